@@ -1,0 +1,285 @@
+/* parser.y: pure, reentrant bison grammar of the .game language; actions only build the AST. */
+%code top {
+#include "config.h"
+}
+%code requires {
+#include "parse.h"
+typedef void *yyscan_t;
+#define GYLTYPE Loc
+#define GYLTYPE_IS_DECLARED 1
+#define GYLTYPE_IS_TRIVIAL 1
+#define YYLLOC_DEFAULT(Cur, Rhs, N) do { \
+    if (N) { (Cur) = YYRHSLOC(Rhs, 1); (Cur).end = YYRHSLOC(Rhs, N).end; } \
+    else { (Cur) = YYRHSLOC(Rhs, 0); (Cur).off = (Cur).end; } } while (0)
+}
+%code provides {
+int gylex(GYSTYPE *val, GYLTYPE *loc, yyscan_t scanner);
+}
+%code {
+#define YYSTYPE GYSTYPE
+#define YYLTYPE GYLTYPE
+#include "lexer.h"
+#include <string.h>
+#include <stdio.h>
+#define YYMAXDEPTH 3000
+#define A (pc->arena)
+static void gyerror(GYLTYPE *loc, yyscan_t scanner, ParseCtx *pc, const char *msg);
+static Node *mk_call(ParseCtx *pc, Loc loc, const char *name, Loc nloc, NodeList args);
+static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeList params, bool variadic);
+}
+
+%define api.pure full
+%define api.prefix {gy}
+%define parse.error custom
+%locations
+%expect 0
+%param {yyscan_t scanner}
+%parse-param {ParseCtx *pc}
+
+%union {
+    int64_t ival;
+    struct { const char *s; size_t n; } str;
+    Node *node;
+    NodeList list;
+    int vflag;
+}
+
+%token <ival> INT "integer"
+%token <str> IDENT "identifier" STRING "string"
+%token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
+%token QUERY "query" TABLE "table" EXPECT "expect" CLAIM "claim" IS "is" FOR "for" IN "in"
+%token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
+%token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
+%token SHL "<<" SHR ">>" POW "**"
+
+%type <node> expr primary postfix arg binder gitem_move item opt_cond pair
+%type <list> args arglist binders plist clauses pairs gbody
+%type <vflag> params_variadic
+%type <str> opt_name
+
+%precedence ELSE
+%left OR
+%left AND
+%precedence NOT
+%nonassoc EQ NE '<' LE '>' GE IN IS
+%nonassoc DOTDOT
+%left '|'
+%left '^'
+%left '&'
+%left SHL SHR
+%left '+' '-'
+%left '*' '/' '%'
+%precedence UMINUS
+%right POW
+
+%%
+/* unit -> item* */
+unit: %empty
+    | unit item                 { if ($2) ast_list_push(A, &pc->items, $2); }
+    ;
+
+/* item -> const | def | game | query | table | expect | claim | expr ';' */
+item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s; $$->a = $4; }
+    | DEF IDENT '(' plist params_variadic ')' '=' expr ';'
+                                { $$ = mk_def(pc, N_DEF, @2, $2.s, $4, $5); $$->a = $8; }
+    | DEF IDENT '(' ')' '=' expr ';'
+                                { NodeList e = {0}; $$ = mk_def(pc, N_DEF, @2, $2.s, e, 0); $$->a = $6; }
+    | GAME IDENT '(' plist params_variadic ')' '{' gbody '}'
+                                { $$ = mk_def(pc, N_GAME, @2, $2.s, $4, $5); $$->list = $8; }
+    | QUERY expr ';'            { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
+    | TABLE expr ';'            { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
+    | EXPECT expr ';'           { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
+    | CLAIM expr FOR binders ';' { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
+    | expr ';'                  { $$ = ast_node2(A, N_QUERY, @$, $1, NULL); }
+    | error ';'                 { $$ = NULL; }
+    | error '}'                 { $$ = NULL; }
+    ;
+
+params_variadic: %empty { $$ = 0; } | ELLIPSIS { $$ = 1; } ;
+plist: IDENT                    { $$ = (NodeList){0}; ast_list_push(A, &$$, ast_name(A, @1, $1.s)); }
+     | plist ',' IDENT          { $$ = $1; ast_list_push(A, &$$, ast_name(A, @3, $3.s)); }
+     ;
+
+/* gbody -> (move | canon)* */
+gbody: %empty                   { $$ = (NodeList){0}; }
+     | gbody gitem_move         { $$ = $1; if ($2) ast_list_push(A, &$$, $2); }
+     ;
+gitem_move: MOVE opt_name clauses ARROW expr ';'
+                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list2 = $3; $$->a = $5; }
+    | MOVE opt_name '(' binders ')' clauses ARROW expr ';'
+                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list = $4; $$->list2 = $6; $$->a = $8; }
+    | CANON '(' arglist ')' ';' { $$ = ast_new(A, N_CANON, @1); $$->list = $3; }
+    | error ';'                 { $$ = NULL; }
+    ;
+opt_name: %empty                { $$.s = NULL; $$.n = 0; }
+        | IDENT                 { $$ = $1; }
+        ;
+clauses: %empty                 { $$ = (NodeList){0}; }
+       | clauses WHEN expr      { $$ = $1; ast_list_push(A, &$$, ast_node2(A, N_WHEN, @2, $3, NULL)); }
+       | clauses LET IDENT '=' expr
+                                { Node *l = ast_node2(A, N_LET, @3, $5, NULL); l->name = $3.s; $$ = $1; ast_list_push(A, &$$, l); }
+       ;
+binders: binder                 { $$ = (NodeList){0}; ast_list_push(A, &$$, $1); }
+       | binders ',' binder     { $$ = $1; ast_list_push(A, &$$, $3); }
+       ;
+/* binder -> IDENT in expr */
+binder: IDENT IN expr           { $$ = ast_node2(A, N_BINDER, @1, $3, NULL); $$->name = $1.s; }
+      ;
+
+expr: postfix                   { $$ = $1; }
+    | expr '+' expr             { $$ = ast_binary(A, @$, OP_ADD, $1, $3); }
+    | expr '-' expr             { $$ = ast_binary(A, @$, OP_SUB, $1, $3); }
+    | expr '*' expr             { $$ = ast_binary(A, @$, OP_MUL, $1, $3); }
+    | expr '/' expr             { $$ = ast_binary(A, @$, OP_DIV, $1, $3); }
+    | expr '%' expr             { $$ = ast_binary(A, @$, OP_MOD, $1, $3); }
+    | expr POW expr             { $$ = ast_binary(A, @$, OP_POW, $1, $3); }
+    | expr '&' expr             { $$ = ast_binary(A, @$, OP_BAND, $1, $3); }
+    | expr '|' expr             { $$ = ast_binary(A, @$, OP_BOR, $1, $3); }
+    | expr '^' expr             { $$ = ast_binary(A, @$, OP_BXOR, $1, $3); }
+    | expr SHL expr             { $$ = ast_binary(A, @$, OP_SHL, $1, $3); }
+    | expr SHR expr             { $$ = ast_binary(A, @$, OP_SHR, $1, $3); }
+    | expr EQ expr              { $$ = ast_binary(A, @$, OP_EQ, $1, $3); }
+    | expr NE expr              { $$ = ast_binary(A, @$, OP_NE, $1, $3); }
+    | expr '<' expr             { $$ = ast_binary(A, @$, OP_LT, $1, $3); }
+    | expr LE expr              { $$ = ast_binary(A, @$, OP_LE, $1, $3); }
+    | expr '>' expr             { $$ = ast_binary(A, @$, OP_GT, $1, $3); }
+    | expr GE expr              { $$ = ast_binary(A, @$, OP_GE, $1, $3); }
+    | expr IN expr              { $$ = ast_binary(A, @$, OP_IN, $1, $3); }
+    | expr DOTDOT expr          { $$ = ast_node2(A, N_RANGE, @$, $1, $3); }
+    | expr AND expr             { $$ = ast_node2(A, N_AND, @$, $1, $3); }
+    | expr OR expr              { $$ = ast_node2(A, N_OR, @$, $1, $3); }
+    | NOT expr                  { $$ = ast_unary(A, @$, OP_NOT, $2); }
+    | '-' expr %prec UMINUS     { $$ = ast_unary(A, @$, OP_NEG, $2); }
+    | expr IS IDENT             { $$ = ast_node2(A, N_IS, @$, $1, NULL);
+                                  if (strcmp($3.s, "P") && strcmp($3.s, "N") && strcmp($3.s, "D")) {
+                                      diag_error(pc->diag, @3, "expected an outcome P, N or D after 'is', found '%s'", $3.s);
+                                      pc->errors++;
+                                  }
+                                  $$->op = $3.s[0]; }
+    | IF expr THEN expr ELSE expr %prec ELSE
+                                { $$ = ast_new(A, N_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6; }
+    ;
+
+postfix: primary                { $$ = $1; }
+       | postfix '[' expr ']'   { $$ = ast_node2(A, N_INDEX, @$, $1, $3); }
+       | postfix '[' pairs ']'  { $$ = ast_node2(A, N_UPDATE, @$, $1, NULL); $$->list = $3; }
+       ;
+pairs: pair                     { $$ = (NodeList){0}; ast_list_push(A, &$$, $1); }
+     | pairs ',' pair           { $$ = $1; ast_list_push(A, &$$, $3); }
+     ;
+pair: expr ASSIGN expr          { $$ = ast_node2(A, N_PAIR, @$, $1, $3); }
+    ;
+
+primary: INT                    { $$ = ast_int(A, @1, $1); }
+       | STRING                 { $$ = ast_str(A, @1, $1.s, $1.n); }
+       | TRUE                   { $$ = ast_new(A, N_BOOL, @1); $$->ival = 1; }
+       | FALSE                  { $$ = ast_new(A, N_BOOL, @1); $$->ival = 0; }
+       | IDENT                  { $$ = ast_name(A, @1, $1.s); }
+       | IDENT '(' args ')'     { $$ = mk_call(pc, @$, $1.s, @1, $3); }
+       | IDENT '(' expr FOR binders opt_cond ')'
+                                { $$ = ast_new(A, N_GEN, @$); $$->name = $1.s; $$->a = $3; $$->b = $6; $$->list = $5;
+                                  $$->c = ast_name(A, @1, $1.s); }
+       | '(' expr ')'           { $$ = $2; }
+       | '[' args ']'           { $$ = ast_new(A, N_LIST, @$); $$->list = $2; }
+       | '[' expr FOR binders opt_cond ']'
+                                { $$ = ast_new(A, N_GEN, @$); $$->name = "list"; $$->a = $2; $$->b = $5; $$->list = $4; }
+       | '{' args '}'           { $$ = ast_new(A, N_SET, @$); $$->list = $2; }
+       ;
+opt_cond: %empty                { $$ = NULL; }
+        | WHEN expr             { $$ = $2; }
+        ;
+args: %empty                    { $$ = (NodeList){0}; }
+    | arglist                   { $$ = $1; }
+    ;
+arglist: arg                    { $$ = (NodeList){0}; ast_list_push(A, &$$, $1); }
+       | arglist ',' arg        { $$ = $1; ast_list_push(A, &$$, $3); }
+       ;
+arg: expr                       { $$ = $1; }
+   | expr ELLIPSIS              { $$ = ast_node2(A, N_SPLAT, @$, $1, NULL); }
+   ;
+%%
+
+static Node *mk_call(ParseCtx *pc, Loc loc, const char *name, Loc nloc, NodeList args)
+{
+    Node *n = ast_new(A, N_CALL, loc);
+    n->name = name;
+    n->list = args;
+    n->c = ast_name(A, nloc, name);
+    return n;
+}
+
+static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeList params, bool variadic)
+{
+    Node *n = ast_new(A, k, loc);
+    n->name = name;
+    n->nparams = params.n;
+    n->params = arena_alloc(A, (size_t)(params.n + 1) * sizeof *n->params);
+    for (int i = 0; i < params.n; i++) n->params[i] = params.v[i]->name;
+    n->list2 = params;   /* parameter name nodes, for locations */
+    n->variadic = variadic;
+    return n;
+}
+
+static void gyerror(GYLTYPE *loc, yyscan_t scanner, ParseCtx *pc, const char *msg)
+{
+    (void)scanner;
+    if (strstr(msg, "exhausted"))
+        diag_error(pc->diag, *loc, "input is nested too deeply (the parser's limit is %d levels)", YYMAXDEPTH);
+    else
+        diag_error(pc->diag, *loc, "%s", msg);
+    pc->errors++;
+}
+
+/* Token names for messages: "identifier" stays bare, punctuation and keywords get quotes. */
+static void tok_name(char *buf, size_t cap, yysymbol_kind_t k)
+{
+    if (k == YYSYMBOL_YYEOF) { snprintf(buf, cap, "end of input"); return; }
+    const char *s = yysymbol_name(k);
+    size_t n = strlen(s);
+    if (n >= 2 && (s[0] == '"' || s[0] == '\'')) { s++; n -= 2; }
+    if ((n == 10 && !strncmp(s, "identifier", 10)) || (n == 7 && !strncmp(s, "integer", 7)) ||
+        (n == 6 && !strncmp(s, "string", 6)))
+        snprintf(buf, cap, "%.*s", (int)n, s);
+    else
+        snprintf(buf, cap, "'%.*s'", (int)n, s);
+}
+
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, ParseCtx *pc)
+{
+    (void)scanner;
+    enum { MAXEXP = 6 };
+    yysymbol_kind_t exp[MAXEXP];
+    char msg[512], t[64];
+    yysymbol_kind_t la = yypcontext_token(ctx);
+    int n = yypcontext_expected_tokens(ctx, exp, MAXEXP);
+    tok_name(t, sizeof t, la);
+    int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s", t);
+    if (n > 0 && n < MAXEXP) {
+        len += snprintf(msg + len, sizeof msg - (size_t)len, "; expected ");
+        for (int i = 0; i < n; i++) {
+            tok_name(t, sizeof t, exp[i]);
+            len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", t);
+        }
+    }
+    if (la == YYSYMBOL_YYEOF) pc->incomplete = true;
+    diag_error(pc->diag, *yypcontext_location(ctx), "%s", msg);
+    pc->errors++;
+    return 0;
+}
+
+int parse_unit(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char *text, size_t len)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->arena = arena;
+    pc->diag = diag;
+    pc->file = file;
+    pc->line = 1;
+    pc->col = 1;
+    yyscan_t scanner;
+    if (gylex_init_extra(pc, &scanner)) return ++pc->errors;
+    void *buf = gy_scan_bytes(text, (int)len, scanner);
+    gyparse(scanner, pc);
+    gy_delete_buffer(buf, scanner);
+    gylex_destroy(scanner);
+    return pc->errors;
+}

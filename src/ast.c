@@ -1,0 +1,79 @@
+/* ast.c: syntax-tree constructors (the parser's actions are one-line calls to these). */
+#include "config.h"
+#include "ast.h"
+#include "util.h"
+#include <string.h>
+
+void ast_list_push(Arena *a, NodeList *l, Node *n)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        Node **v = arena_alloc(a, (size_t)cap * sizeof *v);
+        if (l->n) memcpy(v, l->v, (size_t)l->n * sizeof *v);
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = n;
+}
+
+Node *ast_new(Arena *a, NodeKind k, Loc loc)
+{
+    Node *n = arena_alloc(a, sizeof *n);
+    n->kind = k;
+    n->loc = loc;
+    return n;
+}
+
+Node *ast_int(Arena *a, Loc loc, int64_t v)
+{
+    Node *n = ast_new(a, N_INT, loc);
+    n->ival = v;
+    return n;
+}
+
+Node *ast_str(Arena *a, Loc loc, const char *s, size_t len)
+{
+    Node *n = ast_new(a, N_STR, loc);
+    n->name = arena_strndup(a, s, len);
+    n->slen = len;
+    return n;
+}
+
+Node *ast_name(Arena *a, Loc loc, const char *name)
+{
+    Node *n = ast_new(a, N_NAME, loc);
+    n->name = name;
+    return n;
+}
+
+Node *ast_unary(Arena *a, Loc loc, int op, Node *x)
+{
+    Node *n = ast_new(a, N_UNARY, loc);
+    n->op = op;
+    n->a = x;
+    return n;
+}
+
+Node *ast_binary(Arena *a, Loc loc, int op, Node *x, Node *y)
+{
+    Node *n = ast_new(a, N_BINARY, loc);
+    n->op = op;
+    n->a = x;
+    n->b = y;
+    return n;
+}
+
+Node *ast_node2(Arena *a, NodeKind k, Loc loc, Node *x, Node *y)
+{
+    Node *n = ast_new(a, k, loc);
+    n->a = x;
+    n->b = y;
+    return n;
+}
+
+const char *ast_op_name(int op)
+{
+    static const char *names[] = { "+", "-", "*", "/", "%", "**", "-", "not",
+        "==", "!=", "<", "<=", ">", ">=", "&", "|", "^", "<<", ">>", "in" };
+    return (op >= 0 && op < (int)(sizeof names / sizeof names[0])) ? names[op] : "?";
+}

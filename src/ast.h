@@ -1,0 +1,60 @@
+/* ast.h: syntax tree of a .game unit; nodes live in the unit's arena and keep their source range. */
+#ifndef GRUNDY_AST_H
+#define GRUNDY_AST_H
+#include "arena.h"
+#include "diag.h"
+#include <stdint.h>
+#include <stdbool.h>
+
+typedef enum NodeKind {
+    /* expressions */
+    N_INT, N_STR, N_BOOL, N_NAME, N_LIST, N_SET, N_RANGE, N_UNARY, N_BINARY, N_AND, N_OR,
+    N_IF, N_CALL, N_INDEX, N_UPDATE, N_SPLAT, N_GEN, N_IS,
+    /* parts */
+    N_BINDER, N_LET, N_WHEN, N_MOVE, N_CANON, N_PAIR,
+    /* items */
+    N_CONST, N_DEF, N_GAME, N_QUERY, N_TABLE, N_EXPECT, N_CLAIM
+} NodeKind;
+
+/* Operators of N_UNARY / N_BINARY. ORDER OP: keep in step with ast_op_name. */
+typedef enum Op {
+    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_POW, OP_NEG, OP_NOT,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+    OP_BAND, OP_BOR, OP_BXOR, OP_SHL, OP_SHR, OP_IN
+} Op;
+
+typedef struct Node Node;
+typedef struct NodeList { Node **v; int n, cap; } NodeList;
+
+/* What a name refers to; filled in by sema. */
+typedef enum SymRef { REF_NONE, REF_LOCAL, REF_CONST, REF_DEF, REF_GAME, REF_BUILTIN } SymRef;
+
+struct Node {
+    NodeKind kind;
+    int op;               /* Op, or the generator's fold (N_GEN), or the outcome char for N_IS */
+    Loc loc;
+    int64_t ival;         /* N_INT, N_BOOL */
+    const char *name;     /* names; N_STR text */
+    size_t slen;          /* N_STR length */
+    Node *a, *b, *c;      /* operands / condition / result */
+    NodeList list;        /* arguments, items, binders */
+    NodeList list2;       /* clauses (moves), params of a def/game are in names below */
+    const char **params;  /* N_DEF / N_GAME parameter names */
+    int nparams;
+    bool variadic;        /* last parameter collects the rest as a list */
+    /* sema */
+    SymRef ref;
+    int ref_id;
+    int type;             /* sema's inferred type (see sema.h) */
+};
+
+void ast_list_push(Arena *a, NodeList *l, Node *n);
+Node *ast_new(Arena *a, NodeKind k, Loc loc);
+Node *ast_int(Arena *a, Loc loc, int64_t v);
+Node *ast_str(Arena *a, Loc loc, const char *s, size_t n);
+Node *ast_name(Arena *a, Loc loc, const char *name);
+Node *ast_unary(Arena *a, Loc loc, int op, Node *x);
+Node *ast_binary(Arena *a, Loc loc, int op, Node *x, Node *y);
+Node *ast_node2(Arena *a, NodeKind k, Loc loc, Node *x, Node *y);
+const char *ast_op_name(int op);
+#endif

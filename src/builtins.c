@@ -1,0 +1,166 @@
+/* builtins.c: the built-in functions of the language. */
+#include "config.h"
+#include "builtins.h"
+#include "vm.h"
+#include "solve/solve.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ORDER BI */
+const Builtin builtins[BI__COUNT] = {
+    { "min", 1, -1, VT_INT, "smallest of the arguments, or of one list, set or range" },
+    { "max", 1, -1, VT_INT, "largest of the arguments, or of one list, set or range" },
+    { "abs", 1, 1, VT_INT, "absolute value" },
+    { "len", 1, 1, VT_INT, "length of a list, set, string or range" },
+    { "sort", 1, 1, VT_LIST, "the list in increasing order" },
+    { "sg", 1, 1, VT_INT, "Sprague-Grundy value of a position" },
+    { "popcount", 1, 1, VT_INT, "number of 1 bits of a non-negative integer" },
+    { "mex", 1, 1, VT_INT, "least non-negative integer not in a list or set" },
+    { "sum", 1, 1, VT_INT, "sum of a list, set or range" },
+    { "list", 1, 1, VT_LIST, "a list of the elements of a set, range or list" },
+    { "set", 1, 1, VT_SET, "a set of the elements of a list, range or set" },
+    { "outcome", 1, 1, VT_STR, "\"P\", \"N\" or \"D\" for a position" },
+};
+
+int builtin_find(const char *name)
+{
+    for (int i = 0; i < BI__COUNT; i++)
+        if (!strcmp(builtins[i].name, name)) return i;
+    return -1;
+}
+
+static bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL; }
+
+static _Noreturn void bad_arg(Vm *vm, Loc loc, const char *fn, const char *need, const Value *v)
+{
+    vm_fail(vm, loc, "%s() needs %s, not a %s", fn, need, val_type_name(v->t));
+}
+
+#define MAX_EXPAND 100000000
+
+/* Elements of a list, set or range as a fresh array in scratch (ranges up to MAX_EXPAND). */
+static const int64_t *elems(Vm *vm, const Value *v, size_t *n, const char *fn, Loc loc)
+{
+    if (v->t == VT_LIST || v->t == VT_SET) {
+        *n = v->n;
+        return v->u.a;
+    }
+    if (v->t == VT_RANGE) {
+        if (v->u.r.lo > v->u.r.hi) { *n = 0; return NULL; }
+        uint64_t d = (uint64_t)v->u.r.hi - (uint64_t)v->u.r.lo;
+        if (d >= MAX_EXPAND) prog_fail(vm->p, EXIT_LIMIT, loc, "%s() of a range of more than %d values", fn, MAX_EXPAND);
+        *n = (size_t)d + 1;
+        int64_t *a = vm_alloc(vm, *n * sizeof *a, loc);
+        for (size_t i = 0; i < *n; i++) a[i] = v->u.r.lo + (int64_t)i;
+        return a;
+    }
+    bad_arg(vm, loc, fn, "a list, set or range", v);
+}
+
+static int cmp64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
+{
+    const char *fn = builtins[id].name;
+    const Builtin *b = &builtins[id];
+    if (nargs < b->minargs || (b->maxargs >= 0 && nargs > b->maxargs))
+        vm_fail(vm, loc, "%s() takes %d argument%s, but %d were given", fn, b->minargs, b->minargs == 1 ? "" : "s", nargs);
+    Value *a = &args[0];
+    switch (id) {
+    case BI_MIN: case BI_MAX: {
+        if (nargs == 1 && !isnum(a)) {
+            size_t n;
+            if (a->t == VT_RANGE) {
+                if (a->u.r.lo > a->u.r.hi) vm_fail(vm, loc, "%s() of an empty range", fn);
+                return val_int(id == BI_MIN ? a->u.r.lo : a->u.r.hi);
+            }
+            const int64_t *e = elems(vm, a, &n, fn, loc);
+            if (n == 0) vm_fail(vm, loc, "%s() of an empty %s", fn, val_type_name(a->t));
+            int64_t r = e[0];
+            for (size_t i = 1; i < n; i++) r = (id == BI_MIN) ? (e[i] < r ? e[i] : r) : (e[i] > r ? e[i] : r);
+            return val_int(r);
+        }
+        int64_t r = 0;
+        for (int i = 0; i < nargs; i++) {
+            if (!isnum(&args[i])) bad_arg(vm, loc, fn, "integers (or one list, set or range)", &args[i]);
+            if (i == 0 || (id == BI_MIN ? args[i].u.i < r : args[i].u.i > r)) r = args[i].u.i;
+        }
+        return val_int(r);
+    }
+    case BI_ABS:
+        if (!isnum(a)) bad_arg(vm, loc, fn, "an integer", a);
+        if (a->u.i == INT64_MIN) vm_fail(vm, loc, "integer overflow in abs()");
+        return val_int(a->u.i < 0 ? -a->u.i : a->u.i);
+    case BI_LEN:
+        switch (a->t) {
+        case VT_LIST: case VT_SET: case VT_STR: case VT_POS: return val_int(a->n);
+        case VT_RANGE: {
+            if (a->u.r.lo > a->u.r.hi) return val_int(0);
+            uint64_t d = (uint64_t)a->u.r.hi - (uint64_t)a->u.r.lo;
+            if (d >= (uint64_t)INT64_MAX) vm_fail(vm, loc, "integer overflow in len() of a range");
+            return val_int((int64_t)d + 1);
+        }
+        default: bad_arg(vm, loc, fn, "a list, set, string or range", a);
+        }
+    case BI_SORT: case BI_LIST: case BI_SET: {
+        size_t n;
+        const int64_t *e = elems(vm, a, &n, fn, loc);
+        int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
+        if (n) memcpy(d, e, n * sizeof *d);
+        if (id != BI_LIST) qsort(d, n, sizeof *d, cmp64);
+        if (id == BI_SET && n > 1) {
+            size_t m = 1;
+            for (size_t i = 1; i < n; i++)
+                if (d[i] != d[m - 1]) d[m++] = d[i];
+            n = m;
+        }
+        Value v = { .t = id == BI_SET ? VT_SET : VT_LIST, .n = (uint32_t)n };
+        v.u.a = d;
+        return v;
+    }
+    case BI_SG: {
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        uint64_t g = solve_sg_value(vm->p, a, loc);
+        return val_int((int64_t)g);
+    }
+    case BI_OUTCOME: {
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        char o = solve_outcome_value(vm->p, a, loc);
+        Value v = { .t = VT_STR, .n = 1 };
+        v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : "D";
+        return v;
+    }
+    case BI_POPCOUNT:
+        if (!isnum(a)) bad_arg(vm, loc, fn, "an integer", a);
+        if (a->u.i < 0) vm_fail(vm, loc, "popcount() of a negative number (%lld)", (long long)a->u.i);
+        return val_int(__builtin_popcountll((unsigned long long)a->u.i));
+    case BI_MEX: {
+        size_t n;
+        const int64_t *e = elems(vm, a, &n, fn, loc);
+        size_t words = n / 64 + 1;
+        uint64_t *bits = vm_alloc(vm, words * sizeof *bits, loc);
+        memset(bits, 0, words * sizeof *bits);
+        for (size_t i = 0; i < n; i++)
+            if (e[i] >= 0 && (uint64_t)e[i] < words * 64) bits[e[i] >> 6] |= (uint64_t)1 << (e[i] & 63);
+        for (size_t i = 0; i < words; i++)
+            if (~bits[i]) return val_int((int64_t)(i * 64 + (size_t)__builtin_ctzll(~bits[i])));
+        return val_int((int64_t)(words * 64));
+    }
+    case BI_SUM: {
+        size_t n;
+        if (a->t == VT_RANGE) {
+            /* closed form would be nicer, but overflow checking is simplest term by term */
+        }
+        const int64_t *e = elems(vm, a, &n, fn, loc);
+        int64_t r = 0;
+        for (size_t i = 0; i < n; i++)
+            if (__builtin_add_overflow(r, e[i], &r)) vm_fail(vm, loc, "integer overflow in sum()");
+        return val_int(r);
+    }
+    }
+    vm_fail(vm, loc, "internal error: unknown builtin");
+}

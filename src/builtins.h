@@ -1,0 +1,21 @@
+/* builtins.h: built-in functions (min, max, len, sg, ...): their table and implementations. */
+#ifndef GRUNDY_BUILTINS_H
+#define GRUNDY_BUILTINS_H
+#include "value.h"
+#include "diag.h"
+
+typedef struct Vm Vm;
+
+/* ORDER BI: keep in step with the table in builtins.c. */
+typedef enum BuiltinId {
+    BI_MIN, BI_MAX, BI_ABS, BI_LEN, BI_SORT, BI_SG, BI_POPCOUNT, BI_MEX, BI_SUM, BI_LIST, BI_SET, BI_OUTCOME,
+    BI__COUNT
+} BuiltinId;
+
+typedef struct Builtin { const char *name; int minargs, maxargs; int type; const char *doc; } Builtin;
+extern const Builtin builtins[BI__COUNT];
+/* Index of the builtin called name, or -1. */
+int builtin_find(const char *name);
+/* Apply builtin id to args; errors are reported at loc through the program's error path. */
+Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc);
+#endif

@@ -1,0 +1,131 @@
+/* diag.c: rendering of diagnostics with the source line and a caret underline, gcc style. */
+#include "config.h"
+#include "diag.h"
+#include "util.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void diag_init(Diag *d, FILE *out)
+{
+    memset(d, 0, sizeof *d);
+    d->out = out;
+}
+
+void diag_fini(Diag *d)
+{
+    for (size_t i = 0; i < d->nfiles; i++) {
+        free(d->files[i].name);
+        free(d->files[i].text);
+    }
+    free(d->files);
+    memset(d, 0, sizeof *d);
+}
+
+uint32_t diag_add_file(Diag *d, const char *name, const char *text, size_t len)
+{
+    SrcFile f = { xstrdup(name), xstrndup(text, len), len };
+    VEC_PUSH(d->files, d->nfiles, d->capfiles, f);
+    return (uint32_t)(d->nfiles - 1);
+}
+
+const SrcFile *diag_file(const Diag *d, uint32_t id) { return id < d->nfiles ? &d->files[id] : NULL; }
+
+Loc diag_span(Loc a, Loc b)
+{
+    Loc r = a;
+    if (b.file == a.file && b.end > r.end) r.end = b.end;
+    return r;
+}
+
+static void print_printable(FILE *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        fputc(c == '\t' ? ' ' : (c < 32 || c == 127) ? '?' : c, out);
+    }
+}
+
+static void render(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
+{
+    const SrcFile *f = loc.line ? diag_file(d, loc.file) : NULL;
+    if (f) fprintf(d->out, "%s:%u:%u: %s: ", f->name, loc.line, loc.col, kind);
+    else fprintf(d->out, "grundy: %s: ", kind);
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    if (!f || loc.off > f->len) return;
+    size_t ls = loc.off;
+    while (ls > 0 && f->text[ls - 1] != '\n') ls--;
+    size_t le = loc.off;
+    while (le < f->len && f->text[le] != '\n') le++;
+    if (le - ls > 300) return; /* absurdly long line (binary junk): the location says enough */
+    fprintf(d->out, "%5u | ", loc.line);
+    print_printable(d->out, f->text + ls, le - ls);
+    fputs("\n      | ", d->out);
+    for (size_t i = ls; i < loc.off; i++) fputc(' ', d->out);
+    fputc('^', d->out);
+    size_t end = loc.end < le ? loc.end : le;
+    for (size_t i = loc.off + 1; i < end; i++) fputc('~', d->out);
+    fputc('\n', d->out);
+}
+
+void diag_error(Diag *d, Loc loc, const char *fmt, ...)
+{
+    d->errors++;
+    if (d->errors > DIAG_MAX_ERRORS) {
+        if (!d->suppressed) {
+            fprintf(d->out, "grundy: too many errors (%d); stopping\n", DIAG_MAX_ERRORS);
+            d->suppressed = true;
+        }
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    render(d, loc, "error", fmt, ap);
+    va_end(ap);
+}
+
+void diag_note(Diag *d, Loc loc, const char *fmt, ...)
+{
+    if (d->errors > DIAG_MAX_ERRORS) return;
+    va_list ap;
+    va_start(ap, fmt);
+    render(d, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
+void diag_plain(Diag *d, const char *fmt, ...)
+{
+    d->errors++;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("grundy: error: ", d->out);
+    vfprintf(d->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', d->out);
+}
+
+void diag_snippet(const Diag *d, Loc loc, char *buf, size_t cap)
+{
+    const SrcFile *f = diag_file(d, loc.file);
+    buf[0] = 0;
+    if (!f || loc.off >= f->len || loc.end <= loc.off || cap < 8) return;
+    size_t end = loc.end < f->len ? loc.end : f->len;
+    size_t n = 0;
+    bool space = false;
+    for (size_t i = loc.off; i < end; i++) {
+        char c = f->text[i];
+        if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
+            space = true;
+            continue;
+        }
+        if (space && n > 0) { if (n + 1 >= cap - 4) break; buf[n++] = ' '; }
+        space = false;
+        if (n + 1 >= cap - 4) {
+            memcpy(buf + n, "...", 4);
+            return;
+        }
+        buf[n++] = ((unsigned char)c < 32) ? '?' : c;
+    }
+    buf[n] = 0;
+}

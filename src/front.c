@@ -1,0 +1,235 @@
+/* front.c: option parsing and the order of work: stdlib, files, -e texts, then run or REPL. */
+#include "config.h"
+#include "front.h"
+#include "program.h"
+#include "repl.h"
+#include "pos.h"
+#include "util.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_FILE_BYTES ((size_t)256 << 20)
+
+static const char usage_text[] =
+    "Usage: grundy [OPTION]... [FILE]...\n"
+    "Solve impartial combinatorial games written in the .game language.\n"
+    "\n"
+    "Runs the statements of each FILE in order (- reads standard input), then each -e TEXT.\n"
+    "With no FILE and no -e, starts the interactive REPL on a terminal, else reads standard input.\n"
+    "\n"
+    "  -e, --eval TEXT         run TEXT (statements, definitions, or a bare position to query);\n"
+    "                          may be repeated\n"
+    "  -i, --interactive       start the REPL after loading the files\n"
+    "      --json              print one JSON object per statement\n"
+    "      --max-states N      stop when the solver would store more than N positions\n"
+    "                          (default 50000000)\n"
+    "      --max-instances N   stop a claim or table after N instances (default 100000000)\n"
+    "      --dump-ir           print the compiled bytecode of the user's definitions\n"
+    "  -h, --help              show this help and exit\n"
+    "  -V, --version           show the version and exit\n"
+    "\n"
+    "Examples:\n"
+    "  grundy -e 'Nim(3, 4, 5)'                 outcome, SG value and winning moves\n"
+    "  grundy --json -e 'Wythoff(3, 5)'         the same as JSON\n"
+    "  grundy -e 'table Subtract(0..20, {1, 3, 4})'\n"
+    "  grundy examples/tour.game\n"
+    "\n"
+    "Exit status: 0 success; 1 an expect or claim failed; 2 usage or I/O error;\n"
+    "3 error in the program (syntax, names, types, or an evaluation error such as overflow\n"
+    "or a ruleset with a cycle); 4 a resource limit was reached (--max-states, --max-instances).\n";
+
+char *front_read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) return NULL;
+    StrBuf b;
+    sb_init(&b);
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        sb_putn(&b, buf, n);
+        if (b.len > MAX_FILE_BYTES) {
+            if (f != stdin) fclose(f);
+            sb_fini(&b);
+            errno = EFBIG;
+            return NULL;
+        }
+    }
+    int bad = ferror(f);
+    if (f != stdin) fclose(f);
+    if (bad) {
+        sb_fini(&b);
+        errno = EIO;
+        return NULL;
+    }
+    *len = b.len;
+    return sb_take(&b);
+}
+
+char *front_terminate(const char *text, size_t *len)
+{
+    size_t n = strlen(text);
+    size_t end = n;
+    bool in_comment = false;
+    /* the last significant character, skipping trailing // comments is not attempted: keep it simple */
+    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\n' || text[end - 1] == '\t' || text[end - 1] == '\r'))
+        end--;
+    (void)in_comment;
+    StrBuf b;
+    sb_init(&b);
+    sb_putn(&b, text, n);
+    if (end > 0 && text[end - 1] != ';' && text[end - 1] != '}') sb_puts(&b, ";");
+    *len = b.len;
+    return sb_take(&b);
+}
+
+static bool parse_count(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-') return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v == 0) return false;
+    *out = v;
+    return true;
+}
+
+typedef struct Opts {
+    const char **files; size_t nfiles, capfiles;
+    const char **evals; size_t nevals, capevals;
+    bool json, interactive, dump_ir;
+    uint64_t max_states, max_instances;
+} Opts;
+
+static int usage_error(FILE *err, const char *what, const char *arg)
+{
+    fprintf(err, "grundy: error: %s '%s'", what, arg);
+    fputs("\nTry 'grundy --help' for more information.\n", err);
+    return EXIT_USAGE;
+}
+
+static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool *done)
+{
+    bool no_more = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (no_more || a[0] != '-' || !strcmp(a, "-")) {
+            VEC_PUSH(o->files, o->nfiles, o->capfiles, a);
+            continue;
+        }
+        const char *val = NULL;
+        char name[64];
+        snprintf(name, sizeof name, "%s", a);
+        char *eq = strchr(name, '=');
+        if (!strncmp(a, "--", 2) && eq) {
+            *eq = 0;
+            val = strchr(a, '=') + 1;
+        }
+        bool needs = !strcmp(name, "-e") || !strcmp(name, "--eval") || !strcmp(name, "--max-states") ||
+                     !strcmp(name, "--max-instances");
+        if (needs && !val) {
+            if (i + 1 >= argc) return usage_error(err, "missing argument for option", name);
+            val = argv[++i];
+        } else if (!needs && val) {
+            return usage_error(err, "no argument allowed for option", name);
+        }
+        if (!strcmp(name, "--")) no_more = true;
+        else if (!strcmp(name, "-h") || !strcmp(name, "--help")) { fputs(usage_text, out); *done = true; return 0; }
+        else if (!strcmp(name, "-V") || !strcmp(name, "--version")) {
+            fprintf(out, "grundy %s\n", PACKAGE_VERSION);
+            *done = true;
+            return 0;
+        }
+        else if (!strcmp(name, "-e") || !strcmp(name, "--eval")) VEC_PUSH(o->evals, o->nevals, o->capevals, val);
+        else if (!strcmp(name, "-i") || !strcmp(name, "--interactive")) o->interactive = true;
+        else if (!strcmp(name, "--json")) o->json = true;
+        else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
+        else if (!strcmp(name, "--max-states")) {
+            if (!parse_count(val, &o->max_states)) return usage_error(err, "--max-states needs a positive integer, not", val);
+        } else if (!strcmp(name, "--max-instances")) {
+            if (!parse_count(val, &o->max_instances))
+                return usage_error(err, "--max-instances needs a positive integer, not", val);
+        } else {
+            return usage_error(err, "unknown option", name);
+        }
+    }
+    return 0;
+}
+
+static void dump_ir(Program *p)
+{
+    const char **fn_names = xmalloc((p->nfns + 1) * sizeof *fn_names);
+    const char **game_names = xmalloc((p->ngames + 1) * sizeof *game_names);
+    for (size_t i = 0; i < p->nfns; i++) fn_names[i] = p->fns[i].name;
+    for (size_t i = 0; i < p->ngames; i++) game_names[i] = p->games[i].name;
+    for (size_t i = 0; i < p->nfns; i++)
+        if (p->fns[i].user) ir_dump(p->out, &p->fns[i], fn_names, game_names);
+    free(fn_names);
+    free(game_names);
+}
+
+int front_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    Opts o;
+    memset(&o, 0, sizeof o);
+    bool done = false;
+    int st = parse_args(argc, argv, &o, out, err, &done);
+    if (st || done) {
+        free(o.files);
+        free(o.evals);
+        return st;
+    }
+    Program p;
+    prog_init(&p, out, err);
+    p.json = o.json;
+    if (o.max_states) p.max_states = p.eng->max_states = o.max_states;
+    if (o.max_instances) p.max_instances = o.max_instances;
+    int status = EXIT_OK;
+    if (prog_load_stdlib(&p)) {
+        fputs("grundy: internal error: the standard library does not compile\n", err);
+        status = EXIT_COMPILE;
+        goto out;
+    }
+    bool repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
+    if (o.nfiles == 0 && o.nevals == 0 && !repl) VEC_PUSH(o.files, o.nfiles, o.capfiles, "-");
+    int errors = 0;
+    for (size_t i = 0; i < o.nfiles; i++) {
+        size_t len;
+        char *text = front_read_file(o.files[i], &len);
+        if (!text) {
+            fprintf(err, "grundy: error: cannot read '%s': %s\n", o.files[i], strerror(errno));
+            status = EXIT_USAGE;
+            goto out;
+        }
+        errors += prog_load(&p, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", text, len, NULL);
+        free(text);
+        if (p.diag.errors > DIAG_MAX_ERRORS) break;
+    }
+    for (size_t i = 0; i < o.nevals && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
+        size_t len;
+        char *text = front_terminate(o.evals[i], &len);
+        char name[32];
+        if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
+        else snprintf(name, sizeof name, "<eval>");
+        errors += prog_load(&p, name, text, len, NULL);
+        free(text);
+    }
+    if (errors) {
+        status = EXIT_COMPILE;
+        goto out;
+    }
+    if (o.dump_ir) dump_ir(&p);
+    status = prog_run(&p);
+    if (repl && status != EXIT_LIMIT) {
+        p.failed = 0;
+        status = repl_run(&p);
+    }
+out:
+    fflush(out);
+    prog_fini(&p);
+    free(o.files);
+    free(o.evals);
+    return status;
+}

@@ -1,0 +1,8 @@
+/* main.c: the grundy program: everything else is in the library; see front.c. */
+#include "config.h"
+#include "front.h"
+
+int main(int argc, char **argv)
+{
+    return front_main(argc, argv, stdout, stderr);
+}

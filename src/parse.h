@@ -1,0 +1,21 @@
+/* parse.h: the parser's entry point and the state shared by the reentrant scanner and pure parser. */
+#ifndef GRUNDY_PARSE_H
+#define GRUNDY_PARSE_H
+#include "ast.h"
+#include "diag.h"
+#include "arena.h"
+#include <stdbool.h>
+
+typedef struct ParseCtx {
+    Arena *arena;
+    Diag *diag;
+    uint32_t file;
+    uint32_t line, col, off;  /* scanner position */
+    NodeList items;           /* the unit's items, in order */
+    int errors;               /* syntax errors in this unit */
+    bool incomplete;          /* the input ended in the middle of an item */
+} ParseCtx;
+
+/* Parse text (registered in diag as file) into pc->items; returns the number of syntax errors. */
+int parse_unit(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char *text, size_t len);
+#endif

@@ -1,0 +1,146 @@
+/* pos.c: interning of canonical position keys in an open-addressing hash table. */
+#include "config.h"
+#include "pos.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define KEY_CHUNK_WORDS ((size_t)1 << 17)
+struct KeyChunk { KeyChunk *next; size_t used, size; int64_t w[]; };
+
+Engine *eng_new(Program *p, Vm *vm)
+{
+    Engine *e = xcalloc(1, sizeof *e);
+    e->p = p;
+    e->vm = vm;
+    e->max_states = p->max_states;
+    e->tcap = 1024;
+    e->tab = xcalloc(e->tcap, sizeof *e->tab);
+    e->thash = xcalloc(e->tcap, sizeof *e->thash);
+    return e;
+}
+
+static void free_chunks(Engine *e)
+{
+    for (KeyChunk *c = e->chunks, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    e->chunks = NULL;
+}
+
+void eng_free(Engine *e)
+{
+    if (!e) return;
+    free_chunks(e);
+    free(e->st);
+    free(e->tab);
+    free(e->thash);
+    free(e->stack);
+    free(e->seen);
+    free(e);
+}
+
+void eng_clear(Engine *e)
+{
+    free_chunks(e);
+    e->n = 0;
+    memset(e->tab, 0, e->tcap * sizeof *e->tab);
+    e->sp = 0;
+    e->busy = 0;
+}
+
+void eng_recover(Engine *e)
+{
+    for (size_t i = 0; i < e->sp; i++) e->st[e->stack[i]].flags &= ~(uint32_t)ST_ONPATH;
+    e->sp = 0;
+    e->busy = 0;
+    e->root = NULL;
+}
+
+static const int64_t *store_key(Engine *e, const int64_t *key, size_t len)
+{
+    KeyChunk *c = e->chunks;
+    if (!c || c->size - c->used < len) {
+        size_t sz = len > KEY_CHUNK_WORDS ? len : KEY_CHUNK_WORDS;
+        c = xmalloc(sizeof *c + sz * sizeof(int64_t));
+        c->size = sz;
+        c->used = 0;
+        c->next = e->chunks;
+        e->chunks = c;
+    }
+    int64_t *d = c->w + c->used;
+    memcpy(d, key, len * sizeof *d);
+    c->used += len;
+    return d;
+}
+
+static void rehash(Engine *e)
+{
+    size_t ncap = e->tcap * 2;
+    uint32_t *tab = xcalloc(ncap, sizeof *tab), *th = xcalloc(ncap, sizeof *th);
+    for (size_t i = 0; i < e->tcap; i++) {
+        if (!e->tab[i]) continue;
+        const int64_t *k = e->st[e->tab[i] - 1].key;
+        uint64_t h = util_hash_words(k, KEY_LEN(k));
+        size_t j = (size_t)h & (ncap - 1);
+        while (tab[j]) j = (j + 1) & (ncap - 1);
+        tab[j] = e->tab[i];
+        th[j] = (uint32_t)(h >> 32);
+    }
+    free(e->tab);
+    free(e->thash);
+    e->tab = tab;
+    e->thash = th;
+    e->tcap = ncap;
+}
+
+static _Noreturn void limit_error(Engine *e, Loc loc)
+{
+    char what[200] = "the query";
+    if (e->root) prog_key_text(e->p, e->root, what, sizeof what);
+    prog_fail(e->p, EXIT_LIMIT, loc,
+              "state limit reached while solving %s: more than %llu positions of game '%s' and its parts "
+              "(raise the limit with --max-states N)",
+              what, (unsigned long long)e->max_states,
+              e->root ? e->p->games[KEY_GAME(e->root)].name : "?");
+}
+
+static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, size_t *slot)
+{
+    size_t j = (size_t)h & (e->tcap - 1);
+    uint32_t hh = (uint32_t)(h >> 32);
+    for (;;) {
+        uint32_t t = e->tab[j];
+        if (!t) { *slot = j; return UINT32_MAX; }
+        if (e->thash[j] == hh) {
+            const int64_t *k = e->st[t - 1].key;
+            if (k[0] == key[0] && memcmp(k, key, len * sizeof *k) == 0) return t - 1;
+        }
+        j = (j + 1) & (e->tcap - 1);
+    }
+}
+
+uint32_t eng_find(Engine *e, const int64_t *key)
+{
+    size_t len = KEY_LEN(key), slot;
+    return lookup(e, key, len, util_hash_words(key, len), &slot);
+}
+
+uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc)
+{
+    key = vm_canon(e->vm, key);
+    size_t len = KEY_LEN(key), slot;
+    uint64_t h = util_hash_words(key, len);
+    uint32_t id = lookup(e, key, len, h, &slot);
+    if (id != UINT32_MAX) return id;
+    if (e->n >= e->max_states || e->n >= UINT32_MAX - 2) limit_error(e, loc);
+    if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
+    id = (uint32_t)e->n++;
+    e->st[id].key = store_key(e, key, len);
+    e->st[id].sg = 0;
+    e->st[id].flags = 0;
+    e->tab[slot] = id + 1;
+    e->thash[slot] = (uint32_t)(h >> 32);
+    if (e->n * 2 > e->tcap) rehash(e);
+    return id;
+}

@@ -1,0 +1,116 @@
+/* program.h: the compiled program: symbols, functions, games, constants and statements of all units. */
+#ifndef GRUNDY_PROGRAM_H
+#define GRUNDY_PROGRAM_H
+#include "arena.h"
+#include "diag.h"
+#include "ir.h"
+#include "value.h"
+#include <stdbool.h>
+#include <setjmp.h>
+
+typedef enum SymKind { SYM_CONST, SYM_DEF, SYM_GAME, SYM_BUILTIN } SymKind;
+
+typedef struct Symbol {
+    const char *name;
+    SymKind kind;
+    int id;             /* const index, function index, game index or builtin id */
+    int nparams;        /* fixed parameters (the variadic one counts) */
+    bool variadic;
+    int type;           /* value type of a const or a def's result (VT_NONE: unknown) */
+    Loc loc;
+} Symbol;
+
+typedef struct Game {
+    const char *name;
+    int nparams;
+    bool variadic;
+    int moves_fn;       /* function enumerating the moves (YIELD per move) */
+    int canon_fn;       /* function returning the canonical argument list, or -1 */
+    int nrules;
+    Loc loc;
+} Game;
+
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM } StmtKind;
+
+#define TABLE_MAX_ARGS POS_MAX_ARGS
+typedef struct Stmt {
+    StmtKind kind;
+    Loc loc;
+    char *text;         /* source text of the statement's expression */
+    int fn;             /* thunk (query, expect), claim function */
+    /* expect: 'P'/'N'/'D' when of the form "X is P" (fn yields X); else a boolean thunk,
+       with lhs/rhs thunks when the top is a comparison (for the message). */
+    int outcome;
+    int lhs_fn, rhs_fn, cmp_op;
+    /* table: target (game or def), one thunk per argument, whether each is spread */
+    SymKind target_kind;
+    int target_id;
+    int nargs;
+    int arg_fn[TABLE_MAX_ARGS];
+    bool arg_splat[TABLE_MAX_ARGS];
+    /* claim: binder slots and names */
+    int nbinders;
+    int binder_slot[16];
+    const char *binder_name[16];
+} Stmt;
+
+typedef struct StdlibFile { const char *name; const char *text; size_t len; } StdlibFile;
+extern const StdlibFile prog_stdlib_files[];
+
+typedef struct Vm Vm;
+typedef struct Engine Engine;
+
+/* Exit statuses (the command-line contract). */
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4 };
+
+typedef struct Program {
+    Diag diag;
+    Arena arena;                    /* names, constant values: lives as long as the program */
+    Symbol *syms; size_t nsyms, capsyms;
+    Func *fns; size_t nfns, capfns;
+    Game *games; size_t ngames, capgames;
+    Value *consts; size_t nconsts, capconsts;
+    int *const_fn;                  /* initializer thunk of each constant */
+    bool *const_ready;
+    size_t capconstfn, capconstready;
+    Stmt *stmts; size_t nstmts, capstmts, next_stmt;
+    Arena *units; size_t nunits, capunits;  /* one arena per compilation unit (ASTs) */
+    Vm *vm;
+    Engine *eng;
+    /* options */
+    bool json;
+    bool dump_ir;
+    FILE *out;
+    uint64_t max_states;
+    uint64_t max_instances;
+    /* error handling: run-time errors longjmp here with the exit status */
+    jmp_buf *on_error;
+    int failed;                     /* an expect/claim failed */
+    struct Answer *answer;          /* the answer being printed (freed after an error) */
+    bool loading_stdlib;
+} Program;
+
+void prog_init(Program *p, FILE *out, FILE *err);
+void prog_fini(Program *p);
+/* Load the embedded standard library; returns the number of compile errors (0 expected). */
+int prog_load_stdlib(Program *p);
+/* Parse, check and compile one unit; its statements are queued. Returns the number of errors.
+   *incomplete is set when the text ended in the middle of an item (REPL continuation). */
+int prog_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete);
+/* Run the statements queued since the last call. Returns an exit status. */
+int prog_run(Program *p);
+/* Report a run-time error at loc and unwind to the statement runner with status. */
+_Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Run fn(p, ctx) with run-time errors caught: returns 0, or the error's exit status after
+   resetting the interpreter and the solver's in-progress state. */
+int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx);
+Symbol *prog_lookup(Program *p, const char *name);
+int prog_add_func(Program *p, const char *name, FuncKind kind);
+/* Print a position component (key) as an expression that parses back. */
+void prog_print_key(const Program *p, StrBuf *b, const int64_t *key);
+/* The same into a fixed buffer (cut with "..." when long); for error messages. */
+void prog_key_text(const Program *p, const int64_t *key, char *buf, size_t cap);
+/* Print a list of component keys as a sum ("0" when empty). */
+void prog_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n);
+#endif

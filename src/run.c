@@ -1,0 +1,340 @@
+/* run.c: statement execution and output: queries with winning moves, SG tables, expect and claim. */
+#include "config.h"
+#include "run.h"
+#include "vm.h"
+#include "json.h"
+#include "solve/solve.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define TEXT_MAX_MOVES 10
+
+typedef struct RunCtx { Stmt *st; int status; } RunCtx;
+
+static void emit_line(Program *p, StrBuf *b)
+{
+    fputs(b->s ? b->s : "", p->out);
+    fputc('\n', p->out);
+    sb_fini(b);
+}
+
+static Value thunk(Program *p, int fn) { return vm_call(p->vm, fn, NULL, 0, NULL, NULL); }
+
+static Value need_pos(Program *p, Value v, Loc loc, const char *what)
+{
+    if (v.t == VT_POS) return v;
+    if ((v.t == VT_INT) && v.u.i == 0) {
+        Value z = { .t = VT_POS, .n = 0 };
+        return z;
+    }
+    prog_fail(p, EXIT_COMPILE, loc, "%s needs a position, but this is a %s", what, val_type_name(v.t));
+}
+
+static void do_query(Program *p, Stmt *st)
+{
+    Value v = need_pos(p, thunk(p, st->fn), st->loc, "a query");
+    Answer *a = xcalloc(1, sizeof *a);
+    p->answer = a;
+    solve_query(p, &v, st->loc, true, a);
+    StrBuf b;
+    sb_init(&b);
+    if (p->json) {
+        sb_puts(&b, "{\"kind\":\"query\",\"position\":");
+        json_str(&b, a->position);
+        sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
+        if (a->has_sg) sb_printf(&b, "%llu", (unsigned long long)a->sg);
+        else sb_puts(&b, "null");
+        sb_puts(&b, ",\"winning\":[");
+        for (size_t i = 0; i < a->nwin; i++) {
+            if (i) sb_putc(&b, ',');
+            json_str(&b, a->winning[i]);
+        }
+        sb_puts(&b, "],\"strategy\":");
+        json_str(&b, a->strategy);
+        sb_putc(&b, '}');
+        emit_line(p, &b);
+    } else {
+        sb_printf(&b, "%s: %c", st->text, a->outcome);
+        if (a->has_sg) sb_printf(&b, " (sg %llu)", (unsigned long long)a->sg);
+        sb_printf(&b, " [%s]", a->strategy);
+        emit_line(p, &b);
+        if (strcmp(st->text, a->position)) {
+            sb_printf(&b, "  = %s", a->position);
+            emit_line(p, &b);
+        }
+        for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
+            sb_printf(&b, "  winning move -> %s", a->winning[i]);
+            emit_line(p, &b);
+        }
+        if (a->nwin > TEXT_MAX_MOVES) {
+            sb_printf(&b, "  ... and %zu more winning moves (--json lists all)", a->nwin - TEXT_MAX_MOVES);
+            emit_line(p, &b);
+        }
+    }
+    solve_answer_fini(a);
+    free(a);
+    p->answer = NULL;
+}
+
+/* ---- table -------------------------------------------------------------- */
+
+typedef struct TableCtx {
+    Program *p;
+    Stmt *st;
+    Value args[TABLE_MAX_ARGS];
+    int ranges[2], nranges;
+    int64_t *vals;          /* rows x cols */
+    size_t rows, cols;
+} TableCtx;
+
+static int64_t cell(Program *p, TableCtx *t, int64_t x, int64_t y)
+{
+    Stmt *st = t->st;
+    size_t mark = scratch_mark(&p->vm->scratch);
+    Value flat[256];
+    int n = 0;
+    for (int i = 0; i < st->nargs; i++) {
+        Value a = t->args[i];
+        if (t->nranges > 0 && i == t->ranges[0]) a = val_int(x);
+        else if (t->nranges > 1 && i == t->ranges[1]) a = val_int(y);
+        if (st->arg_splat[i]) {
+            if (a.t != VT_LIST && a.t != VT_SET) prog_fail(p, EXIT_COMPILE, st->loc, "'...' needs a list or set");
+            for (uint32_t j = 0; j < a.n; j++) {
+                if (n >= 256) prog_fail(p, EXIT_LIMIT, st->loc, "too many table arguments");
+                flat[n++] = val_int(a.u.a[j]);
+            }
+        } else {
+            if (n >= 256) prog_fail(p, EXIT_LIMIT, st->loc, "too many table arguments");
+            flat[n++] = a;
+        }
+    }
+    Value pos;
+    if (st->target_kind == SYM_GAME) pos = vm_make_pos(p->vm, st->target_id, flat, n, st->loc);
+    else pos = need_pos(p, vm_call(p->vm, st->target_id, flat, n, NULL, NULL), st->loc, "a table");
+    uint64_t g = solve_sg_value(p, &pos, st->loc);
+    scratch_release(&p->vm->scratch, mark);
+    return (int64_t)g;
+}
+
+static int digits(int64_t v)
+{
+    char tmp[32];
+    return snprintf(tmp, sizeof tmp, "%lld", (long long)v);
+}
+
+static void do_table(Program *p, Stmt *st)
+{
+    TableCtx t;
+    memset(&t, 0, sizeof t);
+    t.p = p;
+    t.st = st;
+    for (int i = 0; i < st->nargs; i++) {
+        t.args[i] = thunk(p, st->arg_fn[i]);
+        if (t.args[i].t == VT_RANGE && !st->arg_splat[i]) {
+            if (t.nranges == 2)
+                prog_fail(p, EXIT_COMPILE, st->loc, "a table takes at most two ranges (rows and columns)");
+            t.ranges[t.nranges++] = i;
+        }
+    }
+    int64_t lo[2] = { 0, 0 }, cnt[2] = { 1, 1 };
+    for (int r = 0; r < t.nranges; r++) {
+        Value v = t.args[t.ranges[r]];
+        lo[r] = v.u.r.lo;
+        cnt[r] = v.u.r.lo > v.u.r.hi ? 0 : ((uint64_t)v.u.r.hi - (uint64_t)v.u.r.lo >= p->max_instances
+                                               ? (int64_t)p->max_instances + 1 : v.u.r.hi - v.u.r.lo + 1);
+    }
+    if ((uint64_t)cnt[0] * (uint64_t)cnt[1] > p->max_instances)
+        prog_fail(p, EXIT_LIMIT, st->loc, "the table has more than %llu cells (raise the limit with --max-instances N)",
+                  (unsigned long long)p->max_instances);
+    t.rows = (size_t)cnt[0];
+    t.cols = (size_t)cnt[1];
+    /* values live in scratch below every cell's mark, so an error frees them too */
+    t.vals = vm_alloc(p->vm, (t.rows * t.cols + 1) * sizeof *t.vals, st->loc);
+    int width = 1;
+    for (size_t i = 0; i < t.rows; i++)
+        for (size_t j = 0; j < t.cols; j++) {
+            int64_t v = cell(p, &t, lo[0] + (int64_t)i, lo[1] + (int64_t)j);
+            t.vals[i * t.cols + j] = v;
+            if (digits(v) > width) width = digits(v);
+        }
+    StrBuf b;
+    sb_init(&b);
+    if (p->json) {
+        sb_puts(&b, "{\"kind\":\"table\",\"position\":");
+        json_str(&b, st->text);
+        if (t.nranges == 2) {
+            sb_puts(&b, ",\"rows\":[");
+            for (size_t i = 0; i < t.rows; i++) {
+                sb_puts(&b, i ? ",[" : "[");
+                for (size_t j = 0; j < t.cols; j++) sb_printf(&b, "%s%lld", j ? "," : "", (long long)t.vals[i * t.cols + j]);
+                sb_putc(&b, ']');
+            }
+            sb_puts(&b, "]}");
+        } else {
+            sb_puts(&b, ",\"values\":[");
+            for (size_t i = 0; i < t.rows; i++) sb_printf(&b, "%s%lld", i ? "," : "", (long long)t.vals[i]);
+            sb_puts(&b, "]}");
+        }
+        emit_line(p, &b);
+        return;
+    }
+    sb_printf(&b, "table %s:", st->text);
+    emit_line(p, &b);
+    if (t.nranges <= 1) {
+        int iw = digits(lo[0] + (int64_t)(t.rows ? t.rows - 1 : 0));
+        if (digits(lo[0]) > iw) iw = digits(lo[0]);
+        for (size_t i = 0; i < t.rows; i += 10) {
+            sb_printf(&b, "  %*lld:", iw, (long long)(lo[0] + (int64_t)i));
+            for (size_t j = i; j < t.rows && j < i + 10; j++) sb_printf(&b, " %*lld", width, (long long)t.vals[j]);
+            emit_line(p, &b);
+        }
+        return;
+    }
+    int rw = digits(lo[0] + (int64_t)t.rows - 1);
+    if (digits(lo[0]) > rw) rw = digits(lo[0]);
+    for (size_t j = 0; j < t.cols; j++) {
+        int d = digits(lo[1] + (int64_t)j);
+        if (d > width) width = d;
+    }
+    sb_printf(&b, "  %*s ", rw, "");
+    for (size_t j = 0; j < t.cols; j++) sb_printf(&b, " %*lld", width, (long long)(lo[1] + (int64_t)j));
+    emit_line(p, &b);
+    for (size_t i = 0; i < t.rows; i++) {
+        sb_printf(&b, "  %*lld:", rw, (long long)(lo[0] + (int64_t)i));
+        for (size_t j = 0; j < t.cols; j++) sb_printf(&b, " %*lld", width, (long long)t.vals[i * t.cols + j]);
+        emit_line(p, &b);
+    }
+}
+
+/* ---- expect and claim ---------------------------------------------------- */
+
+static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t checked, const char *counter)
+{
+    StrBuf b;
+    sb_init(&b);
+    if (p->json) {
+        sb_printf(&b, "{\"kind\":\"%s\",\"ok\":%s,\"checked\":%llu,\"counterexample\":", kind, ok ? "true" : "false",
+                  (unsigned long long)checked);
+        if (counter) json_str(&b, counter);
+        else sb_puts(&b, "null");
+        sb_putc(&b, '}');
+    } else if (!strcmp(kind, "claim")) {
+        if (ok) sb_printf(&b, "claim %s: verified on %llu instances", st->text, (unsigned long long)checked);
+        else sb_printf(&b, "claim %s: FAILED at %s (after %llu instances)", st->text, counter, (unsigned long long)checked);
+    } else {
+        if (ok) sb_printf(&b, "expect %s: ok", st->text);
+        else sb_printf(&b, "expect %s: FAILED (%s)", st->text, counter);
+    }
+    emit_line(p, &b);
+    if (!ok) {
+        p->failed = 1;
+        fflush(p->out);
+        if (!strcmp(kind, "claim"))
+            diag_error(&p->diag, st->loc, "claim failed: counterexample %s", counter);
+        else
+            diag_error(&p->diag, st->loc, "expectation failed: %s", counter);
+    }
+}
+
+static void do_expect(Program *p, Stmt *st)
+{
+    char detail[600];
+    bool ok;
+    if (st->outcome) {
+        Value v = need_pos(p, thunk(p, st->fn), st->loc, "'is'");
+        char o = solve_outcome_value(p, &v, st->loc);
+        ok = o == st->outcome;
+        snprintf(detail, sizeof detail, "the outcome is %c, not %c", o, st->outcome);
+    } else {
+        Value v = thunk(p, st->fn);
+        if (v.t != VT_BOOL && v.t != VT_INT)
+            prog_fail(p, EXIT_COMPILE, st->loc, "expect needs a condition, not a %s", val_type_name(v.t));
+        ok = v.u.i != 0;
+        snprintf(detail, sizeof detail, "the condition is false");
+        if (!ok && st->lhs_fn >= 0) {
+            StrBuf l, r;
+            sb_init(&l);
+            sb_init(&r);
+            Value lv = thunk(p, st->lhs_fn), rv = thunk(p, st->rhs_fn);
+            val_print(&l, &lv);
+            val_print(&r, &rv);
+            snprintf(detail, sizeof detail, "the left side is %s, the right side is %s", l.s, r.s);
+            sb_fini(&l);
+            sb_fini(&r);
+        }
+    }
+    report(p, st, "expect", ok, 1, ok ? NULL : detail);
+}
+
+typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; char counter[600]; } ClaimCtx;
+
+static int on_instance(void *ctx, const Value *v, const Value *frame)
+{
+    ClaimCtx *c = ctx;
+    if (v->t != VT_BOOL && v->t != VT_INT)
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "a claim needs a condition, not a %s", val_type_name(v->t));
+    if (c->checked >= c->p->max_instances)
+        prog_fail(c->p, EXIT_LIMIT, c->st->loc, "claim stopped after %llu instances (raise the limit with --max-instances N)",
+                  (unsigned long long)c->checked);
+    c->checked++;
+    if (v->u.i) return 0;
+    c->failed = true;
+    size_t n = 0;
+    for (int i = 0; i < c->st->nbinders; i++) {
+        StrBuf b;
+        sb_init(&b);
+        val_print(&b, &frame[c->st->binder_slot[i]]);
+        n += (size_t)snprintf(c->counter + n, sizeof c->counter - n, "%s%s = %s", i ? ", " : "", c->st->binder_name[i], b.s);
+        sb_fini(&b);
+        if (n >= sizeof c->counter) break;
+    }
+    return 1;
+}
+
+static void do_claim(Program *p, Stmt *st)
+{
+    ClaimCtx c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.st = st;
+    vm_call(p->vm, st->fn, NULL, 0, on_instance, &c);
+    report(p, st, "claim", !c.failed, c.checked, c.failed ? c.counter : NULL);
+}
+
+static void run_one(Program *p, void *ctx)
+{
+    RunCtx *rc = ctx;
+    Stmt *st = rc->st;
+    switch (st->kind) {
+    case ST_QUERY: do_query(p, st); break;
+    case ST_TABLE: do_table(p, st); break;
+    case ST_EXPECT: do_expect(p, st); break;
+    case ST_CLAIM: do_claim(p, st); break;
+    }
+    scratch_release(&p->vm->scratch, 0);
+}
+
+void run_recover(Program *p)
+{
+    if (p->answer) {
+        solve_answer_fini(p->answer);
+        free(p->answer);
+        p->answer = NULL;
+    }
+}
+
+int run_pending(Program *p)
+{
+    while (p->next_stmt < p->nstmts) {
+        RunCtx rc = { &p->stmts[p->next_stmt++], 0 };
+        int st = prog_try(p, run_one, &rc);
+        fflush(p->out);
+        if (st) {
+            p->next_stmt = p->nstmts;
+            return st;
+        }
+    }
+    return p->failed ? EXIT_FAILED : EXIT_OK;
+}
+
+int prog_run(Program *p) { return run_pending(p); }

@@ -1,0 +1,534 @@
+/* sema.c: checks names (with "did you mean"), arity and obvious type errors; assigns slots. */
+#include "config.h"
+#include "sema.h"
+#include "builtins.h"
+#include "util.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Var { const char *name; int slot; int type; } Var;
+
+typedef struct Sema {
+    Program *p;
+    Arena *a;
+    Diag *d;
+    Var *vars;
+    size_t nvars, capvars;
+    int nlocals;
+    const char **slotnames;
+    size_t capslots;
+    int depth;
+    int errors;
+    bool in_game;
+} Sema;
+
+static int expr(Sema *s, Node *n);
+
+static void err(Sema *s, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void err(Sema *s, Loc loc, const char *fmt, ...)
+{
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    diag_error(s->d, loc, "%s", msg);
+    s->errors++;
+}
+
+static int new_slots(Sema *s, const char *name, int count)
+{
+    int base = s->nlocals;
+    s->nlocals += count;
+    util_grow((void **)&s->slotnames, &s->capslots, (size_t)s->nlocals, sizeof *s->slotnames);
+    for (int i = base; i < s->nlocals; i++) s->slotnames[i] = (i == base) ? name : NULL;
+    return base;
+}
+
+static void push_var(Sema *s, const char *name, int slot, int type)
+{
+    Var v = { name, slot, type };
+    VEC_PUSH(s->vars, s->nvars, s->capvars, v);
+}
+
+int sema_fold_kind(const char *name)
+{
+    static const char *folds[] = { "sum", "min", "max", "any", "all", "count", "list" };  /* ORDER FOLD */
+    for (int i = 0; i < 7; i++)
+        if (!strcmp(name, folds[i])) return i;
+    return -1;
+}
+
+/* Suggest the closest known name within edit distance 2 (locals first). */
+static const char *suggest(Sema *s, const char *name)
+{
+    const char *best = NULL;
+    size_t bestd = strlen(name) <= 2 ? 1 : 2;
+    bestd++;
+    for (size_t i = s->nvars; i-- > 0;) {
+        size_t dd = util_edit_distance(name, s->vars[i].name, bestd - 1);
+        if (dd < bestd) { bestd = dd; best = s->vars[i].name; }
+    }
+    for (size_t i = 0; i < s->p->nsyms; i++) {
+        size_t dd = util_edit_distance(name, s->p->syms[i].name, bestd - 1);
+        if (dd < bestd) { bestd = dd; best = s->p->syms[i].name; }
+    }
+    for (int i = 0; i < BI__COUNT; i++) {
+        size_t dd = util_edit_distance(name, builtins[i].name, bestd - 1);
+        if (dd < bestd) { bestd = dd; best = builtins[i].name; }
+    }
+    return best;
+}
+
+static void unknown(Sema *s, Loc loc, const char *what, const char *name)
+{
+    const char *sug = suggest(s, name);
+    if (sug) {
+        diag_error(s->d, loc, "unknown %s '%s'; did you mean '%s'?", what, name, sug);
+    } else {
+        diag_error(s->d, loc, "unknown %s '%s'", what, name);
+    }
+    s->errors++;
+}
+
+static Var *find_var(Sema *s, const char *name)
+{
+    for (size_t i = s->nvars; i-- > 0;)
+        if (!strcmp(s->vars[i].name, name)) return &s->vars[i];
+    return NULL;
+}
+
+static bool numeric(int t) { return t == VT_NONE || t == VT_INT || t == VT_BOOL; }
+
+static void need(Sema *s, Node *n, int t, bool ok, const char *what)
+{
+    if (!ok) {
+        err(s, n->loc, "expected %s here, not a%s %s", what, (t == VT_INT) ? "n" : "", val_type_name(t));
+    }
+}
+
+static void binder(Sema *s, Node *b)
+{
+    int t = expr(s, b->a);
+    if (!(t == VT_NONE || t == VT_RANGE || t == VT_LIST || t == VT_SET))
+        err(s, b->a->loc, "cannot choose '%s' from a %s; use a range a..b, a list or a set", b->name, val_type_name(t));
+    b->ref_id = new_slots(s, b->name, 4);
+    push_var(s, b->name, b->ref_id, VT_INT);
+}
+
+/* Arguments of a call or a literal list; splats are allowed here only. Returns -1 if any splat. */
+static int args(Sema *s, NodeList *l, bool ints_only)
+{
+    int splat = 0;
+    for (int i = 0; i < l->n; i++) {
+        Node *x = l->v[i];
+        if (x->kind == N_SPLAT) {
+            int t = expr(s, x->a);
+            if (!(t == VT_NONE || t == VT_LIST || t == VT_SET || t == VT_RANGE))
+                err(s, x->loc, "cannot spread a %s; '...' needs a list, set or range", val_type_name(t));
+            splat = 1;
+        } else {
+            int t = expr(s, x);
+            if (ints_only && !numeric(t)) err(s, x->loc, "list and set elements must be integers, not a %s", val_type_name(t));
+        }
+    }
+    return splat ? -1 : l->n;
+}
+
+static int call(Sema *s, Node *n)
+{
+    int argc = args(s, &n->list, false);
+    Var *v = find_var(s, n->name);
+    if (v) {
+        err(s, n->c->loc, "'%s' is a variable, not a function", n->name);
+        return VT_NONE;
+    }
+    Symbol *sym = prog_lookup(s->p, n->name);
+    int bi = sym ? -1 : builtin_find(n->name);
+    if (!sym && bi < 0) {
+        unknown(s, n->c->loc, "function or game", n->name);
+        return VT_NONE;
+    }
+    if (bi >= 0) {
+        n->ref = REF_BUILTIN;
+        n->ref_id = bi;
+        const Builtin *b = &builtins[bi];
+        if (argc >= 0 && (argc < b->minargs || (b->maxargs >= 0 && argc > b->maxargs))) {
+            err(s, n->loc, "'%s' takes %s%d argument%s, but %d %s given", n->name,
+                b->maxargs == b->minargs ? "" : "at least ", b->minargs, b->minargs == 1 ? "" : "s", argc,
+                argc == 1 ? "was" : "were");
+        }
+        if (bi == BI_SG || bi == BI_OUTCOME) {
+            for (int i = 0; i < n->list.n; i++)
+                if (n->list.v[i]->type != VT_NONE && n->list.v[i]->type != VT_POS)
+                    err(s, n->list.v[i]->loc, "'%s' needs a position, but this is a %s", n->name,
+                        val_type_name(n->list.v[i]->type));
+        }
+        if (bi == BI_MIN || bi == BI_MAX) return argc == 1 ? VT_INT : VT_INT;
+        return b->type;
+    }
+    if (sym->kind == SYM_CONST) {
+        err(s, n->c->loc, "'%s' is a constant, not a function", n->name);
+        return VT_NONE;
+    }
+    n->ref = sym->kind == SYM_DEF ? REF_DEF : REF_GAME;
+    n->ref_id = sym->id;
+    if (argc >= 0) {
+        int fixed = sym->variadic ? sym->nparams - 1 : sym->nparams;
+        if ((!sym->variadic && argc != fixed) || (sym->variadic && argc < fixed)) {
+            err(s, n->loc, "%s '%s' takes %s%d argument%s, but %d %s given",
+                sym->kind == SYM_GAME ? "game" : "function", n->name, sym->variadic ? "at least " : "", fixed,
+                fixed == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
+            diag_note(s->d, sym->loc, "'%s' is defined here", sym->name);
+        }
+    }
+    for (int i = 0; i < n->list.n; i++) {
+        Node *x = n->list.v[i];
+        if (x->type == VT_POS && sym->kind == SYM_GAME)
+            err(s, x->loc, "a position cannot be an argument of game '%s'", n->name);
+    }
+    return sym->kind == SYM_GAME ? VT_POS : sym->type;
+}
+
+static int gen(Sema *s, Node *n)
+{
+    int fold = sema_fold_kind(n->name);
+    if (fold < 0) {
+        err(s, n->loc, "'%s' cannot take a generator; use sum, min, max, any, all, count or [... for ...]", n->name);
+        return VT_NONE;
+    }
+    n->op = fold;
+    size_t mark = s->nvars;
+    n->ref_id = new_slots(s, "(accumulator)", 1);
+    for (int i = 0; i < n->list.n; i++) binder(s, n->list.v[i]);
+    if (n->b) expr(s, n->b);
+    int t = expr(s, n->a);
+    s->nvars = mark;
+    switch (fold) {
+    case FOLD_SUM:
+        if (!(t == VT_NONE || t == VT_INT || t == VT_BOOL || t == VT_POS))
+            err(s, n->a->loc, "sum needs integers or positions, not a %s", val_type_name(t));
+        return t == VT_POS ? VT_POS : (t == VT_NONE ? VT_NONE : VT_INT);
+    case FOLD_MIN: case FOLD_MAX:
+        need(s, n->a, t, numeric(t), "integers");
+        return VT_INT;
+    case FOLD_ANY: case FOLD_ALL: case FOLD_COUNT:
+        return fold == FOLD_COUNT ? VT_INT : VT_BOOL;
+    default:
+        need(s, n->a, t, numeric(t), "integers");
+        return VT_LIST;
+    }
+}
+
+static int binary(Sema *s, Node *n)
+{
+    int a = expr(s, n->a), b = expr(s, n->b);
+    switch (n->op) {
+    case OP_ADD:
+        if (a == VT_POS || b == VT_POS) {
+            if (!(a == VT_POS || a == VT_NONE || (n->a->kind == N_INT && n->a->ival == 0)) ||
+                !(b == VT_POS || b == VT_NONE || (n->b->kind == N_INT && n->b->ival == 0)))
+                err(s, n->loc, "'+' adds two positions or two integers, not a %s and a %s", val_type_name(a), val_type_name(b));
+            return VT_POS;
+        }
+        if (a == VT_LIST && (b == VT_LIST || b == VT_NONE)) return VT_LIST;
+        need(s, n->a, a, numeric(a), "integers");
+        need(s, n->b, b, numeric(b), "integers");
+        return (a == VT_NONE || b == VT_NONE) ? VT_NONE : VT_INT;
+    case OP_MUL:
+        if (a == VT_POS || b == VT_POS) {
+            if (a == VT_POS && b == VT_POS)
+                err(s, n->loc, "'*' cannot multiply two positions; write k * A for k copies of A");
+            else if (!numeric(a == VT_POS ? b : a))
+                err(s, n->loc, "'*' needs an integer count of copies, not a %s", val_type_name(a == VT_POS ? b : a));
+            return VT_POS;
+        }
+        /* fall through */
+    case OP_SUB: case OP_DIV: case OP_MOD: case OP_POW: case OP_BAND: case OP_BOR: case OP_BXOR:
+    case OP_SHL: case OP_SHR:
+        need(s, n->a, a, numeric(a), "integers");
+        need(s, n->b, b, numeric(b), "integers");
+        return (a == VT_NONE || b == VT_NONE) && n->op != OP_POW ? VT_NONE : VT_INT;
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+        if (!((numeric(a) && numeric(b)) || (a == VT_STR && b == VT_STR) || a == VT_NONE || b == VT_NONE))
+            err(s, n->loc, "cannot order a %s and a %s", val_type_name(a), val_type_name(b));
+        return VT_BOOL;
+    case OP_EQ: case OP_NE:
+        return VT_BOOL;
+    case OP_IN:
+        if (!(b == VT_NONE || b == VT_LIST || b == VT_SET || b == VT_RANGE || b == VT_STR))
+            err(s, n->b->loc, "'in' needs a list, set, range or string on the right, not a %s", val_type_name(b));
+        return VT_BOOL;
+    }
+    return VT_NONE;
+}
+
+static int expr_inner(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case N_INT: return VT_INT;
+    case N_BOOL: return VT_BOOL;
+    case N_STR: return VT_STR;
+    case N_NAME: {
+        Var *v = find_var(s, n->name);
+        if (v) {
+            n->ref = REF_LOCAL;
+            n->ref_id = v->slot;
+            return v->type;
+        }
+        Symbol *sym = prog_lookup(s->p, n->name);
+        if (sym && sym->kind == SYM_CONST) {
+            n->ref = REF_CONST;
+            n->ref_id = sym->id;
+            return sym->type;
+        }
+        if (sym) {
+            err(s, n->loc, "'%s' is a %s; call it with arguments, e.g. %s(...)", n->name,
+                sym->kind == SYM_GAME ? "game" : "function", n->name);
+            return VT_NONE;
+        }
+        if (builtin_find(n->name) >= 0) {
+            err(s, n->loc, "'%s' is a built-in function; call it with arguments", n->name);
+            return VT_NONE;
+        }
+        unknown(s, n->loc, "name", n->name);
+        return VT_NONE;
+    }
+    case N_LIST: args(s, &n->list, true); return VT_LIST;
+    case N_SET: args(s, &n->list, true); return VT_SET;
+    case N_RANGE: {
+        int a = expr(s, n->a), b = expr(s, n->b);
+        need(s, n->a, a, numeric(a), "integers");
+        need(s, n->b, b, numeric(b), "integers");
+        return VT_RANGE;
+    }
+    case N_UNARY: {
+        int t = expr(s, n->a);
+        if (n->op == OP_NEG) {
+            need(s, n->a, t, numeric(t), "integers");
+            return VT_INT;
+        }
+        return VT_BOOL;
+    }
+    case N_BINARY: return binary(s, n);
+    case N_AND: case N_OR:
+        expr(s, n->a);
+        expr(s, n->b);
+        return VT_BOOL;
+    case N_IF: {
+        expr(s, n->a);
+        int a = expr(s, n->b), b = expr(s, n->c);
+        return a == b ? a : VT_NONE;
+    }
+    case N_CALL: return call(s, n);
+    case N_INDEX: {
+        int a = expr(s, n->a), i = expr(s, n->b);
+        if (!(a == VT_NONE || a == VT_LIST || a == VT_STR))
+            err(s, n->a->loc, "cannot index a %s; only lists and strings have elements", val_type_name(a));
+        need(s, n->b, i, numeric(i), "an integer index");
+        return a == VT_STR ? VT_STR : VT_INT;
+    }
+    case N_UPDATE: {
+        int a = expr(s, n->a);
+        if (!(a == VT_NONE || a == VT_LIST || a == VT_STR))
+            err(s, n->a->loc, "cannot update a %s; only lists and strings have elements", val_type_name(a));
+        for (int i = 0; i < n->list.n; i++) {
+            expr(s, n->list.v[i]->a);
+            expr(s, n->list.v[i]->b);
+        }
+        return a;
+    }
+    case N_SPLAT:
+        err(s, n->loc, "'...' may only follow the last argument of a call, list or canon");
+        expr(s, n->a);
+        return VT_NONE;
+    case N_GEN: return gen(s, n);
+    case N_IS: {
+        int t = expr(s, n->a);
+        if (!(t == VT_NONE || t == VT_POS))
+            err(s, n->a->loc, "'is %s' needs a position, but this is a %s", n->op == 'P' ? "P" : n->op == 'N' ? "N" : "D",
+                val_type_name(t));
+        return VT_BOOL;
+    }
+    default:
+        err(s, n->loc, "internal error: unexpected node");
+        return VT_NONE;
+    }
+}
+
+static int expr(Sema *s, Node *n)
+{
+    if (++s->depth > SEMA_MAX_DEPTH) {
+        if (s->depth == SEMA_MAX_DEPTH + 1)
+            err(s, n->loc, "expression is nested too deeply (the limit is %s levels)", "1000");
+        s->depth--;
+        return VT_NONE;
+    }
+    n->type = expr_inner(s, n);
+    s->depth--;
+    return n->type;
+}
+
+int sema_declare(Program *p, Arena *a, NodeList *items)
+{
+    (void)a;
+    int errors = 0;
+    for (int i = 0; i < items->n; i++) {
+        Node *n = items->v[i];
+        if (n->kind != N_CONST && n->kind != N_DEF && n->kind != N_GAME) continue;
+        Symbol *old = prog_lookup(p, n->name);
+        if (old) {
+            diag_error(&p->diag, n->loc, "redefinition of '%s'", n->name);
+            diag_note(&p->diag, old->loc, "'%s' was first defined here", n->name);
+            errors++;
+            n->ref = REF_NONE;
+            continue;
+        }
+        if (builtin_find(n->name) >= 0) {
+            diag_error(&p->diag, n->loc, "'%s' is a built-in function and cannot be redefined", n->name);
+            errors++;
+            continue;
+        }
+        if (n->kind != N_CONST) {
+            for (int j = 0; j < n->nparams; j++)
+                for (int k = 0; k < j; k++)
+                    if (!strcmp(n->params[j], n->params[k])) {
+                        diag_error(&p->diag, n->list2.v[j]->loc, "parameter '%s' appears twice", n->params[j]);
+                        errors++;
+                    }
+            if (n->nparams > POS_MAX_ARGS) {
+                diag_error(&p->diag, n->loc, "'%s' has %d parameters; the limit is %d", n->name, n->nparams, POS_MAX_ARGS);
+                errors++;
+            }
+        }
+        Symbol sym = { .name = n->name, .loc = n->loc, .nparams = n->nparams, .variadic = n->variadic };
+        char *name = arena_strndup(&p->arena, n->name, strlen(n->name));
+        sym.name = name;
+        if (n->kind == N_CONST) {
+            sym.kind = SYM_CONST;
+            sym.id = (int)p->nconsts;
+            Value none = { .t = VT_NONE };
+            VEC_PUSH(p->consts, p->nconsts, p->capconsts, none);
+            size_t c1 = p->capconstfn, c2 = p->capconstready;
+            util_grow((void **)&p->const_fn, &p->capconstfn, p->nconsts, sizeof *p->const_fn);
+            util_grow((void **)&p->const_ready, &p->capconstready, p->nconsts, sizeof *p->const_ready);
+            (void)c1; (void)c2;
+            p->const_fn[sym.id] = -1;
+            p->const_ready[sym.id] = false;
+        } else if (n->kind == N_DEF) {
+            sym.kind = SYM_DEF;
+            sym.id = prog_add_func(p, name, FN_DEF);
+        } else {
+            sym.kind = SYM_GAME;
+            Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1 };
+            g.moves_fn = prog_add_func(p, name, FN_MOVES);
+            sym.id = (int)p->ngames;
+            VEC_PUSH(p->games, p->ngames, p->capgames, g);
+        }
+        n->ref = REF_CONST + (int)sym.kind;   /* marks the item as declared */
+        n->ref_id = sym.id;
+        VEC_PUSH(p->syms, p->nsyms, p->capsyms, sym);
+    }
+    return errors;
+}
+
+static void params(Sema *s, Node *item)
+{
+    for (int i = 0; i < item->nparams; i++) {
+        int slot = new_slots(s, item->params[i], 1);
+        push_var(s, item->params[i], slot, (item->variadic && i == item->nparams - 1) ? VT_LIST : VT_NONE);
+    }
+}
+
+int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
+{
+    Sema s = { .p = p, .a = a, .d = &p->diag };
+    switch (item->kind) {
+    case N_CONST: {
+        int t = expr(&s, item->a);
+        if (t == VT_POS) err(&s, item->a->loc, "a constant cannot be a position; use def %s() = ... instead", item->name);
+        Symbol *sym = prog_lookup(p, item->name);
+        if (sym && item->ref != REF_NONE) sym->type = t;
+        break;
+    }
+    case N_DEF: {
+        params(&s, item);
+        int t = expr(&s, item->a);
+        Symbol *sym = prog_lookup(p, item->name);
+        if (sym && item->ref != REF_NONE) sym->type = t;
+        break;
+    }
+    case N_GAME: {
+        params(&s, item);
+        s.in_game = true;
+        int ncanon = 0;
+        for (int i = 0; i < item->list.n; i++) {
+            Node *m = item->list.v[i];
+            size_t mark = s.nvars;
+            if (m->kind == N_CANON) {
+                if (++ncanon > 1) err(&s, m->loc, "game '%s' has more than one canon", item->name);
+                int argc = args(&s, &m->list, false);
+                int fixed = item->variadic ? item->nparams - 1 : item->nparams;
+                if (argc >= 0 && ((!item->variadic && argc != fixed) || (item->variadic && argc < fixed))) {
+                    err(&s, m->loc, "canon of '%s' must give %d argument%s, like the game's parameters",
+                        item->name, item->nparams, item->nparams == 1 ? "" : "s");
+                }
+                continue;
+            }
+            for (int j = 0; j < m->list.n; j++) binder(&s, m->list.v[j]);
+            for (int j = 0; j < m->list2.n; j++) {
+                Node *c = m->list2.v[j];
+                int t = expr(&s, c->a);
+                if (c->kind == N_LET) {
+                    c->ref_id = new_slots(&s, c->name, 1);
+                    push_var(&s, c->name, c->ref_id, t);
+                } else if (t == VT_POS || t == VT_STR || t == VT_LIST || t == VT_SET || t == VT_RANGE) {
+                    err(&s, c->a->loc, "a 'when' guard must be a condition, not a %s", val_type_name(t));
+                }
+            }
+            int t = expr(&s, m->a);
+            bool zero = m->a->kind == N_INT && m->a->ival == 0;
+            if (!(t == VT_POS || t == VT_NONE || zero))
+                err(&s, m->a->loc, "a move must lead to a position (or 0 for nothing left), not a%s %s",
+                    t == VT_INT ? "n" : "", val_type_name(t));
+            s.nvars = mark;
+        }
+        break;
+    }
+    case N_QUERY: case N_TABLE: {
+        int t = expr(&s, item->a);
+        if (item->kind == N_QUERY && !(t == VT_POS || t == VT_NONE))
+            err(&s, item->a->loc, "a query needs a position (a game with arguments, or a sum), not a%s %s",
+                t == VT_INT ? "n" : "", val_type_name(t));
+        if (item->kind == N_TABLE && !(item->a->kind == N_CALL && (item->a->ref == REF_GAME || item->a->ref == REF_DEF)))
+            err(&s, item->a->loc, "a table needs a call of a game or function with range arguments, e.g. %s",
+                "Subtract(0..30, {1, 3, 4})");
+        if (item->kind == N_TABLE && item->a->kind == N_CALL && item->a->list.n > TABLE_MAX_ARGS)
+            err(&s, item->a->loc, "too many arguments in a table");
+        break;
+    }
+    case N_EXPECT: {
+        int t = expr(&s, item->a);
+        if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
+            err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not a %s", val_type_name(t));
+        break;
+    }
+    case N_CLAIM: {
+        if (item->list.n > 16) err(&s, item->loc, "a claim may have at most 16 variables");
+        for (int j = 0; j < item->list.n; j++) binder(&s, item->list.v[j]);
+        int t = expr(&s, item->a);
+        if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
+            err(&s, item->a->loc, "a claim needs a condition, not a %s", val_type_name(t));
+        break;
+    }
+    default: break;
+    }
+    info->nlocals = s.nlocals;
+    info->slotnames = arena_alloc(a, (size_t)(s.nlocals + 1) * sizeof *info->slotnames);
+    for (int i = 0; i < s.nlocals; i++) info->slotnames[i] = s.slotnames[i];
+    info->errors = s.errors;
+    free(s.vars);
+    free(s.slotnames);
+    return s.errors;
+}

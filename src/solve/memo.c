@@ -1,0 +1,125 @@
+/* memo.c: the memo strategy: depth-first SG computation over interned states, bitset mex. */
+#include "config.h"
+#include "solve/memo.h"
+#include <string.h>
+
+typedef struct MemoCtx { Engine *e; Loc loc; size_t pushed; size_t moves; uint32_t cur; } MemoCtx;
+
+uint64_t memo_mex(const uint64_t *bits, size_t words)
+{
+    for (size_t i = 0; i < words; i++)
+        if (~bits[i]) return i * 64 + (uint64_t)__builtin_ctzll(~bits[i]);
+    return words * 64;
+}
+
+static void seen_set(Engine *e, uint64_t x)
+{
+    size_t w = (size_t)(x >> 6);
+    if (w >= e->seen_words) {
+        size_t nw = e->seen_words ? e->seen_words : 16;
+        while (nw <= w) nw *= 2;
+        e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
+        memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
+        e->seen_words = nw;
+    }
+    e->seen[w] |= (uint64_t)1 << (x & 63);
+    if (w + 1 > e->seen_hi) e->seen_hi = w + 1;
+}
+
+static void seen_clear(Engine *e)
+{
+    if (e->seen_hi) memset(e->seen, 0, e->seen_hi * sizeof *e->seen);
+    e->seen_hi = 0;
+}
+
+void memo_components(Engine *e, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n)
+{
+    if (v->t == VT_POS) {
+        *keys = v->u.p;
+        *n = v->n;
+        return;
+    }
+    if ((v->t == VT_INT) && v->u.i == 0) {
+        *keys = NULL;
+        *n = 0;
+        return;
+    }
+    prog_fail(e->p, EXIT_COMPILE, loc, "a move must lead to a position (or 0), but this one gives a %s",
+              val_type_name(v->t));
+}
+
+static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)
+{
+    char b[200];
+    prog_key_text(e->p, e->st[again].key, b, sizeof b);
+    const char *game = e->p->games[KEY_GAME(e->st[again].key)].name;
+    prog_fail(e->p, EXIT_COMPILE, loc,
+              "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
+              "(games with cycles are not supported by this solver yet)", game, b);
+}
+
+static void push(Engine *e, uint32_t id)
+{
+    VEC_PUSH(e->stack, e->sp, e->scap, id);
+}
+
+static int on_move(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    MemoCtx *m = ctx;
+    Engine *e = m->e;
+    const int64_t *const *keys;
+    uint32_t n;
+    memo_components(e, v, m->loc, &keys, &n);
+    m->moves++;
+    uint32_t x = 0;
+    size_t pushed = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = eng_intern(e, keys[i], m->loc);
+        const State *s = &e->st[id];
+        if (s->flags & ST_DONE) {
+            x ^= s->sg;
+        } else {
+            if (s->flags & ST_ONPATH) cycle_error(e, id, m->loc);
+            push(e, id);
+            pushed++;
+        }
+    }
+    m->pushed += pushed;
+    if (!m->pushed) seen_set(e, x);
+    return 0;
+}
+
+uint32_t memo_sg(Engine *e, uint32_t root, Loc loc)
+{
+    if (e->st[root].flags & ST_DONE) return e->st[root].sg;
+    size_t base = e->sp;
+    push(e, root);
+    MemoCtx m = { .e = e, .loc = loc };
+    while (e->sp > base) {
+        uint32_t id = e->stack[e->sp - 1];
+        State *s = &e->st[id];
+        if (s->flags & ST_DONE) {
+            e->sp--;
+            continue;
+        }
+        s->flags |= ST_ONPATH;
+        seen_clear(e);
+        m.pushed = 0;
+        m.moves = 0;
+        m.cur = id;
+        size_t mark = scratch_mark(&e->vm->scratch);
+        e->busy++;
+        vm_enum_moves(e->vm, s->key, on_move, &m);
+        e->busy--;
+        scratch_release(&e->vm->scratch, mark);
+        if (m.pushed) continue;   /* children first; this state is enumerated again afterwards */
+        uint64_t g = memo_mex(e->seen, e->seen_hi);
+        if (g >= UINT32_MAX) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
+        s = &e->st[id];
+        s->sg = (uint32_t)g;
+        s->flags = ST_DONE | (m.moves == 0 ? ST_TERMINAL : 0);
+        e->sp--;
+    }
+    return e->st[root].sg;
+}

@@ -1,0 +1,183 @@
+/* solve.c: splits a query into components, solves each by the first applicable strategy, and
+   combines them by the sum rule (XOR); finds winning moves. */
+#include "config.h"
+#include "solve/solve.h"
+#include "solve/memo.h"
+#include "pos.h"
+#include "vm.h"
+#include <stdlib.h>
+#include <string.h>
+
+static bool memo_applies(Engine *e, const int64_t *key) { (void)e; (void)key; return true; }
+static uint64_t memo_solve(Engine *e, uint32_t id, Loc loc) { return memo_sg(e, id, loc); }
+
+static const Strategy strategies[] = {
+    { "memo", memo_applies, memo_solve },
+};
+
+typedef struct Comp { uint32_t id; uint64_t sg; const char *strategy; } Comp;
+
+static void check_idle(Program *p, Loc loc)
+{
+    if (p->eng->busy)
+        prog_fail(p, EXIT_COMPILE, loc, "sg() and 'is' cannot be used inside a game's moves "
+                  "(the solver is enumerating moves); compute such values with def helpers instead");
+}
+
+/* Intern and solve each component; returns the count, fills comps (in scratch memory). */
+static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out)
+{
+    Engine *e = p->eng;
+    const int64_t *const *keys;
+    uint32_t n;
+    check_idle(p, loc);
+    memo_components(e, pos, loc, &keys, &n);
+    Comp *c = vm_alloc(p->vm, (n ? n : 1) * sizeof *c, loc);
+    size_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = eng_intern(e, keys[i], loc);
+        const int64_t *key = e->st[id].key;
+        const Strategy *s = &strategies[0];
+        for (size_t j = 0; j < sizeof strategies / sizeof strategies[0]; j++)
+            if (strategies[j].applies(e, key)) { s = &strategies[j]; break; }
+        e->root = key;
+        uint64_t g = s->sg(e, id, loc);
+        e->root = NULL;
+        if (e->st[id].flags & ST_TERMINAL) continue;   /* terminal components are dropped */
+        c[k].id = id;
+        c[k].sg = g;
+        c[k].strategy = s->name;
+        k++;
+    }
+    *out = c;
+    return k;
+}
+
+uint64_t solve_sg_value(Program *p, const Value *pos, Loc loc)
+{
+    Comp *c;
+    size_t n = solve_comps(p, pos, loc, &c);
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) x ^= c[i].sg;
+    return x;
+}
+
+char solve_outcome_value(Program *p, const Value *pos, Loc loc)
+{
+    return solve_sg_value(p, pos, loc) ? 'N' : 'P';
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Print the sum of states ids (terminal ones dropped) in the given order. */
+static char *print_ids(Program *p, const uint32_t *ids, size_t n)
+{
+    Engine *e = p->eng;
+    const int64_t **keys = vm_alloc(p->vm, (n ? n : 1) * sizeof *keys, (Loc){0});
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(e->st[ids[i]].flags & ST_TERMINAL)) keys[k++] = e->st[ids[i]].key;
+    StrBuf b;
+    sb_init(&b);
+    prog_print_sum(p, &b, keys, k);
+    return sb_take(&b);
+}
+
+typedef struct WinCtx {
+    Program *p;
+    Loc loc;
+    uint64_t target;          /* the value the moved component must get */
+    const Comp *comps;
+    size_t ncomps, which;
+    Answer *a;                /* collects the winning positions and the multisets already listed */
+} WinCtx;
+
+static int on_win_move(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    WinCtx *w = ctx;
+    Answer *a = w->a;
+    Engine *e = w->p->eng;
+    const int64_t *const *keys;
+    uint32_t n;
+    memo_components(e, v, w->loc, &keys, &n);
+    uint64_t x = 0;
+    size_t total = w->ncomps - 1 + n;
+    uint32_t *ids = vm_alloc(w->p->vm, (total ? total : 1) * sizeof *ids, w->loc);
+    size_t k = 0;
+    for (size_t i = 0; i < w->which; i++) ids[k++] = w->comps[i].id;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = eng_intern(e, keys[i], w->loc);
+        if (!(e->st[id].flags & ST_DONE)) memo_sg(e, id, w->loc);
+        x ^= e->st[id].sg;
+        ids[k++] = id;
+    }
+    for (size_t i = w->which + 1; i < w->ncomps; i++) ids[k++] = w->comps[i].id;
+    if (x != w->target) return 0;
+    /* de-duplicate by the multiset of non-terminal components */
+    uint32_t *norm = vm_alloc(w->p->vm, (total ? total : 1) * sizeof *norm, w->loc);
+    size_t m = 0;
+    for (size_t i = 0; i < total; i++)
+        if (!(e->st[ids[i]].flags & ST_TERMINAL)) norm[m++] = ids[i];
+    qsort(norm, m, sizeof *norm, cmp_u32);
+    for (size_t i = 0; i < a->nseen; i++)
+        if (a->seenlen[i] == m && !memcmp(a->seen[i], norm, m * sizeof *norm)) return 0;
+    uint32_t *keep = xmalloc((m ? m : 1) * sizeof *keep);
+    memcpy(keep, norm, m * sizeof *keep);
+    VEC_PUSH(a->seen, a->nseen, a->capseen, keep);
+    a->nseen--;
+    VEC_PUSH(a->seenlen, a->nseen, a->capseenlen, m);
+    char *s = print_ids(w->p, ids, total);
+    VEC_PUSH(a->winning, a->nwin, a->capwin, s);
+    return 0;
+}
+
+void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
+{
+    memset(a, 0, sizeof *a);
+    Comp *c;
+    size_t n = solve_comps(p, pos, loc, &c);
+    uint64_t x = 0;
+    const char *strategy = NULL;
+    bool mixed = false;
+    for (size_t i = 0; i < n; i++) {
+        x ^= c[i].sg;
+        if (strategy && strcmp(strategy, c[i].strategy)) mixed = true;
+        strategy = c[i].strategy;
+    }
+    a->sg = x;
+    a->has_sg = true;
+    a->outcome = x ? 'N' : 'P';
+    a->strategy = mixed ? "sum" : strategy ? strategy : "memo";
+    uint32_t *ids = vm_alloc(p->vm, (n ? n : 1) * sizeof *ids, loc);
+    for (size_t i = 0; i < n; i++) ids[i] = c[i].id;
+    a->position = print_ids(p, ids, n);
+    if (moves && x) {
+        WinCtx w = { .p = p, .loc = loc, .comps = c, .ncomps = n, .a = a };
+        Engine *e = p->eng;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t t = x ^ c[i].sg;
+            if (t >= c[i].sg) continue;   /* SG theory: only a component whose value drops can win */
+            w.which = i;
+            w.target = t;
+            size_t mark = scratch_mark(&p->vm->scratch);
+            vm_enum_moves(p->vm, e->st[c[i].id].key, on_win_move, &w);
+            scratch_release(&p->vm->scratch, mark);
+        }
+    }
+}
+
+void solve_answer_fini(Answer *a)
+{
+    for (size_t i = 0; i < a->nseen; i++) free(a->seen[i]);
+    free(a->seen);
+    free(a->seenlen);
+    free(a->position);
+    for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
+    free(a->winning);
+    memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,138 @@
+/* util.c: checked allocation, string buffers, edit distance and word hashing. */
+#include "config.h"
+#include "util.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Noreturn void util_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("grundy: fatal: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(4);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) util_fatal("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p) util_fatal("out of memory (%zu x %zu bytes)", count, size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) util_fatal("out of memory (%zu bytes)", n);
+    return q;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+    char *d = xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+void util_grow(void **pp, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return;
+    size_t c = *cap ? *cap : 8;
+    while (c < need) {
+        if (c > SIZE_MAX / 2 / elem) util_fatal("array too large");
+        c *= 2;
+    }
+    *pp = xrealloc(*pp, c * elem);
+    *cap = c;
+}
+
+void sb_init(StrBuf *b) { b->s = NULL; b->len = b->cap = 0; }
+void sb_fini(StrBuf *b) { free(b->s); sb_init(b); }
+
+void sb_putn(StrBuf *b, const char *s, size_t n)
+{
+    util_grow((void **)&b->s, &b->cap, b->len + n + 1, 1);
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+void sb_putc(StrBuf *b, char c) { sb_putn(b, &c, 1); }
+void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
+
+void sb_printf(StrBuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    char tmp[256];
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) { sb_putn(b, tmp, (size_t)n); return; }
+    char *big = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb_putn(b, big, (size_t)n);
+    free(big);
+}
+
+char *sb_take(StrBuf *b)
+{
+    char *s = b->s ? b->s : xstrdup("");
+    sb_init(b);
+    return s;
+}
+
+size_t util_edit_distance(const char *a, const char *b, size_t limit)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > lb + limit || lb > la + limit) return limit + 1;
+    if (lb > 63) return limit + 1;
+    size_t row[64], prev;
+    for (size_t j = 0; j <= lb; j++) row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        prev = row[0];
+        row[0] = i;
+        size_t best = row[0];
+        for (size_t j = 1; j <= lb; j++) {
+            size_t cur = row[j];
+            size_t cost = (a[i - 1] == b[j - 1]) ? 0 : 1;
+            size_t v = prev + cost;
+            if (row[j] + 1 < v) v = row[j] + 1;
+            if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
+            row[j] = v;
+            prev = cur;
+            if (v < best) best = v;
+        }
+        if (best > limit) return limit + 1;
+    }
+    return row[lb];
+}
+
+uint64_t util_hash_words(const int64_t *w, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = (uint64_t)w[i];
+        k *= 0xbf58476d1ce4e5b9ULL;
+        k ^= k >> 31;
+        h = (h ^ k) * 0x94d049bb133111ebULL;
+        h ^= h >> 29;
+    }
+    return h;
+}

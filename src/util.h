@@ -1,0 +1,38 @@
+/* util.h: allocation that aborts on out-of-memory, growable arrays, small string helpers. */
+#ifndef GRUNDY_UTIL_H
+#define GRUNDY_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Print "grundy: fatal: ..." and exit(4); used for out-of-memory only. */
+_Noreturn void util_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *pp (element size elem) so it holds at least need elements; *cap is updated. */
+void util_grow(void **pp, size_t *cap, size_t need, size_t elem);
+#define VEC_PUSH(arr, len, cap, val) do { \
+    if ((len) >= (cap)) util_grow((void **)&(arr), &(cap), (len) + 1, sizeof *(arr)); \
+    (arr)[(len)++] = (val); } while (0)
+
+/* A growable string buffer. */
+typedef struct StrBuf { char *s; size_t len, cap; } StrBuf;
+void sb_init(StrBuf *b);
+void sb_fini(StrBuf *b);
+void sb_putc(StrBuf *b, char c);
+void sb_puts(StrBuf *b, const char *s);
+void sb_putn(StrBuf *b, const char *s, size_t n);
+void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Detach: return the malloc'd string (NUL-terminated) and reset b. */
+char *sb_take(StrBuf *b);
+
+/* Edit distance (for "did you mean"); stops early above limit and returns limit + 1. */
+size_t util_edit_distance(const char *a, const char *b, size_t limit);
+
+/* 64-bit hash of n words. */
+uint64_t util_hash_words(const int64_t *w, size_t n);
+#endif

@@ -1,0 +1,58 @@
+/* value.c: names, equality and printing of run-time values. */
+#include "config.h"
+#include "value.h"
+#include <string.h>
+
+const char *val_type_name(int t)
+{
+    static const char *names[] = { "value", "integer", "boolean", "string", "list", "set", "range", "position" };
+    return (t >= 0 && t <= VT_POS) ? names[t] : "value";
+}
+
+int val_equal(const Value *a, const Value *b)
+{
+    if ((a->t == VT_INT || a->t == VT_BOOL) && (b->t == VT_INT || b->t == VT_BOOL)) return a->u.i == b->u.i;
+    if (a->t != b->t) {
+        return 0;
+    }
+    switch (a->t) {
+    case VT_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
+    case VT_LIST: case VT_SET: return a->n == b->n && (a->n == 0 || memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0);
+    case VT_RANGE: return a->u.r.lo == b->u.r.lo && a->u.r.hi == b->u.r.hi;
+    case VT_POS:
+        if (a->n != b->n) return 0;
+        for (uint32_t i = 0; i < a->n; i++) {
+            size_t la = KEY_LEN(a->u.p[i]);
+            if (la != KEY_LEN(b->u.p[i]) || memcmp(a->u.p[i], b->u.p[i], la * sizeof(int64_t))) return 0;
+        }
+        return 1;
+    default: return 0;
+    }
+}
+
+void val_print(StrBuf *b, const Value *v)
+{
+    switch (v->t) {
+    case VT_INT: sb_printf(b, "%lld", (long long)v->u.i); break;
+    case VT_BOOL: sb_puts(b, v->u.i ? "true" : "false"); break;
+    case VT_STR:
+        sb_putc(b, '"');
+        for (uint32_t i = 0; i < v->n; i++) {
+            char c = v->u.s[i];
+            if (c == '"' || c == '\\') sb_putc(b, '\\');
+            if (c == '\n') sb_puts(b, "\\n");
+            else if (c == '\t') sb_puts(b, "\\t");
+            else sb_putc(b, c);
+        }
+        sb_putc(b, '"');
+        break;
+    case VT_LIST: case VT_SET:
+        sb_putc(b, v->t == VT_LIST ? '[' : '{');
+        for (uint32_t i = 0; i < v->n; i++) sb_printf(b, "%s%lld", i ? ", " : "", (long long)v->u.a[i]);
+        sb_putc(b, v->t == VT_LIST ? ']' : '}');
+        break;
+    case VT_RANGE: sb_printf(b, "%lld..%lld", (long long)v->u.r.lo, (long long)v->u.r.hi); break;
+    case VT_POS: sb_printf(b, "<position of %u components>", v->n); break;
+    default: sb_puts(b, "<none>");
+    }
+}

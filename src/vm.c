@@ -1,0 +1,723 @@
+/* vm.c: stack interpreter for the bytecode; checked 64-bit arithmetic, allocation-free move enumeration. */
+#include "config.h"
+#include "vm.h"
+#include "builtins.h"
+#include "solve/solve.h"
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+Vm *vm_new(Program *p)
+{
+    Vm *vm = xcalloc(1, sizeof *vm);
+    vm->p = p;
+    vm->stack = xmalloc(VM_STACK_VALUES * sizeof *vm->stack);
+    scratch_init(&vm->scratch, VM_SCRATCH_BYTES);
+    return vm;
+}
+
+void vm_free(Vm *vm)
+{
+    if (!vm) return;
+    free(vm->stack);
+    free(vm->frames);
+    free(vm->marks);
+    scratch_fini(&vm->scratch);
+    free(vm);
+}
+
+void vm_reset(Vm *vm)
+{
+    vm->sp = 0;
+    vm->nframes = 0;
+    vm->nmarks = 0;
+    scratch_release(&vm->scratch, 0);
+}
+
+_Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    prog_fail(vm->p, EXIT_COMPILE, loc, "%s", msg);
+}
+
+static _Noreturn void fail_limit(Vm *vm, Loc loc, const char *msg)
+{
+    prog_fail(vm->p, EXIT_LIMIT, loc, "%s", msg);
+}
+
+void *vm_alloc(Vm *vm, size_t bytes, Loc loc)
+{
+    void *m = scratch_alloc(&vm->scratch, bytes);
+    if (!m) fail_limit(vm, loc, "scratch memory exhausted (1 GiB of values built while evaluating); "
+                                "the lists or sums here are too large");
+    return m;
+}
+
+static _Noreturn void overflow(Vm *vm, Loc loc)
+{
+    char snip[160];
+    diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+    vm_fail(vm, loc, "integer overflow in '%s' (integers are 64-bit)", snip);
+}
+
+static _Noreturn void type_error(Vm *vm, Loc loc, const char *what, const Value *a, const Value *b)
+{
+    char snip[160];
+    diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+    if (b)
+        vm_fail(vm, loc, "%s: cannot apply to a %s and a %s in '%s'", what, val_type_name(a->t), val_type_name(b->t), snip);
+    vm_fail(vm, loc, "%s, not a %s, in '%s'", what, val_type_name(a->t), snip);
+}
+
+static inline bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL; }
+
+static Value mkpos(Vm *vm, uint32_t n, Loc loc)
+{
+    Value v = { .t = VT_POS, .n = n };
+    v.u.p = vm_alloc(vm, (n ? n : 1) * sizeof(int64_t *), loc);
+    return v;
+}
+
+Value vm_add(Vm *vm, Value a, Value b, Loc loc)
+{
+    if (isnum(&a) && isnum(&b)) {
+        int64_t r;
+        if (__builtin_add_overflow(a.u.i, b.u.i, &r)) overflow(vm, loc);
+        return val_int(r);
+    }
+    if (a.t == VT_POS && b.t == VT_POS) {
+        if (a.n == 0) return b;
+        if (b.n == 0) return a;
+        Value v = mkpos(vm, a.n + b.n, loc);
+        const int64_t **d = (const int64_t **)v.u.p;
+        memcpy(d, a.u.p, a.n * sizeof *d);
+        memcpy(d + a.n, b.u.p, b.n * sizeof *d);
+        return v;
+    }
+    if (a.t == VT_POS && isnum(&b) && b.u.i == 0) return a;
+    if (b.t == VT_POS && isnum(&a) && a.u.i == 0) return b;
+    if (a.t == VT_LIST && b.t == VT_LIST) {
+        Value v = { .t = VT_LIST, .n = a.n + b.n };
+        int64_t *d = vm_alloc(vm, (v.n + 1) * sizeof *d, loc);
+        if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
+        if (b.n) memcpy(d + a.n, b.u.a, b.n * sizeof *d);
+        v.u.a = d;
+        return v;
+    }
+    type_error(vm, loc, "'+' adds integers, positions or lists", &a, &b);
+}
+
+static Value mul(Vm *vm, Value a, Value b, Loc loc)
+{
+    if (isnum(&a) && isnum(&b)) {
+        int64_t r;
+        if (__builtin_mul_overflow(a.u.i, b.u.i, &r)) overflow(vm, loc);
+        return val_int(r);
+    }
+    if (b.t == VT_POS && isnum(&a)) { Value t = a; a = b; b = t; }
+    if (a.t == VT_POS && isnum(&b)) {
+        if (b.u.i < 0) vm_fail(vm, loc, "cannot take %lld copies of a position", (long long)b.u.i);
+        if (b.u.i > VM_MAX_COPIES || (uint64_t)b.u.i * a.n > VM_MAX_COPIES)
+            fail_limit(vm, loc, "too many copies in k * A (the limit is 1000000 components)");
+        uint32_t n = (uint32_t)b.u.i * a.n;
+        Value v = mkpos(vm, n, loc);
+        const int64_t **d = (const int64_t **)v.u.p;
+        for (uint32_t i = 0; i < n; i++) d[i] = a.u.p[i % a.n];
+        return v;
+    }
+    type_error(vm, loc, "'*' multiplies integers, or a count and a position", &a, &b);
+}
+
+static int64_t ipow(Vm *vm, int64_t a, int64_t b, Loc loc)
+{
+    if (b < 0) vm_fail(vm, loc, "negative exponent %lld", (long long)b);
+    int64_t r = 1;
+    while (b > 0) {
+        if (b & 1)
+            if (__builtin_mul_overflow(r, a, &r)) overflow(vm, loc);
+        b >>= 1;
+        if (b && __builtin_mul_overflow(a, a, &a)) overflow(vm, loc);
+    }
+    return r;
+}
+
+static int64_t arith(Vm *vm, int op, int64_t a, int64_t b, Loc loc)
+{
+    int64_t r;
+    switch (op) {
+    case IR_SUB: if (__builtin_sub_overflow(a, b, &r)) overflow(vm, loc); return r;
+    case IR_DIV: case IR_MOD: {
+        if (b == 0) {
+            char snip[160];
+            diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+            vm_fail(vm, loc, "division by zero in '%s'", snip);
+        }
+        if (a == INT64_MIN && b == -1) { if (op == IR_DIV) overflow(vm, loc); return 0; }
+        int64_t q = a / b, m = a % b;
+        if (m != 0 && ((m < 0) != (b < 0))) { q--; m += b; }
+        return op == IR_DIV ? q : m;
+    }
+    case IR_POW: return ipow(vm, a, b, loc);
+    case IR_BAND: return a & b;
+    case IR_BOR: return a | b;
+    case IR_BXOR: return a ^ b;
+    case IR_SHL:
+        if (b < 0 || b > 63) vm_fail(vm, loc, "shift by %lld is out of range 0..63", (long long)b);
+        r = (int64_t)((uint64_t)a << b);
+        if ((r >> b) != a) overflow(vm, loc);
+        return r;
+    case IR_SHR:
+        if (b < 0) vm_fail(vm, loc, "shift by %lld is out of range 0..63", (long long)b);
+        return b > 63 ? (a < 0 ? -1 : 0) : a >> b;
+    }
+    return 0;
+}
+
+static int cmp_vals(Vm *vm, const Value *a, const Value *b, Loc loc)
+{
+    if (isnum(a) && isnum(b)) return (a->u.i > b->u.i) - (a->u.i < b->u.i);
+    if (a->t == VT_STR && b->t == VT_STR) {
+        size_t n = a->n < b->n ? a->n : b->n;
+        int c = memcmp(a->u.s, b->u.s, n);
+        if (c) return c < 0 ? -1 : 1;
+        return (a->n > b->n) - (a->n < b->n);
+    }
+    type_error(vm, loc, "comparison needs two integers or two strings", a, b);
+}
+
+static bool truth(Vm *vm, const Value *v, Loc loc)
+{
+    if (isnum(v)) return v->u.i != 0;
+    type_error(vm, loc, "a condition must be true or false", v, NULL);
+}
+
+static bool member(Vm *vm, const Value *x, const Value *s, Loc loc)
+{
+    if (s->t == VT_STR) {
+        if (x->t != VT_STR) type_error(vm, loc, "'in' on a string needs a string on the left", x, NULL);
+        if (x->n == 0) return true;
+        for (uint32_t i = 0; i + x->n <= s->n; i++)
+            if (!memcmp(s->u.s + i, x->u.s, x->n)) return true;
+        return false;
+    }
+    if (!isnum(x)) type_error(vm, loc, "'in' needs an integer on the left", x, NULL);
+    int64_t k = x->u.i;
+    switch (s->t) {
+    case VT_RANGE: return k >= s->u.r.lo && k <= s->u.r.hi;
+    case VT_LIST:
+        for (uint32_t i = 0; i < s->n; i++)
+            if (s->u.a[i] == k) return true;
+        return false;
+    case VT_SET: {
+        uint32_t lo = 0, hi = s->n;
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (s->u.a[mid] < k) lo = mid + 1; else hi = mid;
+        }
+        return lo < s->n && s->u.a[lo] == k;
+    }
+    default: type_error(vm, loc, "'in' needs a list, set, range or string on the right", s, NULL);
+    }
+}
+
+static int cmp64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
+{
+    int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
+    for (size_t i = 0; i < n; i++) {
+        if (!isnum(&elems[i])) type_error(vm, loc, "list and set elements must be integers", &elems[i], NULL);
+        d[i] = elems[i].u.i;
+    }
+    if (set && n > 1) {
+        qsort(d, n, sizeof *d, cmp64);
+        size_t m = 1;
+        for (size_t i = 1; i < n; i++)
+            if (d[i] != d[m - 1]) d[m++] = d[i];
+        n = m;
+    }
+    Value v = { .t = set ? VT_SET : VT_LIST, .n = (uint32_t)n };
+    v.u.a = d;
+    return v;
+}
+
+static int64_t range_size(const Value *r)
+{
+    if (r->u.r.lo > r->u.r.hi) return 0;
+    uint64_t d = (uint64_t)r->u.r.hi - (uint64_t)r->u.r.lo;
+    return d >= (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d + 1;
+}
+
+/* ---- positions ---------------------------------------------------------- */
+
+static size_t arg_words(const Value *v)
+{
+    switch (v->t) {
+    case VT_STR: return 1 + (v->n + 7) / 8;
+    case VT_LIST: case VT_SET: return 1 + v->n;
+    default: return 1;
+    }
+}
+
+Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
+{
+    const Game *G = &vm->p->games[g];
+    int fixed = G->variadic ? G->nparams - 1 : G->nparams;
+    if ((!G->variadic && nargs != fixed) || nargs < fixed)
+        vm_fail(vm, loc, "game '%s' takes %s%d argument%s, but %d %s given", G->name, G->variadic ? "at least " : "",
+                fixed, fixed == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
+    Value packed;
+    int np = G->nparams;
+    size_t words = 2;
+    for (int i = 0; i < fixed; i++) {
+        const Value *a = &args[i];
+        if (a->t == VT_POS || a->t == VT_RANGE || a->t == VT_NONE)
+            vm_fail(vm, loc, "argument %d of '%s' is a %s; positions take integers, lists, sets and strings", i + 1,
+                    G->name, val_type_name(a->t));
+        words += arg_words(a);
+    }
+    if (G->variadic) {
+        packed = make_list(vm, (Value *)(args + fixed), (size_t)(nargs - fixed), false, loc);
+        words += arg_words(&packed);
+    }
+    int64_t *k = vm_alloc(vm, words * sizeof *k, loc);
+    k[0] = (int64_t)((uint64_t)(uint32_t)g | ((uint64_t)words << 32));
+    uint64_t sig = 0;
+    size_t w = 2;
+    for (int i = 0; i < np; i++) {
+        const Value *a = (G->variadic && i == np - 1) ? &packed : &args[i];
+        switch (a->t) {
+        case VT_INT: case VT_BOOL: k[w++] = a->u.i; break;
+        case VT_LIST: case VT_SET:
+            sig |= (uint64_t)(a->t == VT_LIST ? POS_ARG_LIST : POS_ARG_SET) << (2 * i);
+            k[w++] = a->n;
+            if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
+            w += a->n;
+            break;
+        case VT_STR: {
+            sig |= (uint64_t)POS_ARG_STR << (2 * i);
+            k[w++] = a->n;
+            size_t nw = (a->n + 7) / 8;
+            memset(k + w, 0, nw * sizeof *k);
+            memcpy(k + w, a->u.s, a->n);
+            w += nw;
+            break;
+        }
+        default: break;
+        }
+    }
+    k[1] = (int64_t)sig;
+    Value v = mkpos(vm, 1, loc);
+    ((const int64_t **)v.u.p)[0] = k;
+    return v;
+}
+
+int vm_decode_key(const Program *p, const int64_t *key, Value *out)
+{
+    const Game *G = &p->games[KEY_GAME(key)];
+    uint64_t sig = (uint64_t)key[1];
+    size_t w = 2;
+    for (int i = 0; i < G->nparams; i++) {
+        Value v = { .t = VT_INT };
+        switch ((sig >> (2 * i)) & 3) {
+        case POS_ARG_INT: v.u.i = key[w++]; break;
+        case POS_ARG_LIST: case POS_ARG_SET:
+            v.t = ((sig >> (2 * i)) & 3) == POS_ARG_LIST ? VT_LIST : VT_SET;
+            v.n = (uint32_t)key[w++];
+            v.u.a = key + w;
+            w += v.n;
+            break;
+        default:
+            v.t = VT_STR;
+            v.n = (uint32_t)key[w++];
+            v.u.s = (const char *)(key + w);
+            w += (v.n + 7) / 8;
+        }
+        out[i] = v;
+    }
+    return G->nparams;
+}
+
+/* ---- the interpreter ---------------------------------------------------- */
+
+static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
+{
+    VmFrame fr = { fn, pc, base };
+    VEC_PUSH(vm->frames, vm->nframes, vm->capframes, fr);
+}
+
+/* Set up fn's frame at base (arguments already in place, nargs of them). Returns the new sp. */
+static size_t enter(Vm *vm, int fn, size_t base, int nargs, Loc loc)
+{
+    const Func *f = &vm->p->fns[fn];
+    if (f->variadic) {
+        int fixed = f->nparams - 1;
+        if (nargs < fixed) vm_fail(vm, loc, "'%s' takes at least %d arguments, but %d were given", f->name, fixed, nargs);
+        Value l = make_list(vm, vm->stack + base + fixed, (size_t)(nargs - fixed), false, loc);
+        vm->stack[base + (size_t)fixed] = l;
+        nargs = f->nparams;
+    } else if (nargs != f->nparams) {
+        vm_fail(vm, loc, "'%s' takes %d argument%s, but %d %s given", f->name, f->nparams, f->nparams == 1 ? "" : "s",
+                nargs, nargs == 1 ? "was" : "were");
+    }
+    if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES || vm->nframes >= VM_MAX_CALLS) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "recursion too deep in '%s' (the limit is %d nested calls)", f->name, VM_MAX_CALLS);
+        fail_limit(vm, loc, msg);
+    }
+    for (int i = nargs; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
+    return base + (size_t)f->nlocals;
+}
+
+static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
+{
+    Program *P = vm->p;
+    size_t entry = vm->nframes;
+    int fn = fn0;
+    const Func *f = &P->fns[fn];
+    const int64_t *code = f->code;
+    size_t base = base0, pc = 0;
+    Value *st = vm->stack;
+    size_t sp = vm->sp;
+#define LOC (f->locs[pc0])
+#define TOP st[sp - 1]
+    for (;;) {
+        size_t pc0 = pc;
+        int64_t op = code[pc++];
+        switch (op) {
+        case IR_HALT: vm->sp = sp; return val_int(0);
+        case IR_INT: st[sp++] = val_int(code[pc++]); break;
+        case IR_BOOL: st[sp++] = val_bool((int)code[pc++]); break;
+        case IR_KONST: st[sp++] = f->consts[code[pc++]]; break;
+        case IR_GLOBAL: {
+            int64_t id = code[pc++];
+            if (!P->const_ready[id]) {
+                for (size_t i = 0; i < P->nsyms; i++)
+                    if (P->syms[i].kind == SYM_CONST && P->syms[i].id == id)
+                        vm_fail(vm, LOC, "constant '%s' is used before its value is known", P->syms[i].name);
+                vm_fail(vm, LOC, "constant used before its value is known");
+            }
+            st[sp++] = P->consts[id];
+            break;
+        }
+        case IR_LOAD: {
+            st[sp++] = st[base + (size_t)code[pc++]];
+            break;
+        }
+        case IR_STORE: st[base + (size_t)code[pc++]] = st[--sp]; break;
+        case IR_POP: sp--; break;
+        case IR_DUP: st[sp] = st[sp - 1]; sp++; break;
+        case IR_ADD:
+            if (st[sp - 2].t == VT_INT && TOP.t == VT_INT) {
+                if (__builtin_add_overflow(st[sp - 2].u.i, TOP.u.i, &st[sp - 2].u.i)) overflow(vm, LOC);
+            } else {
+                vm->sp = sp;
+                st[sp - 2] = vm_add(vm, st[sp - 2], TOP, LOC);
+            }
+            sp--;
+            break;
+        case IR_SUB: case IR_DIV: case IR_MOD: case IR_POW: case IR_BAND: case IR_BOR: case IR_BXOR:
+        case IR_SHL: case IR_SHR:
+            if (!isnum(&st[sp - 2]) || !isnum(&TOP)) {
+                static const char *names[] = { [IR_SUB] = "'-'", [IR_DIV] = "'/'", [IR_MOD] = "'%'", [IR_POW] = "'**'",
+                    [IR_BAND] = "'&'", [IR_BOR] = "'|'", [IR_BXOR] = "'^'", [IR_SHL] = "'<<'", [IR_SHR] = "'>>'" };
+                char what[64];
+                snprintf(what, sizeof what, "%s needs integers", names[op]);
+                type_error(vm, LOC, what, &st[sp - 2], &TOP);
+            }
+            st[sp - 2] = val_int(arith(vm, (int)op, st[sp - 2].u.i, TOP.u.i, LOC));
+            sp--;
+            break;
+        case IR_MUL: vm->sp = sp; st[sp - 2] = mul(vm, st[sp - 2], TOP, LOC); sp--; break;
+        case IR_NEG:
+            if (!isnum(&TOP)) type_error(vm, LOC, "'-' needs an integer", &TOP, NULL);
+            if (TOP.u.i == INT64_MIN) overflow(vm, LOC);
+            TOP = val_int(-TOP.u.i);
+            break;
+        case IR_NOT: TOP = val_bool(!truth(vm, &TOP, LOC)); break;
+        case IR_EQ: st[sp - 2] = val_bool(val_equal(&st[sp - 2], &TOP)); sp--; break;
+        case IR_NE: st[sp - 2] = val_bool(!val_equal(&st[sp - 2], &TOP)); sp--; break;
+        case IR_LT: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) < 0); sp--; break;
+        case IR_LE: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) <= 0); sp--; break;
+        case IR_GT: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) > 0); sp--; break;
+        case IR_GE: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) >= 0); sp--; break;
+        case IR_IN: st[sp - 2] = val_bool(member(vm, &st[sp - 2], &TOP, LOC)); sp--; break;
+        case IR_TRUTH: TOP = val_bool(truth(vm, &TOP, LOC)); break;
+        case IR_JMP: pc = (size_t)code[pc]; break;
+        case IR_JF:
+            sp--;
+            if (st[sp].t == VT_BOOL ? !st[sp].u.i : !truth(vm, &st[sp], LOC)) pc = (size_t)code[pc];
+            else pc++;
+            break;
+        case IR_JFK: if (!TOP.u.i) pc = (size_t)code[pc]; else { pc++; sp--; } break;
+        case IR_JTK: if (TOP.u.i) pc = (size_t)code[pc]; else { pc++; sp--; } break;
+        case IR_MARK: VEC_PUSH(vm->marks, vm->nmarks, vm->capmarks, sp); break;
+        case IR_SPREAD: {
+            Value v = st[--sp];
+            if (v.t == VT_LIST || v.t == VT_SET) {
+                if (sp + v.n + 64 > VM_STACK_VALUES) fail_limit(vm, LOC, "too many values spread with '...'");
+                for (uint32_t i = 0; i < v.n; i++) st[sp++] = val_int(v.u.a[i]);
+            } else if (v.t == VT_RANGE) {
+                int64_t n = range_size(&v);
+                if (n > (int64_t)(VM_STACK_VALUES / 2) || sp + (size_t)n + 64 > VM_STACK_VALUES)
+                    fail_limit(vm, LOC, "too many values spread with '...'");
+                for (int64_t i = 0; i < n; i++) st[sp++] = val_int(v.u.r.lo + i);
+            } else {
+                type_error(vm, LOC, "'...' needs a list, set or range", &v, NULL);
+            }
+            break;
+        }
+        case IR_LIST: case IR_SET: {
+            int64_t n = code[pc++];
+            size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;
+            vm->sp = sp;
+            Value v = make_list(vm, st + from, sp - from, op == IR_SET, LOC);
+            sp = from;
+            st[sp++] = v;
+            break;
+        }
+        case IR_RANGE:
+            if (!isnum(&st[sp - 2]) || !isnum(&TOP)) type_error(vm, LOC, "a range needs integer bounds", &st[sp - 2], &TOP);
+            {
+                Value r = { .t = VT_RANGE };
+                r.u.r.lo = st[sp - 2].u.i;
+                r.u.r.hi = TOP.u.i;
+                st[sp - 2] = r;
+                sp--;
+            }
+            break;
+        case IR_INDEX: {
+            Value a = st[sp - 2], i = TOP;
+            if (!isnum(&i)) type_error(vm, LOC, "an index must be an integer", &i, NULL);
+            if (a.t != VT_LIST && a.t != VT_STR) type_error(vm, LOC, "only lists and strings can be indexed", &a, NULL);
+            if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
+                vm_fail(vm, LOC, "index %lld is out of range for a %s of length %u", (long long)i.u.i,
+                        val_type_name(a.t), a.n);
+            sp--;
+            if (a.t == VT_LIST) TOP = val_int(a.u.a[i.u.i]);
+            else { Value s = { .t = VT_STR, .n = 1 }; s.u.s = a.u.s + i.u.i; TOP = s; }
+            break;
+        }
+        case IR_UPDATE: {
+            int64_t np = code[pc++];
+            size_t from = sp - 2 * (size_t)np - 1;
+            Value a = st[from];
+            if (a.t != VT_LIST && a.t != VT_STR) type_error(vm, LOC, "only lists and strings can be updated", &a, NULL);
+            vm->sp = sp;
+            Value r = a;
+            if (a.t == VT_LIST) {
+                int64_t *d = vm_alloc(vm, (a.n + 1) * sizeof *d, LOC);
+                if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
+                for (int64_t k = 0; k < np; k++) {
+                    Value i = st[from + 1 + 2 * (size_t)k], v = st[from + 2 + 2 * (size_t)k];
+                    if (!isnum(&i) || !isnum(&v)) type_error(vm, LOC, "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
+                    if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
+                        vm_fail(vm, LOC, "index %lld is out of range for a list of length %u", (long long)i.u.i, a.n);
+                    d[i.u.i] = v.u.i;
+                }
+                r.u.a = d;
+            } else {
+                char *d = vm_alloc(vm, a.n + 1, LOC);
+                memcpy(d, a.u.s, a.n);
+                for (int64_t k = 0; k < np; k++) {
+                    Value i = st[from + 1 + 2 * (size_t)k], v = st[from + 2 + 2 * (size_t)k];
+                    if (!isnum(&i)) type_error(vm, LOC, "an index must be an integer", &i, NULL);
+                    if (v.t != VT_STR || v.n != 1) vm_fail(vm, LOC, "a string update needs one-character strings");
+                    if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
+                        vm_fail(vm, LOC, "index %lld is out of range for a string of length %u", (long long)i.u.i, a.n);
+                    d[i.u.i] = v.u.s[0];
+                }
+                r.u.s = d;
+            }
+            sp = from;
+            st[sp++] = r;
+            break;
+        }
+        case IR_CALL: {
+            int callee = (int)code[pc++];
+            int64_t n = code[pc++];
+            size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;
+            vm->sp = sp;
+            push_frame(vm, fn, pc, base);
+            size_t nsp = enter(vm, callee, from, (int)(sp - from), LOC);
+            fn = callee;
+            f = &P->fns[fn];
+            code = f->code;
+            base = from;
+            sp = nsp;
+            pc = 0;
+            break;
+        }
+        case IR_POS: {
+            int g = (int)code[pc++];
+            int64_t n = code[pc++];
+            size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;
+            vm->sp = sp;
+            Value v = vm_make_pos(vm, g, st + from, (int)(sp - from), LOC);
+            sp = from;
+            st[sp++] = v;
+            break;
+        }
+        case IR_BUILTIN: {
+            int id = (int)code[pc++];
+            int64_t n = code[pc++];
+            size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;
+            vm->sp = sp;
+            Value v = builtin_call(vm, id, st + from, (int)(sp - from), LOC);
+            sp = from;
+            st[sp++] = v;
+            break;
+        }
+        case IR_RET: {
+            Value v = st[sp - 1];
+            if (vm->nframes == entry) {
+                vm->sp = base0;
+                return v;
+            }
+            VmFrame fr = vm->frames[--vm->nframes];
+            sp = base;
+            st[sp++] = v;
+            fn = fr.fn;
+            f = &P->fns[fn];
+            code = f->code;
+            pc = fr.pc;
+            base = fr.base;
+            break;
+        }
+        case IR_ITER: {
+            size_t slot = base + (size_t)code[pc++];
+            int64_t rel = code[pc++];
+            Value d = st[--sp];
+            if (d.t != VT_RANGE && d.t != VT_LIST && d.t != VT_SET)
+                type_error(vm, LOC, "a variable must be chosen from a range, list or set", &d, NULL);
+            st[slot + 1] = d;
+            st[slot + 2] = val_int(0);
+            st[slot + 3] = val_int(rel ? (int64_t)scratch_mark(&vm->scratch) : -1);
+            break;
+        }
+        case IR_NEXT: {
+            size_t slot = base + (size_t)code[pc++];
+            if (st[slot + 3].u.i >= 0) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
+            const Value *d = &st[slot + 1];
+            uint64_t i = (uint64_t)st[slot + 2].u.i;
+            if (d->t == VT_RANGE) {
+                if (d->u.r.lo > d->u.r.hi || i > (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo) { pc = (size_t)code[pc]; break; }
+                st[slot] = val_int((int64_t)((uint64_t)d->u.r.lo + i));
+            } else {
+                if (i >= d->n) { pc = (size_t)code[pc]; break; }
+                st[slot] = val_int(d->u.a[i]);
+            }
+            st[slot + 2].u.i = (int64_t)(i + 1);
+            pc++;
+            break;
+        }
+        case IR_YIELD: {
+            Value v = st[--sp];
+            vm->sp = sp;
+            if (yield && yield(ctx, &v, st + base)) {
+                vm->nframes = entry;
+                vm->sp = base0;
+                return val_int(0);
+            }
+            break;
+        }
+        case IR_IS: {
+            int want = (int)code[pc++];
+            vm->sp = sp;
+            char o = solve_outcome_value(P, &TOP, LOC);
+            TOP = val_bool(o == want);
+            break;
+        }
+        case IR_FOLD: {
+            int kind = (int)code[pc++];
+            Value acc = st[sp - 2], v = TOP;
+            vm->sp = sp;
+            switch (kind) {
+            case FOLD_SUM: acc = vm_add(vm, acc, v, LOC); break;
+            case FOLD_MIN: case FOLD_MAX:
+                if (!isnum(&v)) type_error(vm, LOC, "min and max need integers", &v, NULL);
+                if (acc.t == VT_NONE || (kind == FOLD_MIN ? v.u.i < acc.u.i : v.u.i > acc.u.i)) acc = val_int(v.u.i);
+                break;
+            case FOLD_ANY: acc = val_bool(acc.u.i || truth(vm, &v, LOC)); break;
+            case FOLD_ALL: acc = val_bool(acc.u.i && truth(vm, &v, LOC)); break;
+            case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
+            default: {
+                if (!isnum(&v)) type_error(vm, LOC, "list elements must be integers", &v, NULL);
+                int64_t *d = vm_alloc(vm, (acc.n + 2) * sizeof *d, LOC);
+                if (acc.n) memcpy(d, acc.u.a, acc.n * sizeof *d);
+                d[acc.n] = v.u.i;
+                acc.n++;
+                acc.u.a = d;
+                break;
+            }
+            }
+            st[sp - 2] = acc;
+            sp--;
+            break;
+        }
+        case IR_FOLDEND: {
+            int kind = (int)code[pc++];
+            if ((kind == FOLD_MIN || kind == FOLD_MAX) && TOP.t == VT_NONE)
+                vm_fail(vm, LOC, "%s of nothing: the generator produced no values", kind == FOLD_MIN ? "min" : "max");
+            break;
+        }
+        default:
+            vm_fail(vm, LOC, "internal error: bad opcode %lld", (long long)op);
+        }
+    }
+#undef LOC
+#undef TOP
+}
+
+Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void *ctx)
+{
+    size_t base = vm->sp;
+    if (base + (size_t)nargs + 64 > VM_STACK_VALUES) fail_limit(vm, vm->p->fns[fn].locs ? vm->p->fns[fn].locs[0] : (Loc){0}, "value stack exhausted");
+    for (int i = 0; i < nargs; i++) vm->stack[base + (size_t)i] = args[i];
+    Loc loc = vm->p->fns[fn].ncode ? vm->p->fns[fn].locs[0] : (Loc){0};
+    vm->sp = enter(vm, fn, base, nargs, loc);
+    return run(vm, fn, base, yield, ctx);
+}
+
+const int64_t *vm_canon(Vm *vm, const int64_t *key)
+{
+    const Game *G = &vm->p->games[KEY_GAME(key)];
+    if (G->canon_fn < 0) return key;
+    Value args[POS_MAX_ARGS];
+    int n = vm_decode_key(vm->p, key, args);
+    if (G->variadic) {   /* the canon function takes the packed list as its last parameter */
+        size_t base = vm->sp;
+        for (int i = 0; i < n; i++) vm->stack[base + (size_t)i] = args[i];
+        const Func *f = &vm->p->fns[G->canon_fn];
+        for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
+        vm->sp = base + (size_t)f->nlocals;
+        Value r = run(vm, G->canon_fn, base, NULL, NULL);
+        return r.u.p[0];
+    }
+    Value r = vm_call(vm, G->canon_fn, args, n, NULL, NULL);
+    return r.u.p[0];
+}
+
+void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx)
+{
+    const Game *G = &vm->p->games[KEY_GAME(key)];
+    Value args[POS_MAX_ARGS];
+    int n = vm_decode_key(vm->p, key, args);
+    size_t base = vm->sp;
+    const Func *f = &vm->p->fns[G->moves_fn];
+    if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES)
+        fail_limit(vm, G->loc, "value stack exhausted");
+    for (int i = 0; i < n; i++) vm->stack[base + (size_t)i] = args[i];
+    for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
+    vm->sp = base + (size_t)f->nlocals;
+    run(vm, G->moves_fn, base, cb, ctx);
+    vm->sp = base;
+}

@@ -1,0 +1,48 @@
+/* vm.h: the bytecode interpreter: evaluates defs, guards, results and canon; enumerates moves. */
+#ifndef GRUNDY_VM_H
+#define GRUNDY_VM_H
+#include "program.h"
+#include "scratch.h"
+
+/* Called for each YIELD (a move's result, a claim instance). frame points at the function's slots.
+   Return nonzero to stop the run. */
+typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
+
+typedef struct VmFrame { int fn; size_t pc; size_t base; } VmFrame;
+
+#define VM_STACK_VALUES ((size_t)1 << 21)
+#define VM_MAX_CALLS 100000
+#define VM_SCRATCH_BYTES ((size_t)1 << 30)
+#define VM_MAX_COPIES 1000000
+
+struct Vm {
+    Program *p;
+    Value *stack;
+    size_t sp;              /* values in use */
+    VmFrame *frames;
+    size_t nframes, capframes;
+    size_t *marks;
+    size_t nmarks, capmarks;
+    Scratch scratch;
+};
+
+Vm *vm_new(Program *p);
+void vm_free(Vm *vm);
+/* Forget all run state after an error unwound through the interpreter. */
+void vm_reset(Vm *vm);
+/* Run function fn on args; the result may point into scratch memory. */
+Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void *ctx);
+/* Build a one-component position of game g from args (variadic packing, type checks). */
+Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc);
+/* Decode a key's arguments into out (at most POS_MAX_ARGS); returns their number. */
+int vm_decode_key(const Program *p, const int64_t *key, Value *out);
+/* Canonical key of a component (the game's canon applied), possibly in scratch; key itself if none. */
+const int64_t *vm_canon(Vm *vm, const int64_t *key);
+/* Enumerate the moves of component key; cb gets each result (a POS value, possibly empty). */
+void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
+/* Scratch allocation that reports a resource limit at loc when exhausted. */
+void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
+/* Checked integer helpers shared with builtins. */
+_Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value vm_add(Vm *vm, Value a, Value b, Loc loc);
+#endif
