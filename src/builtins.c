@@ -33,7 +33,7 @@ static bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL; }
 
 static _Noreturn void bad_arg(Vm *vm, Loc loc, const char *fn, const char *need, const Value *v)
 {
-    vm_fail(vm, loc, "%s() needs %s, not a %s", fn, need, val_type_name(v->t));
+    vm_fail(vm, loc, "%s() needs %s, not %s", fn, need, val_type_an(v->t));
 }
 
 #define MAX_EXPAND 100000000

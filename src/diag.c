@@ -42,7 +42,7 @@ static void print_printable(FILE *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        fputc(c == '\t' ? ' ' : (c < 32 || c == 127) ? '?' : c, out);
+        fputc(c == '\t' ? ' ' : (c < 32 || c >= 127) ? '?' : c, out);
     }
 }
 

@@ -87,6 +87,7 @@ int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
         status = st;
         vm_reset(p->vm);
         eng_recover(p->eng);
+        if (st == EXIT_LIMIT) eng_clear(p->eng);   /* a runaway search leaves only half-built states */
         run_recover(p);
     }
     p->on_error = saved;

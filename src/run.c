@@ -27,7 +27,7 @@ static Value need_pos(Program *p, Value v, Loc loc, const char *what)
         Value z = { .t = VT_POS, .n = 0 };
         return z;
     }
-    prog_fail(p, EXIT_COMPILE, loc, "%s needs a position, but this is a %s", what, val_type_name(v.t));
+    prog_fail(p, EXIT_COMPILE, loc, "%s needs a position, but this is %s", what, val_type_an(v.t));
 }
 
 static void do_query(Program *p, Stmt *st)
@@ -248,7 +248,7 @@ static void do_expect(Program *p, Stmt *st)
     } else {
         Value v = thunk(p, st->fn);
         if (v.t != VT_BOOL && v.t != VT_INT)
-            prog_fail(p, EXIT_COMPILE, st->loc, "expect needs a condition, not a %s", val_type_name(v.t));
+            prog_fail(p, EXIT_COMPILE, st->loc, "expect needs a condition, not %s", val_type_an(v.t));
         ok = v.u.i != 0;
         snprintf(detail, sizeof detail, "the condition is false");
         if (!ok && st->lhs_fn >= 0) {
@@ -272,7 +272,7 @@ static int on_instance(void *ctx, const Value *v, const Value *frame)
 {
     ClaimCtx *c = ctx;
     if (v->t != VT_BOOL && v->t != VT_INT)
-        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "a claim needs a condition, not a %s", val_type_name(v->t));
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "a claim needs a condition, not %s", val_type_an(v->t));
     if (c->checked >= c->p->max_instances)
         prog_fail(c->p, EXIT_LIMIT, c->st->loc, "claim stopped after %llu instances (raise the limit with --max-instances N)",
                   (unsigned long long)c->checked);

@@ -104,7 +104,7 @@ static bool numeric(int t) { return t == VT_NONE || t == VT_INT || t == VT_BOOL;
 static void need(Sema *s, Node *n, int t, bool ok, const char *what)
 {
     if (!ok) {
-        err(s, n->loc, "expected %s here, not a%s %s", what, (t == VT_INT) ? "n" : "", val_type_name(t));
+        err(s, n->loc, "expected %s here, not %s", what,val_type_an(t));
     }
 }
 
@@ -112,7 +112,7 @@ static void binder(Sema *s, Node *b)
 {
     int t = expr(s, b->a);
     if (!(t == VT_NONE || t == VT_RANGE || t == VT_LIST || t == VT_SET))
-        err(s, b->a->loc, "cannot choose '%s' from a %s; use a range a..b, a list or a set", b->name, val_type_name(t));
+        err(s, b->a->loc, "cannot choose '%s' from %s; use a range a..b, a list or a set", b->name, val_type_an(t));
     b->ref_id = new_slots(s, b->name, 4);
     push_var(s, b->name, b->ref_id, VT_INT);
 }
@@ -126,11 +126,11 @@ static int args(Sema *s, NodeList *l, bool ints_only)
         if (x->kind == N_SPLAT) {
             int t = expr(s, x->a);
             if (!(t == VT_NONE || t == VT_LIST || t == VT_SET || t == VT_RANGE))
-                err(s, x->loc, "cannot spread a %s; '...' needs a list, set or range", val_type_name(t));
+                err(s, x->loc, "cannot spread %s; '...' needs a list, set or range", val_type_an(t));
             splat = 1;
         } else {
             int t = expr(s, x);
-            if (ints_only && !numeric(t)) err(s, x->loc, "list and set elements must be integers, not a %s", val_type_name(t));
+            if (ints_only && !numeric(t)) err(s, x->loc, "list and set elements must be integers, not %s", val_type_an(t));
         }
     }
     return splat ? -1 : l->n;
@@ -162,8 +162,8 @@ static int call(Sema *s, Node *n)
         if (bi == BI_SG || bi == BI_OUTCOME) {
             for (int i = 0; i < n->list.n; i++)
                 if (n->list.v[i]->type != VT_NONE && n->list.v[i]->type != VT_POS)
-                    err(s, n->list.v[i]->loc, "'%s' needs a position, but this is a %s", n->name,
-                        val_type_name(n->list.v[i]->type));
+                    err(s, n->list.v[i]->loc, "'%s' needs a position, but this is %s", n->name,
+                        val_type_an(n->list.v[i]->type));
         }
         if (bi == BI_MIN || bi == BI_MAX) return argc == 1 ? VT_INT : VT_INT;
         return b->type;
@@ -208,7 +208,7 @@ static int gen(Sema *s, Node *n)
     switch (fold) {
     case FOLD_SUM:
         if (!(t == VT_NONE || t == VT_INT || t == VT_BOOL || t == VT_POS))
-            err(s, n->a->loc, "sum needs integers or positions, not a %s", val_type_name(t));
+            err(s, n->a->loc, "sum needs integers or positions, not %s", val_type_an(t));
         return t == VT_POS ? VT_POS : (t == VT_NONE ? VT_NONE : VT_INT);
     case FOLD_MIN: case FOLD_MAX:
         need(s, n->a, t, numeric(t), "integers");
@@ -229,7 +229,7 @@ static int binary(Sema *s, Node *n)
         if (a == VT_POS || b == VT_POS) {
             if (!(a == VT_POS || a == VT_NONE || (n->a->kind == N_INT && n->a->ival == 0)) ||
                 !(b == VT_POS || b == VT_NONE || (n->b->kind == N_INT && n->b->ival == 0)))
-                err(s, n->loc, "'+' adds two positions or two integers, not a %s and a %s", val_type_name(a), val_type_name(b));
+                err(s, n->loc, "'+' adds two positions or two integers, not %s and %s", val_type_an(a), val_type_an(b));
             return VT_POS;
         }
         if (a == VT_LIST && (b == VT_LIST || b == VT_NONE)) return VT_LIST;
@@ -241,7 +241,7 @@ static int binary(Sema *s, Node *n)
             if (a == VT_POS && b == VT_POS)
                 err(s, n->loc, "'*' cannot multiply two positions; write k * A for k copies of A");
             else if (!numeric(a == VT_POS ? b : a))
-                err(s, n->loc, "'*' needs an integer count of copies, not a %s", val_type_name(a == VT_POS ? b : a));
+                err(s, n->loc, "'*' needs an integer count of copies, not %s", val_type_an(a == VT_POS ? b : a));
             return VT_POS;
         }
         /* fall through */
@@ -252,13 +252,13 @@ static int binary(Sema *s, Node *n)
         return (a == VT_NONE || b == VT_NONE) && n->op != OP_POW ? VT_NONE : VT_INT;
     case OP_LT: case OP_LE: case OP_GT: case OP_GE:
         if (!((numeric(a) && numeric(b)) || (a == VT_STR && b == VT_STR) || a == VT_NONE || b == VT_NONE))
-            err(s, n->loc, "cannot order a %s and a %s", val_type_name(a), val_type_name(b));
+            err(s, n->loc, "cannot order %s and %s", val_type_an(a), val_type_an(b));
         return VT_BOOL;
     case OP_EQ: case OP_NE:
         return VT_BOOL;
     case OP_IN:
         if (!(b == VT_NONE || b == VT_LIST || b == VT_SET || b == VT_RANGE || b == VT_STR))
-            err(s, n->b->loc, "'in' needs a list, set, range or string on the right, not a %s", val_type_name(b));
+            err(s, n->b->loc, "'in' needs a list, set, range or string on the right, not %s", val_type_an(b));
         return VT_BOOL;
     }
     return VT_NONE;
@@ -325,14 +325,14 @@ static int expr_inner(Sema *s, Node *n)
     case N_INDEX: {
         int a = expr(s, n->a), i = expr(s, n->b);
         if (!(a == VT_NONE || a == VT_LIST || a == VT_STR))
-            err(s, n->a->loc, "cannot index a %s; only lists and strings have elements", val_type_name(a));
+            err(s, n->a->loc, "cannot index %s; only lists and strings have elements", val_type_an(a));
         need(s, n->b, i, numeric(i), "an integer index");
         return a == VT_STR ? VT_STR : VT_INT;
     }
     case N_UPDATE: {
         int a = expr(s, n->a);
         if (!(a == VT_NONE || a == VT_LIST || a == VT_STR))
-            err(s, n->a->loc, "cannot update a %s; only lists and strings have elements", val_type_name(a));
+            err(s, n->a->loc, "cannot update %s; only lists and strings have elements", val_type_an(a));
         for (int i = 0; i < n->list.n; i++) {
             expr(s, n->list.v[i]->a);
             expr(s, n->list.v[i]->b);
@@ -347,8 +347,8 @@ static int expr_inner(Sema *s, Node *n)
     case N_IS: {
         int t = expr(s, n->a);
         if (!(t == VT_NONE || t == VT_POS))
-            err(s, n->a->loc, "'is %s' needs a position, but this is a %s", n->op == 'P' ? "P" : n->op == 'N' ? "N" : "D",
-                val_type_name(t));
+            err(s, n->a->loc, "'is %s' needs a position, but this is %s", n->op == 'P' ? "P" : n->op == 'N' ? "N" : "D",
+                val_type_an(t));
         return VT_BOOL;
     }
     default:
@@ -484,23 +484,22 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
                     c->ref_id = new_slots(&s, c->name, 1);
                     push_var(&s, c->name, c->ref_id, t);
                 } else if (t == VT_POS || t == VT_STR || t == VT_LIST || t == VT_SET || t == VT_RANGE) {
-                    err(&s, c->a->loc, "a 'when' guard must be a condition, not a %s", val_type_name(t));
+                    err(&s, c->a->loc, "a 'when' guard must be a condition, not %s", val_type_an(t));
                 }
             }
             int t = expr(&s, m->a);
             bool zero = m->a->kind == N_INT && m->a->ival == 0;
             if (!(t == VT_POS || t == VT_NONE || zero))
-                err(&s, m->a->loc, "a move must lead to a position (or 0 for nothing left), not a%s %s",
-                    t == VT_INT ? "n" : "", val_type_name(t));
+                err(&s, m->a->loc, "a move must lead to a position (or 0 for nothing left), not %s",val_type_an(t));
             s.nvars = mark;
         }
         break;
     }
     case N_QUERY: case N_TABLE: {
         int t = expr(&s, item->a);
-        if (item->kind == N_QUERY && !(t == VT_POS || t == VT_NONE))
-            err(&s, item->a->loc, "a query needs a position (a game with arguments, or a sum), not a%s %s",
-                t == VT_INT ? "n" : "", val_type_name(t));
+        bool zero = item->a->kind == N_INT && item->a->ival == 0;
+        if (item->kind == N_QUERY && !(t == VT_POS || t == VT_NONE || zero))
+            err(&s, item->a->loc, "a query needs a position (a game with arguments, or a sum), not %s",val_type_an(t));
         if (item->kind == N_TABLE && !(item->a->kind == N_CALL && (item->a->ref == REF_GAME || item->a->ref == REF_DEF)))
             err(&s, item->a->loc, "a table needs a call of a game or function with range arguments, e.g. %s",
                 "Subtract(0..30, {1, 3, 4})");
@@ -511,7 +510,7 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
     case N_EXPECT: {
         int t = expr(&s, item->a);
         if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
-            err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not a %s", val_type_name(t));
+            err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not %s", val_type_an(t));
         break;
     }
     case N_CLAIM: {
@@ -519,7 +518,7 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         for (int j = 0; j < item->list.n; j++) binder(&s, item->list.v[j]);
         int t = expr(&s, item->a);
         if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
-            err(&s, item->a->loc, "a claim needs a condition, not a %s", val_type_name(t));
+            err(&s, item->a->loc, "a claim needs a condition, not %s", val_type_an(t));
         break;
     }
     default: break;

@@ -9,6 +9,13 @@ const char *val_type_name(int t)
     return (t >= 0 && t <= VT_POS) ? names[t] : "value";
 }
 
+const char *val_type_an(int t)
+{
+    static const char *names[] = { "a value", "an integer", "a boolean", "a string", "a list", "a set", "a range",
+                                   "a position" };
+    return (t >= 0 && t <= VT_POS) ? names[t] : "a value";
+}
+
 int val_equal(const Value *a, const Value *b)
 {
     if ((a->t == VT_INT || a->t == VT_BOOL) && (b->t == VT_INT || b->t == VT_BOOL)) return a->u.i == b->u.i;

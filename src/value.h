@@ -30,6 +30,8 @@ typedef struct Value {
 static inline Value val_int(int64_t i) { Value v = { .t = VT_INT }; v.u.i = i; return v; }
 static inline Value val_bool(int b) { Value v = { .t = VT_BOOL }; v.u.i = b != 0; return v; }
 const char *val_type_name(int t);
+/* The type name with its article: "an integer", "a list". */
+const char *val_type_an(int t);
 /* Structural equality (lists, sets, strings, positions as multisets are NOT normalised here). */
 int val_equal(const Value *a, const Value *b);
 /* Append a readable rendering (parses back for integers, lists, sets, strings). */

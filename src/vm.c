@@ -69,8 +69,8 @@ static _Noreturn void type_error(Vm *vm, Loc loc, const char *what, const Value 
     char snip[160];
     diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
     if (b)
-        vm_fail(vm, loc, "%s: cannot apply to a %s and a %s in '%s'", what, val_type_name(a->t), val_type_name(b->t), snip);
-    vm_fail(vm, loc, "%s, not a %s, in '%s'", what, val_type_name(a->t), snip);
+        vm_fail(vm, loc, "%s: cannot apply to %s and %s in '%s'", what, val_type_an(a->t), val_type_an(b->t), snip);
+    vm_fail(vm, loc, "%s, not %s, in '%s'", what, val_type_an(a->t), snip);
 }
 
 static inline bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL; }
@@ -499,8 +499,8 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             if (!isnum(&i)) type_error(vm, LOC, "an index must be an integer", &i, NULL);
             if (a.t != VT_LIST && a.t != VT_STR) type_error(vm, LOC, "only lists and strings can be indexed", &a, NULL);
             if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
-                vm_fail(vm, LOC, "index %lld is out of range for a %s of length %u", (long long)i.u.i,
-                        val_type_name(a.t), a.n);
+                vm_fail(vm, LOC, "index %lld is out of range for %s of length %u", (long long)i.u.i,
+                        val_type_an(a.t), a.n);
             sp--;
             if (a.t == VT_LIST) TOP = val_int(a.u.a[i.u.i]);
             else { Value s = { .t = VT_STR, .n = 1 }; s.u.s = a.u.s + i.u.i; TOP = s; }

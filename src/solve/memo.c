@@ -44,8 +44,8 @@ void memo_components(Engine *e, const Value *v, Loc loc, const int64_t *const **
         *n = 0;
         return;
     }
-    prog_fail(e->p, EXIT_COMPILE, loc, "a move must lead to a position (or 0), but this one gives a %s",
-              val_type_name(v->t));
+    prog_fail(e->p, EXIT_COMPILE, loc, "a move must lead to a position (or 0), but this one gives %s",
+              val_type_an(v->t));
 }
 
 static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)

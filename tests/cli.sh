@@ -1,0 +1,77 @@
+#!/bin/sh
+# cli.sh: the command-line contract: options, exit statuses, JSON round trip, deep and cyclic games.
+GRUNDY=${GRUNDY:-./grundy}
+SRCDIR=${SRCDIR:-.}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {   # check NAME WANT_STATUS COMMAND...  (stdout in $tmp/out, stderr in $tmp/err)
+    name=$1; want=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    st=$?
+    if [ "$st" = "$want" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $name: status $st, expected $want"; head -5 "$tmp/err"; fi
+}
+contains() {   # contains NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: '$3' not in output:"; head -5 "$2"; fi
+}
+
+check help 0 "$GRUNDY" --help
+contains help "$tmp/out" "Usage: grundy"
+contains help-exit "$tmp/out" "Exit status"
+check version 0 "$GRUNDY" --version
+contains version "$tmp/out" "grundy "
+check unknown-option 2 "$GRUNDY" --frobnicate
+contains unknown-option "$tmp/err" "unknown option '--frobnicate'"
+check missing-file 2 "$GRUNDY" "$tmp/no-such.game"
+contains missing-file "$tmp/err" "cannot read"
+check missing-arg 2 "$GRUNDY" -e
+check bad-max-states 2 "$GRUNDY" --max-states zero -e 'Heap(1)'
+
+# acceptance: JSON query of Nim(3,4,5), and its winning position fed back is P
+check json-nim 0 "$GRUNDY" --json -e 'Nim(3,4,5)'
+[ "$(wc -l <"$tmp/out")" = 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL json-nim: not one line"; }
+contains json-nim "$tmp/out" '"outcome":"N"'
+contains json-nim "$tmp/out" '"sg":2'
+contains json-nim "$tmp/out" '"winning":["Heap(1) + Heap(4) + Heap(5)"]'
+win=$(sed -e 's/.*"winning":\["\([^"]*\)".*/\1/' "$tmp/out")
+check json-roundtrip 0 "$GRUNDY" --json -e "$win"
+contains json-roundtrip "$tmp/out" '"outcome":"P"'
+
+# every position printed parses back to the same position (canon, sets, variadic)
+for q in 'Euclid(3, 7)' 'Subtract(10, {4, 1, 3})' 'Cutting(5, 3) + Heap(2)' 'Wythoff(6, 4)'; do
+    check "roundtrip $q" 0 "$GRUNDY" --json -e "$q"
+    pos=$(sed -e 's/.*"position":"\([^"]*\)".*/\1/' "$tmp/out")
+    first=$(cat "$tmp/out")
+    check "roundtrip2 $q" 0 "$GRUNDY" --json -e "$pos"
+    [ "$(cat "$tmp/out")" = "$first" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL roundtrip $q"; }
+done
+
+# several -e, definitions shared with files, bare expressions are queries
+printf 'game Sub(n) { move take(k in {1, 3, 4}) when k <= n => Sub(n - k); }\n' >"$tmp/sub.game"
+check eval-after-file 0 "$GRUNDY" "$tmp/sub.game" -e 'Sub(7)' -e 'expect Sub(2) is P'
+contains eval-after-file "$tmp/out" "Sub(7): P (sg 0)"
+check stdin 0 sh -c "echo 'query Heap(2);' | \"$GRUNDY\""
+contains stdin "$tmp/out" "Heap(2): N (sg 2)"
+
+# deep games need no C recursion; cycles are an error, not a hang; limits exit 4
+check deep 0 "$GRUNDY" -e 'Subtract(1000000, {1,3,4})'
+contains deep "$tmp/out" "N (sg 1)"
+check cycle 3 "$GRUNDY" -e 'game L(n) { move m(k in 0..1) => L(n + k - 1 + 1 - k); }' -e 'L(3)'
+contains cycle "$tmp/err" "has a cycle"
+check limit 4 "$GRUNDY" --max-states 100 -e 'Subtract(1000, {1})'
+contains limit "$tmp/err" "--max-states"
+check expect-fail 1 "$GRUNDY" -e 'expect Heap(1) is P'
+check dump-ir 0 "$GRUNDY" --dump-ir -e 'game G(n) { move m(k in 1..n) => G(n - k); }' -e 'G(2)'
+contains dump-ir "$tmp/out" "moves G: params 1"
+contains dump-ir "$tmp/out" "YIELD"
+
+# the tour example runs cleanly
+check tour 0 "$GRUNDY" "$SRCDIR/examples/tour.game"
+contains tour "$tmp/out" "verified on"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,24 @@
+/* brute.h: independent brute-force SG values straight from the rules, for duel tests, plus a
+   small driver that asks the engine for many sg(...) values in one program. */
+#ifndef GRUNDY_BRUTE_H
+#define GRUNDY_BRUTE_H
+#include <stdint.h>
+#include <stddef.h>
+
+int brute_bash(int n, int m);
+int brute_takerange(int n, int a, int b);
+int brute_subtract(int n, const int *s, int ns);
+int brute_lasker(int n);
+int brute_euclid(int a, int b);
+int brute_ed(int a, int b);
+int brute_cutting(int w, int h);
+int brute_wythoff(int a, int b);
+
+/* Engine side: queue the expression (a position), then evaluate all queued ones. */
+typedef struct Duel Duel;
+Duel *duel_new(void);
+void duel_free(Duel *d);
+void duel_add(Duel *d, const char *position, long long want);
+/* Returns the number of mismatches (each printed); adds to *passed. */
+int duel_check(Duel *d, int *passed);
+#endif

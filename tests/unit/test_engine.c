@@ -1,0 +1,125 @@
+/* test_engine.c: the memo engine and sum rule against published facts and the lecture exercises. */
+#include "config.h"
+#include "harness.h"
+#include "pos.h"
+
+static void test_subtraction_facts(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    static const int s134[] = { 0, 1, 0, 1, 2, 3, 2 };
+    static const int s23[] = { 0, 0, 1, 1, 2 };
+    char buf[128];
+    for (int n = 0; n < 70; n++) {
+        snprintf(buf, sizeof buf, "sg(Subtract(%d, {1, 3, 4}))", n);
+        assert_int_equal(h_int(h, buf), s134[n % 7]);
+        snprintf(buf, sizeof buf, "sg(Subtract(%d, {2, 3}))", n);
+        assert_int_equal(h_int(h, buf), s23[n % 5]);
+        snprintf(buf, sizeof buf, "sg(Subtract(%d, {1, 2}))", n);
+        assert_int_equal(h_int(h, buf), n % 3);
+    }
+    h_free(h);
+}
+
+static void test_lasker_formula(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    char buf[64];
+    for (int n = 0; n <= 200; n++) {
+        int want = n == 0 ? 0 : (n % 4 == 1 || n % 4 == 2) ? n : (n % 4 == 3 ? n + 1 : n - 1);
+        snprintf(buf, sizeof buf, "sg(Lasker(%d))", n);
+        assert_int_equal(h_int(h, buf), want);
+    }
+    h_free(h);
+}
+
+static void test_lecture_exercises(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "query Nim(3, 4, 5); expect Bash(20, 3) is P; expect Wythoff(3, 5) is P;"
+                              "expect Wythoff(4, 6) is N;"), 0);
+    const char *out = h_out(h);
+    assert_non_null(strstr(out, ": N (sg 2) [memo]"));
+    /* exactly one winning move: 3 -> 1 */
+    assert_non_null(strstr(out, "winning move -> Heap(1) + Heap(4) + Heap(5)\n"));
+    const char *first = strstr(out, "winning move");
+    assert_null(strstr(first + 1, "winning move"));
+    h_free(h);
+}
+
+static void test_winning_moves_listed_and_deduplicated(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    h->p.json = true;
+    /* Heap(2) + Heap(2) + Heap(1): sg 1; winning moves: 1 -> 0 only, or 2 -> 3? no: 2 ^ 1 = 3 > 2 */
+    assert_int_equal(h_run(h, "query Heap(2) + Heap(2) + Heap(1);"), 0);
+    assert_non_null(strstr(h_out(h), "\"winning\":[\"Heap(2) + Heap(2)\"]"));
+    h_free(h);
+    h = h_new();
+    h->p.json = true;
+    /* two equal components: one listed move, not two */
+    assert_int_equal(h_run(h, "query Heap(3) + Heap(3) + Heap(3);"), 0);
+    assert_non_null(strstr(h_out(h), "\"winning\":[\"Heap(3) + Heap(3)\"]"));
+    h_free(h);
+}
+
+static void test_cycle_is_an_error(void **state)
+{
+    (void)state;
+    char *err;
+    assert_int_equal(h_status("game Loop(n) { move back when n > 0 => Loop(n - 1); move up => Loop(n + 1); }\n"
+                              "query Loop(2);", &err), 3);
+    assert_non_null(strstr(err, "ruleset 'Loop' has a cycle"));
+    free(err);
+}
+
+static void test_state_limit(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    h->p.max_states = h->p.eng->max_states = 1000;
+    assert_int_equal(h_run(h, "query Subtract(5000, {1, 2});"), 4);
+    assert_non_null(strstr(h_err(h), "state limit reached while solving Subtract(5000, {1, 2})"));
+    assert_non_null(strstr(h_err(h), "--max-states"));
+    /* the engine recovers: a small query still works afterwards */
+    assert_int_equal(h_run(h, "query Heap(3);"), 0);
+    h_free(h);
+}
+
+static void test_deep_chain_no_recursion(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    static const int period7[7] = { 0, 1, 0, 1, 2, 3, 2 };
+    assert_int_equal(h_int(h, "sg(Subtract(1000000, {1, 3, 4}))"), period7[1000000 % 7]);
+    h_free(h);
+}
+
+static void test_terminal_components_dropped(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    h->p.json = true;
+    assert_int_equal(h_run(h, "query Heap(0) + Heap(2) + Cutting(2, 3);"), 0);
+    assert_non_null(strstr(h_out(h), "\"position\":\"Heap(2)\""));
+    assert_non_null(strstr(h_out(h), "\"winning\":[\"0\"]"));
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_subtraction_facts),
+        cmocka_unit_test(test_lasker_formula),
+        cmocka_unit_test(test_lecture_exercises),
+        cmocka_unit_test(test_winning_moves_listed_and_deduplicated),
+        cmocka_unit_test(test_cycle_is_an_error),
+        cmocka_unit_test(test_state_limit),
+        cmocka_unit_test(test_deep_chain_no_recursion),
+        cmocka_unit_test(test_terminal_components_dropped),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

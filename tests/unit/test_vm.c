@@ -1,0 +1,91 @@
+/* test_vm.c: IR evaluation: checked arithmetic, lists, sets, strings, generators, builtins, recursion. */
+#include "config.h"
+#include "harness.h"
+
+static void test_arith(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "-7 / 2"), -4);
+    assert_int_equal(h_int(h, "-7 % 2"), 1);
+    assert_int_equal(h_int(h, "7 % -2"), -1);
+    assert_int_equal(h_int(h, "7 / 2"), 3);
+    assert_int_equal(h_int(h, "5 ^ 3"), 6);
+    assert_int_equal(h_int(h, "1 << 62"), (int64_t)1 << 62);
+    assert_int_equal(h_int(h, "-8 >> 1"), -4);
+    assert_int_equal(h_int(h, "3 ** 39"), 4052555153018976267LL);
+    assert_int_equal(h_int(h, "if 2 > 1 and not (1 > 2) then 10 else 20"), 10);
+    h_free(h);
+}
+
+static void expect_runtime(const char *text, const char *msg)
+{
+    char *err;
+    int st = h_status(text, &err);
+    if (st != 3 || !strstr(err, msg)) fprintf(stderr, "program: %s\nwanted: %s\ngot (%d): %s\n", text, msg, st, err);
+    assert_int_equal(st, 3);
+    assert_non_null(strstr(err, msg));
+    free(err);
+}
+
+static void test_runtime_errors(void **state)
+{
+    (void)state;
+    expect_runtime("def f(x) = x * x; const X = f(4294967296);", "integer overflow in 'x * x'");
+    expect_runtime("def f(x) = x + 1; const X = f(9223372036854775807);", "integer overflow in 'x + 1'");
+    expect_runtime("def f(x) = 1 << x; const X = f(63);", "integer overflow in '1 << x'");
+    expect_runtime("def f(x) = 3 ** x; const X = f(40);", "integer overflow in '3 ** x'");
+    expect_runtime("def f(x) = -x; const X = f(-9223372036854775807 - 1);", "integer overflow in '-x'");
+    expect_runtime("def f(x) = 10 / x; const X = f(0);", "division by zero in '10 / x'");
+    expect_runtime("const L = [1, 2]; const X = L[2];", "index 2 is out of range for a list of length 2");
+    expect_runtime("const X = min(k for k in 1..0);", "min of nothing");
+    expect_runtime("def f(n) = f(n + 1); const X = f(0);", "recursion too deep in 'f'");
+}
+
+static void test_lists_sets_strings(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "len([3, 1, 2] + [5])"), 4);
+    assert_int_equal(h_int(h, "[3, 1, 2][1 := 9, 2 := 7] == [3, 9, 7]"), 1);
+    assert_int_equal(h_int(h, "{3, 1, 3, 2} == {1, 2, 3}"), 1);
+    assert_int_equal(h_int(h, "4 in {1, 3, 4} and not (2 in {1, 3, 4})"), 1);
+    assert_int_equal(h_int(h, "sort([3, 1, 2]) == [1, 2, 3]"), 1);
+    assert_int_equal(h_int(h, "\"HTH\"[1] == \"T\""), 1);
+    assert_int_equal(h_int(h, "\"HTH\"[1 := \"H\"] == \"HHH\""), 1);
+    assert_int_equal(h_int(h, "len(set([1, 1, 2]))"), 2);
+    assert_int_equal(h_int(h, "mex({0, 1, 3})"), 2);
+    assert_int_equal(h_int(h, "popcount(255)"), 8);
+    assert_int_equal(h_int(h, "max(4, 9, 2) + min([5, 3]) + max(1..10)"), 22);
+    h_free(h);
+}
+
+static void test_generators_and_recursion(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "sum(x * x for x in 1..10)"), 385);
+    assert_int_equal(h_int(h, "count(x for x in 1..100 when x % 7 == 0)"), 14);
+    assert_int_equal(h_int(h, "count(x % 7 == 0 for x in 1..100)"), 14);
+    assert_int_equal(h_int(h, "all(x < 5 for x in [1, 2, 3])"), 1);
+    assert_int_equal(h_int(h, "any(x > 5 for x in [1, 2, 3])"), 0);
+    assert_int_equal(h_int(h, "max(x * (10 - x) for x in 0..10)"), 25);
+    assert_int_equal(h_int(h, "[x * 2 for x in 1..3] == [2, 4, 6]"), 1);
+    assert_int_equal(h_int(h, "sum(a * b for a in 1..3, b in a..3)"), 1 + 2 + 3 + 4 + 6 + 9);
+    assert_int_equal(h_run(h, "def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2);"), 0);
+    assert_int_equal(h_int(h, "fib(20)"), 6765);
+    assert_int_equal(h_run(h, "def total(a...) = sum(x for x in a);"), 0);
+    assert_int_equal(h_int(h, "total(1, 2, 3) + total([4, 5]...)"), 15);
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_arith),
+        cmocka_unit_test(test_runtime_errors),
+        cmocka_unit_test(test_lists_sets_strings),
+        cmocka_unit_test(test_generators_and_recursion),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
