@@ -38,7 +38,7 @@ static void test_types(void **state)
     expect_error("game G(n) { move m when n > 0 => n - 1; } query G(2);", "a move must lead to a position");
     expect_error("const X = [1, 2] - 1;", "expected integers here, not a list");
     expect_error("expect Heap(3);", "expect needs a condition");
-    expect_error("game G(n) { move m(k in 5) => G(k); }", "cannot choose 'k' from a integer");
+    expect_error("game G(n) { move m(k in 5) => G(k); }", "cannot choose 'k' from an integer");
     expect_error("const X = Heap;", "'Heap' is a game; call it with arguments");
     expect_error("query Heap(Heap(1));", "a position cannot be an argument of game 'Heap'");
 }
