@@ -5,6 +5,7 @@
 #include <string.h>
 
 #define KEY_CHUNK_WORDS ((size_t)1 << 17)
+#define ALIAS_BIT 0x80000000u
 struct KeyChunk { KeyChunk *next; size_t used, size; int64_t w[]; };
 
 Engine *eng_new(Program *p, Vm *vm)
@@ -37,6 +38,8 @@ void eng_free(Engine *e)
     free(e->thash);
     free(e->stack);
     free(e->seen);
+    free(e->akey);
+    free(e->astate);
     free(e);
 }
 
@@ -44,6 +47,7 @@ void eng_clear(Engine *e)
 {
     free_chunks(e);
     e->n = 0;
+    e->nalias = 0;
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
     e->sp = 0;
     e->busy = 0;
@@ -74,13 +78,23 @@ static const int64_t *store_key(Engine *e, const int64_t *key, size_t len)
     return d;
 }
 
+static const int64_t *ref_key(const Engine *e, uint32_t ref)
+{
+    return (ref & ALIAS_BIT) ? e->akey[ref & ~ALIAS_BIT] : e->st[ref - 1].key;
+}
+
+static uint32_t ref_state(const Engine *e, uint32_t ref)
+{
+    return (ref & ALIAS_BIT) ? e->astate[ref & ~ALIAS_BIT] : ref - 1;
+}
+
 static void rehash(Engine *e)
 {
     size_t ncap = e->tcap * 2;
     uint32_t *tab = xcalloc(ncap, sizeof *tab), *th = xcalloc(ncap, sizeof *th);
     for (size_t i = 0; i < e->tcap; i++) {
         if (!e->tab[i]) continue;
-        const int64_t *k = e->st[e->tab[i] - 1].key;
+        const int64_t *k = ref_key(e, e->tab[i]);
         uint64_t h = util_hash_words(k, KEY_LEN(k));
         size_t j = (size_t)h & (ncap - 1);
         while (tab[j]) j = (j + 1) & (ncap - 1);
@@ -105,6 +119,7 @@ static _Noreturn void limit_error(Engine *e, Loc loc)
               e->root ? e->p->games[KEY_GAME(e->root)].name : "?");
 }
 
+/* The state a key (canonical or an alias) maps to, or UINT32_MAX with *slot the free slot. */
 static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, size_t *slot)
 {
     size_t j = (size_t)h & (e->tcap - 1);
@@ -113,8 +128,8 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
         uint32_t t = e->tab[j];
         if (!t) { *slot = j; return UINT32_MAX; }
         if (e->thash[j] == hh) {
-            const int64_t *k = e->st[t - 1].key;
-            if (k[0] == key[0] && memcmp(k, key, len * sizeof *k) == 0) return t - 1;
+            const int64_t *k = ref_key(e, t);
+            if (k[0] == key[0] && memcmp(k, key, len * sizeof *k) == 0) return ref_state(e, t);
         }
         j = (j + 1) & (e->tcap - 1);
     }
@@ -126,14 +141,12 @@ uint32_t eng_find(Engine *e, const int64_t *key)
     return lookup(e, key, len, util_hash_words(key, len), &slot);
 }
 
-uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc)
+static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint64_t h, Loc loc)
 {
-    key = vm_canon(e->vm, key);
-    size_t len = KEY_LEN(key), slot;
-    uint64_t h = util_hash_words(key, len);
+    size_t slot;
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
-    if (e->n >= e->max_states || e->n >= UINT32_MAX - 2) limit_error(e, loc);
+    if (e->n >= e->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     id = (uint32_t)e->n++;
     e->st[id].key = store_key(e, key, len);
@@ -141,6 +154,30 @@ uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc)
     e->st[id].flags = 0;
     e->tab[slot] = id + 1;
     e->thash[slot] = (uint32_t)(h >> 32);
-    if (e->n * 2 > e->tcap) rehash(e);
+    if ((e->n + e->nalias) * 2 > e->tcap) rehash(e);
+    return id;
+}
+
+uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
+{
+    size_t len = KEY_LEN(raw), slot;
+    uint64_t h = util_hash_words(raw, len);
+    if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, loc);
+    uint32_t id = lookup(e, raw, len, h, &slot);
+    if (id != UINT32_MAX) return id;
+    const int64_t *key = vm_canon(e->vm, raw);
+    size_t klen = KEY_LEN(key);
+    if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, loc);
+    id = intern_canonical(e, key, klen, util_hash_words(key, klen), loc);
+    if (e->nalias < e->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
+        lookup(e, raw, len, h, &slot);
+        size_t n = e->nalias;
+        VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len));
+        e->nalias = n;
+        VEC_PUSH(e->astate, e->nalias, e->capastate, id);
+        e->tab[slot] = ALIAS_BIT | (uint32_t)n;
+        e->thash[slot] = (uint32_t)(h >> 32);
+        if ((e->n + e->nalias) * 2 > e->tcap) rehash(e);
+    }
     return id;
 }

@@ -19,6 +19,11 @@ struct Engine {
     uint32_t *thash;        /* high bits of each slot's hash, to skip most key compares */
     size_t tcap;
     KeyChunk *chunks;
+    /* aliases: a non-canonical key seen before maps straight to its canonical state, so canon
+       runs once per distinct key (table refs with ALIAS_BIT set index these) */
+    const int64_t **akey;
+    uint32_t *astate;
+    size_t nalias, capakey, capastate;
     uint64_t max_states;
     /* memo search */
     uint32_t *stack;

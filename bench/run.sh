@@ -1,0 +1,23 @@
+#!/bin/sh
+# run.sh: `make bench`: time the engine against hand-written C baselines of the same algorithm and
+# print the ratios (engine / baseline). Both sides must agree on the answer.
+set -eu
+B=$1
+G="$B/grundy"
+now() { date +%s%N; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 1) b = 1; printf "%.1f", a / b }'; }
+run_case() {   # name baseline-command grundy-expression-template (with @ for the baseline answer)
+    name=$1; base=$2; expr=$3
+    t0=$(now); ans=$($base); t1=$(now)
+    e=$(echo "$expr" | sed "s/@/$ans/")
+    t2=$(now); "$G" --max-states 200000000 -e "$e" >/dev/null; t3=$(now)
+    bms=$(( (t1 - t0) / 1000000 )); gms=$(( (t3 - t2) / 1000000 ))
+    printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx\n' "$name" "$bms" "$gms" "$(ratio "$gms" "$bms")"
+}
+echo "grundy benchmarks (wall clock; ratio = engine / hand-written C)"
+run_case "(a) Subtract(n, {1,3,4}), n<=1e7" "$B/bench/base_subtract 10000000" \
+    "expect sg(Subtract(10000000, {1, 3, 4})) == @"
+run_case "(b) ED(a, b), a, b <= 200" "$B/bench/base_ed" \
+    "expect sum(sg(ED(a, b)) for a in 1..200, b in 1..200) == @"
+run_case "(c) Cutting(w, h), w, h <= 200" "$B/bench/base_cutting" \
+    "expect sum(sg(Cutting(w, h)) for w in 1..200, h in 1..200) == @"
