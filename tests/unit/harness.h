@@ -85,4 +85,14 @@ static inline int h_status(const char *text, char **err)
     h_free(h);
     return st;
 }
+/* Assert that text fails with exit status 3 and a message containing msg. */
+static inline void h_expect_error(const char *text, const char *msg)
+{
+    char *err;
+    int st = h_status(text, &err);
+    if (st != 3 || !strstr(err, msg)) fprintf(stderr, "program: %s\nwanted: %s\ngot (%d): %s\n", text, msg, st, err);
+    assert_int_equal(st, 3);
+    assert_non_null(strstr(err, msg));
+    free(err);
+}
 #endif

@@ -2,53 +2,44 @@
 #include "config.h"
 #include "harness.h"
 
-static void expect_error(const char *text, const char *msg)
-{
-    char *err;
-    int st = h_status(text, &err);
-    if (st != 3 || !strstr(err, msg)) fprintf(stderr, "program: %s\nwanted: %s\ngot (%d): %s\n", text, msg, st, err);
-    assert_int_equal(st, 3);
-    assert_non_null(strstr(err, msg));
-    free(err);
-}
 
 static void test_unknown_names(void **state)
 {
     (void)state;
-    expect_error("query Hepa(3);", "unknown function or game 'Hepa'; did you mean 'Heap'?");
-    expect_error("game G(count) { move m(k in 1..cuont) => G(count - k); }", "unknown name 'cuont'; did you mean 'count'?");
-    expect_error("query Zzzzzz(3);", "unknown function or game 'Zzzzzz'");
-    expect_error("const X = mx(1, 2);", "did you mean 'max'?");
+    h_expect_error("query Hepa(3);", "unknown function or game 'Hepa'; did you mean 'Heap'?");
+    h_expect_error("game G(count) { move m(k in 1..cuont) => G(count - k); }", "unknown name 'cuont'; did you mean 'count'?");
+    h_expect_error("query Zzzzzz(3);", "unknown function or game 'Zzzzzz'");
+    h_expect_error("const X = mx(1, 2);", "did you mean 'max'?");
 }
 
 static void test_arity(void **state)
 {
     (void)state;
-    expect_error("query Bash(3);", "game 'Bash' takes 2 arguments, but 1 was given");
-    expect_error("def f(a, b) = a + b; const X = f(1);", "function 'f' takes 2 arguments, but 1 was given");
-    expect_error("const X = abs(1, 2);", "'abs' takes 1 argument, but 2 were given");
-    expect_error("game G(a, b) { canon (a); move m when a > 0 => G(a - 1, b); }", "canon of 'G' must give 2 arguments");
+    h_expect_error("query Bash(3);", "game 'Bash' takes 2 arguments, but 1 was given");
+    h_expect_error("def f(a, b) = a + b; const X = f(1);", "function 'f' takes 2 arguments, but 1 was given");
+    h_expect_error("const X = abs(1, 2);", "'abs' takes 1 argument, but 2 were given");
+    h_expect_error("game G(a, b) { canon (a); move m when a > 0 => G(a - 1, b); }", "canon of 'G' must give 2 arguments");
 }
 
 static void test_types(void **state)
 {
     (void)state;
-    expect_error("query Heap(1) * Heap(2);", "'*' cannot multiply two positions");
-    expect_error("query 3 + 4;", "a query needs a position");
-    expect_error("game G(n) { move m when n > 0 => n - 1; } query G(2);", "a move must lead to a position");
-    expect_error("const X = [1, 2] - 1;", "expected integers here, not a list");
-    expect_error("expect Heap(3);", "expect needs a condition");
-    expect_error("game G(n) { move m(k in 5) => G(k); }", "cannot choose 'k' from an integer");
-    expect_error("const X = Heap;", "'Heap' is a game; call it with arguments");
-    expect_error("query Heap(Heap(1));", "a position cannot be an argument of game 'Heap'");
+    h_expect_error("query Heap(1) * Heap(2);", "'*' cannot multiply two positions");
+    h_expect_error("query 3 + 4;", "a query needs a position");
+    h_expect_error("game G(n) { move m when n > 0 => n - 1; } query G(2);", "a move must lead to a position");
+    h_expect_error("const X = [1, 2] - 1;", "expected integers here, not a list");
+    h_expect_error("expect Heap(3);", "expect needs a condition");
+    h_expect_error("game G(n) { move m(k in 5) => G(k); }", "cannot choose 'k' from an integer");
+    h_expect_error("const X = Heap;", "'Heap' is a game; call it with arguments");
+    h_expect_error("query Heap(Heap(1));", "a position cannot be an argument of game 'Heap'");
 }
 
 static void test_redefinition(void **state)
 {
     (void)state;
-    expect_error("game Nim(a) { move m when a > 0 => Nim(a - 1); }", "redefinition of 'Nim'");
-    expect_error("def f(a, a) = a;", "parameter 'a' appears twice");
-    expect_error("def min(a) = a;", "'min' is a built-in function and cannot be redefined");
+    h_expect_error("game Nim(a) { move m when a > 0 => Nim(a - 1); }", "redefinition of 'Nim'");
+    h_expect_error("def f(a, a) = a;", "parameter 'a' appears twice");
+    h_expect_error("def min(a) = a;", "'min' is a built-in function and cannot be redefined");
 }
 
 static void test_forward_references(void **state)
@@ -64,7 +55,7 @@ static void test_forward_references(void **state)
 static void test_compile_time_overflow(void **state)
 {
     (void)state;
-    expect_error("const X = 4611686018427387904 * 2;", "integer overflow in '4611686018427387904 * 2'");
+    h_expect_error("const X = 4611686018427387904 * 2;", "integer overflow in '4611686018427387904 * 2'");
 }
 
 int main(void)
