@@ -25,6 +25,44 @@ static bool blank(const char *s)
     return true;
 }
 
+/* Brackets opened and not closed, outside strings and comments (a rough "wait for more" test). */
+static int open_brackets(const char *s)
+{
+    int depth = 0;
+    for (; *s; s++) {
+        if (*s == '"') {
+            for (s++; *s && *s != '"'; s++)
+                if (*s == '\\' && s[1]) s++;
+            if (!*s) break;
+        } else if (s[0] == '/' && s[1] == '/') {
+            while (*s && *s != '\n') s++;
+            if (!*s) break;
+        } else if (*s == '(' || *s == '[' || *s == '{') {
+            depth++;
+        } else if (*s == ')' || *s == ']' || *s == '}') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
+/* Load text as one REPL unit with its diagnostics collected in *msgs (malloc'd). */
+static int try_load(Program *p, const char *text, size_t len, int unit, char **msgs, bool *incomplete)
+{
+    size_t bufsz = 0;
+    FILE *mem = open_memstream(msgs, &bufsz);
+    FILE *saved = p->diag.out;
+    p->diag.out = mem;
+    p->diag.errors = 0;
+    p->diag.suppressed = false;
+    char name[32];
+    snprintf(name, sizeof name, "<repl %d>", unit + 1);
+    int errors = prog_load(p, name, text, len, incomplete);
+    fclose(mem);
+    p->diag.out = saved;
+    return errors;
+}
+
 int repl_run(Program *p)
 {
     StrBuf input;
@@ -51,35 +89,41 @@ int repl_run(Program *p)
         bool ended = blank(line);
         free(line);
         if (blank(input.s)) { sb_fini(&input); continue; }
-        size_t len;
-        char *text = front_terminate(input.s, &len);
-        /* collect diagnostics: an incomplete item waits for more lines instead */
+        /* try the text as it is; an item cut short waits for more lines, unless adding the
+           final ';' makes it complete (a bare expression is a query) */
         char *buf = NULL;
-        size_t bufsz = 0;
-        FILE *mem = open_memstream(&buf, &bufsz);
-        FILE *saved = p->diag.out;
-        p->diag.out = mem;
-        p->diag.errors = 0;
-        p->diag.suppressed = false;
         bool incomplete = false;
-        char name[32];
-        snprintf(name, sizeof name, "<repl %d>", unit + 1);
-        int errors = prog_load(p, name, text, len, &incomplete);
-        fclose(mem);
-        p->diag.out = saved;
-        free(text);
-        if (errors && incomplete && !ended) {
+        int errors = try_load(p, input.s, input.len, unit, &buf, &incomplete);
+        if (errors && incomplete && open_brackets(input.s) > 0 && !ended) {
             free(buf);
             continue;
         }
+        if (errors && incomplete) {
+            size_t len;
+            char *text = front_terminate(input.s, &len);
+            char *buf2 = NULL;
+            bool inc2 = false;
+            int e2 = try_load(p, text, len, unit, &buf2, &inc2);
+            free(text);
+            if (!e2 || !inc2) {   /* complete with the ';': run it, or report its errors */
+                free(buf);
+                buf = buf2;
+                errors = e2;
+            } else {
+                free(buf2);
+                if (!ended) {
+                    free(buf);
+                    continue;
+                }
+            }
+        }
         unit++;
-        if (buf && bufsz) fputs(buf, p->diag.out);
+        if (buf) fputs(buf, p->diag.out);
         free(buf);
         sb_fini(&input);
         if (errors) { last = EXIT_COMPILE; continue; }
         p->failed = 0;
         last = prog_run(p);
-        p->diag.out = saved;
     }
     sb_fini(&input);
     if (tty) fputc('\n', p->out);
