@@ -313,6 +313,8 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
 {
     Program *p = c->p;
     Game *game = &p->games[g->ref_id];
+    game->ast = g;
+    game->nlocals = info->nlocals;
     begin(c, p, game->moves_fn, info, user);
     F(c)->nparams = g->nparams;
     F(c)->variadic = g->variadic;

@@ -27,6 +27,7 @@ static const char usage_text[] =
     "                          (default 50000000)\n"
     "      --max-instances N   stop a claim or table after N instances (default 100000000)\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
+    "      --strategy NAME     solve with this strategy only (memo, table); for testing\n"
     "  -h, --help              show this help and exit\n"
     "  -V, --version           show the version and exit\n"
     "\n"
@@ -100,6 +101,7 @@ typedef struct Opts {
     const char **files; size_t nfiles, capfiles;
     const char **evals; size_t nevals, capevals;
     bool json, interactive, dump_ir;
+    const char *strategy;
     uint64_t max_states, max_instances;
 } Opts;
 
@@ -128,7 +130,7 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
             val = strchr(a, '=') + 1;
         }
         bool needs = !strcmp(name, "-e") || !strcmp(name, "--eval") || !strcmp(name, "--max-states") ||
-                     !strcmp(name, "--max-instances");
+                     !strcmp(name, "--max-instances") || !strcmp(name, "--strategy");
         if (needs && !val) {
             if (i + 1 >= argc) return usage_error(err, "missing argument for option", name);
             val = argv[++i];
@@ -146,6 +148,10 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         else if (!strcmp(name, "-i") || !strcmp(name, "--interactive")) o->interactive = true;
         else if (!strcmp(name, "--json")) o->json = true;
         else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
+        else if (!strcmp(name, "--strategy")) {
+            if (strcmp(val, "memo") && strcmp(val, "table")) return usage_error(err, "unknown strategy (memo, table):", val);
+            o->strategy = val;
+        }
         else if (!strcmp(name, "--max-states")) {
             if (!parse_count(val, &o->max_states)) return usage_error(err, "--max-states needs a positive integer, not", val);
         } else if (!strcmp(name, "--max-instances")) {
@@ -184,6 +190,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     Program p;
     prog_init(&p, out, err);
     p.json = o.json;
+    p.force_strategy = o.strategy;
     if (o.max_states) p.max_states = p.eng->max_states = o.max_states;
     if (o.max_instances) p.max_instances = o.max_instances;
     int status = EXIT_OK;

@@ -1,6 +1,7 @@
 /* pos.c: interning of canonical position keys in an open-addressing hash table. */
 #include "config.h"
 #include "pos.h"
+#include "solve/dense.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +38,10 @@ void eng_free(Engine *e)
     free(e->tab);
     free(e->thash);
     free(e->stack);
+    free(e->opt);
     free(e->seen);
+    for (size_t i = 0; i < e->ndense; i++) free(e->dense[i].map);
+    free(e->dense);
     free(e->akey);
     free(e->astate);
     free(e);
@@ -48,17 +52,25 @@ void eng_clear(Engine *e)
     free_chunks(e);
     e->n = 0;
     e->nalias = 0;
+    dense_clear(e->p);
+    for (size_t i = 0; i < e->ndense; i++) {
+        free(e->dense[i].map);
+        memset(&e->dense[i], 0, sizeof e->dense[i]);
+    }
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
     e->sp = 0;
+    e->nopt = 0;
     e->busy = 0;
 }
 
 void eng_recover(Engine *e)
 {
-    for (size_t i = 0; i < e->sp; i++) e->st[e->stack[i]].flags &= ~(uint32_t)ST_ONPATH;
+    for (size_t i = 0; i < e->sp; i++) e->st[e->stack[i].id].flags &= ~(uint32_t)ST_ONPATH;
     e->sp = 0;
+    e->nopt = 0;
     e->busy = 0;
     e->root = NULL;
+    dense_recover(e->p);
 }
 
 static const int64_t *store_key(Engine *e, const int64_t *key, size_t len)
@@ -158,7 +170,55 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     return id;
 }
 
+static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc);
+
+/* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
+static uint32_t *dense_cell(Engine *e, const int64_t *raw)
+{
+    uint32_t g = KEY_GAME(raw);
+    size_t len = KEY_LEN(raw);
+    if (raw[1] != 0 || len < 3 || len > 4) return NULL;   /* integer arguments only, one or two */
+    int64_t a = raw[2], b = len == 4 ? raw[3] : 0;
+    if (a < 0 || b < 0) return NULL;
+    if (g >= e->ndense) {
+        size_t n = e->p->ngames + 1;
+        e->dense = xrealloc(e->dense, n * sizeof *e->dense);
+        memset(e->dense + e->ndense, 0, (n - e->ndense) * sizeof *e->dense);
+        e->ndense = n;
+    }
+    DenseIndex *d = &e->dense[g];
+    if (d->off) return NULL;
+    if ((uint64_t)a >= d->d0 || (uint64_t)b >= d->d1) {
+        size_t n0 = d->d0 ? d->d0 : 16, n1 = len == 4 ? (d->d1 ? d->d1 : 16) : 1;
+        while (n0 <= (uint64_t)a) n0 *= 2;
+        while (n1 <= (uint64_t)b) n1 *= 2;
+        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS) {
+            if (n0 * n1 > 4 * DENSE_MAX_CELLS || d->map) return NULL;   /* a far-out key: use the hash */
+            return NULL;
+        }
+        uint32_t *m = xcalloc(n0 * n1, sizeof *m);
+        for (size_t i = 0; i < d->d0; i++)
+            for (size_t j = 0; j < d->d1; j++) m[i * n1 + j] = d->map[i * d->d1 + j];
+        free(d->map);
+        d->map = m;
+        d->d0 = n0;
+        d->d1 = n1;
+    }
+    return &d->map[(size_t)a * d->d1 + (size_t)b];
+}
+
 uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
+{
+    uint32_t *cell = dense_cell(e, raw);
+    if (!cell) return intern_slow(e, raw, loc);
+    if (*cell) return *cell - 1;
+    uint32_t id = intern_slow(e, raw, loc);
+    cell = dense_cell(e, raw);   /* canon may have grown the index */
+    if (cell) *cell = id + 1;
+    return id;
+}
+
+static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc)
 {
     size_t len = KEY_LEN(raw), slot;
     uint64_t h = util_hash_words(raw, len);

@@ -4,11 +4,21 @@
 #include "program.h"
 #include "vm.h"
 
-enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4 };
+enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_BYTABLE = 8 };
 
 typedef struct State { const int64_t *key; uint32_t sg; uint32_t flags; } State;
 
 typedef struct KeyChunk KeyChunk;
+
+/* A DFS stack entry: the state, and where its recorded options start (MEMO_UNEXPANDED before
+   it is enumerated, MEMO_NORECORD when the option buffer was full). */
+typedef struct DenseIndex { uint32_t *map; size_t d0, d1; bool off; } DenseIndex;
+#define DENSE_MAX_CELLS ((size_t)1 << 24)
+
+typedef struct MemoFrame { uint32_t id; size_t opt; } MemoFrame;
+#define MEMO_UNEXPANDED ((size_t)-1)
+#define MEMO_NORECORD ((size_t)-2)
+#define MEMO_MAX_OPT ((size_t)1 << 27)
 
 struct Engine {
     Program *p;
@@ -21,13 +31,20 @@ struct Engine {
     KeyChunk *chunks;
     /* aliases: a non-canonical key seen before maps straight to its canonical state, so canon
        runs once per distinct key (table refs with ALIAS_BIT set index these) */
+    /* direct index for games with one or two small non-negative integer arguments:
+       dense[g] maps (a, b) straight to the state (raw keys included), skipping hash and canon */
+    struct DenseIndex *dense;
+    size_t ndense;
     const int64_t **akey;
     uint32_t *astate;
     size_t nalias, capakey, capastate;
     uint64_t max_states;
-    /* memo search */
-    uint32_t *stack;
+    /* memo search: the explicit DFS stack, and the options recorded for expanded states
+       (per move: component count, then the component ids) so a state is enumerated once */
+    struct MemoFrame *stack;
     size_t sp, scap;
+    uint32_t *opt;
+    size_t nopt, capopt;
     uint64_t *seen;
     size_t seen_words, seen_hi;
     int busy;               /* > 0 while enumerating moves */

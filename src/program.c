@@ -8,6 +8,7 @@
 #include "pos.h"
 #include "run.h"
 #include "solve/solve.h"
+#include "solve/dense.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ void prog_init(Program *p, FILE *out, FILE *err)
 
 void prog_fini(Program *p)
 {
+    dense_free_all(p);
     eng_free(p->eng);
     vm_free(p->vm);
     for (size_t i = 0; i < p->nfns; i++) {

@@ -28,6 +28,10 @@ typedef struct Game {
     int canon_fn;       /* function returning the canonical argument list, or -1 */
     int nrules;
     Loc loc;
+    struct Node *ast;   /* the declaration (kept for pattern recognition by strategies) */
+    int nlocals;        /* frame slots of the moves function */
+    struct DenseGame *dense;    /* the table strategy's compiled form, once analysed */
+    bool dense_tried;
 } Game;
 
 typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM } StmtKind;
@@ -88,6 +92,7 @@ typedef struct Program {
     int failed;                     /* an expect/claim failed */
     struct Answer *answer;          /* the answer being printed (freed after an error) */
     bool loading_stdlib;
+    const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
 } Program;
 
 void prog_init(Program *p, FILE *out, FILE *err);

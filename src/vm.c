@@ -270,6 +270,22 @@ static size_t arg_words(const Value *v)
 Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
 {
     const Game *G = &vm->p->games[g];
+    if (!G->variadic && nargs == G->nparams) {   /* fast path: integer arguments only */
+        int i = 0;
+        while (i < nargs && (args[i].t == VT_INT || args[i].t == VT_BOOL)) i++;
+        if (i == nargs) {
+            size_t words = 2 + (size_t)nargs;
+            int64_t *k = vm_alloc(vm, (words + 1) * sizeof *k, loc);
+            k[0] = (int64_t)((uint64_t)(uint32_t)g | ((uint64_t)words << 32));
+            k[1] = 0;
+            for (i = 0; i < nargs; i++) k[2 + i] = args[i].u.i;
+            const int64_t **ptr = (const int64_t **)(k + words);
+            *ptr = k;
+            Value v = { .t = VT_POS, .n = 1 };
+            v.u.p = ptr;
+            return v;
+        }
+    }
     int fixed = G->variadic ? G->nparams - 1 : G->nparams;
     if ((!G->variadic && nargs != fixed) || nargs < fixed)
         vm_fail(vm, loc, "game '%s' takes %s%d argument%s, but %d %s given", G->name, G->variadic ? "at least " : "",

@@ -3,7 +3,7 @@
 #include "solve/memo.h"
 #include <string.h>
 
-typedef struct MemoCtx { Engine *e; Loc loc; size_t pushed; size_t moves; uint32_t cur; } MemoCtx;
+typedef struct MemoCtx { Engine *e; Loc loc; size_t pushed; size_t moves; bool recording; } MemoCtx;
 
 uint64_t memo_mex(const uint64_t *bits, size_t words)
 {
@@ -60,9 +60,17 @@ static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)
 
 static void push(Engine *e, uint32_t id)
 {
-    VEC_PUSH(e->stack, e->sp, e->scap, id);
+    MemoFrame f = { id, MEMO_UNEXPANDED };
+    VEC_PUSH(e->stack, e->sp, e->scap, f);
 }
 
+static void record(Engine *e, uint32_t v)
+{
+    VEC_PUSH(e->opt, e->nopt, e->capopt, v);
+}
+
+/* First enumeration of a state: intern every option's components, push the unsolved ones, and
+   record the options (when there is room) so that the state need not be enumerated again. */
 static int on_move(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
@@ -72,22 +80,42 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     uint32_t n;
     memo_components(e, v, m->loc, &keys, &n);
     m->moves++;
+    if (m->recording) record(e, n);
     uint32_t x = 0;
-    size_t pushed = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], m->loc);
+        if (m->recording) record(e, id);
         const State *s = &e->st[id];
         if (s->flags & ST_DONE) {
             x ^= s->sg;
         } else {
             if (s->flags & ST_ONPATH) cycle_error(e, id, m->loc);
             push(e, id);
-            pushed++;
+            m->pushed++;
         }
     }
-    m->pushed += pushed;
     if (!m->pushed) seen_set(e, x);
     return 0;
+}
+
+/* The state's value from its recorded options (all solved by now). */
+static void mex_from_record(Engine *e, size_t from)
+{
+    seen_clear(e);
+    for (size_t i = from; i < e->nopt;) {
+        uint32_t n = e->opt[i++], x = 0;
+        for (uint32_t j = 0; j < n; j++) x ^= e->st[e->opt[i++]].sg;
+        seen_set(e, x);
+    }
+}
+
+static void finish(Engine *e, uint32_t id, size_t moves, Loc loc)
+{
+    uint64_t g = memo_mex(e->seen, e->seen_hi);
+    if (g >= UINT32_MAX) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
+    State *s = &e->st[id];
+    s->sg = (uint32_t)g;
+    s->flags = ST_DONE | (moves == 0 ? ST_TERMINAL : 0);
 }
 
 uint32_t memo_sg(Engine *e, uint32_t root, Loc loc)
@@ -97,9 +125,21 @@ uint32_t memo_sg(Engine *e, uint32_t root, Loc loc)
     push(e, root);
     MemoCtx m = { .e = e, .loc = loc };
     while (e->sp > base) {
-        uint32_t id = e->stack[e->sp - 1];
+        MemoFrame *f = &e->stack[e->sp - 1];
+        uint32_t id = f->id;
         State *s = &e->st[id];
         if (s->flags & ST_DONE) {
+            e->sp--;
+            continue;
+        }
+        if (f->opt != MEMO_UNEXPANDED && f->opt != MEMO_NORECORD) {
+            /* second visit: every option is solved; no need to enumerate again */
+            size_t from = f->opt;
+            size_t moves = 0;
+            for (size_t i = from; i < e->nopt; i += 1 + e->opt[i]) moves++;
+            mex_from_record(e, from);
+            e->nopt = from;
+            finish(e, id, moves, loc);
             e->sp--;
             continue;
         }
@@ -107,18 +147,22 @@ uint32_t memo_sg(Engine *e, uint32_t root, Loc loc)
         seen_clear(e);
         m.pushed = 0;
         m.moves = 0;
-        m.cur = id;
+        m.recording = f->opt == MEMO_UNEXPANDED && e->nopt < MEMO_MAX_OPT;
+        size_t from = e->nopt;
+        size_t sp0 = e->sp;
         size_t mark = scratch_mark(&e->vm->scratch);
         e->busy++;
         vm_enum_moves(e->vm, s->key, on_move, &m);
         e->busy--;
         scratch_release(&e->vm->scratch, mark);
-        if (m.pushed) continue;   /* children first; this state is enumerated again afterwards */
-        uint64_t g = memo_mex(e->seen, e->seen_hi);
-        if (g >= UINT32_MAX) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
-        s = &e->st[id];
-        s->sg = (uint32_t)g;
-        s->flags = ST_DONE | (m.moves == 0 ? ST_TERMINAL : 0);
+        f = &e->stack[sp0 - 1];   /* the stack may have moved */
+        if (m.pushed) {   /* children first; this state is finished when it is on top again */
+            f->opt = m.recording ? from : MEMO_NORECORD;
+            if (!m.recording) e->nopt = from;
+            continue;
+        }
+        e->nopt = from;
+        finish(e, id, m.moves, loc);
         e->sp--;
     }
     return e->st[root].sg;

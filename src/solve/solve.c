@@ -5,15 +5,54 @@
 #include "solve/memo.h"
 #include "pos.h"
 #include "vm.h"
+#include "solve/dense.h"
 #include <stdlib.h>
 #include <string.h>
 
 static bool memo_applies(Engine *e, const int64_t *key) { (void)e; (void)key; return true; }
-static uint64_t memo_solve(Engine *e, uint32_t id, Loc loc) { return memo_sg(e, id, loc); }
+static bool memo_solve(Engine *e, uint32_t id, Loc loc) { memo_sg(e, id, loc); return true; }
 
+static bool table_solve(Engine *e, uint32_t id, Loc loc)
+{
+    uint64_t g;
+    bool terminal;
+    if (!dense_solve(e, e->st[id].key, loc, &g, &terminal)) return false;
+    State *s = &e->st[id];
+    s->sg = (uint32_t)g;
+    s->flags = ST_DONE | ST_BYTABLE | (terminal ? ST_TERMINAL : 0);
+    return true;
+}
+
+/* ORDER matters: the first strategy that applies and does not decline answers. */
 static const Strategy strategies[] = {
+    { "table", dense_applies, table_solve },
     { "memo", memo_applies, memo_solve },
 };
+
+uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy)
+{
+    Engine *e = p->eng;
+    const int64_t *key = e->st[id].key;
+    if (e->st[id].flags & ST_DONE) {
+        if (strategy) *strategy = (e->st[id].flags & ST_BYTABLE) ? "table" : "memo";
+        return e->st[id].sg;
+    }
+    for (size_t j = 0; j < sizeof strategies / sizeof strategies[0]; j++) {
+        const Strategy *s = &strategies[j];
+        if (p->force_strategy && strcmp(p->force_strategy, s->name)) continue;
+        if (!s->applies(e, key)) continue;
+        const int64_t *saved = e->root;
+        e->root = key;
+        bool ok = s->solve(e, id, loc);
+        e->root = saved;
+        if (ok) {
+            if (strategy) *strategy = s->name;
+            return e->st[id].sg;
+        }
+    }
+    /* memo applies to everything; only a forced strategy that declines gets here */
+    prog_fail(p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", p->force_strategy ? p->force_strategy : "?");
+}
 
 typedef struct Comp { uint32_t id; uint64_t sg; const char *strategy; } Comp;
 
@@ -36,17 +75,12 @@ static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out)
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
-        const int64_t *key = e->st[id].key;
-        const Strategy *s = &strategies[0];
-        for (size_t j = 0; j < sizeof strategies / sizeof strategies[0]; j++)
-            if (strategies[j].applies(e, key)) { s = &strategies[j]; break; }
-        e->root = key;
-        uint64_t g = s->sg(e, id, loc);
-        e->root = NULL;
+        const char *name;
+        uint64_t g = solve_component(p, id, loc, &name);
         if (e->st[id].flags & ST_TERMINAL) continue;   /* terminal components are dropped */
         c[k].id = id;
         c[k].sg = g;
-        c[k].strategy = s->name;
+        c[k].strategy = name;
         k++;
     }
     *out = c;
@@ -112,8 +146,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     for (size_t i = 0; i < w->which; i++) ids[k++] = w->comps[i].id;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
-        if (!(e->st[id].flags & ST_DONE)) memo_sg(e, id, w->loc);
-        x ^= e->st[id].sg;
+        x ^= solve_component(w->p, id, w->loc, NULL);
         ids[k++] = id;
     }
     for (size_t i = w->which + 1; i < w->ncomps; i++) ids[k++] = w->comps[i].id;

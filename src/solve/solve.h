@@ -9,8 +9,14 @@
 typedef struct Strategy {
     const char *name;                                   /* reported in "strategy" */
     bool (*applies)(Engine *e, const int64_t *key);
-    uint64_t (*sg)(Engine *e, uint32_t id, Loc loc);
+    /* The SG value of state id; marks the state solved (ST_DONE, ST_TERMINAL). Returns false
+       to decline (the next strategy is tried). */
+    bool (*solve)(Engine *e, uint32_t id, Loc loc);
 } Strategy;
+
+/* Solve one component with the first strategy that applies and accepts; returns its value and
+   the strategy's name. */
+uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy);
 
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */

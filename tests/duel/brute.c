@@ -151,10 +151,22 @@ void duel_add(Duel *d, const char *position, long long want)
     d->n++;
 }
 
+/* Run the batch with the engine's own strategy choice, then with memo forced (solver vs solver). */
+static int check_with(Duel *d, int *passed, const char *strategy);
+
 int duel_check(Duel *d, int *passed)
+{
+    int failed = check_with(d, passed, NULL) + check_with(d, passed, "memo");
+    for (size_t i = 0; i < d->n; i++) free(d->items[i].pos);
+    d->n = 0;
+    return failed;
+}
+
+static int check_with(Duel *d, int *passed, const char *strategy)
 {
     Program p;
     prog_init(&p, stdout, stderr);
+    p.force_strategy = strategy;
     if (prog_load_stdlib(&p)) { fprintf(stderr, "stdlib failed\n"); exit(99); }
     StrBuf b;
     sb_init(&b);
@@ -170,7 +182,8 @@ int duel_check(Duel *d, int *passed)
             Symbol *s = prog_lookup(&p, name);
             long long got = p.consts[s->id].u.i;
             if (got != d->items[i].want) {
-                printf("MISMATCH sg(%s): engine %lld, brute force %lld\n", d->items[i].pos, got, d->items[i].want);
+                printf("MISMATCH sg(%s): engine (%s) %lld, brute force %lld\n", d->items[i].pos,
+                       strategy ? strategy : "default", got, d->items[i].want);
                 failed++;
             } else {
                 (*passed)++;
@@ -179,7 +192,5 @@ int duel_check(Duel *d, int *passed)
     }
     sb_fini(&b);
     prog_fini(&p);
-    for (size_t i = 0; i < d->n; i++) free(d->items[i].pos);
-    d->n = 0;
     return failed;
 }

@@ -41,7 +41,7 @@ static void test_lecture_exercises(void **state)
     assert_int_equal(h_run(h, "query Nim(3, 4, 5); expect Bash(20, 3) is P; expect Wythoff(3, 5) is P;"
                               "expect Wythoff(4, 6) is N;"), 0);
     const char *out = h_out(h);
-    assert_non_null(strstr(out, ": N (sg 2) [memo]"));
+    assert_non_null(strstr(out, ": N (sg 2) [table]"));
     /* exactly one winning move: 3 -> 1 */
     assert_non_null(strstr(out, "winning move -> Heap(1) + Heap(4) + Heap(5)\n"));
     const char *first = strstr(out, "winning move");
@@ -109,6 +109,36 @@ static void test_terminal_components_dropped(void **state)
     h_free(h);
 }
 
+static void test_table_strategy_and_fallback(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    h->p.json = true;
+    /* recognised: integer coordinates, range binders, results of the same game */
+    assert_int_equal(h_run(h, "query Cutting(9, 7);"), 0);
+    assert_non_null(strstr(h_out(h), "\"strategy\":\"table\""));
+    h_free(h);
+    /* a reachable negative coordinate: the table declines and memo answers */
+    h = h_new();
+    h->p.json = true;
+    assert_int_equal(h_run(h, "game Neg(n) { move m when n > -3 => Neg(n - 1); }\nquery Neg(2);"), 0);
+    assert_non_null(strstr(h_out(h), "\"sg\":1"));
+    assert_non_null(strstr(h_out(h), "\"strategy\":\"memo\""));
+    h_free(h);
+    /* not recognised (a list binder): memo */
+    h = h_new();
+    h->p.json = true;
+    assert_int_equal(h_run(h, "game L(n) { move m(k in [1, 2]) when k <= n => L(n - k); }\nquery L(4);"), 0);
+    assert_non_null(strstr(h_out(h), "\"strategy\":\"memo\""));
+    h_free(h);
+    /* a cycle found by the table search is reported like memo's */
+    char *err;
+    assert_int_equal(h_status("game C(n) { move a when n > 0 => C(n - 1); move b when n < 2 => C(n + 1); }\n"
+                              "query C(1);", &err), 3);
+    assert_non_null(strstr(err, "ruleset 'C' has a cycle"));
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -120,6 +150,7 @@ int main(void)
         cmocka_unit_test(test_state_limit),
         cmocka_unit_test(test_deep_chain_no_recursion),
         cmocka_unit_test(test_terminal_components_dropped),
+        cmocka_unit_test(test_table_strategy_and_fallback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,712 @@
+/* dense.c: the table strategy. A ruleset is recognised on its checked syntax tree when its
+   positions are 1-3 integers and every move is integer arithmetic over ranges (binders over
+   a..b, lets, guards) leading to a sum of positions of the same game. Such a game is compiled to
+   a small integer expression code and solved by an explicit-stack search over a dense array of
+   SG values: no interpreter values, no keys, no hashing. Anything else is left to memo. */
+#include "config.h"
+#include "solve/dense.h"
+#include "solve/memo.h"
+#include "ast.h"
+#include "builtins.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- integer expression code ------------------------------------------------- */
+
+typedef enum MOpCode {
+    MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
+    MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
+    MO_JFK, MO_JTK
+} MOpCode;
+
+typedef struct MOp { int op; int a; int64_t k; const Node *n; } MOp;
+/* An expression; when it is affine (c + sum of k * variable, at most MAX_TERMS terms) it is
+   evaluated in that form, without the stack code. */
+#define MAX_TERMS 4
+typedef struct Ops {
+    MOp *v;
+    int n, cap;
+    bool affine;
+    int nterms;
+    int64_t c, k[MAX_TERMS];
+    int slot[MAX_TERMS];
+    const Node *node;       /* for overflow messages */
+} Ops;
+
+#define MAX_RULES 32
+#define MAX_BINDERS 8
+#define MAX_CLAUSES 16
+#define MAX_COMPS 8
+#define EVAL_STACK 32
+
+typedef struct DClause { bool let; int slot; Ops e; } DClause;
+typedef struct DRule {
+    int nb;
+    int slot[MAX_BINDERS];
+    Ops lo[MAX_BINDERS], hi[MAX_BINDERS];
+    int ncl;
+    DClause cl[MAX_CLAUSES];
+    int ncomp;
+    Ops arg[MAX_COMPS][3];
+} DRule;
+
+typedef struct DenseGame {
+    int gid, np, nlocals;
+    int nrules;
+    DRule rules[MAX_RULES];
+    bool canon;
+    int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
+    Ops canon_arg[3];
+    /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions */
+    uint32_t *val;
+    size_t dim[3];
+    size_t solved;
+    /* search state, owned here so that an error unwinding the search leaks nothing */
+    int64_t *vars;
+    struct DStack { int64_t (*v)[3]; size_t n, cap; } ds;
+} DenseGame;
+
+#define V_UNK 0xFFFFFFFFu
+#define V_ONPATH 0xFFFFFFFEu
+#define V_TERM 0x80000000u     /* flag on a solved value: the position has no moves */
+#define V_MASK 0x7FFFFFFFu
+
+typedef struct Cc { Program *p; bool ok; int depth, maxdepth; } Cc;
+
+static void put(Ops *o, int op, int a, int64_t k, const Node *n)
+{
+    if (o->n == o->cap) {
+        o->cap = o->cap ? o->cap * 2 : 8;
+        o->v = xrealloc(o->v, (size_t)o->cap * sizeof *o->v);
+    }
+    o->v[o->n++] = (MOp){ op, a, k, n };
+}
+
+static void depth(Cc *c, int d)
+{
+    c->depth += d;
+    if (c->depth > c->maxdepth) c->maxdepth = c->depth;
+    if (c->maxdepth >= EVAL_STACK) c->ok = false;
+}
+
+static void cexpr(Cc *c, Ops *o, const Node *n)
+{
+    if (!c->ok) return;
+    switch (n->kind) {
+    case N_INT: case N_BOOL: put(o, MO_CONST, 0, n->ival, n); depth(c, 1); return;
+    case N_NAME:
+        if (n->ref == REF_LOCAL) { put(o, MO_VAR, n->ref_id, 0, n); depth(c, 1); return; }
+        if (n->ref == REF_CONST && c->p->const_ready[n->ref_id] &&
+            (c->p->consts[n->ref_id].t == VT_INT || c->p->consts[n->ref_id].t == VT_BOOL)) {
+            put(o, MO_CONST, 0, c->p->consts[n->ref_id].u.i, n);
+            depth(c, 1);
+            return;
+        }
+        c->ok = false;
+        return;
+    case N_UNARY:
+        cexpr(c, o, n->a);
+        put(o, n->op == OP_NEG ? MO_NEG : MO_NOT, 0, 0, n);
+        return;
+    case N_BINARY: {
+        static const int map[] = { [OP_ADD] = MO_ADD, [OP_SUB] = MO_SUB, [OP_MUL] = MO_MUL, [OP_DIV] = MO_DIV,
+            [OP_MOD] = MO_MOD, [OP_POW] = -1, [OP_NEG] = -1, [OP_NOT] = -1, [OP_EQ] = MO_EQ, [OP_NE] = MO_NE,
+            [OP_LT] = MO_LT, [OP_LE] = MO_LE, [OP_GT] = MO_GT, [OP_GE] = MO_GE, [OP_BAND] = MO_BAND,
+            [OP_BOR] = MO_BOR, [OP_BXOR] = MO_BXOR, [OP_SHL] = -1, [OP_SHR] = -1, [OP_IN] = -1 };
+        int op = map[n->op];
+        if (op < 0) { c->ok = false; return; }
+        cexpr(c, o, n->a);
+        cexpr(c, o, n->b);
+        put(o, op, 0, 0, n);
+        depth(c, -1);
+        return;
+    }
+    case N_AND: case N_OR: {
+        cexpr(c, o, n->a);
+        put(o, MO_TRUTH, 0, 0, n->a);
+        int j = o->n;
+        put(o, n->kind == N_AND ? MO_JFK : MO_JTK, 0, 0, n);
+        depth(c, -1);
+        cexpr(c, o, n->b);
+        put(o, MO_TRUTH, 0, 0, n->b);
+        if (c->ok) o->v[j].a = o->n;
+        return;
+    }
+    case N_IF: {
+        cexpr(c, o, n->a);
+        int jf = o->n;
+        put(o, MO_JF, 0, 0, n->a);
+        depth(c, -1);
+        cexpr(c, o, n->b);
+        int je = o->n;
+        put(o, MO_JMP, 0, 0, n);
+        depth(c, -1);
+        if (c->ok) o->v[jf].a = o->n;
+        cexpr(c, o, n->c);
+        if (c->ok) o->v[je].a = o->n;
+        return;
+    }
+    case N_CALL:
+        if (n->ref == REF_BUILTIN && (n->ref_id == BI_MIN || n->ref_id == BI_MAX) && n->list.n >= 2) {
+            for (int i = 0; i < n->list.n; i++) {
+                if (n->list.v[i]->kind == N_SPLAT) { c->ok = false; return; }
+                cexpr(c, o, n->list.v[i]);
+                if (i) { put(o, n->ref_id == BI_MIN ? MO_MIN : MO_MAX, 0, 0, n); depth(c, -1); }
+            }
+            return;
+        }
+        if (n->ref == REF_BUILTIN && n->ref_id == BI_ABS && n->list.n == 1 && n->list.v[0]->kind != N_SPLAT) {
+            cexpr(c, o, n->list.v[0]);
+            put(o, MO_ABS, 0, 0, n);
+            return;
+        }
+        c->ok = false;
+        return;
+    default:
+        c->ok = false;
+        return;
+    }
+}
+
+/* Try to read the code as an affine form: simulate the stack with affine values. */
+typedef struct Aff { bool ok; int nt; int64_t c, k[MAX_TERMS]; int slot[MAX_TERMS]; double bound; } Aff;
+
+/* The affine form is used only while every variable is at most AFF_VAR_MAX in magnitude, and only
+   for code whose every intermediate value is then provably below AFF_SAFE: in that range neither
+   the stack code nor the affine form can overflow, so both give the same exact integer. */
+#define AFF_VAR_MAX ((int64_t)1 << 20)
+#define AFF_SAFE 1.0e17
+
+static bool aff_addterm(Aff *a, int slot, int64_t k)
+{
+    for (int i = 0; i < a->nt; i++)
+        if (a->slot[i] == slot) return !__builtin_add_overflow(a->k[i], k, &a->k[i]);
+    if (a->nt == MAX_TERMS) return false;
+    a->slot[a->nt] = slot;
+    a->k[a->nt++] = k;
+    return true;
+}
+
+static void affine(Ops *o)
+{
+    Aff st[EVAL_STACK];
+    int sp = 0;
+    o->affine = false;
+    for (int i = 0; i < o->n; i++) {
+        const MOp *m = &o->v[i];
+        switch (m->op) {
+        case MO_CONST: st[sp++] = (Aff){ .ok = true, .c = m->k, .bound = m->k < 0 ? -(double)m->k : (double)m->k }; break;
+        case MO_VAR: st[sp] = (Aff){ .ok = true, .bound = (double)AFF_VAR_MAX }; aff_addterm(&st[sp], m->a, 1); sp++; break;
+        case MO_ADD: case MO_SUB: {
+            Aff *a = &st[sp - 2], *b = &st[sp - 1];
+            int64_t sign = m->op == MO_ADD ? 1 : -1;
+            if (__builtin_add_overflow(a->c, sign * b->c, &a->c) || b->c == INT64_MIN) return;
+            for (int j = 0; j < b->nt; j++)
+                if (b->k[j] == INT64_MIN || !aff_addterm(a, b->slot[j], sign * b->k[j])) return;
+            a->bound += b->bound;
+            if (a->bound > AFF_SAFE) return;
+            sp--;
+            break;
+        }
+        case MO_MUL: {
+            Aff *a = &st[sp - 2], *b = &st[sp - 1];
+            if (a->nt && b->nt) return;
+            if (a->nt) { Aff t = *a; *a = *b; *b = t; }   /* a is the constant */
+            int64_t k = a->c;
+            Aff r = { .ok = true, .bound = a->bound * b->bound };
+            if (r.bound > AFF_SAFE) return;
+            if (__builtin_mul_overflow(b->c, k, &r.c)) return;
+            for (int j = 0; j < b->nt; j++) {
+                int64_t t;
+                if (__builtin_mul_overflow(b->k[j], k, &t) || !aff_addterm(&r, b->slot[j], t)) return;
+            }
+            *a = r;
+            sp--;
+            break;
+        }
+        case MO_NEG: {
+            Aff *a = &st[sp - 1];
+            if (a->c == INT64_MIN) return;
+            a->c = -a->c;
+            for (int j = 0; j < a->nt; j++) {
+                if (a->k[j] == INT64_MIN) return;
+                a->k[j] = -a->k[j];
+            }
+            break;
+        }
+        default: return;
+        }
+    }
+    if (sp != 1) return;
+    o->affine = true;
+    o->c = st[0].c;
+    o->nterms = st[0].nt;
+    for (int j = 0; j < st[0].nt; j++) { o->k[j] = st[0].k[j]; o->slot[j] = st[0].slot[j]; }
+}
+
+static bool cexpr_top(Program *p, Ops *o, const Node *n)
+{
+    Cc c = { p, true, 0, 0 };
+    cexpr(&c, o, n);
+    o->node = n;
+    if (c.ok) affine(o);
+    return c.ok;
+}
+
+static _Noreturn void eval_fail(Program *p, const Node *n, const char *what)
+{
+    char snip[160];
+    diag_snippet(&p->diag, n->loc, snip, sizeof snip);
+    prog_fail(p, EXIT_COMPILE, n->loc, "%s in '%s'%s", what, snip,
+              !strcmp(what, "integer overflow") ? " (integers are 64-bit)" : "");
+}
+
+/* Evaluate o over the slots vars (integers; conditions are 0 or 1). */
+static int64_t eval_code(Program *p, const Ops *o, const int64_t *vars);
+
+static inline int64_t eval(Program *p, const Ops *o, const int64_t *vars)
+{
+    if (!o->affine) return eval_code(p, o, vars);
+    int64_t r = o->c;
+    for (int j = 0; j < o->nterms; j++) {
+        int64_t x = vars[o->slot[j]];
+        if (x > AFF_VAR_MAX || x < -AFF_VAR_MAX) return eval_code(p, o, vars);
+        r += o->k[j] * x;   /* cannot overflow: see AFF_SAFE */
+    }
+    return r;
+}
+
+static int64_t eval_code(Program *p, const Ops *o, const int64_t *vars)
+{
+    int64_t st[EVAL_STACK];
+    int sp = 0;
+    for (int i = 0; i < o->n; i++) {
+        const MOp *m = &o->v[i];
+        int64_t r;
+        switch (m->op) {
+        case MO_CONST: st[sp++] = m->k; break;
+        case MO_VAR: st[sp++] = vars[m->a]; break;
+        case MO_ADD: if (__builtin_add_overflow(st[sp - 2], st[sp - 1], &r)) eval_fail(p, m->n, "integer overflow"); st[--sp - 1] = r; break;
+        case MO_SUB: if (__builtin_sub_overflow(st[sp - 2], st[sp - 1], &r)) eval_fail(p, m->n, "integer overflow"); st[--sp - 1] = r; break;
+        case MO_MUL: if (__builtin_mul_overflow(st[sp - 2], st[sp - 1], &r)) eval_fail(p, m->n, "integer overflow"); st[--sp - 1] = r; break;
+        case MO_DIV: case MO_MOD: {
+            int64_t a = st[sp - 2], b = st[sp - 1];
+            if (b == 0) eval_fail(p, m->n, "division by zero");
+            if (a == INT64_MIN && b == -1) {
+                if (m->op == MO_DIV) eval_fail(p, m->n, "integer overflow");
+                st[--sp - 1] = 0;
+                break;
+            }
+            int64_t q = a / b, md = a % b;
+            if (md != 0 && ((md < 0) != (b < 0))) { q--; md += b; }
+            st[--sp - 1] = m->op == MO_DIV ? q : md;
+            break;
+        }
+        case MO_NEG: if (st[sp - 1] == INT64_MIN) eval_fail(p, m->n, "integer overflow"); st[sp - 1] = -st[sp - 1]; break;
+        case MO_NOT: st[sp - 1] = !st[sp - 1]; break;
+        case MO_EQ: st[sp - 2] = st[sp - 2] == st[sp - 1]; sp--; break;
+        case MO_NE: st[sp - 2] = st[sp - 2] != st[sp - 1]; sp--; break;
+        case MO_LT: st[sp - 2] = st[sp - 2] < st[sp - 1]; sp--; break;
+        case MO_LE: st[sp - 2] = st[sp - 2] <= st[sp - 1]; sp--; break;
+        case MO_GT: st[sp - 2] = st[sp - 2] > st[sp - 1]; sp--; break;
+        case MO_GE: st[sp - 2] = st[sp - 2] >= st[sp - 1]; sp--; break;
+        case MO_BAND: st[sp - 2] &= st[sp - 1]; sp--; break;
+        case MO_BOR: st[sp - 2] |= st[sp - 1]; sp--; break;
+        case MO_BXOR: st[sp - 2] ^= st[sp - 1]; sp--; break;
+        case MO_MIN: if (st[sp - 1] < st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
+        case MO_MAX: if (st[sp - 1] > st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
+        case MO_ABS:
+            if (st[sp - 1] == INT64_MIN) eval_fail(p, m->n, "integer overflow");
+            if (st[sp - 1] < 0) st[sp - 1] = -st[sp - 1];
+            break;
+        case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;
+        case MO_JF: if (!st[--sp]) i = m->a - 1; break;
+        case MO_JMP: i = m->a - 1; break;
+        case MO_JFK: if (!st[sp - 1]) i = m->a - 1; else sp--; break;
+        case MO_JTK: if (st[sp - 1]) i = m->a - 1; else sp--; break;
+        }
+    }
+    return st[sp - 1];
+}
+
+/* ---- recognition ------------------------------------------------------------- */
+
+static bool comps(Program *p, DRule *r, const Node *n, int gid, int np)
+{
+    if (n->kind == N_INT && n->ival == 0) return true;
+    if (n->kind == N_BINARY && n->op == OP_ADD) return comps(p, r, n->a, gid, np) && comps(p, r, n->b, gid, np);
+    if (n->kind != N_CALL || n->ref != REF_GAME || n->ref_id != gid || n->list.n != np || r->ncomp == MAX_COMPS)
+        return false;
+    for (int i = 0; i < np; i++) {
+        if (n->list.v[i]->kind == N_SPLAT || !cexpr_top(p, &r->arg[r->ncomp][i], n->list.v[i])) return false;
+    }
+    r->ncomp++;
+    return true;
+}
+
+static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
+{
+    if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
+    r->nb = m->list.n;
+    for (int i = 0; i < m->list.n; i++) {
+        const Node *b = m->list.v[i];
+        if (b->a->kind != N_RANGE) return false;
+        r->slot[i] = b->ref_id;
+        if (!cexpr_top(p, &r->lo[i], b->a->a) || !cexpr_top(p, &r->hi[i], b->a->b)) return false;
+    }
+    r->ncl = m->list2.n;
+    for (int i = 0; i < m->list2.n; i++) {
+        const Node *c = m->list2.v[i];
+        r->cl[i].let = c->kind == N_LET;
+        r->cl[i].slot = c->ref_id;
+        if (!cexpr_top(p, &r->cl[i].e, c->a)) return false;
+    }
+    return comps(p, r, m->a, gid, np);
+}
+
+/* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
+static int sort_canon(const Node *ast)
+{
+    const Node *cn = NULL;
+    for (int i = 0; i < ast->list.n; i++)
+        if (ast->list.v[i]->kind == N_CANON) cn = ast->list.v[i];
+    if (!cn || cn->list.n != 2) return 0;
+    int kind[2];
+    for (int k = 0; k < 2; k++) {
+        const Node *c = cn->list.v[k];
+        if (c->kind != N_CALL || c->ref != REF_BUILTIN || (c->ref_id != BI_MIN && c->ref_id != BI_MAX) || c->list.n != 2)
+            return 0;
+        const Node *x = c->list.v[0], *y = c->list.v[1];
+        if (x->kind != N_NAME || y->kind != N_NAME || x->ref != REF_LOCAL || y->ref != REF_LOCAL) return 0;
+        if (!((x->ref_id == 0 && y->ref_id == 1) || (x->ref_id == 1 && y->ref_id == 0))) return 0;
+        kind[k] = c->ref_id;
+    }
+    if (kind[0] == BI_MIN && kind[1] == BI_MAX) return 1;
+    if (kind[0] == BI_MAX && kind[1] == BI_MIN) return -1;
+    return 0;
+}
+
+static void free_ops(Ops *o) { free(o->v); o->v = NULL; o->n = o->cap = 0; }
+
+static void free_game(DenseGame *g)
+{
+    for (int i = 0; i < g->nrules; i++) {
+        DRule *r = &g->rules[i];
+        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); }
+        for (int j = 0; j < MAX_CLAUSES; j++) free_ops(&r->cl[j].e);
+        for (int j = 0; j < MAX_COMPS; j++)
+            for (int k = 0; k < 3; k++) free_ops(&r->arg[j][k]);
+    }
+    for (int k = 0; k < 3; k++) free_ops(&g->canon_arg[k]);
+    free(g->val);
+    free(g->vars);
+    free(g->ds.v);
+    free(g);
+}
+
+static DenseGame *analyse(Program *p, int gid)
+{
+    Game *G = &p->games[gid];
+    const Node *ast = G->ast;
+    if (!ast || G->variadic || G->nparams < 1 || G->nparams > 3) return NULL;
+    DenseGame *g = xcalloc(1, sizeof *g);
+    g->gid = gid;
+    g->np = G->nparams;
+    g->nlocals = G->nlocals;
+    g->vars = xcalloc((size_t)g->nlocals + 3, sizeof *g->vars);
+    bool ok = true;
+    for (int i = 0; i < ast->list.n && ok; i++) {
+        const Node *m = ast->list.v[i];
+        if (m->kind == N_CANON) {
+            g->canon = true;
+            if (m->list.n != g->np) ok = false;
+            for (int k = 0; k < m->list.n && ok; k++)
+                ok = m->list.v[k]->kind != N_SPLAT && cexpr_top(p, &g->canon_arg[k], m->list.v[k]);
+            continue;
+        }
+        if (g->nrules == MAX_RULES) { ok = false; break; }
+        ok = rule(p, &g->rules[g->nrules++], m, gid, g->np);
+    }
+    if (!ok) {
+        free_game(g);
+        return NULL;
+    }
+    if (g->canon && g->np == 2) g->sort = sort_canon(ast);
+    return g;
+}
+
+static DenseGame *game_of(Program *p, int gid)
+{
+    Game *G = &p->games[gid];
+    if (!G->dense_tried) {
+        G->dense_tried = true;
+        G->dense = analyse(p, gid);
+    }
+    return G->dense;
+}
+
+void dense_recover(Program *p)
+{
+    for (size_t i = 0; i < p->ngames; i++) {
+        DenseGame *g = p->games[i].dense;
+        if (!g || !g->val) continue;
+        for (size_t k = 0; k < g->dim[0] * g->dim[1] * g->dim[2]; k++)
+            if (g->val[k] == V_ONPATH) g->val[k] = V_UNK;
+        g->ds.n = 0;
+    }
+}
+
+void dense_clear(Program *p)
+{
+    for (size_t i = 0; i < p->ngames; i++) {
+        DenseGame *g = p->games[i].dense;
+        if (!g) continue;
+        free(g->val);
+        g->val = NULL;
+        memset(g->dim, 0, sizeof g->dim);
+        g->solved = 0;
+        g->ds.n = 0;
+    }
+}
+
+void dense_free_all(Program *p)
+{
+    for (size_t i = 0; i < p->ngames; i++)
+        if (p->games[i].dense) {
+            free_game(p->games[i].dense);
+            p->games[i].dense = NULL;
+        }
+}
+
+bool dense_applies(Engine *e, const int64_t *key)
+{
+    if (key[1] != 0) return false;   /* integer arguments only */
+    DenseGame *g = game_of(e->p, (int)KEY_GAME(key));
+    if (!g) return false;
+    for (int i = 0; i < g->np; i++)
+        if (key[2 + i] < 0) return false;
+    return true;
+}
+
+/* ---- the table ---------------------------------------------------------------- */
+
+/* Make room for coordinates c; false when they are negative or the table would be too big
+   (more than DENSE_TABLE_CELLS cells, or more than four cells per position the limit allows). */
+static bool ensure(DenseGame *g, const int64_t *c, uint64_t max_states)
+{
+    size_t cap = DENSE_TABLE_CELLS;
+    if (max_states < cap / 4) cap = (size_t)max_states * 4 < 1024 ? 1024 : (size_t)max_states * 4;
+    bool grow = false;
+    size_t nd[3];
+    for (int i = 0; i < 3; i++) {
+        nd[i] = g->dim[i] ? g->dim[i] : 1;
+        if (i < g->np) {
+            if (c[i] < 0 || (uint64_t)c[i] >= cap) return false;
+            if (!g->dim[i]) nd[i] = 16;
+            while (nd[i] <= (uint64_t)c[i]) nd[i] *= 2;
+        }
+        if (nd[i] != g->dim[i]) grow = true;
+    }
+    if (!grow) return true;
+    if (nd[0] * nd[1] > cap || nd[0] * nd[1] * nd[2] > cap) return false;
+    size_t cells = nd[0] * nd[1] * nd[2];
+    uint32_t *v = xmalloc(cells * sizeof *v);
+    memset(v, 0xFF, cells * sizeof *v);
+    for (size_t a = 0; a < g->dim[0]; a++)
+        for (size_t b = 0; b < g->dim[1]; b++)
+            memcpy(v + (a * nd[1] + b) * nd[2], g->val + (a * g->dim[1] + b) * g->dim[2], g->dim[2] * sizeof *v);
+    free(g->val);
+    g->val = v;
+    memcpy(g->dim, nd, sizeof nd);
+    return true;
+}
+
+static inline size_t cell(const DenseGame *g, const int64_t *c)
+{
+    return ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
+}
+
+typedef enum Mode { M_EXPAND, M_MEX, M_ANY } Mode;
+
+typedef struct Walk {
+    Engine *e;
+    DenseGame *g;
+    Loc loc;
+    Mode mode;
+    int64_t *vars;
+    size_t pushed, moves;
+    bool abort;
+    int64_t (*stack)[3];
+    size_t *sp, *scap;
+} Walk;
+
+static void seen_mark(Engine *e, uint64_t x)
+{
+    size_t w = (size_t)(x >> 6);
+    if (w >= e->seen_words) {
+        size_t nw = e->seen_words ? e->seen_words : 16;
+        while (nw <= w) nw *= 2;
+        e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
+        memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
+        e->seen_words = nw;
+    }
+    e->seen[w] |= (uint64_t)1 << (x & 63);
+    if (w + 1 > e->seen_hi) e->seen_hi = w + 1;
+}
+
+typedef struct DStack DStack;
+
+static _Noreturn void cycle(Walk *w, const int64_t *c)
+{
+    char b[200];
+    int64_t key[5] = { (int64_t)((uint64_t)(uint32_t)w->g->gid | ((uint64_t)(2 + w->g->np) << 32)), 0, c[0], c[1], c[2] };
+    prog_key_text(w->e->p, key, b, sizeof b);
+    prog_fail(w->e->p, EXIT_COMPILE, w->loc,
+              "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
+              "(games with cycles are not supported by this solver yet)", w->e->p->games[w->g->gid].name, b);
+}
+
+/* One move's result: its components are in comp[0..n). Returns false to stop the walk. */
+static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
+{
+    DenseGame *g = w->g;
+    w->moves++;
+    if (w->mode == M_ANY) return false;
+    uint32_t x = 0;
+    for (int i = 0; i < n; i++) {
+        const int64_t *ci = comp[i];
+        if (((uint64_t)ci[0] >= g->dim[0] || (uint64_t)ci[1] >= g->dim[1] || (uint64_t)ci[2] >= g->dim[2]) &&
+            !ensure(g, comp[i], w->e->max_states)) {
+            w->abort = true;
+            return false;
+        }
+        uint32_t v = g->val[cell(g, comp[i])];
+        if (v == V_UNK) {
+            if (w->mode == M_EXPAND) {
+                if (ds->n == ds->cap) {
+                    ds->cap = ds->cap ? ds->cap * 2 : 256;
+                    ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
+                }
+                int64_t *d = ds->v[ds->n++];
+                d[0] = ci[0];
+                d[1] = ci[1];
+                d[2] = ci[2];
+                w->pushed++;
+            }
+            continue;
+        }
+        if (v == V_ONPATH) cycle(w, comp[i]);
+        x ^= v & V_MASK;
+    }
+    if (!w->pushed) seen_mark(w->e, x);
+    return true;
+}
+
+static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
+{
+    Program *p = w->e->p;
+    if (level == r->nb) {
+        for (int i = 0; i < r->ncl; i++) {
+            int64_t v = eval(p, &r->cl[i].e, w->vars);
+            if (r->cl[i].let) w->vars[r->cl[i].slot] = v;
+            else if (!v) return true;
+        }
+        int64_t comp[MAX_COMPS][3];
+        for (int i = 0; i < r->ncomp; i++) {
+            int64_t c[3] = { 0, 0, 0 };
+            for (int k = 0; k < w->g->np; k++) c[k] = eval(p, &r->arg[i][k], w->vars);
+            if (w->g->sort) {
+                if ((w->g->sort > 0) == (c[0] > c[1])) { int64_t t = c[0]; c[0] = c[1]; c[1] = t; }
+            } else if (w->g->canon) {   /* canon reads the child's own parameters */
+                int64_t saved[3];
+                for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
+                int64_t cc[3] = { 0, 0, 0 };
+                for (int k = 0; k < w->g->np; k++) cc[k] = eval(p, &w->g->canon_arg[k], w->vars);
+                for (int k = 0; k < w->g->np; k++) { w->vars[k] = saved[k]; c[k] = cc[k]; }
+            }
+            comp[i][0] = c[0];
+            comp[i][1] = c[1];
+            comp[i][2] = c[2];
+        }
+        return on_result(w, ds, comp, r->ncomp);
+    }
+    int64_t lo = eval(p, &r->lo[level], w->vars), hi = eval(p, &r->hi[level], w->vars);
+    for (int64_t x = lo; x <= hi; x++) {
+        w->vars[r->slot[level]] = x;
+        if (!binders(w, ds, r, level + 1)) return false;
+        if (x == INT64_MAX) break;
+    }
+    return true;
+}
+
+/* Enumerate the moves of position c in the given mode. */
+static void walk(Walk *w, DStack *ds, const int64_t *c)
+{
+    for (int k = 0; k < w->g->np; k++) w->vars[k] = c[k];
+    w->pushed = 0;
+    w->moves = 0;
+    w->abort = false;
+    for (int i = 0; i < w->g->nrules; i++)
+        if (!binders(w, ds, &w->g->rules[i], 0)) break;
+}
+
+static void seen_reset(Engine *e)
+{
+    if (e->seen_hi) memset(e->seen, 0, e->seen_hi * sizeof *e->seen);
+    e->seen_hi = 0;
+}
+
+bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
+{
+    DenseGame *g = game_of(e->p, (int)KEY_GAME(key));
+    int64_t root[3] = { 0, 0, 0 };
+    for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
+    if (!ensure(g, root, e->max_states)) return false;
+    DStack ds = g->ds;
+    ds.n = 0;
+    Walk w = { .e = e, .g = g, .loc = loc, .vars = g->vars };
+    bool ok = true;
+    if (g->val[cell(g, root)] == V_UNK) {
+        if (!ds.cap) {
+            ds.v = xmalloc(256 * sizeof *ds.v);
+            ds.cap = 256;
+        }
+        g->ds = ds;
+        memcpy(ds.v[ds.n++], root, sizeof root);
+        while (ds.n) {
+            int64_t c[3];
+            memcpy(c, ds.v[ds.n - 1], sizeof c);
+            uint32_t v = g->val[cell(g, c)];
+            if (v != V_UNK && v != V_ONPATH) { ds.n--; continue; }
+            seen_reset(e);
+            w.mode = v == V_UNK ? M_EXPAND : M_MEX;
+            g->val[cell(g, c)] = V_ONPATH;
+            size_t n0 = ds.n;
+            walk(&w, &ds, c);
+            g->ds = ds;   /* keep the (possibly moved) buffer owned by the game */
+            if (w.abort) { ok = false; break; }
+            if (w.pushed) continue;
+            ds.n = n0 - 1;
+            uint64_t m = memo_mex(e->seen, e->seen_hi);
+            if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
+            g->val[cell(g, c)] = (uint32_t)m | (w.moves ? 0 : V_TERM);
+            if (++g->solved > e->max_states) {
+                char b[200];
+                prog_key_text(e->p, key, b, sizeof b);
+                prog_fail(e->p, EXIT_LIMIT, loc,
+                          "state limit reached while solving %s: more than %llu positions of game '%s' "
+                          "(raise the limit with --max-states N)", b, (unsigned long long)e->max_states,
+                          e->p->games[g->gid].name);
+            }
+        }
+        if (!ok)   /* positions left half-done go back to unknown */
+            for (size_t i = 0; i < g->dim[0] * g->dim[1] * g->dim[2]; i++)
+                if (g->val[i] == V_ONPATH) g->val[i] = V_UNK;
+    }
+    g->ds = ds;
+    if (!ok) return false;
+    uint32_t v = g->val[cell(g, root)];
+    *sg = v & V_MASK;
+    *terminal = (v & V_TERM) != 0;
+    return true;
+}
