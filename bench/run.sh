@@ -6,15 +6,20 @@ B=$1
 G="$B/grundy"
 now() { date +%s%N; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 1) b = 1; printf "%.1f", a / b }'; }
+median3() { printf '%s\n%s\n%s\n' "$1" "$2" "$3" | sort -n | sed -n 2p; }
+time_ms() { t0=$(now); "$@" >/dev/null; t1=$(now); echo $(( (t1 - t0) / 1000000 )); }
 run_case() {   # name baseline-command grundy-expression-template (with @ for the baseline answer)
     name=$1; base=$2; expr=$3
-    t0=$(now); ans=$($base); t1=$(now)
+    ans=$($base)
     e=$(echo "$expr" | sed "s/@/$ans/")
-    t2=$(now); "$G" --max-states 200000000 -e "$e" >/dev/null; t3=$(now)
-    bms=$(( (t1 - t0) / 1000000 )); gms=$(( (t3 - t2) / 1000000 ))
+    # the engine must agree with the baseline (the expect fails otherwise)
+    "$G" --max-states 200000000 -e "$e" >/dev/null || { echo "$name: engine disagrees with the baseline"; exit 1; }
+    bms=$(median3 "$(time_ms $base)" "$(time_ms $base)" "$(time_ms $base)")
+    gms=$(median3 "$(time_ms "$G" --max-states 200000000 -e "$e")" "$(time_ms "$G" --max-states 200000000 -e "$e")" \
+                  "$(time_ms "$G" --max-states 200000000 -e "$e")")
     printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx\n' "$name" "$bms" "$gms" "$(ratio "$gms" "$bms")"
 }
-echo "grundy benchmarks (wall clock; ratio = engine / hand-written C)"
+echo "grundy benchmarks (median of 3 wall-clock runs, process start included; ratio = engine / hand-written C)"
 run_case "(a) Subtract(n, {1,3,4}), n<=1e7" "$B/bench/base_subtract 10000000" \
     "expect sg(Subtract(10000000, {1, 3, 4})) == @"
 run_case "(b) ED(a, b), a, b <= 200" "$B/bench/base_ed" \

@@ -48,6 +48,7 @@ typedef struct DRule {
     DClause cl[MAX_CLAUSES];
     int ncomp;
     Ops arg[MAX_COMPS][3];
+    bool fast;           /* no clauses and affine arguments: the innermost loop steps the arguments */
 } DRule;
 
 typedef struct DenseGame {
@@ -361,7 +362,12 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
         r->cl[i].slot = c->ref_id;
         if (!cexpr_top(p, &r->cl[i].e, c->a)) return false;
     }
-    return comps(p, r, m->a, gid, np);
+    if (!comps(p, r, m->a, gid, np)) return false;
+    r->fast = r->nb > 0 && r->ncl == 0;
+    for (int i = 0; i < r->ncomp; i++)
+        for (int k = 0; k < np; k++)
+            if (!r->arg[i][k].affine) r->fast = false;
+    return true;
 }
 
 /* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
@@ -540,18 +546,24 @@ typedef struct Walk {
     size_t *sp, *scap;
 } Walk;
 
-static void seen_mark(Engine *e, uint64_t x)
+static void seen_grow(Engine *e, uint64_t x);
+
+static inline void seen_mark(Engine *e, uint64_t x)
 {
     size_t w = (size_t)(x >> 6);
-    if (w >= e->seen_words) {
-        size_t nw = e->seen_words ? e->seen_words : 16;
-        while (nw <= w) nw *= 2;
-        e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
-        memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
-        e->seen_words = nw;
-    }
+    if (w >= e->seen_words) seen_grow(e, x);
     e->seen[w] |= (uint64_t)1 << (x & 63);
     if (w + 1 > e->seen_hi) e->seen_hi = w + 1;
+}
+
+static void seen_grow(Engine *e, uint64_t x)
+{
+    size_t w = (size_t)(x >> 6);
+    size_t nw = e->seen_words ? e->seen_words : 16;
+    while (nw <= w) nw *= 2;
+    e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
+    memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
+    e->seen_words = nw;
 }
 
 typedef struct DStack DStack;
@@ -602,6 +614,120 @@ static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
     return true;
 }
 
+/* Coefficient of slot in an affine form. */
+static int64_t coef(const Ops *o, int slot)
+{
+    for (int j = 0; j < o->nterms; j++)
+        if (o->slot[j] == slot) return o->k[j];
+    return 0;
+}
+
+/* Whether every variable of o other than skip is small enough for the affine form. */
+static bool vars_small(const Ops *o, const int64_t *vars, int skip)
+{
+    for (int j = 0; j < o->nterms; j++) {
+        int64_t x = vars[o->slot[j]];
+        if (o->slot[j] != skip && (x > AFF_VAR_MAX || x < -AFF_VAR_MAX)) return false;
+    }
+    return true;
+}
+
+static void push_cell(DStack *ds, const int64_t *c)
+{
+    if (ds->n == ds->cap) {
+        ds->cap = ds->cap ? ds->cap * 2 : 256;
+        ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
+    }
+    int64_t *d = ds->v[ds->n++];
+    d[0] = c[0];
+    d[1] = c[1];
+    d[2] = c[2];
+}
+
+/* fast_loop for two coordinates (the common case), unrolled. */
+static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
+    DenseGame *g = w->g;
+    int slot = r->slot[level], nc = r->ncomp;
+    int64_t a[MAX_COMPS], b[MAX_COMPS], da[MAX_COMPS], db[MAX_COMPS];
+    w->vars[slot] = lo;
+    for (int i = 0; i < nc; i++) {
+        a[i] = eval(w->e->p, &r->arg[i][0], w->vars);
+        b[i] = eval(w->e->p, &r->arg[i][1], w->vars);
+        da[i] = coef(&r->arg[i][0], slot);
+        db[i] = coef(&r->arg[i][1], slot);
+    }
+    int sort = g->sort;
+    Engine *e = w->e;
+    for (int64_t x = lo; x <= hi; x++) {
+        w->moves++;
+        uint32_t acc = 0;
+        for (int i = 0; i < nc; i++) {
+            int64_t c0 = a[i], c1 = b[i];
+            a[i] += da[i];
+            b[i] += db[i];
+            if (sort && (sort > 0) == (c0 > c1)) { int64_t t = c0; c0 = c1; c1 = t; }
+            if ((uint64_t)c0 >= g->dim[0] || (uint64_t)c1 >= g->dim[1]) {
+                int64_t c[3] = { c0, c1, 0 };
+                if (!ensure(g, c, e->max_states)) { w->abort = true; return false; }
+            }
+            uint32_t v = g->val[(size_t)c0 * g->dim[1] + (size_t)c1];
+            if (v >= V_ONPATH) {
+                int64_t c[3] = { c0, c1, 0 };
+                if (v == V_ONPATH) cycle(w, c);
+                if (w->mode == M_EXPAND) {
+                    push_cell(ds, c);
+                    w->pushed++;
+                }
+                continue;
+            }
+            acc ^= v & V_MASK;
+        }
+        if (!w->pushed) seen_mark(e, acc);
+    }
+    return true;
+}
+
+/* The innermost binder of a fast rule, x in lo..hi: each argument is affine, so it moves by a
+   constant step per iteration. Returns false when the walk must stop. */
+static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
+    DenseGame *g = w->g;
+    int slot = r->slot[level], np = g->np, nc = r->ncomp;
+    int64_t cur[MAX_COMPS][3] = { { 0 } }, step[MAX_COMPS][3] = { { 0 } };
+    w->vars[slot] = lo;
+    for (int i = 0; i < nc; i++)
+        for (int k = 0; k < np; k++) {
+            cur[i][k] = eval(w->e->p, &r->arg[i][k], w->vars);
+            step[i][k] = coef(&r->arg[i][k], slot);
+        }
+    for (int64_t x = lo; x <= hi; x++) {
+        w->moves++;
+        if (w->mode == M_ANY) return false;
+        uint32_t acc = 0;
+        for (int i = 0; i < nc; i++) {
+            int64_t c[3] = { cur[i][0], cur[i][1], cur[i][2] };
+            for (int k = 0; k < np; k++) cur[i][k] += step[i][k];
+            if (g->sort && (g->sort > 0) == (c[0] > c[1])) { int64_t t = c[0]; c[0] = c[1]; c[1] = t; }
+            if ((uint64_t)c[0] >= g->dim[0] || (uint64_t)c[1] >= g->dim[1] || (uint64_t)c[2] >= g->dim[2]) {
+                if (!ensure(g, c, w->e->max_states)) { w->abort = true; return false; }
+            }
+            uint32_t v = g->val[cell(g, c)];
+            if (v == V_UNK) {
+                if (w->mode == M_EXPAND) {
+                    push_cell(ds, c);
+                    w->pushed++;
+                }
+                continue;
+            }
+            if (v == V_ONPATH) cycle(w, c);
+            acc ^= v & V_MASK;
+        }
+        if (!w->pushed) seen_mark(w->e, acc);
+    }
+    return true;
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     Program *p = w->e->p;
@@ -631,6 +757,16 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
         return on_result(w, ds, comp, r->ncomp);
     }
     int64_t lo = eval(p, &r->lo[level], w->vars), hi = eval(p, &r->hi[level], w->vars);
+    if (r->fast && level == r->nb - 1 && (!w->g->canon || w->g->sort) && lo >= -AFF_VAR_MAX && hi <= AFF_VAR_MAX) {
+        bool small = true;
+        for (int i = 0; i < r->ncomp && small; i++)
+            for (int k = 0; k < w->g->np && small; k++) small = vars_small(&r->arg[i][k], w->vars, r->slot[level]);
+        if (small) {
+            if (lo > hi) return true;
+            if (w->mode != M_ANY && w->g->np == 2) return fast_loop2(w, ds, r, level, lo, hi);
+            return fast_loop(w, ds, r, level, lo, hi);
+        }
+    }
     for (int64_t x = lo; x <= hi; x++) {
         w->vars[r->slot[level]] = x;
         if (!binders(w, ds, r, level + 1)) return false;
