@@ -14,6 +14,7 @@ typedef struct ParseCtx {
     NodeList items;           /* the unit's items, in order */
     int errors;               /* syntax errors in this unit */
     bool incomplete;          /* the input ended in the middle of an item */
+    Loc comment;              /* where the open block comment started */
 } ParseCtx;
 
 /* Parse text (registered in diag as file) into pc->items; returns the number of syntax errors. */
