@@ -20,6 +20,7 @@ const Builtin builtins[BI__COUNT] = {
     { "list", 1, 1, VT_LIST, "a list of the elements of a set, range or list" },
     { "set", 1, 1, VT_SET, "a set of the elements of a list, range or set" },
     { "outcome", 1, 1, VT_STR, "\"P\", \"N\" or \"D\" for a position" },
+    { "int", 1, 1, VT_INT, "the integer written in a string of decimal digits" },
 };
 
 int builtin_find(const char *name)
@@ -133,6 +134,18 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         Value v = { .t = VT_STR, .n = 1 };
         v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : "D";
         return v;
+    }
+    case BI_INT: {
+        if (a->t == VT_INT || a->t == VT_BOOL) return val_int(a->u.i);
+        if (a->t != VT_STR || a->n == 0) bad_arg(vm, loc, fn, "a string of decimal digits", a);
+        int64_t r = 0;
+        for (uint32_t i = 0; i < a->n; i++) {
+            char c = a->u.s[i];
+            if (c < '0' || c > '9') vm_fail(vm, loc, "int() of a string that is not a decimal number");
+            if (__builtin_mul_overflow(r, 10, &r) || __builtin_add_overflow(r, c - '0', &r))
+                vm_fail(vm, loc, "integer overflow in int()");
+        }
+        return val_int(r);
     }
     case BI_POPCOUNT:
         if (!isnum(a)) bad_arg(vm, loc, fn, "an integer", a);

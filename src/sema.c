@@ -233,6 +233,7 @@ static int binary(Sema *s, Node *n)
             return VT_POS;
         }
         if (a == VT_LIST && (b == VT_LIST || b == VT_NONE)) return VT_LIST;
+        if ((a == VT_STR || a == VT_NONE) && (b == VT_STR || b == VT_NONE) && (a == VT_STR || b == VT_STR)) return VT_STR;
         need(s, n->a, a, numeric(a), "integers");
         need(s, n->b, b, numeric(b), "integers");
         return (a == VT_NONE || b == VT_NONE) ? VT_NONE : VT_INT;

@@ -100,6 +100,14 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
     }
     if (a.t == VT_POS && isnum(&b) && b.u.i == 0) return a;
     if (b.t == VT_POS && isnum(&a) && a.u.i == 0) return b;
+    if (a.t == VT_STR && b.t == VT_STR) {
+        Value v = { .t = VT_STR, .n = a.n + b.n };
+        char *d = vm_alloc(vm, v.n + 1, loc);
+        memcpy(d, a.u.s, a.n);
+        memcpy(d + a.n, b.u.s, b.n);
+        v.u.s = d;
+        return v;
+    }
     if (a.t == VT_LIST && b.t == VT_LIST) {
         Value v = { .t = VT_LIST, .n = a.n + b.n };
         int64_t *d = vm_alloc(vm, (v.n + 1) * sizeof *d, loc);
@@ -108,7 +116,7 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
         v.u.a = d;
         return v;
     }
-    type_error(vm, loc, "'+' adds integers, positions or lists", &a, &b);
+    type_error(vm, loc, "'+' adds integers, positions, lists or strings", &a, &b);
 }
 
 static Value mul(Vm *vm, Value a, Value b, Loc loc)

@@ -126,6 +126,50 @@ int brute_wythoff(int a, int b)
     return g[a][b];
 }
 
+/* Take-and-break on one row: remove r in {rmin..rmax} adjacent, leaving two rows (either empty). */
+static int row_game(int n, int rmin, int rmax)
+{
+    static int g[MAXN];
+    for (int i = 0; i <= n; i++) {
+        char seen[2 * MAXN] = { 0 };
+        for (int r = rmin; r <= rmax && r <= i; r++)
+            for (int a = 0; a <= i - r; a++) seen[g[a] ^ g[i - r - a]] = 1;
+        g[i] = mex(seen, 2 * MAXN);
+    }
+    return g[n];
+}
+
+int brute_kayles(int n) { return row_game(n, 1, 2); }
+int brute_dawson(int n) { return row_game(n, 2, 2); }
+
+int brute_grundygame(int n)
+{
+    static int g[MAXN];
+    for (int i = 0; i <= n; i++) {
+        char seen[2 * MAXN] = { 0 };
+        for (int a = 1; 2 * a < i; a++) seen[g[a] ^ g[i - a]] = 1;
+        g[i] = mex(seen, 2 * MAXN);
+    }
+    return g[n];
+}
+
+int brute_wythoffk(int k, int a, int b)
+{
+    static int g[M2][M2];
+    int top = a > b ? a : b;
+    for (int x = 0; x <= top; x++)
+        for (int y = 0; y <= top; y++) {
+            char seen[M2 * 8] = { 0 };
+            for (int i = 1; i <= x; i++) seen[g[x - i][y]] = 1;
+            for (int j = 1; j <= y; j++) seen[g[x][y - j]] = 1;
+            for (int i = 1; i <= x; i++)
+                for (int j = 1; j <= y; j++)
+                    if (i - j < k && j - i < k) seen[g[x - i][y - j]] = 1;
+            g[x][y] = mex(seen, M2 * 8);
+        }
+    return g[a][b];
+}
+
 /* ---- engine side ------------------------------------------------------------ */
 
 typedef struct Item { char *pos; long long want; } Item;

@@ -13,6 +13,10 @@ int brute_euclid(int a, int b);
 int brute_ed(int a, int b);
 int brute_cutting(int w, int h);
 int brute_wythoff(int a, int b);
+int brute_kayles(int n);
+int brute_dawson(int n);
+int brute_grundygame(int n);
+int brute_wythoffk(int k, int a, int b);
 
 /* Engine side: queue the expression (a position), then evaluate all queued ones. */
 typedef struct Duel Duel;

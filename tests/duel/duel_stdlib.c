@@ -42,6 +42,21 @@ int main(void)
         duel_add(d, buf, brute_wythoff(a, b));
     }
     failed += duel_check(d, &passed);
+    for (int t = 0; t < 200; t++) {
+        int n = rnd(0, 120);
+        snprintf(buf, sizeof buf, "Kayles(%d)", n);
+        duel_add(d, buf, brute_kayles(n));
+        snprintf(buf, sizeof buf, "DawsonKayles(%d)", n);
+        duel_add(d, buf, brute_dawson(n));
+        snprintf(buf, sizeof buf, "Octal(\"0.77\", %d)", n % 50);
+        duel_add(d, buf, brute_kayles(n % 50));
+        snprintf(buf, sizeof buf, "GrundyGame(%d)", n);
+        duel_add(d, buf, brute_grundygame(n));
+        int k = rnd(1, 4), a = rnd(0, 20), b = rnd(0, 20);
+        snprintf(buf, sizeof buf, "WythoffK(%d, %d, %d)", k, a, b);
+        duel_add(d, buf, brute_wythoffk(k, a, b));
+    }
+    failed += duel_check(d, &passed);
     /* sums: Nim and mixed sums obey the XOR rule */
     for (int t = 0; t < 300; t++) {
         int k = rnd(1, 5), x = 0, len = snprintf(buf, sizeof buf, "Nim(");
