@@ -170,6 +170,21 @@ int brute_wythoffk(int k, int a, int b)
     return g[a][b];
 }
 
+int brute_splitequal(int n, int f)
+{
+    static int g[MAXN];
+    for (int i = 0; i <= n; i++) {
+        char seen[2 * MAXN] = { 0 };
+        if (i >= f)
+            for (int m = 2; m <= i; m++) {
+                int q = i / m, r = i % m;
+                seen[((r & 1) ? g[q + 1] : 0) ^ (((m - r) & 1) ? g[q] : 0)] = 1;
+            }
+        g[i] = mex(seen, 2 * MAXN);
+    }
+    return g[n];
+}
+
 /* ---- engine side ------------------------------------------------------------ */
 
 typedef struct Item { char *pos; long long want; } Item;

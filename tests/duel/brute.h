@@ -17,6 +17,7 @@ int brute_kayles(int n);
 int brute_dawson(int n);
 int brute_grundygame(int n);
 int brute_wythoffk(int k, int a, int b);
+int brute_splitequal(int n, int f);
 
 /* Engine side: queue the expression (a position), then evaluate all queued ones. */
 typedef struct Duel Duel;

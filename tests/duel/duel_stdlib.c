@@ -55,6 +55,9 @@ int main(void)
         int k = rnd(1, 4), a = rnd(0, 20), b = rnd(0, 20);
         snprintf(buf, sizeof buf, "WythoffK(%d, %d, %d)", k, a, b);
         duel_add(d, buf, brute_wythoffk(k, a, b));
+        int f = rnd(1, 6), m = rnd(0, 60);
+        snprintf(buf, sizeof buf, "SplitEqual(%d, %d)", m, f);
+        duel_add(d, buf, brute_splitequal(m, f));
     }
     failed += duel_check(d, &passed);
     /* sums: Nim and mixed sums obey the XOR rule */
