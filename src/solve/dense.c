@@ -546,26 +546,6 @@ typedef struct Walk {
     size_t *sp, *scap;
 } Walk;
 
-static void seen_grow(Engine *e, uint64_t x);
-
-static inline void seen_mark(Engine *e, uint64_t x)
-{
-    size_t w = (size_t)(x >> 6);
-    if (w >= e->seen_words) seen_grow(e, x);
-    e->seen[w] |= (uint64_t)1 << (x & 63);
-    if (w + 1 > e->seen_hi) e->seen_hi = w + 1;
-}
-
-static void seen_grow(Engine *e, uint64_t x)
-{
-    size_t w = (size_t)(x >> 6);
-    size_t nw = e->seen_words ? e->seen_words : 16;
-    while (nw <= w) nw *= 2;
-    e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
-    memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
-    e->seen_words = nw;
-}
-
 typedef struct DStack DStack;
 
 static _Noreturn void cycle(Walk *w, const int64_t *c)
@@ -610,7 +590,7 @@ static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
         if (v == V_ONPATH) cycle(w, comp[i]);
         x ^= v & V_MASK;
     }
-    if (!w->pushed) seen_mark(w->e, x);
+    if (!w->pushed) memo_seen_set(w->e, x);
     return true;
 }
 
@@ -683,7 +663,7 @@ static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
             }
             acc ^= v & V_MASK;
         }
-        if (!w->pushed) seen_mark(e, acc);
+        if (!w->pushed) memo_seen_set(e, acc);
     }
     return true;
 }
@@ -723,7 +703,7 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
             if (v == V_ONPATH) cycle(w, c);
             acc ^= v & V_MASK;
         }
-        if (!w->pushed) seen_mark(w->e, acc);
+        if (!w->pushed) memo_seen_set(w->e, acc);
     }
     return true;
 }
@@ -786,12 +766,6 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
         if (!binders(w, ds, &w->g->rules[i], 0)) break;
 }
 
-static void seen_reset(Engine *e)
-{
-    if (e->seen_hi) memset(e->seen, 0, e->seen_hi * sizeof *e->seen);
-    e->seen_hi = 0;
-}
-
 bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(e->p, (int)KEY_GAME(key));
@@ -814,7 +788,7 @@ bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *ter
             memcpy(c, ds.v[ds.n - 1], sizeof c);
             uint32_t v = g->val[cell(g, c)];
             if (v != V_UNK && v != V_ONPATH) { ds.n--; continue; }
-            seen_reset(e);
+            memo_seen_clear(e);
             w.mode = v == V_UNK ? M_EXPAND : M_MEX;
             g->val[cell(g, c)] = V_ONPATH;
             size_t n0 = ds.n;

@@ -12,21 +12,17 @@ uint64_t memo_mex(const uint64_t *bits, size_t words)
     return words * 64;
 }
 
-static void seen_set(Engine *e, uint64_t x)
+void memo_seen_grow(Engine *e, uint64_t x)
 {
     size_t w = (size_t)(x >> 6);
-    if (w >= e->seen_words) {
-        size_t nw = e->seen_words ? e->seen_words : 16;
-        while (nw <= w) nw *= 2;
-        e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
-        memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
-        e->seen_words = nw;
-    }
-    e->seen[w] |= (uint64_t)1 << (x & 63);
-    if (w + 1 > e->seen_hi) e->seen_hi = w + 1;
+    size_t nw = e->seen_words ? e->seen_words : 16;
+    while (nw <= w) nw *= 2;
+    e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
+    memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
+    e->seen_words = nw;
 }
 
-static void seen_clear(Engine *e)
+void memo_seen_clear(Engine *e)
 {
     if (e->seen_hi) memset(e->seen, 0, e->seen_hi * sizeof *e->seen);
     e->seen_hi = 0;
@@ -94,18 +90,18 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
             m->pushed++;
         }
     }
-    if (!m->pushed) seen_set(e, x);
+    if (!m->pushed) memo_seen_set(e, x);
     return 0;
 }
 
 /* The state's value from its recorded options (all solved by now). */
 static void mex_from_record(Engine *e, size_t from)
 {
-    seen_clear(e);
+    memo_seen_clear(e);
     for (size_t i = from; i < e->nopt;) {
         uint32_t n = e->opt[i++], x = 0;
         for (uint32_t j = 0; j < n; j++) x ^= e->st[e->opt[i++]].sg;
-        seen_set(e, x);
+        memo_seen_set(e, x);
     }
 }
 
@@ -144,7 +140,7 @@ uint32_t memo_sg(Engine *e, uint32_t root, Loc loc)
             continue;
         }
         s->flags |= ST_ONPATH;
-        seen_clear(e);
+        memo_seen_clear(e);
         m.pushed = 0;
         m.moves = 0;
         m.recording = f->opt == MEMO_UNEXPANDED && e->nopt < MEMO_MAX_OPT;
