@@ -165,9 +165,6 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_SUM: {
         size_t n;
-        if (a->t == VT_RANGE) {
-            /* closed form would be nicer, but overflow checking is simplest term by term */
-        }
         const int64_t *e = elems(vm, a, &n, fn, loc);
         int64_t r = 0;
         for (size_t i = 0; i < n; i++)

@@ -73,9 +73,7 @@ static void args(Cg *c, NodeList *l, int *argc)
         Node *x = l->v[i];
         if (x->kind == N_SPLAT) {
             expr(c, x->a);
-            emit(c, x->loc, IR_SPREAD, 0, 0);
-            push(c, 8);  /* a bound for the compiler's count; SPREAD checks the real size */
-            c->depth -= 8;
+            emit(c, x->loc, IR_SPREAD, 0, 0);   /* pushes a run-time count; SPREAD checks the room */
         } else {
             expr(c, x);
         }

@@ -147,12 +147,6 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
     }
 }
 
-uint32_t eng_find(Engine *e, const int64_t *key)
-{
-    size_t len = KEY_LEN(key), slot;
-    return lookup(e, key, len, util_hash_words(key, len), &slot);
-}
-
 static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint64_t h, Loc loc)
 {
     size_t slot;
@@ -187,15 +181,12 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
         e->ndense = n;
     }
     DenseIndex *d = &e->dense[g];
-    if (d->off) return NULL;
     if ((uint64_t)a >= d->d0 || (uint64_t)b >= d->d1) {
         size_t n0 = d->d0 ? d->d0 : 16, n1 = len == 4 ? (d->d1 ? d->d1 : 16) : 1;
         while (n0 <= (uint64_t)a) n0 *= 2;
         while (n1 <= (uint64_t)b) n1 *= 2;
-        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS) {
-            if (n0 * n1 > 4 * DENSE_MAX_CELLS || d->map) return NULL;   /* a far-out key: use the hash */
-            return NULL;
-        }
+        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS)
+            return NULL;   /* a far-out key: the hash table serves it */
         uint32_t *m = xcalloc(n0 * n1, sizeof *m);
         for (size_t i = 0; i < d->d0; i++)
             for (size_t j = 0; j < d->d1; j++) m[i * n1 + j] = d->map[i * d->d1 + j];

@@ -12,7 +12,7 @@ typedef struct KeyChunk KeyChunk;
 
 /* A DFS stack entry: the state, and where its recorded options start (MEMO_UNEXPANDED before
    it is enumerated, MEMO_NORECORD when the option buffer was full). */
-typedef struct DenseIndex { uint32_t *map; size_t d0, d1; bool off; } DenseIndex;
+typedef struct DenseIndex { uint32_t *map; size_t d0, d1; } DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
 
 typedef struct MemoFrame { uint32_t id; size_t opt; } MemoFrame;
@@ -58,8 +58,6 @@ void eng_recover(Engine *e);
 /* Canonicalise key (the game's canon) and return its state id, creating the state if new.
    Stops with a resource error when the state limit is reached. */
 uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc);
-/* Look up without creating (after canon); UINT32_MAX if absent. */
-uint32_t eng_find(Engine *e, const int64_t *key);
 /* Reset to no states (keeps the limit). */
 void eng_clear(Engine *e);
 #endif

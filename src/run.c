@@ -9,7 +9,7 @@
 
 #define TEXT_MAX_MOVES 10
 
-typedef struct RunCtx { Stmt *st; int status; } RunCtx;
+typedef struct RunCtx { Stmt *st; } RunCtx;
 
 static void emit_line(Program *p, StrBuf *b)
 {
@@ -326,7 +326,7 @@ void run_recover(Program *p)
 int run_pending(Program *p)
 {
     while (p->next_stmt < p->nstmts) {
-        RunCtx rc = { &p->stmts[p->next_stmt++], 0 };
+        RunCtx rc = { &p->stmts[p->next_stmt++] };
         int st = prog_try(p, run_one, &rc);
         fflush(p->out);
         if (st) {

@@ -411,10 +411,8 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
             sym.id = (int)p->nconsts;
             Value none = { .t = VT_NONE };
             VEC_PUSH(p->consts, p->nconsts, p->capconsts, none);
-            size_t c1 = p->capconstfn, c2 = p->capconstready;
             util_grow((void **)&p->const_fn, &p->capconstfn, p->nconsts, sizeof *p->const_fn);
             util_grow((void **)&p->const_ready, &p->capconstready, p->nconsts, sizeof *p->const_ready);
-            (void)c1; (void)c2;
             p->const_fn[sym.id] = -1;
             p->const_ready[sym.id] = false;
         } else if (n->kind == N_DEF) {

@@ -704,44 +704,36 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
 Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void *ctx)
 {
     size_t base = vm->sp;
-    if (base + (size_t)nargs + 64 > VM_STACK_VALUES) fail_limit(vm, vm->p->fns[fn].locs ? vm->p->fns[fn].locs[0] : (Loc){0}, "value stack exhausted");
-    for (int i = 0; i < nargs; i++) vm->stack[base + (size_t)i] = args[i];
     Loc loc = vm->p->fns[fn].ncode ? vm->p->fns[fn].locs[0] : (Loc){0};
+    if (base + (size_t)nargs + 64 > VM_STACK_VALUES) fail_limit(vm, loc, "value stack exhausted");
+    for (int i = 0; i < nargs; i++) vm->stack[base + (size_t)i] = args[i];
     vm->sp = enter(vm, fn, base, nargs, loc);
     return run(vm, fn, base, yield, ctx);
 }
 
+/* Run a game's moves or canon function on a position: the key's arguments already hold the
+   variadic list packed, so the frame is laid out directly instead of through enter(). */
+static Value run_on_key(Vm *vm, int fn, const int64_t *key, VmYield cb, void *ctx)
+{
+    const Func *f = &vm->p->fns[fn];
+    size_t base = vm->sp;
+    if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES)
+        fail_limit(vm, vm->p->games[KEY_GAME(key)].loc, "value stack exhausted");
+    int n = vm_decode_key(vm->p, key, vm->stack + base);
+    for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
+    vm->sp = base + (size_t)f->nlocals;
+    Value r = run(vm, fn, base, cb, ctx);
+    vm->sp = base;
+    return r;
+}
+
 const int64_t *vm_canon(Vm *vm, const int64_t *key)
 {
-    const Game *G = &vm->p->games[KEY_GAME(key)];
-    if (G->canon_fn < 0) return key;
-    Value args[POS_MAX_ARGS];
-    int n = vm_decode_key(vm->p, key, args);
-    if (G->variadic) {   /* the canon function takes the packed list as its last parameter */
-        size_t base = vm->sp;
-        for (int i = 0; i < n; i++) vm->stack[base + (size_t)i] = args[i];
-        const Func *f = &vm->p->fns[G->canon_fn];
-        for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
-        vm->sp = base + (size_t)f->nlocals;
-        Value r = run(vm, G->canon_fn, base, NULL, NULL);
-        return r.u.p[0];
-    }
-    Value r = vm_call(vm, G->canon_fn, args, n, NULL, NULL);
-    return r.u.p[0];
+    int fn = vm->p->games[KEY_GAME(key)].canon_fn;
+    return fn < 0 ? key : run_on_key(vm, fn, key, NULL, NULL).u.p[0];
 }
 
 void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx)
 {
-    const Game *G = &vm->p->games[KEY_GAME(key)];
-    Value args[POS_MAX_ARGS];
-    int n = vm_decode_key(vm->p, key, args);
-    size_t base = vm->sp;
-    const Func *f = &vm->p->fns[G->moves_fn];
-    if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES)
-        fail_limit(vm, G->loc, "value stack exhausted");
-    for (int i = 0; i < n; i++) vm->stack[base + (size_t)i] = args[i];
-    for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
-    vm->sp = base + (size_t)f->nlocals;
-    run(vm, G->moves_fn, base, cb, ctx);
-    vm->sp = base;
+    run_on_key(vm, vm->p->games[KEY_GAME(key)].moves_fn, key, cb, ctx);
 }

@@ -532,7 +532,7 @@ static inline size_t cell(const DenseGame *g, const int64_t *c)
     return ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
 }
 
-typedef enum Mode { M_EXPAND, M_MEX, M_ANY } Mode;
+typedef enum Mode { M_EXPAND, M_MEX } Mode;   /* first enumeration, or the value once options are solved */
 
 typedef struct Walk {
     Engine *e;
@@ -542,8 +542,6 @@ typedef struct Walk {
     int64_t *vars;
     size_t pushed, moves;
     bool abort;
-    int64_t (*stack)[3];
-    size_t *sp, *scap;
 } Walk;
 
 typedef struct DStack DStack;
@@ -558,38 +556,50 @@ static _Noreturn void cycle(Walk *w, const int64_t *c)
               "(games with cycles are not supported by this solver yet)", w->e->p->games[w->g->gid].name, b);
 }
 
+static void push_cell(DStack *ds, const int64_t *c)
+{
+    if (ds->n == ds->cap) {
+        ds->cap = ds->cap ? ds->cap * 2 : 256;
+        ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
+    }
+    int64_t *d = ds->v[ds->n++];
+    d[0] = c[0];
+    d[1] = c[1];
+    d[2] = c[2];
+}
+
+
+/* One option component c (canonical coordinates): grow the table if needed; push it when it is
+   unknown (first enumeration); report a cycle; add a solved value to *acc. False when the table
+   declines (c is outside what it may hold). */
+static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
+{
+    DenseGame *g = w->g;
+    if (((uint64_t)c[0] >= g->dim[0] || (uint64_t)c[1] >= g->dim[1] || (uint64_t)c[2] >= g->dim[2]) &&
+        !ensure(g, c, w->e->max_states)) {
+        w->abort = true;
+        return false;
+    }
+    uint32_t v = g->val[cell(g, c)];
+    if (v == V_UNK) {
+        if (w->mode == M_EXPAND) {
+            push_cell(ds, c);
+            w->pushed++;
+        }
+        return true;
+    }
+    if (v == V_ONPATH) cycle(w, c);
+    *acc ^= v & V_MASK;
+    return true;
+}
+
 /* One move's result: its components are in comp[0..n). Returns false to stop the walk. */
 static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
 {
-    DenseGame *g = w->g;
     w->moves++;
-    if (w->mode == M_ANY) return false;
     uint32_t x = 0;
-    for (int i = 0; i < n; i++) {
-        const int64_t *ci = comp[i];
-        if (((uint64_t)ci[0] >= g->dim[0] || (uint64_t)ci[1] >= g->dim[1] || (uint64_t)ci[2] >= g->dim[2]) &&
-            !ensure(g, comp[i], w->e->max_states)) {
-            w->abort = true;
-            return false;
-        }
-        uint32_t v = g->val[cell(g, comp[i])];
-        if (v == V_UNK) {
-            if (w->mode == M_EXPAND) {
-                if (ds->n == ds->cap) {
-                    ds->cap = ds->cap ? ds->cap * 2 : 256;
-                    ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
-                }
-                int64_t *d = ds->v[ds->n++];
-                d[0] = ci[0];
-                d[1] = ci[1];
-                d[2] = ci[2];
-                w->pushed++;
-            }
-            continue;
-        }
-        if (v == V_ONPATH) cycle(w, comp[i]);
-        x ^= v & V_MASK;
-    }
+    for (int i = 0; i < n; i++)
+        if (!visit(w, ds, comp[i], &x)) return false;
     if (!w->pushed) memo_seen_set(w->e, x);
     return true;
 }
@@ -612,19 +622,8 @@ static bool vars_small(const Ops *o, const int64_t *vars, int skip)
     return true;
 }
 
-static void push_cell(DStack *ds, const int64_t *c)
-{
-    if (ds->n == ds->cap) {
-        ds->cap = ds->cap ? ds->cap * 2 : 256;
-        ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
-    }
-    int64_t *d = ds->v[ds->n++];
-    d[0] = c[0];
-    d[1] = c[1];
-    d[2] = c[2];
-}
-
-/* fast_loop for two coordinates (the common case), unrolled. */
+/* fast_loop for two coordinates (the common case), with visit() unrolled for them: the generic
+   cell arithmetic costs about 13% more instructions on ED (callgrind, 509M against 442M). */
 static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
 {
     DenseGame *g = w->g;
@@ -683,25 +682,12 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
         }
     for (int64_t x = lo; x <= hi; x++) {
         w->moves++;
-        if (w->mode == M_ANY) return false;
         uint32_t acc = 0;
         for (int i = 0; i < nc; i++) {
             int64_t c[3] = { cur[i][0], cur[i][1], cur[i][2] };
             for (int k = 0; k < np; k++) cur[i][k] += step[i][k];
             if (g->sort && (g->sort > 0) == (c[0] > c[1])) { int64_t t = c[0]; c[0] = c[1]; c[1] = t; }
-            if ((uint64_t)c[0] >= g->dim[0] || (uint64_t)c[1] >= g->dim[1] || (uint64_t)c[2] >= g->dim[2]) {
-                if (!ensure(g, c, w->e->max_states)) { w->abort = true; return false; }
-            }
-            uint32_t v = g->val[cell(g, c)];
-            if (v == V_UNK) {
-                if (w->mode == M_EXPAND) {
-                    push_cell(ds, c);
-                    w->pushed++;
-                }
-                continue;
-            }
-            if (v == V_ONPATH) cycle(w, c);
-            acc ^= v & V_MASK;
+            if (!visit(w, ds, c, &acc)) return false;
         }
         if (!w->pushed) memo_seen_set(w->e, acc);
     }
@@ -743,8 +729,7 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             for (int k = 0; k < w->g->np && small; k++) small = vars_small(&r->arg[i][k], w->vars, r->slot[level]);
         if (small) {
             if (lo > hi) return true;
-            if (w->mode != M_ANY && w->g->np == 2) return fast_loop2(w, ds, r, level, lo, hi);
-            return fast_loop(w, ds, r, level, lo, hi);
+            return w->g->np == 2 ? fast_loop2(w, ds, r, level, lo, hi) : fast_loop(w, ds, r, level, lo, hi);
         }
     }
     for (int64_t x = lo; x <= hi; x++) {
