@@ -31,6 +31,7 @@ static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeLis
 %define api.pure full
 %define api.prefix {gy}
 %define parse.error custom
+%define parse.lac full
 %locations
 %expect 0
 %param {yyscan_t scanner}
@@ -52,7 +53,7 @@ static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeLis
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
 
-%type <node> expr primary postfix arg binder gitem_move item opt_cond pair
+%type <node> expr primary postfix arg binder gitem_move item stmt opt_cond pair
 %type <list> args arglist binders plist clauses pairs gbody
 %type <vflag> params_variadic
 %type <str> opt_name
@@ -73,12 +74,15 @@ static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeLis
 %right POW
 
 %%
-/* unit -> item* */
-unit: %empty
-    | unit item                 { if ($2) ast_list_push(A, &pc->items, $2); }
+/* unit -> item* [statement]: the last statement may omit its ';' (-e texts, the REPL) */
+unit: items
+    | items stmt                { if ($2) ast_list_push(A, &pc->items, $2); }
     ;
+items: %empty
+     | items item               { if ($2) ast_list_push(A, &pc->items, $2); }
+     ;
 
-/* item -> const | def | game | query | table | expect | claim | expr ';' */
+/* item -> const | def | game | stmt ';' */
 item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s; $$->a = $4; }
     | DEF IDENT '(' plist params_variadic ')' '=' expr ';'
                                 { $$ = mk_def(pc, N_DEF, @2, $2.s, $4, $5); $$->a = $8; }
@@ -86,13 +90,17 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
                                 { NodeList e = {0}; $$ = mk_def(pc, N_DEF, @2, $2.s, e, 0); $$->a = $6; }
     | GAME IDENT '(' plist params_variadic ')' '{' gbody '}'
                                 { $$ = mk_def(pc, N_GAME, @2, $2.s, $4, $5); $$->list = $8; }
-    | QUERY expr ';'            { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
-    | TABLE expr ';'            { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
-    | EXPECT expr ';'           { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
-    | CLAIM expr FOR binders ';' { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
-    | expr ';'                  { $$ = ast_node2(A, N_QUERY, @$, $1, NULL); }
+    | stmt ';'                  { $$ = $1; $$->loc = @$; }
     | error ';'                 { $$ = NULL; }
     | error '}'                 { $$ = NULL; }
+    ;
+
+/* stmt -> query expr | table expr | expect expr | claim expr for binders | expr (a query) */
+stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
+    | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
+    | EXPECT expr               { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
+    | CLAIM expr FOR binders    { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
+    | expr                      { $$ = ast_node2(A, N_QUERY, @$, $1, NULL); }
     ;
 
 params_variadic: %empty { $$ = 0; } | ELLIPSIS { $$ = 1; } ;
@@ -244,22 +252,39 @@ static void tok_name(char *buf, size_t cap, yysymbol_kind_t k)
         snprintf(buf, cap, "'%.*s'", (int)n, s);
 }
 
+/* Operators can follow almost any expression; listing them hides the token the user missed. */
+static bool is_operator(yysymbol_kind_t k)
+{
+    static const char *const ops[] = { "'+'", "'-'", "'*'", "'/'", "'%'", "'^'", "'&'", "'|'", "'<'", "'>'",
+        "'['", "==", "!=", "<=", ">=", "<<", ">>", "**", "and", "or", "in", "is", "..", "..." };
+    const char *name = yysymbol_name(k);
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(name, ops[i])) return true;
+    return false;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, ParseCtx *pc)
 {
     (void)scanner;
-    enum { MAXEXP = 6 };
-    yysymbol_kind_t exp[MAXEXP];
+    enum { MAXEXP = 5 };
+    yysymbol_kind_t all[YYNTOKENS], exp[MAXEXP];
     char msg[512], t[64];
     yysymbol_kind_t la = yypcontext_token(ctx);
-    int n = yypcontext_expected_tokens(ctx, exp, MAXEXP);
+    int nall = yypcontext_expected_tokens(ctx, all, YYNTOKENS), n = 0;
+    bool ops = false;
+    for (int i = 0; i < nall; i++) {
+        if (is_operator(all[i])) ops = true;
+        else if (n < MAXEXP + 1) exp[n < MAXEXP ? n : MAXEXP - 1] = all[i], n++;
+    }
     tok_name(t, sizeof t, la);
     int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s", t);
-    if (n > 0 && n < MAXEXP) {
+    if (n > 0 && n <= MAXEXP) {
         len += snprintf(msg + len, sizeof msg - (size_t)len, "; expected ");
         for (int i = 0; i < n; i++) {
             tok_name(t, sizeof t, exp[i]);
             len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", t);
         }
+        if (ops) snprintf(msg + len, sizeof msg - (size_t)len, " (or an operator)");
     }
     if (la == YYSYMBOL_YYEOF) pc->incomplete = true;
     diag_error(pc->diag, *yypcontext_location(ctx), "%s", msg);
@@ -275,6 +300,7 @@ int parse_unit(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char
     pc->file = file;
     pc->line = 1;
     pc->col = 1;
+    pc->last = (Loc){ file, 1, 1, 0, 0 };
     yyscan_t scanner;
     if (gylex_init_extra(pc, &scanner)) return ++pc->errors;
     void *buf = gy_scan_bytes(text, (int)len, scanner);

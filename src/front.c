@@ -69,23 +69,6 @@ char *front_read_file(const char *path, size_t *len)
     return sb_take(&b);
 }
 
-char *front_terminate(const char *text, size_t *len)
-{
-    size_t n = strlen(text);
-    size_t end = n;
-    bool in_comment = false;
-    /* the last significant character, skipping trailing // comments is not attempted: keep it simple */
-    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\n' || text[end - 1] == '\t' || text[end - 1] == '\r'))
-        end--;
-    (void)in_comment;
-    StrBuf b;
-    sb_init(&b);
-    sb_putn(&b, text, n);
-    if (end > 0 && text[end - 1] != ';' && text[end - 1] != '}') sb_puts(&b, ";");
-    *len = b.len;
-    return sb_take(&b);
-}
-
 static bool parse_count(const char *s, uint64_t *out)
 {
     char *end;
@@ -215,13 +198,10 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         if (p.diag.errors > DIAG_MAX_ERRORS) break;
     }
     for (size_t i = 0; i < o.nevals && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
-        size_t len;
-        char *text = front_terminate(o.evals[i], &len);
         char name[32];
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
-        errors += prog_load(&p, name, text, len, NULL);
-        free(text);
+        errors += prog_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL);
     }
     if (errors) {
         status = EXIT_COMPILE;

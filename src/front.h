@@ -8,6 +8,4 @@
 int front_main(int argc, char **argv, FILE *out, FILE *err);
 /* Read a whole file ("-" = standard input); NULL with errno set on failure. */
 char *front_read_file(const char *path, size_t *len);
-/* Append ';' to a -e or REPL text that does not end an item, so a bare expression is a query. */
-char *front_terminate(const char *text, size_t *len);
 #endif

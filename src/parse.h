@@ -15,6 +15,7 @@ typedef struct ParseCtx {
     int errors;               /* syntax errors in this unit */
     bool incomplete;          /* the input ended in the middle of an item */
     Loc comment;              /* where the open block comment started */
+    Loc last;                 /* just after the last token: where the end of input is reported */
 } ParseCtx;
 
 /* Parse text (registered in diag as file) into pc->items; returns the number of syntax errors. */

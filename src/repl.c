@@ -1,7 +1,6 @@
 /* repl.c: the REPL: reads items with readline, continues lines while the input is incomplete. */
 #include "config.h"
 #include "repl.h"
-#include "front.h"
 #include "pos.h"
 #include "util.h"
 #include <stdio.h>
@@ -23,27 +22,6 @@ static bool blank(const char *s)
     for (; *s; s++)
         if (*s != ' ' && *s != '\t' && *s != '\n') return false;
     return true;
-}
-
-/* Brackets opened and not closed, outside strings and comments (a rough "wait for more" test). */
-static int open_brackets(const char *s)
-{
-    int depth = 0;
-    for (; *s; s++) {
-        if (*s == '"') {
-            for (s++; *s && *s != '"'; s++)
-                if (*s == '\\' && s[1]) s++;
-            if (!*s) break;
-        } else if (s[0] == '/' && s[1] == '/') {
-            while (*s && *s != '\n') s++;
-            if (!*s) break;
-        } else if (*s == '(' || *s == '[' || *s == '{') {
-            depth++;
-        } else if (*s == ')' || *s == ']' || *s == '}') {
-            depth--;
-        }
-    }
-    return depth;
 }
 
 /* Load text as one REPL unit with its diagnostics collected in *msgs (malloc'd). */
@@ -89,33 +67,13 @@ int repl_run(Program *p)
         bool ended = blank(line);
         free(line);
         if (blank(input.s)) { sb_fini(&input); continue; }
-        /* try the text as it is; an item cut short waits for more lines, unless adding the
-           final ';' makes it complete (a bare expression is a query) */
+        /* an item cut short waits for more lines (a blank line ends the wait) */
         char *buf = NULL;
         bool incomplete = false;
         int errors = try_load(p, input.s, input.len, unit, &buf, &incomplete);
-        if (errors && incomplete && open_brackets(input.s) > 0 && !ended) {
+        if (errors && incomplete && !ended) {
             free(buf);
             continue;
-        }
-        if (errors && incomplete) {
-            size_t len;
-            char *text = front_terminate(input.s, &len);
-            char *buf2 = NULL;
-            bool inc2 = false;
-            int e2 = try_load(p, text, len, unit, &buf2, &inc2);
-            free(text);
-            if (!e2 || !inc2) {   /* complete with the ';': run it, or report its errors */
-                free(buf);
-                buf = buf2;
-                errors = e2;
-            } else {
-                free(buf2);
-                if (!ended) {
-                    free(buf);
-                    continue;
-                }
-            }
         }
         unit++;
         if (buf) fputs(buf, p->diag.out);
@@ -127,5 +85,5 @@ int repl_run(Program *p)
     }
     sb_fini(&input);
     if (tty) fputc('\n', p->out);
-    return last == EXIT_FAILED || last == EXIT_OK ? last : last;
+    return last;
 }

@@ -45,6 +45,24 @@ static void test_syntax_error_hint(void **state)
     free(err);
 }
 
+static void test_last_statement_needs_no_semicolon(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "const A = 2;\nHeap(A)"), 0);
+    assert_non_null(strstr(h_out(h), "Heap(A): N (sg 2)"));
+    h_free(h);
+    char *err;
+    /* only the last one: two statements still need the ';' between them */
+    assert_int_equal(h_status("query Heap(1)\nquery Heap(2)", &err), 3);
+    assert_non_null(strstr(err, "test.game:2:1: error: syntax error: unexpected 'query'; expected end of input or ';'"));
+    free(err);
+    /* the end of input is reported just after the last token, not on a blank line after it */
+    assert_int_equal(h_status("game G(n) {\n  move m when n > 0 => G(n - 1);\n\n\n", &err), 3);
+    assert_non_null(strstr(err, "test.game:2:33: error: syntax error: unexpected end of input"));
+    free(err);
+}
+
 static void test_recovery_reports_several(void **state)
 {
     (void)state;
@@ -88,6 +106,7 @@ int main(void)
         cmocka_unit_test(test_precedence),
         cmocka_unit_test(test_items),
         cmocka_unit_test(test_syntax_error_hint),
+        cmocka_unit_test(test_last_statement_needs_no_semicolon),
         cmocka_unit_test(test_recovery_reports_several),
         cmocka_unit_test(test_deep_nesting),
     };
