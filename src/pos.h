@@ -4,9 +4,11 @@
 #include "program.h"
 #include "vm.h"
 
-enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_BYTABLE = 8 };
+/* ST_OUTCOME: only the outcome is known (a closed form that decides P/N): sg is 0 (P) or 1 (N). */
+enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8 };
 
-typedef struct State { const int64_t *key; uint32_t sg; uint32_t flags; } State;
+/* how: which strategy solved the state (solve.c numbers them). */
+typedef struct State { const int64_t *key; uint64_t sg; uint32_t flags; uint32_t how; } State;
 
 typedef struct KeyChunk KeyChunk;
 

@@ -32,6 +32,11 @@ typedef struct Game {
     int nlocals;        /* frame slots of the moves function */
     struct DenseGame *dense;    /* the table strategy's compiled form, once analysed */
     bool dense_tried;
+    bool stdlib;        /* declared by the standard library (closed forms may answer it) */
+    bool closed_tried;
+    int closed;         /* index of its closed form (closed_at), or -1 */
+    struct SeqGame *seq; /* the sequence strategy's form, once analysed */
+    bool seq_tried;
 } Game;
 
 typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM } StmtKind;

@@ -49,7 +49,9 @@ static void do_query(Program *p, Stmt *st)
             if (i) sb_putc(&b, ',');
             json_str(&b, a->winning[i]);
         }
-        sb_puts(&b, "],\"strategy\":");
+        sb_puts(&b, "]");
+        if (a->truncated) sb_puts(&b, ",\"winning_truncated\":true");
+        sb_puts(&b, ",\"strategy\":");
         json_str(&b, a->strategy);
         sb_putc(&b, '}');
         emit_line(p, &b);
@@ -67,7 +69,11 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         }
         if (a->nwin > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more winning moves (--json lists all)", a->nwin - TEXT_MAX_MOVES);
+            sb_printf(&b, "  ... and %zu more winning moves%s (--json lists them)", a->nwin - TEXT_MAX_MOVES,
+                      a->truncated ? ", and others not listed" : "");
+            emit_line(p, &b);
+        } else if (a->truncated) {
+            sb_puts(&b, "  ... and other winning moves not listed (too many to examine)");
             emit_line(p, &b);
         }
     }

@@ -420,7 +420,8 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
             sym.id = prog_add_func(p, name, FN_DEF);
         } else {
             sym.kind = SYM_GAME;
-            Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1 };
+            Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1,
+                       .stdlib = p->loading_stdlib };
             g.moves_fn = prog_add_func(p, name, FN_MOVES);
             sym.id = (int)p->ngames;
             VEC_PUSH(p->games, p->ngames, p->capgames, g);

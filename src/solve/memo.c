@@ -1,6 +1,7 @@
 /* memo.c: the memo strategy: depth-first SG computation over interned states, bitset mex. */
 #include "config.h"
 #include "solve/memo.h"
+#include "solve/solve.h"
 #include <string.h>
 
 typedef struct MemoCtx { Engine *e; Loc loc; size_t pushed; size_t moves; bool recording; } MemoCtx;
@@ -77,11 +78,12 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     memo_components(e, v, m->loc, &keys, &n);
     m->moves++;
     if (m->recording) record(e, n);
-    uint32_t x = 0;
+    uint64_t x = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], m->loc);
         if (m->recording) record(e, id);
         const State *s = &e->st[id];
+        if (!(s->flags & ST_DONE)) solve_try_closed(e, id);
         if (s->flags & ST_DONE) {
             x ^= s->sg;
         } else {
@@ -99,7 +101,8 @@ static void mex_from_record(Engine *e, size_t from)
 {
     memo_seen_clear(e);
     for (size_t i = from; i < e->nopt;) {
-        uint32_t n = e->opt[i++], x = 0;
+        uint32_t n = e->opt[i++];
+        uint64_t x = 0;
         for (uint32_t j = 0; j < n; j++) x ^= e->st[e->opt[i++]].sg;
         memo_seen_set(e, x);
     }
@@ -110,11 +113,12 @@ static void finish(Engine *e, uint32_t id, size_t moves, Loc loc)
     uint64_t g = memo_mex(e->seen, e->seen_hi);
     if (g >= UINT32_MAX) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
     State *s = &e->st[id];
-    s->sg = (uint32_t)g;
+    s->sg = g;
     s->flags = ST_DONE | (moves == 0 ? ST_TERMINAL : 0);
+    s->how = SOLVED_MEMO;
 }
 
-uint32_t memo_sg(Engine *e, uint32_t root, Loc loc)
+uint64_t memo_sg(Engine *e, uint32_t root, Loc loc)
 {
     if (e->st[root].flags & ST_DONE) return e->st[root].sg;
     size_t base = e->sp;

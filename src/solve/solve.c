@@ -6,47 +6,94 @@
 #include "pos.h"
 #include "vm.h"
 #include "solve/dense.h"
+#include "solve/closed.h"
 #include <stdlib.h>
 #include <string.h>
 
 static bool memo_applies(Engine *e, const int64_t *key) { (void)e; (void)key; return true; }
-static bool memo_solve(Engine *e, uint32_t id, Loc loc) { memo_sg(e, id, loc); return true; }
-
-static bool table_solve(Engine *e, uint32_t id, Loc loc)
+static bool memo_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
 {
+    (void)need_sg;
+    memo_sg(e, id, loc);
+    return true;
+}
+
+static bool table_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+{
+    (void)need_sg;
     uint64_t g;
     bool terminal;
     if (!dense_solve(e, e->st[id].key, loc, &g, &terminal)) return false;
     State *s = &e->st[id];
-    s->sg = (uint32_t)g;
-    s->flags = ST_DONE | ST_BYTABLE | (terminal ? ST_TERMINAL : 0);
+    s->sg = g;
+    s->flags = ST_DONE | (terminal ? ST_TERMINAL : 0);
+    s->how = SOLVED_TABLE;
+    return true;
+}
+
+static bool closed_applies(Engine *e, const int64_t *key)
+{
+    ClosedAnswer a;
+    return closed_find(e->p, key, &a) != NULL;
+}
+
+/* An outcome-only form marks an N-position ST_OUTCOME (its SG value stays unknown); a P-position
+   has SG 0, so it is solved outright. */
+static bool closed_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+{
+    (void)loc;
+    ClosedAnswer a;
+    const ClosedForm *f = closed_find(e->p, e->st[id].key, &a);
+    if (!f || (a.outcome_only && a.sg && need_sg)) return false;
+    State *s = &e->st[id];
+    s->sg = a.sg;
+    s->flags = (a.outcome_only && a.sg ? ST_OUTCOME : ST_DONE) | (a.terminal ? ST_TERMINAL : 0);
+    s->how = SOLVED_CLOSED + (uint32_t)closed_index(f);
     return true;
 }
 
 /* ORDER matters: the first strategy that applies and does not decline answers. */
 static const Strategy strategies[] = {
+    { "closed", closed_applies, closed_solve },
     { "table", dense_applies, table_solve },
     { "memo", memo_applies, memo_solve },
 };
 
-uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy)
+static bool allowed(const Program *p, const char *name)
+{
+    return !p->force_strategy || !strcmp(p->force_strategy, name);
+}
+
+void solve_try_closed(Engine *e, uint32_t id)
+{
+    if (allowed(e->p, "closed")) closed_solve(e, id, (Loc){ 0 }, true);
+}
+
+const char *solve_how_name(uint32_t how)
+{
+    if (how >= SOLVED_CLOSED) return closed_at((int)(how - SOLVED_CLOSED))->strategy;
+    return how == SOLVED_TABLE ? "table" : "memo";
+}
+
+uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy, bool need_sg)
 {
     Engine *e = p->eng;
     const int64_t *key = e->st[id].key;
-    if (e->st[id].flags & ST_DONE) {
-        if (strategy) *strategy = (e->st[id].flags & ST_BYTABLE) ? "table" : "memo";
+    uint32_t fl = e->st[id].flags;
+    if ((fl & ST_DONE) || ((fl & ST_OUTCOME) && !need_sg)) {
+        if (strategy) *strategy = solve_how_name(e->st[id].how);
         return e->st[id].sg;
     }
     for (size_t j = 0; j < sizeof strategies / sizeof strategies[0]; j++) {
         const Strategy *s = &strategies[j];
-        if (p->force_strategy && strcmp(p->force_strategy, s->name)) continue;
+        if (!allowed(p, s->name)) continue;
         if (!s->applies(e, key)) continue;
         const int64_t *saved = e->root;
         e->root = key;
-        bool ok = s->solve(e, id, loc);
+        bool ok = s->solve(e, id, loc, need_sg);
         e->root = saved;
         if (ok) {
-            if (strategy) *strategy = s->name;
+            if (strategy) *strategy = solve_how_name(e->st[id].how);
             return e->st[id].sg;
         }
     }
@@ -63,8 +110,9 @@ static void check_idle(Program *p, Loc loc)
                   "(the solver is enumerating moves); compute such values with def helpers instead");
 }
 
-/* Intern and solve each component; returns the count, fills comps (in scratch memory). */
-static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out)
+/* Intern and solve each component; returns the count, fills comps (in scratch memory). With
+   outcome_ok a lone component may be decided by an outcome-only form (its sg is then 0 or 1). */
+static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out, bool outcome_ok, const char **first)
 {
     Engine *e = p->eng;
     const int64_t *const *keys;
@@ -76,7 +124,8 @@ static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out)
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
         const char *name;
-        uint64_t g = solve_component(p, id, loc, &name);
+        uint64_t g = solve_component(p, id, loc, &name, !(outcome_ok && n == 1));
+        if (first && i == 0) *first = name;
         if (e->st[id].flags & ST_TERMINAL) continue;   /* terminal components are dropped */
         c[k].id = id;
         c[k].sg = g;
@@ -90,7 +139,7 @@ static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out)
 uint64_t solve_sg_value(Program *p, const Value *pos, Loc loc)
 {
     Comp *c;
-    size_t n = solve_comps(p, pos, loc, &c);
+    size_t n = solve_comps(p, pos, loc, &c, false, NULL);
     uint64_t x = 0;
     for (size_t i = 0; i < n; i++) x ^= c[i].sg;
     return x;
@@ -98,7 +147,11 @@ uint64_t solve_sg_value(Program *p, const Value *pos, Loc loc)
 
 char solve_outcome_value(Program *p, const Value *pos, Loc loc)
 {
-    return solve_sg_value(p, pos, loc) ? 'N' : 'P';
+    Comp *c;
+    size_t n = solve_comps(p, pos, loc, &c, true, NULL);
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) x ^= c[i].sg;
+    return x ? 'N' : 'P';
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -146,7 +199,8 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     for (size_t i = 0; i < w->which; i++) ids[k++] = w->comps[i].id;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
-        x ^= solve_component(w->p, id, w->loc, NULL);
+        /* a lone component aiming at a P-position needs only its outcome */
+        x ^= solve_component(w->p, id, w->loc, NULL, !(w->ncomps == 1 && n == 1 && w->target == 0));
         ids[k++] = id;
     }
     for (size_t i = w->which + 1; i < w->ncomps; i++) ids[k++] = w->comps[i].id;
@@ -166,14 +220,15 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     VEC_PUSH(a->seenlen, a->nseen, a->capseenlen, m);
     char *s = print_ids(w->p, ids, total);
     VEC_PUSH(a->winning, a->nwin, a->capwin, s);
-    return 0;
+    return a->nwin >= SOLVE_MAX_WINNING;
 }
 
 void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
     Comp *c;
-    size_t n = solve_comps(p, pos, loc, &c);
+    const char *first = NULL;   /* names the strategy when every component is terminal */
+    size_t n = solve_comps(p, pos, loc, &c, true, &first);
     uint64_t x = 0;
     const char *strategy = NULL;
     bool mixed = false;
@@ -183,23 +238,33 @@ void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
         strategy = c[i].strategy;
     }
     a->sg = x;
-    a->has_sg = true;
+    a->has_sg = !(n == 1 && (p->eng->st[c[0].id].flags & ST_OUTCOME));
     a->outcome = x ? 'N' : 'P';
-    a->strategy = mixed ? "sum" : strategy ? strategy : "memo";
+    a->strategy = mixed ? "sum" : strategy ? strategy : first ? first : "memo";
     uint32_t *ids = vm_alloc(p->vm, (n ? n : 1) * sizeof *ids, loc);
     for (size_t i = 0; i < n; i++) ids[i] = c[i].id;
     a->position = print_ids(p, ids, n);
     if (moves && x) {
         WinCtx w = { .p = p, .loc = loc, .comps = c, .ncomps = n, .a = a };
         Engine *e = p->eng;
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING; i++) {
             uint64_t t = x ^ c[i].sg;
             if (t >= c[i].sg) continue;   /* SG theory: only a component whose value drops can win */
             w.which = i;
             w.target = t;
             size_t mark = scratch_mark(&p->vm->scratch);
-            vm_enum_moves(p->vm, e->st[c[i].id].key, on_win_move, &w);
+            const int64_t *key = e->st[c[i].id].key;
+            uint32_t how = e->st[c[i].id].how;
+            const ClosedForm *f = how >= SOLVED_CLOSED ? closed_at((int)(how - SOLVED_CLOSED)) : NULL;
+            if (f && f->moves) {
+                Value args[POS_MAX_ARGS];
+                int na = closed_args(p, key, args);
+                if (!f->moves(p->vm, (int)KEY_GAME(key), args, na, t, on_win_move, &w)) a->truncated = true;
+            } else {
+                vm_enum_moves(p->vm, key, on_win_move, &w);
+            }
             scratch_release(&p->vm->scratch, mark);
+            if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
         }
     }
 }

@@ -11,12 +11,19 @@ typedef struct Strategy {
     bool (*applies)(Engine *e, const int64_t *key);
     /* The SG value of state id; marks the state solved (ST_DONE, ST_TERMINAL). Returns false
        to decline (the next strategy is tried). */
-    bool (*solve)(Engine *e, uint32_t id, Loc loc);
+    bool (*solve)(Engine *e, uint32_t id, Loc loc, bool need_sg);
 } Strategy;
 
+/* State.how: the strategy that solved a state; closed forms follow SOLVED_CLOSED in closed_at order. */
+enum { SOLVED_MEMO = 0, SOLVED_TABLE = 1, SOLVED_SEQ = 2, SOLVED_CLOSED = 16 };
+const char *solve_how_name(uint32_t how);
+/* Solve state id by a closed form if one applies and gives its SG value (used inside memo). */
+void solve_try_closed(Engine *e, uint32_t id);
+
 /* Solve one component with the first strategy that applies and accepts; returns its value and
-   the strategy's name. */
-uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy);
+   the strategy's name. Without need_sg a form that decides only the outcome may answer: the
+   state is then ST_OUTCOME and the result is 0 (P) or 1 (N). */
+uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy, bool need_sg);
 
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */
@@ -26,11 +33,15 @@ typedef struct Answer {
     char **winning;          /* positions after each winning move, in move order, no duplicates */
     size_t nwin;
     const char *strategy;
+    bool truncated;          /* more winning moves exist than were listed */
     /* private: winning-move bookkeeping, freed by solve_answer_fini (also after an error) */
     uint32_t **seen;
     size_t *seenlen;
     size_t nseen, capseen, capseenlen, capwin;
 } Answer;
+
+/* Winning moves listed at most (Answer.truncated tells when there are more). */
+#define SOLVE_MAX_WINNING 1000
 
 /* Answer a query on pos (a POS value, or 0). With moves, also list the winning moves. */
 void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a);

@@ -41,7 +41,7 @@ static void test_lecture_exercises(void **state)
     assert_int_equal(h_run(h, "query Nim(3, 4, 5); expect Bash(20, 3) is P; expect Wythoff(3, 5) is P;"
                               "expect Wythoff(4, 6) is N;"), 0);
     const char *out = h_out(h);
-    assert_non_null(strstr(out, ": N (sg 2) [table]"));
+    assert_non_null(strstr(out, ": N (sg 2) [closed:nim]"));
     /* exactly one winning move: 3 -> 1 */
     assert_non_null(strstr(out, "winning move -> Heap(1) + Heap(4) + Heap(5)\n"));
     const char *first = strstr(out, "winning move");

@@ -1,0 +1,45 @@
+/* closed_coin.c: closed forms of the coin-turning games (theory.md section 5): the SG value of a
+   row is the XOR, over its heads, of the value of a single head at that position. Winning moves
+   come from the rules (a row is short). */
+#include "config.h"
+#include "solve/closed.h"
+
+static uint64_t g_one(uint64_t i) { (void)i; return 1; }
+static uint64_t g_turtles(uint64_t i) { return i + 1; }          /* 1-based positions */
+static uint64_t g_twins(uint64_t i) { return i; }
+static uint64_t g_mock(uint64_t i)                               /* the i-th odious number */
+{
+    return 2 * i + (__builtin_popcountll(2 * i) % 2 == 0);
+}
+static uint64_t g_ruler(uint64_t i) { return (i + 1) & -(i + 1); }   /* 1-based: lowbit */
+
+static bool coins(const Value *a, int n, ClosedAnswer *r, uint64_t (*g)(uint64_t), uint64_t first_movable)
+{
+    if (n != 1 || a[0].t != VT_STR) return false;
+    uint64_t x = 0;
+    bool movable = false;
+    for (uint32_t i = 0; i < a[0].n; i++)
+        if (a[0].u.s[i] == 'H') {
+            x ^= g(i);
+            if (i >= first_movable) movable = true;
+        }
+    r->sg = x;
+    r->terminal = !movable;
+    return true;
+}
+
+static bool one_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_one, 0); }
+static bool turtles_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_turtles, 0); }
+/* Twins turns exactly two coins: a head at position 0 alone cannot move */
+static bool twins_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_twins, 1); }
+static bool mock_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_mock, 0); }
+static bool ruler_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_ruler, 0); }
+
+const ClosedForm closed_coin_forms[] = {
+    { "TurnOne", "closed:coins", one_eval, NULL },
+    { "TurningTurtles", "closed:coins", turtles_eval, NULL },
+    { "Twins", "closed:coins", twins_eval, NULL },
+    { "MockTurtles", "closed:coins", mock_eval, NULL },
+    { "Ruler", "closed:coins", ruler_eval, NULL },
+    { NULL, NULL, NULL, NULL },
+};

@@ -1,0 +1,181 @@
+/* closed_heap.c: closed forms of one-heap and staircase games: Nim heaps, Bash, TakeRange,
+   Lasker's Nim, prime-power subtraction and staircase Nim. */
+#include "config.h"
+#include "solve/closed.h"
+#include "numth.h"
+
+/* Heap(n): SG n; the move to value t < n is Heap(t). */
+static bool heap_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 1 || !closed_int(&a[0]) || a[0].u.i < 0) return false;
+    r->sg = (uint64_t)a[0].u.i;
+    r->terminal = a[0].u.i == 0;
+    return true;
+}
+static bool heap_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    if (t < (uint64_t)a[0].u.i) {
+        Value v = val_int((int64_t)t);
+        closed_yield(vm, gid, &v, 1, cb, ctx);
+    }
+    return true;
+}
+
+/* Bash(n, m), m >= 1: SG n mod (m + 1); the move to value t takes k = (n - t) mod (m + 1). */
+static bool bash_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 2 || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[1].u.i < 1) return false;
+    uint64_t m1 = (uint64_t)a[1].u.i + 1;
+    r->sg = (uint64_t)a[0].u.i % m1;
+    r->terminal = a[0].u.i == 0;
+    return true;
+}
+static bool bash_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    uint64_t nn = (uint64_t)a[0].u.i, m = (uint64_t)a[1].u.i, m1 = m + 1;
+    uint64_t k = ((nn % m1) + m1 - t % m1) % m1;
+    if (k >= 1 && k <= m && k <= nn) {
+        Value v[2] = { val_int((int64_t)(nn - k)), a[1] };
+        closed_yield(vm, gid, v, 2, cb, ctx);
+    }
+    return true;
+}
+
+/* TakeRange(n, a, b), 1 <= a <= b: SG floor((n mod (a + b)) / a) (take a..b tokens). */
+static bool range_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 3 || !closed_int(&a[0]) || !closed_int(&a[1]) || !closed_int(&a[2])) return false;
+    int64_t h = a[0].u.i, lo = a[1].u.i, hi = a[2].u.i;
+    if (h < 0 || lo < 1 || hi < lo || hi > INT64_MAX - lo) return false;
+    r->sg = (uint64_t)((h % (lo + hi)) / lo);
+    r->terminal = h < lo;
+    return true;
+}
+static bool range_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    int64_t h = a[0].u.i, lo = a[1].u.i, hi = a[2].u.i, per = lo + hi;
+    if (t > (uint64_t)(hi / lo)) return true;
+    int64_t wlo = (int64_t)t * lo, whi = wlo + lo - 1;   /* remainders r with r mod per in [wlo, whi] */
+    int64_t kmax = hi < h ? hi : h;
+    uint64_t scanned = 0;
+    for (int64_t k = lo; k <= kmax;) {   /* k ascending is the rules' order */
+        if (++scanned > CLOSED_MAX_SCAN) return false;
+        int64_t rem = h - k, m = rem % per;
+        if (m >= wlo && m <= whi) {
+            Value v[3] = { val_int(rem), a[1], a[2] };
+            if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
+            k++;
+        } else {
+            k += m > whi ? m - whi : m + per - whi;   /* the next remainder in the window */
+        }
+    }
+    return true;
+}
+
+/* Lasker's Nim: SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4, SG(4k+4) = 4k+3. */
+static uint64_t lasker(uint64_t n)
+{
+    if (n == 0) return 0;
+    switch (n % 4) {
+    case 3: return n + 1;
+    case 0: return n - 1;
+    default: return n;
+    }
+}
+static bool lasker_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 1 || !closed_int(&a[0]) || a[0].u.i < 0) return false;
+    r->sg = lasker((uint64_t)a[0].u.i);
+    r->terminal = a[0].u.i == 0;
+    return true;
+}
+static bool lasker_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    uint64_t h = (uint64_t)a[0].u.i;
+    uint64_t inv = t == 0 ? 0 : t % 4 == 3 ? t + 1 : t % 4 == 0 ? t - 1 : t;   /* lasker is its own inverse */
+    if (inv < h) {
+        Value v = val_int((int64_t)inv);
+        if (closed_yield(vm, gid, &v, 1, cb, ctx)) return true;
+    }
+    for (uint64_t x = 1; x <= h / 2; x++) {
+        if (x > CLOSED_MAX_SCAN) return false;
+        if ((lasker(x) ^ lasker(h - x)) != t) continue;
+        Value xa = val_int((int64_t)x), xb = val_int((int64_t)(h - x));
+        Value l = vm_make_pos(vm, gid, &xa, 1, (Loc){ 0 });
+        Value rr = vm_make_pos(vm, gid, &xb, 1, (Loc){ 0 });
+        Value s = vm_add(vm, l, rr, (Loc){ 0 });
+        if (cb(ctx, &s, NULL)) return true;
+    }
+    return true;
+}
+
+/* PrimePowerSubtract(n): SG n mod 6 (no prime power is a multiple of 6, and 1..5 are prime powers). */
+static bool pps_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 1 || !closed_int(&a[0]) || a[0].u.i < 0) return false;
+    r->sg = (uint64_t)a[0].u.i % 6;
+    r->terminal = a[0].u.i == 0;
+    return true;
+}
+static bool pps_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    uint64_t h = (uint64_t)a[0].u.i;
+    if (t >= h % 6) return true;
+    uint64_t scanned = 0;
+    for (uint64_t k = h % 6 - t; k <= h; k += 6) {
+        if (++scanned > CLOSED_MAX_SCAN) return false;
+        if (!numth_is_prime_power(k)) continue;
+        Value v = val_int((int64_t)(h - k));
+        if (closed_yield(vm, gid, &v, 1, cb, ctx)) return true;
+        if (k > UINT64_MAX - 6) break;
+    }
+    return true;
+}
+
+/* Staircase(a0, ..., ak): SG = a1 ^ a3 ^ ... (a0 is the ground). */
+static bool stair_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    uint64_t x = 0;
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        if (!closed_int(&a[i]) || a[i].u.i < 0) return false;
+        if (i % 2) x ^= (uint64_t)a[i].u.i;
+        if (i > 0 && a[i].u.i > 0) any = true;
+    }
+    r->sg = x;
+    r->terminal = !any;
+    return true;
+}
+static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    uint64_t s = 0;
+    for (int i = 1; i < n; i += 2) s ^= (uint64_t)a[i].u.i;
+    s ^= t;
+    Value v[POS_MAX_ARGS];
+    for (int i = 1; i < n; i++) {
+        int odd = i % 2 ? i : i - 1;   /* the odd step whose count changes */
+        uint64_t cur = (uint64_t)a[odd].u.i, want = cur ^ s;
+        uint64_t k = odd == i ? (want < cur ? cur - want : 0) : (want > cur ? want - cur : 0);
+        if (k == 0 || k > (uint64_t)a[i].u.i) continue;
+        for (int j = 0; j < n; j++) v[j] = a[j];
+        v[i].u.i -= (int64_t)k;
+        v[i - 1].u.i += (int64_t)k;
+        if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
+    }
+    return true;
+}
+
+const ClosedForm closed_heap_forms[] = {
+    { "Heap", "closed:nim", heap_eval, heap_moves },
+    { "Bash", "closed:bash", bash_eval, bash_moves },
+    { "TakeRange", "closed:takerange", range_eval, range_moves },
+    { "Lasker", "closed:lasker", lasker_eval, lasker_moves },
+    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves },
+    { "Staircase", "closed:staircase", stair_eval, stair_moves },
+    { NULL, NULL, NULL, NULL },
+};
