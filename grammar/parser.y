@@ -26,6 +26,7 @@ int gylex(GYSTYPE *val, GYLTYPE *loc, yyscan_t scanner);
 static void gyerror(GYLTYPE *loc, yyscan_t scanner, ParseCtx *pc, const char *msg);
 static Node *mk_call(ParseCtx *pc, Loc loc, const char *name, Loc nloc, NodeList args);
 static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeList params, bool variadic);
+static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *name, Node *range);
 }
 
 %define api.pure full
@@ -48,7 +49,7 @@ static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeLis
 %token <ival> INT "integer"
 %token <str> IDENT "identifier" STRING "string"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
-%token QUERY "query" TABLE "table" EXPECT "expect" CLAIM "claim" IS "is" FOR "for" IN "in"
+%token QUERY "query" TABLE "table" EXPECT "expect" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
@@ -95,11 +96,15 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
     | error '}'                 { $$ = NULL; }
     ;
 
-/* stmt -> query expr | table expr | expect expr | claim expr for binders | expr (a query) */
+/* stmt -> query expr | table expr | expect expr | claim expr for binders
+         | period expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
     | EXPECT expr               { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
     | CLAIM expr FOR binders    { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
+    | PERIOD expr FOR IDENT     { $$ = mk_period(pc, @$, $2, @4, $4.s, NULL); }
+    | PERIOD expr FOR IDENT IN expr
+                                { $$ = mk_period(pc, @$, $2, @4, $4.s, $6); }
     | expr                      { $$ = ast_node2(A, N_QUERY, @$, $1, NULL); }
     ;
 
@@ -225,6 +230,18 @@ static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeLis
     for (int i = 0; i < params.n; i++) n->params[i] = params.v[i]->name;
     n->list2 = params;   /* parameter name nodes, for locations */
     n->variadic = variadic;
+    return n;
+}
+
+/* period POS for NAME [in RANGE]: the variable runs over 0..1 (the statement reads the family off
+   those two positions); RANGE, if given, bounds the search. */
+static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *name, Node *range)
+{
+    Node *dom = ast_node2(A, N_RANGE, nloc, ast_int(A, nloc, 0), ast_int(A, nloc, 1));
+    Node *b = ast_node2(A, N_BINDER, nloc, dom, NULL);
+    b->name = name;
+    Node *n = ast_node2(A, N_PERIOD, loc, pos, range);
+    ast_list_push(A, &n->list, b);
     return n;
 }
 

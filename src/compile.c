@@ -457,6 +457,26 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         st->cmp_op = op;
         break;
     }
+    case N_PERIOD: {
+        int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
+        int fidx = prog_add_func(p, "period", FN_CLAIM);
+        begin(&c, p, fidx, info, user);
+        size_t next;
+        binder_loop(&c, item->list.v[0], 1, &next);
+        expr(&c, item->a);
+        emit(&c, item->a->loc, IR_YIELD, 0, 0);
+        push(&c, -1);
+        emit(&c, item->loc, IR_JMP, (int64_t)next, 0);
+        patch(&c, next, 1, here(&c));
+        emit(&c, item->loc, IR_INT, 0, 0);
+        emit(&c, item->loc, IR_RET, 0, 0);
+        push(&c, 1);
+        finish(&c);
+        Stmt *st = new_stmt(p, ST_PERIOD, item);
+        st->fn = fidx;
+        st->range_fn = range;
+        break;
+    }
     case N_CLAIM: {
         int fidx = prog_add_func(p, "claim", FN_CLAIM);
         begin(&c, p, fidx, info, user);

@@ -1,6 +1,7 @@
 /* pos.c: interning of canonical position keys in an open-addressing hash table. */
 #include "config.h"
 #include "pos.h"
+#include "solve/seq.h"
 #include "solve/dense.h"
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ void eng_free(Engine *e)
     free(e->dense);
     free(e->akey);
     free(e->astate);
+    seq_free_all(e);
     free(e);
 }
 

@@ -49,6 +49,8 @@ struct Engine {
     size_t nopt, capopt;
     uint64_t *seen;
     size_t seen_words, seen_hi;
+    struct SeqInst **seqs;  /* the sequence strategy's instances (seq.c) */
+    size_t nseq, capseq;
     int busy;               /* > 0 while enumerating moves */
     const int64_t *root;    /* the component being solved, for messages */
 };

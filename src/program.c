@@ -200,7 +200,8 @@ int prog_load(Program *p, const char *name, const char *text, size_t len, bool *
     for (int phase = 0; phase < 4; phase++) {
         for (int i = 0; i < pc.items.n; i++) {
             Node *it = pc.items.v[i];
-            bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM;
+            bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
+                        it->kind == N_PERIOD;
             if (phase < 3 ? it->kind != order[phase] : !stmt) continue;
             if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
             SemaInfo info;

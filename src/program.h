@@ -35,11 +35,11 @@ typedef struct Game {
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
     bool closed_tried;
     int closed;         /* index of its closed form (closed_at), or -1 */
-    struct SeqGame *seq; /* the sequence strategy's form, once analysed */
+    int seq_coord;      /* the sequence strategy: the heap parameter, or -1 */
     bool seq_tried;
 } Game;
 
-typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM } StmtKind;
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD } StmtKind;
 
 #define TABLE_MAX_ARGS POS_MAX_ARGS
 typedef struct Stmt {
@@ -51,6 +51,8 @@ typedef struct Stmt {
        with lhs/rhs thunks when the top is a comparison (for the message). */
     int outcome;
     int lhs_fn, rhs_fn, cmp_op;
+    /* period: fn yields the position at n = 0 and n = 1; range_fn gives the search range (or -1) */
+    int range_fn;
     /* table: target (game or def), one thunk per argument, whether each is spread */
     SymKind target_kind;
     int target_id;

@@ -4,6 +4,7 @@
 #include "vm.h"
 #include "json.h"
 #include "solve/solve.h"
+#include "solve/seq.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,11 +70,11 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         }
         if (a->nwin > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more winning moves%s (--json lists them)", a->nwin - TEXT_MAX_MOVES,
-                      a->truncated ? ", and others not listed" : "");
+            sb_printf(&b, "  ... and %zu more winning moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES,
+                      a->truncated ? "; the search for more was cut" : "");
             emit_line(p, &b);
         } else if (a->truncated) {
-            sb_puts(&b, "  ... and other winning moves not listed (too many to examine)");
+            sb_puts(&b, "  ... there may be more winning moves: the search for them was cut");
             emit_line(p, &b);
         }
     }
@@ -307,6 +308,73 @@ static void do_claim(Program *p, Stmt *st)
     report(p, st, "claim", !c.failed, c.checked, c.failed ? c.counter : NULL);
 }
 
+/* ---- period ---------------------------------------------------------------- */
+
+/* The two positions are copied out at once: the interpreter reuses its scratch memory per instance. */
+#define PERIOD_KEY_WORDS 512
+typedef struct PeriodCtx { Program *p; Stmt *st; int64_t keys[2][PERIOD_KEY_WORDS]; int n; } PeriodCtx;
+
+static int on_period_pos(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    PeriodCtx *c = ctx;
+    if (v->t != VT_POS || v->n != 1)
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "period needs a position of one game, such as Kayles(n)");
+    size_t len = KEY_LEN(v->u.p[0]);
+    if (len > PERIOD_KEY_WORDS) prog_fail(c->p, EXIT_LIMIT, c->st->loc, "period: the position's arguments are too long");
+    memcpy(c->keys[c->n++], v->u.p[0], len * sizeof *v->u.p[0]);
+    return c->n == 2;
+}
+
+static void do_period(Program *p, Stmt *st)
+{
+    uint64_t bound = 0;
+    if (st->range_fn >= 0) {
+        Value r = thunk(p, st->range_fn);
+        if (r.t != VT_RANGE || r.u.r.lo != 0 || r.u.r.hi < 1)
+            prog_fail(p, EXIT_COMPILE, st->loc, "period searches a range 0..N with N >= 1");
+        bound = (uint64_t)r.u.r.hi;
+    }
+    PeriodCtx *cp = vm_alloc(p->vm, sizeof *cp, st->loc), c0 = { .p = p, .st = st };
+    *cp = c0;
+    PeriodCtx *const c = cp;
+    vm_call(p->vm, st->fn, NULL, 0, on_period_pos, c);
+    SeqPeriod per;
+    const char *method = NULL;
+    seq_period(p, c->keys[0], c->keys[1], bound, st->loc, &per, &method);
+    StrBuf b;
+    sb_init(&b);
+    if (p->json) {
+        sb_puts(&b, "{\"kind\":\"period\",\"game\":");
+        json_str(&b, st->text);
+        if (per.found)
+            sb_printf(&b, ",\"preperiod\":%llu,\"period\":%llu,\"saltus\":%lld", (unsigned long long)per.e,
+                      (unsigned long long)per.p, (long long)per.s);
+        else
+            sb_puts(&b, ",\"preperiod\":null,\"period\":null,\"saltus\":null");
+        sb_printf(&b, ",\"proven\":%s,\"checked\":%llu,\"proof\":", per.proven ? "true" : "false",
+                  (unsigned long long)per.checked);
+        if (per.proof) json_str(&b, per.proof);
+        else sb_puts(&b, "null");
+        sb_puts(&b, ",\"strategy\":");
+        json_str(&b, method);
+        sb_putc(&b, '}');
+    } else {
+        sb_printf(&b, "period %s: ", st->text);
+        if (!per.found) {
+            sb_printf(&b, "no period found in n < %llu", (unsigned long long)per.checked);
+        } else {
+            sb_printf(&b, "preperiod %llu, period %llu", (unsigned long long)per.e, (unsigned long long)per.p);
+            if (per.s) sb_printf(&b, ", saltus %lld", (long long)per.s);
+            if (per.proven)
+                sb_printf(&b, " (proven by the %s from %llu values)", per.proof, (unsigned long long)per.checked);
+            else
+                sb_printf(&b, " (observed in n < %llu, not proven)", (unsigned long long)per.checked);
+        }
+    }
+    emit_line(p, &b);
+}
+
 static void run_one(Program *p, void *ctx)
 {
     RunCtx *rc = ctx;
@@ -316,6 +384,7 @@ static void run_one(Program *p, void *ctx)
     case ST_TABLE: do_table(p, st); break;
     case ST_EXPECT: do_expect(p, st); break;
     case ST_CLAIM: do_claim(p, st); break;
+    case ST_PERIOD: do_period(p, st); break;
     }
     scratch_release(&p->vm->scratch, 0);
 }

@@ -513,6 +513,17 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
             err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not %s", val_type_an(t));
         break;
     }
+    case N_PERIOD: {
+        if (item->b) {
+            int t = expr(&s, item->b);
+            if (!(t == VT_RANGE || t == VT_NONE)) err(&s, item->b->loc, "period searches a range such as 0..5000, not %s", val_type_an(t));
+        }
+        binder(&s, item->list.v[0]);
+        int t = expr(&s, item->a);
+        if (!(t == VT_POS || t == VT_NONE))
+            err(&s, item->a->loc, "period needs a position such as Kayles(n), not %s", val_type_an(t));
+        break;
+    }
     case N_CLAIM: {
         if (item->list.n > 16) err(&s, item->loc, "a claim may have at most 16 variables");
         for (int j = 0; j < item->list.n; j++) binder(&s, item->list.v[j]);

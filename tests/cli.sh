@@ -72,7 +72,7 @@ contains dump-ir "$tmp/out" "YIELD"
 # the REPL: continuation lines, a bare position, errors do not end the session
 printf 'game G(n) {\n  move m(k in 1..n) => G(n - k);\n}\nG(3)\nHepa(1)\ntable G(0..4)\n' >"$tmp/repl.in"
 "$GRUNDY" -i <"$tmp/repl.in" >"$tmp/out" 2>"$tmp/err"
-contains repl "$tmp/out" "G(3): N (sg 3) [table]"
+contains repl "$tmp/out" "G(3): N (sg 3) [sequence:heap (recognised)]"
 contains repl "$tmp/out" "0: 0 1 2 3 4"
 contains repl "$tmp/err" "did you mean 'Heap'?"
 

@@ -153,10 +153,16 @@ static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
     uint64_t h = (uint64_t)a[0].u.i;
     uint64_t l = n == 2 ? (uint64_t)a[1].u.i : h ? h - 1 : 0;
     uint64_t m = l < h ? l : h;
-    if (t != 0) return true;
-    for (uint64_t k = 1; k <= m; k++) {   /* the smallest Zeckendorf term is the first winning move */
-        if (k > CLOSED_MAX_SCAN) return false;
-        uint64_t rest = h - k;
+    if (t != 0 || m == 0) return true;
+    /* A move k reaches a P-position (h - k, 2k) iff z(h - k) > 2k. Then k < z(h - k) / 2 < the
+       Fibonacci number below z(h - k), so the Zeckendorf terms of k and of h - k do not touch:
+       k is a sum of the smallest terms of h. Those sums, in increasing order, are all candidates. */
+    uint64_t k = 0, rest = h;
+    while (rest) {
+        uint64_t z = numth_zeckendorf_smallest(rest);
+        k += z;
+        rest -= z;
+        if (k > m) break;
         if (rest && numth_zeckendorf_smallest(rest) <= 2 * k) continue;
         Value v[2] = { val_int((int64_t)rest), val_int((int64_t)(2 * k)) };
         if (closed_yield(vm, gid, v, 2, cb, ctx)) return true;

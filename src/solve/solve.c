@@ -7,6 +7,7 @@
 #include "vm.h"
 #include "solve/dense.h"
 #include "solve/closed.h"
+#include "solve/seq.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,7 @@ static bool closed_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
 /* ORDER matters: the first strategy that applies and does not decline answers. */
 static const Strategy strategies[] = {
     { "closed", closed_applies, closed_solve },
+    { "sequence", seq_applies, seq_solve },
     { "table", dense_applies, table_solve },
     { "memo", memo_applies, memo_solve },
 };
@@ -72,6 +74,7 @@ void solve_try_closed(Engine *e, uint32_t id)
 const char *solve_how_name(uint32_t how)
 {
     if (how >= SOLVED_CLOSED) return closed_at((int)(how - SOLVED_CLOSED))->strategy;
+    if (how >= SOLVED_SEQ) return seq_how_name(how - SOLVED_SEQ);
     return how == SOLVED_TABLE ? "table" : "memo";
 }
 
@@ -256,7 +259,9 @@ void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
             const int64_t *key = e->st[c[i].id].key;
             uint32_t how = e->st[c[i].id].how;
             const ClosedForm *f = how >= SOLVED_CLOSED ? closed_at((int)(how - SOLVED_CLOSED)) : NULL;
-            if (f && f->moves) {
+            if (how >= SOLVED_SEQ && how < SOLVED_CLOSED && seq_big_heap(p, key)) {
+                if (!seq_moves(p, key, t, on_win_move, &w)) a->truncated = true;
+            } else if (f && f->moves) {
                 Value args[POS_MAX_ARGS];
                 int na = closed_args(p, key, args);
                 if (!f->moves(p->vm, (int)KEY_GAME(key), args, na, t, on_win_move, &w)) a->truncated = true;

@@ -81,8 +81,8 @@ static void test_state_limit(void **state)
     (void)state;
     H *h = h_new();
     h->p.max_states = h->p.eng->max_states = 1000;
-    assert_int_equal(h_run(h, "query Subtract(5000, {1, 2});"), 4);
-    assert_non_null(strstr(h_err(h), "state limit reached while solving Subtract(5000, {1, 2})"));
+    assert_int_equal(h_run(h, "query FibSubtract(5000);"), 4);
+    assert_non_null(strstr(h_err(h), "state limit reached while solving FibSubtract(5000)"));
     assert_non_null(strstr(h_err(h), "--max-states"));
     /* the engine recovers: a small query still works afterwards */
     assert_int_equal(h_run(h, "query Heap(3);"), 0);
@@ -125,10 +125,16 @@ static void test_table_strategy_and_fallback(void **state)
     assert_non_null(strstr(h_out(h), "\"sg\":1"));
     assert_non_null(strstr(h_out(h), "\"strategy\":\"memo\""));
     h_free(h);
-    /* not recognised (a list binder): memo */
+    /* a list binder: not for the table, but recognised as a subtraction game */
     h = h_new();
     h->p.json = true;
     assert_int_equal(h_run(h, "game L(n) { move m(k in [1, 2]) when k <= n => L(n - k); }\nquery L(4);"), 0);
+    assert_non_null(strstr(h_out(h), "\"strategy\":\"sequence:subtraction (recognised)\""));
+    h_free(h);
+    /* neither (the domain is a function's result): memo */
+    h = h_new();
+    h->p.json = true;
+    assert_int_equal(h_run(h, "def two() = [1, 2];\ngame L(n) { move m(k in two()) when k <= n => L(n - k); }\nquery L(4);"), 0);
     assert_non_null(strstr(h_out(h), "\"strategy\":\"memo\""));
     h_free(h);
     /* a cycle found by the table search is reported like memo's */

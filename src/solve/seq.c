@@ -1,0 +1,430 @@
+/* seq.c: the sequence strategy (see seq.h). An instance is a game with its fixed arguments (the
+   key with the heap's word zeroed); it owns the table G(0..L) and the best period known. */
+#include "config.h"
+#include "solve/seq.h"
+#include "solve/heaprules.h"
+#include "solve/solve.h"
+#include "vm.h"
+#include "ast.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Tables grow by doubling; beyond these sizes a value needs a proven period. */
+#define SEQ_MAX_TAKE ((size_t)1 << 24)
+#define SEQ_MAX_SPLIT ((size_t)1 << 17)
+#define SEQ_PERIOD_DEFAULT_TAKE ((size_t)1 << 16)
+#define SEQ_PERIOD_DEFAULT_SPLIT ((size_t)1 << 12)
+
+typedef struct SeqInst {
+    int64_t *pat;
+    size_t patlen;
+    size_t cw;              /* word of the heap size in the key */
+    bool ok;
+    HeapRules hr;
+    uint32_t *g;
+    size_t L, cap;
+    uint32_t maxv;
+    uint64_t *seen;
+    size_t seen_words;
+    SeqPeriod per;          /* a proven period, once found */
+} SeqInst;
+
+/* ORDER SEQ_VARIANT: how - SOLVED_SEQ = 2 * kind + (answered through the period). */
+/* ORDER SEQ_VARIANT: how - SOLVED_SEQ = 6 * recognised + 2 * kind + (answered through the period). */
+static const char *const variant_names[] = {
+    "sequence:subtraction", "period:subtraction", "sequence:octal", "period:octal", "sequence:heap", "period:heap",
+    "sequence:subtraction (recognised)", "period:subtraction (recognised)", "sequence:octal (recognised)",
+    "period:octal (recognised)", "sequence:heap (recognised)", "period:heap (recognised)",
+};
+
+const char *seq_how_name(uint32_t v) { return v < 12 ? variant_names[v] : "sequence"; }
+
+static uint32_t kind_index(const HeapRules *hr)
+{
+    return !strcmp(hr->kind, "subtraction") ? 0 : !strcmp(hr->kind, "octal") ? 1 : 2;
+}
+
+/* The parameter that is the heap: the only one some result does not pass on unchanged. */
+static int heap_param(const Program *p, int gid)
+{
+    const Game *G = &p->games[gid];
+    if (G->stdlib && !strcmp(G->name, "Octal")) return 1;
+    if (!G->ast || G->variadic) return -1;
+    int coord = -1;
+    for (int i = 0; i < G->ast->list.n; i++) {
+        const Node *m = G->ast->list.v[i];
+        if (m->kind != N_MOVE) return -1;
+        const Node *parts[2] = { m->a, NULL };
+        if (m->a->kind == N_BINARY && m->a->op == OP_ADD) { parts[0] = m->a->a; parts[1] = m->a->b; }
+        for (int j = 0; j < 2 && parts[j]; j++) {
+            const Node *c = parts[j];
+            if (c->kind != N_CALL || c->ref != REF_GAME || c->ref_id != gid || c->list.n != G->nparams) return -1;
+            for (int k = 0; k < G->nparams; k++) {
+                const Node *x = c->list.v[k];
+                if (x->kind == N_NAME && x->ref == REF_LOCAL && x->ref_id == k) continue;
+                if (coord >= 0 && coord != k) return -1;
+                coord = k;
+            }
+        }
+    }
+    return coord;
+}
+
+/* Word index of argument arg in key (after the two header words). */
+static size_t arg_word(const int64_t *key, int arg)
+{
+    uint64_t sig = (uint64_t)key[1];
+    size_t w = 2;
+    for (int i = 0; i < arg; i++) {
+        int t = (int)((sig >> (2 * i)) & 3);
+        if (t == POS_ARG_INT) w++;
+        else if (t == POS_ARG_STR) w += 1 + ((size_t)key[w] + 7) / 8;
+        else w += 1 + (size_t)key[w];
+    }
+    return w;
+}
+
+static bool read_rules(Program *p, const int64_t *key, int coord, HeapRules *hr)
+{
+    const Game *G = &p->games[KEY_GAME(key)];
+    if (G->stdlib && !strcmp(G->name, "Octal")) {
+        Value args[2];
+        vm_decode_key(p, key, args);
+        return args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, hr);
+    }
+    return heaprules_read(p, key, coord, hr);
+}
+
+static SeqInst *instance(Engine *e, const int64_t *key, int coord)
+{
+    size_t len = KEY_LEN(key), cw = arg_word(key, coord);
+    for (size_t i = 0; i < e->nseq; i++) {
+        SeqInst *s = e->seqs[i];
+        if (s->patlen != len || s->cw != cw || s->pat[0] != key[0]) continue;
+        bool same = true;
+        for (size_t w = 1; w < len && same; w++) same = w == cw || s->pat[w] == key[w];
+        if (same) return s;
+    }
+    SeqInst *s = xcalloc(1, sizeof *s);
+    s->pat = xmalloc(len * sizeof *s->pat);
+    memcpy(s->pat, key, len * sizeof *s->pat);
+    s->pat[cw] = 0;
+    s->patlen = len;
+    s->cw = cw;
+    s->ok = read_rules(e->p, s->pat, coord, &s->hr);
+    VEC_PUSH(e->seqs, e->nseq, e->capseq, s);
+    return s;
+}
+
+static SeqInst *inst_of(Engine *e, const int64_t *key)
+{
+    Game *G = &e->p->games[KEY_GAME(key)];
+    if (!G->seq_tried) {
+        G->seq_tried = true;
+        G->seq_coord = heap_param(e->p, (int)KEY_GAME(key));
+    }
+    if (G->seq_coord < 0 || (((uint64_t)key[1] >> (2 * G->seq_coord)) & 3) != POS_ARG_INT) return NULL;
+    SeqInst *s = instance(e, key, G->seq_coord);
+    return s->ok ? s : NULL;
+}
+
+bool seq_applies(Engine *e, const int64_t *key)
+{
+    SeqInst *s = inst_of(e, key);
+    return s && key[s->cw] >= 0;
+}
+
+/* ---- the table -------------------------------------------------------------------- */
+
+static inline void see(SeqInst *s, uint32_t v) { s->seen[v >> 6] |= (uint64_t)1 << (v & 63); }
+
+static void splits(SeqInst *s, uint64_t r, bool unequal)
+{
+    const uint32_t *g = s->g;
+    if (r < 2) return;
+    uint64_t half = unequal ? (r - 1) / 2 : r / 2;
+    uint64_t *seen = s->seen;
+    for (uint64_t a = 1; a <= half; a++) {
+        uint32_t v = g[a] ^ g[r - a];
+        seen[v >> 6] |= (uint64_t)1 << (v & 63);
+    }
+}
+
+static void options(SeqInst *s, uint8_t d, uint64_t r)
+{
+    if ((d & HR_NONE) && r == 0) see(s, 0);
+    if ((d & HR_ONE) && r >= 1) see(s, s->g[r]);
+    if ((d & HR_TWO) && r >= 2) splits(s, r, (d & HR_UNEQUAL) != 0);
+}
+
+/* Compute G(L .. newL - 1). */
+static void extend(SeqInst *s, size_t newL)
+{
+    const HeapRules *hr = &s->hr;
+    if (newL > s->cap) {
+        s->cap = newL;
+        s->g = xrealloc(s->g, s->cap * sizeof *s->g);
+    }
+    for (size_t n = s->L; n < newL; n++) {
+        /* XORs of values below 2^b stay below 2^b */
+        size_t bits = 1;
+        while (((size_t)1 << bits) <= s->maxv) bits++;
+        size_t words = (((size_t)1 << bits) + 63) / 64 + 1;
+        if (words > s->seen_words) {
+            s->seen = xrealloc(s->seen, words * sizeof *s->seen);
+            s->seen_words = words;
+        }
+        memset(s->seen, 0, words * sizeof *s->seen);
+        if (hr->digit[0] & HR_TWO) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
+        for (size_t i = 1; i <= hr->t && i <= n; i++)
+            if (hr->digit[i]) options(s, hr->digit[i], n - i);
+        if (hr->inf_from)
+            for (size_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n; i++) options(s, hr->inf_bits, n - i);
+        size_t m = 0;
+        while (!~s->seen[m / 64]) m += 64;
+        m += (size_t)__builtin_ctzll(~s->seen[m / 64]);
+        s->g[n] = (uint32_t)m;
+        if (m > s->maxv) s->maxv = (uint32_t)m;
+        s->L = n + 1;
+    }
+}
+
+/* The smallest preperiod for period p (with saltus s) over G(0..L): scan back from the end. */
+static uint64_t preperiod(const uint32_t *g, size_t L, size_t p, int64_t s)
+{
+    size_t n = L - p;
+    while (n > 0 && (int64_t)g[n - 1 + p] - (int64_t)g[n - 1] == s) n--;
+    return n;
+}
+
+/* A period of G(0..L) proven by the certificate of the rules' kind, if there is one. */
+static bool proven_period(const SeqInst *si, SeqPeriod *out)
+{
+    const HeapRules *hr = &si->hr;
+    bool sub = !strcmp(hr->kind, "subtraction"), oct = !strcmp(hr->kind, "octal");
+    if (!sub && !oct) return false;
+    size_t L = si->L, t = hr->t;
+    for (size_t p = 1; 2 * p <= L; p++) {
+        uint64_t e = preperiod(si->g, L, p, 0), e1 = e ? e : 1;
+        /* subtraction: equal windows of length t at e1 and e1 + p; octal: L >= 2e + 2p + t */
+        bool ok = sub ? L >= e1 + p + t && L - p - e1 >= t : L >= 2 * e1 + 2 * p + t;
+        if (!ok) continue;
+        *out = (SeqPeriod){ .found = true, .e = e, .p = p, .s = 0, .proven = true,
+                            .proof = sub ? "subtraction window" : "octal periodicity theorem", .checked = L };
+        return true;
+    }
+    return false;
+}
+
+/* A period seen in G(0..L) (with a saltus): repeated at least three times, over at least the
+   second half of the values (a repetition only at the end is no evidence). */
+static bool observed_period(const uint32_t *g, size_t L, SeqPeriod *out)
+{
+    for (size_t p = 1; 3 * p < L; p++) {
+        int64_t s = (int64_t)g[L - 1] - (int64_t)g[L - 1 - p];
+        uint64_t e = preperiod(g, L, p, s);
+        if (L - e >= 3 * p && 2 * (L - e) >= L && L - e >= 12) {
+            *out = (SeqPeriod){ .found = true, .e = e, .p = p, .s = s, .checked = L };
+            return true;
+        }
+    }
+    return false;
+}
+
+static size_t max_table(const Engine *e, const SeqInst *s)
+{
+    bool split = strcmp(s->hr.kind, "subtraction") != 0;
+    size_t cap = split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE;
+    if (e->max_states < cap) cap = (size_t)e->max_states + 1;
+    return cap;
+}
+
+/* Grow the table towards n + 1 by doubling, stopping early at a proven period. */
+static void grow_to(Engine *e, SeqInst *s, uint64_t n, Loc loc)
+{
+    while (n >= s->L && !s->per.proven) {
+        size_t want = s->L < 128 ? 256 : 2 * s->L;
+        if (want > n + 1) want = (size_t)n + 1;
+        size_t cap = max_table(e, s);
+        bool certifiable = strcmp(s->hr.kind, "heap") != 0;
+        if (want > cap || (n >= cap && !certifiable)) {
+            char b[200];
+            int64_t *k = xmalloc(s->patlen * sizeof *k);
+            memcpy(k, s->pat, s->patlen * sizeof *k);
+            k[s->cw] = (int64_t)n;
+            prog_key_text(e->p, k, b, sizeof b);
+            free(k);
+            if (!certifiable)
+                prog_fail(e->p, EXIT_LIMIT, loc,
+                          "%s: no period can be proven for game '%s' (it is not a finite subtraction or octal game), "
+                          "and a table up to n = %llu exceeds the limit of %zu values", b,
+                          e->p->games[KEY_GAME(s->pat)].name, (unsigned long long)n, cap);
+            prog_fail(e->p, EXIT_LIMIT, loc,
+                      "%s: no period of game '%s' is proven by the first %zu values, and a table up to n = %llu "
+                      "exceeds the limit of %zu values (--max-states N raises it for take-only games)",
+                      b, e->p->games[KEY_GAME(s->pat)].name, s->L, (unsigned long long)n, cap);
+        }
+        extend(s, want);
+        proven_period(s, &s->per);
+    }
+}
+
+static uint32_t value(const SeqInst *s, uint64_t n)
+{
+    if (n < s->L) return s->g[n];
+    return s->g[s->per.e + (n - s->per.e) % s->per.p];
+}
+
+bool seq_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+{
+    (void)need_sg;
+    const int64_t *key = e->st[id].key;
+    SeqInst *s = inst_of(e, key);
+    uint64_t n = (uint64_t)key[s->cw];
+    if (n >= s->L) grow_to(e, s, n, loc);
+    bool by_period = n >= s->L;
+    State *st = &e->st[id];
+    st->sg = value(s, n);
+    st->flags = ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
+    st->how = SOLVED_SEQ + (s->hr.recognised ? 6 : 0) + 2 * kind_index(&s->hr) + (by_period ? 1 : 0);
+    return true;
+}
+
+void seq_free_all(Engine *e)
+{
+    for (size_t i = 0; i < e->nseq; i++) {
+        SeqInst *s = e->seqs[i];
+        heaprules_fini(&s->hr);
+        free(s->pat);
+        free(s->g);
+        free(s->seen);
+        free(s);
+    }
+    free(e->seqs);
+    e->seqs = NULL;
+    e->nseq = e->capseq = 0;
+}
+
+/* ---- the period statement ------------------------------------------------------------ */
+
+void seq_period(Program *p, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SeqPeriod *out,
+                const char **method)
+{
+    Engine *e = p->eng;
+    memset(out, 0, sizeof *out);
+    size_t len = KEY_LEN(key0), cw = 0;
+    int diffs = 0;
+    if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
+        for (size_t w = 2; w < len; w++)
+            if (key0[w] != key1[w]) { diffs++; cw = w; }
+    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
+        prog_fail(p, EXIT_COMPILE, loc, "period needs a position of one game whose integer argument is the variable "
+                  "itself, e.g. 'period Kayles(n) for n'");
+    SeqInst *s = inst_of(e, key0);
+    if (s && s->cw == cw && (!p->force_strategy || !strcmp(p->force_strategy, "sequence"))) {
+        bool split = strcmp(s->hr.kind, "subtraction") != 0;
+        size_t lim = bound ? (size_t)bound + 1 : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
+        if (lim > max_table(e, s)) lim = max_table(e, s);
+        /* without a range: until a period is proven; with one: every value of it (a check) */
+        while ((bound || !s->per.proven) && s->L < lim) {
+            size_t want = s->L < 128 ? 256 : 2 * s->L;
+            extend(s, want < lim ? want : lim);
+            if (!s->per.proven) proven_period(s, &s->per);
+        }
+        if (bound && s->per.proven) proven_period(s, &s->per);   /* re-derived over all the values */
+        *method = s->hr.recognised ? "sequence (recognised)" : "sequence";
+        if (s->per.proven) {
+            *out = s->per;
+            out->checked = s->L;
+        } else {
+            observed_period(s->g, s->L, out);
+            out->checked = s->L;
+        }
+        return;
+    }
+    /* not a recognised heap game: the values one by one, by the other strategies */
+    uint64_t L = bound ? bound + 1 : 1000;
+    uint32_t *g = vm_alloc(p->vm, L * sizeof *g, loc);   /* scratch: released after an error too */
+    int64_t *k = vm_alloc(p->vm, len * sizeof *k, loc);
+    memcpy(k, key0, len * sizeof *k);
+    for (uint64_t n = 0; n < L; n++) {
+        k[cw] = (int64_t)n;
+        uint32_t id = eng_intern(e, k, loc);
+        uint64_t v = solve_component(p, id, loc, NULL, true);
+        if (v > UINT32_MAX) v = UINT32_MAX;
+        g[n] = (uint32_t)v;
+    }
+    *method = "search";
+    observed_period(g, L, out);
+    out->checked = L;
+}
+
+/* ---- winning moves of big heaps ---------------------------------------------------------- */
+
+static Value heap_pos(Program *p, const SeqInst *s, const uint64_t *sizes, int n)
+{
+    Value v = { .t = VT_POS, .n = 0 };
+    const int64_t **keys = vm_alloc(p->vm, 2 * sizeof *keys, (Loc){ 0 });
+    for (int i = 0; i < n; i++) {
+        if (sizes[i] == 0) continue;   /* an empty heap is no component */
+        int64_t *k = vm_alloc(p->vm, s->patlen * sizeof *k, (Loc){ 0 });
+        memcpy(k, s->pat, s->patlen * sizeof *k);
+        k[s->cw] = (int64_t)sizes[i];
+        keys[v.n++] = k;
+    }
+    v.u.p = keys;
+    return v;
+}
+
+bool seq_big_heap(Program *p, const int64_t *key)
+{
+    SeqInst *s = inst_of(p->eng, key);
+    return s && (uint64_t)key[s->cw] >= SEQ_ENUM_RULES;
+}
+
+/* One removal's options of value target; false when the split scan was cut. */
+static bool removal_moves(Program *p, const SeqInst *s, uint8_t d, uint64_t r, uint64_t target, VmYield cb, void *ctx,
+                          bool *stop)
+{
+    uint64_t sz[2] = { 0, 0 };
+    if ((d & HR_NONE) && r == 0 && target == 0) {
+        Value v = heap_pos(p, s, sz, 0);
+        if (cb(ctx, &v, NULL)) { *stop = true; return true; }
+    }
+    if ((d & HR_ONE) && r >= 1 && value(s, r) == target) {
+        sz[0] = r;
+        Value v = heap_pos(p, s, sz, 1);
+        if (cb(ctx, &v, NULL)) { *stop = true; return true; }
+    }
+    if ((d & HR_TWO) && r >= 2) {
+        uint64_t half = (d & HR_UNEQUAL) ? (r - 1) / 2 : r / 2;
+        for (uint64_t a = 1; a <= half; a++) {
+            if (a > SEQ_SCAN_SPLITS) return false;
+            if ((value(s, a) ^ value(s, r - a)) != target) continue;
+            sz[0] = a;
+            sz[1] = r - a;
+            Value v = heap_pos(p, s, sz, 2);
+            if (cb(ctx, &v, NULL)) { *stop = true; return true; }
+        }
+    }
+    return true;
+}
+
+bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void *ctx)
+{
+    SeqInst *s = inst_of(p->eng, key);
+    const HeapRules *hr = &s->hr;
+    uint64_t n = (uint64_t)key[s->cw];
+    bool complete = true, stop = false;
+    if (hr->digit[0] & HR_TWO) complete &= removal_moves(p, s, hr->digit[0], n, target, cb, ctx, &stop);
+    for (size_t i = 1; i <= hr->t && i <= n && !stop; i++)
+        if (hr->digit[i]) complete &= removal_moves(p, s, hr->digit[i], n - i, target, cb, ctx, &stop);
+    if (hr->inf_from && !stop) {
+        uint64_t scanned = 0;
+        for (uint64_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n && !stop; i++) {
+            if (++scanned > SEQ_SCAN_SPLITS) { complete = false; break; }
+            complete &= removal_moves(p, s, hr->inf_bits, n - i, target, cb, ctx, &stop);
+        }
+    }
+    return complete;
+}

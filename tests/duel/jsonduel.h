@@ -1,0 +1,11 @@
+/* jsonduel.h: duel driver shared by the duel tests (see jsonduel.c). */
+#ifndef GRUNDY_JSONDUEL_H
+#define GRUNDY_JSONDUEL_H
+#include <stddef.h>
+typedef struct Batch { char *text; size_t len, cap; int n; const char *prelude; } Batch;
+/* Queue "query TEXT;". */
+void batch_add(Batch *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Run the batch by the engine's choice and by memo; every answer must agree, and the engine's
+   strategy must start with one of prefixes (NULL-terminated). Returns the failures; empties b. */
+int batch_check(Batch *b, const char *what, const char *const *prefixes, int *passed);
+#endif
