@@ -4,7 +4,7 @@
 #include "solve/closed.h"
 #include <string.h>
 
-static const ClosedForm *const families[] = { closed_heap_forms, closed_pair_forms, closed_coin_forms };
+static const ClosedForm *const families[] = { closed_heap_forms, closed_pair_forms, closed_coin_forms, closed_multi_forms };
 
 const ClosedForm *closed_at(int i)
 {

@@ -41,6 +41,7 @@ uint64_t closed_nim_mul(uint64_t a, uint64_t b);
 extern const ClosedForm closed_heap_forms[];
 extern const ClosedForm closed_pair_forms[];
 extern const ClosedForm closed_coin_forms[];
+extern const ClosedForm closed_multi_forms[];
 
 /* Helpers for the families: yield the one-component position g(args). */
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx);

@@ -18,6 +18,11 @@ int brute_dawson(int n);
 int brute_grundygame(int n);
 int brute_wythoffk(int k, int a, int b);
 int brute_splitequal(int n, int f);
+int brute_digitgame(int n);
+int brute_mergepiles(int n, int m);
+int brute_endpiles(const int *a, int n);
+/* white: bit x set for each white cell x in 1..n (n <= 14) */
+int brute_arraygame(int n, unsigned white);
 
 /* Engine side: queue the expression (a position), then evaluate all queued ones. */
 typedef struct Duel Duel;

@@ -73,6 +73,45 @@ int main(void)
     coin_strings(&b, "MockTurtles", 7);
     coin_strings(&b, "Ruler", 7);
     failed += check(&b, "coins", &passed);
+    /* coupled heaps */
+    for (int m = 0; m < 625; m++) {
+        int h[4] = { m % 5, m / 5 % 5, m / 25 % 5, m / 125 };
+        batch_add(&b, "AntiNim(%d, %d, %d, %d)", h[0], h[1], h[2], h[3]);
+        if (m < 125) batch_add(&b, "AntiNim(%d, %d, %d)", h[0], h[1], h[2]);
+        if (m < 25) batch_add(&b, "AntiNim(%d, %d)", h[0], h[1]);
+    }
+    batch_add(&b, "AntiNim()");
+    failed += check(&b, "antinim", &passed);
+    for (int k = 1; k <= 3; k++)
+        for (int m = 0; m < 256; m++) batch_add(&b, "MooreNim(%d, %d, %d, %d, %d)", k, m % 4, m / 4 % 4, m / 16 % 4, m / 64);
+    for (int m = 0; m < 64; m++) batch_add(&b, "MooreNim(2, %d, %d)", m % 8, m / 8);
+    failed += check(&b, "moore", &passed);
+    for (int a = 0; a <= 6; a++)
+        for (int c = a; c <= 6; c++)
+            for (int d = c; d <= 6; d++) {
+                batch_add(&b, "KamPebbles(%d, %d, %d)", a, c, d);
+                for (int e = d; e <= 6; e += 2) batch_add(&b, "KamPebbles(%d, %d, %d, %d)", a, c, d, e);
+            }
+    failed += check(&b, "kampebbles", &passed);
+    for (int len = 0; len <= 9; len++)
+        for (int m = 0; m < (1 << len); m++) {
+            char s[16];
+            for (int i = 0; i < len; i++) s[i] = (m >> i) & 1 ? '1' : '0';
+            s[len] = 0;
+            batch_add(&b, "JumpRow(\"%s\")", s);
+        }
+    failed += check(&b, "jumprow", &passed);
+    for (int n = 1; n <= 5; n++) {
+        int total = 1;
+        for (int i = 0; i < n; i++) total *= 3;
+        for (int m = 0; m < total; m++) {
+            char s[64];
+            int len = 0, x = m;
+            for (int i = 0; i < n; i++, x /= 3) len += snprintf(s + len, sizeof s - (size_t)len, "%s%d", i ? ", " : "", x % 3);
+            batch_add(&b, "Beans(%s)", s);
+        }
+    }
+    failed += check(&b, "beans", &passed);
     for (int t = 0; t < 300; t++)
         batch_add(&b, "Heap(%d) + Bash(%d, %d) + Lasker(%d) + ED(%d, %d) + MockTurtles(\"%s\")", rnd(0, 9), rnd(0, 20), rnd(1, 4),
             rnd(0, 12), rnd(1, 9), rnd(1, 9), rnd(0, 1) ? "THTH" : "HHT");

@@ -60,6 +60,38 @@ int main(void)
         duel_add(d, buf, brute_splitequal(m, f));
     }
     failed += duel_check(d, &passed);
+    /* the later games: rules in the language against brute force from the problem statements */
+    for (int t = 0; t < 200; t++) {
+        int n = rnd(0, 3000);
+        snprintf(buf, sizeof buf, "DigitGame(%d)", n);
+        duel_add(d, buf, brute_digitgame(n));
+    }
+    for (int n = 0; n <= 9; n++)
+        for (int m = 1; m <= 6; m++) {
+            snprintf(buf, sizeof buf, "MergePiles(%d, %d)", n, m);
+            duel_add(d, buf, brute_mergepiles(n, m));
+        }
+    for (int t = 0; t < 300; t++) {
+        int a[5], n = rnd(0, 4), len = snprintf(buf, sizeof buf, "EndPiles(");
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd(1, 6);
+            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d", i ? ", " : "", a[i]);
+        }
+        snprintf(buf + len, sizeof buf - (size_t)len, ")");
+        duel_add(d, buf, brute_endpiles(a, n));
+    }
+    for (int t = 0; t < 200; t++) {
+        int n = rnd(1, 10), len = snprintf(buf, sizeof buf, "ArrayGame(%d", n);
+        unsigned white = 0;
+        for (int x = 1; x <= n; x++)
+            if (rnd(0, 2) == 0) {
+                white |= 1u << x;
+                len += snprintf(buf + len, sizeof buf - (size_t)len, ", %d", x);
+            }
+        snprintf(buf + len, sizeof buf - (size_t)len, ")");
+        duel_add(d, buf, brute_arraygame(n, white));
+    }
+    failed += duel_check(d, &passed);
     /* sums: Nim and mixed sums obey the XOR rule */
     for (int t = 0; t < 300; t++) {
         int k = rnd(1, 5), x = 0, len = snprintf(buf, sizeof buf, "Nim(");

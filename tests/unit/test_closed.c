@@ -140,6 +140,49 @@ static void test_big_queries(void **state)
     h_free(h);
 }
 
+/* Moore's construction on heaps too big to enumerate: the move it finds changes at most k heaps,
+   lowers each, and reaches a P-position. */
+static void test_moore_construction(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    srand(11);
+    int found = 0;
+    for (int t = 0; t < 200; t++) {
+        int k = 1 + rand() % 3, n = 2 + rand() % 4;
+        long long a[8];
+        char q[400];
+        int len = snprintf(q, sizeof q, "query MooreNim(%d", k);
+        for (int i = 0; i < n; i++) {
+            a[i] = ((long long)rand() << 20) ^ rand();
+            len += snprintf(q + len, sizeof q - (size_t)len, ", %lld", a[i]);
+        }
+        snprintf(q + len, sizeof q - (size_t)len, ");");
+        size_t before = strlen(h_out(h));
+        assert_int_equal(h_run(h, q), 0);
+        const char *w = strstr(h_out(h) + before, "winning move -> MooreNim(");
+        if (!w) continue;   /* a P-position */
+        found++;
+        w += strlen("winning move -> MooreNim(");
+        char *end;
+        long long kk = strtoll(w, &end, 10), b[8];
+        assert_int_equal(kk, k);
+        int changed = 0;
+        for (int i = 0; i < n; i++) {
+            b[i] = strtoll(end + 2, &end, 10);
+            assert_true(b[i] <= a[i]);
+            changed += b[i] < a[i];
+        }
+        assert_true(changed >= 1 && changed <= k);
+        len = snprintf(q, sizeof q, "expect MooreNim(%d", k);
+        for (int i = 0; i < n; i++) len += snprintf(q + len, sizeof q - (size_t)len, ", %lld", b[i]);
+        snprintf(q + len, sizeof q - (size_t)len, ") is P;");
+        assert_int_equal(h_run(h, q), 0);
+    }
+    assert_true(found > 100);   /* the others take everything (k >= the number of heaps): "-> 0" */
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +190,7 @@ int main(void)
         cmocka_unit_test(test_wythoff_near_1e18),
         cmocka_unit_test(test_primes),
         cmocka_unit_test(test_big_queries),
+        cmocka_unit_test(test_moore_construction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,249 @@
+/* closed_multi.c: closed forms of games on several heaps at once: misere Nim (Bouton), Moore's
+   Nim_k, staircase games in disguise (KamPebbles on differences, JumpRow on runs of pieces) and
+   the splitting game Beans (one independent game per bean). */
+#include "config.h"
+#include "solve/closed.h"
+#include <string.h>
+
+static bool nonneg_ints(const Value *a, int from, int n)
+{
+    for (int i = from; i < n; i++)
+        if (!closed_int(&a[i]) || a[i].u.i < 0) return false;
+    return true;
+}
+
+/* ---- AntiNim: P iff (all heaps <= 1 and XOR 1) or (a heap >= 2 and XOR 0) ------------------- */
+
+static bool antinim_p(const int64_t *h, int n)
+{
+    uint64_t x = 0;
+    bool big = false;
+    for (int i = 0; i < n; i++) {
+        x ^= (uint64_t)h[i];
+        if (h[i] >= 2) big = true;
+    }
+    return big ? x == 0 : x == 1;
+}
+
+static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (!nonneg_ints(a, 0, n)) return false;
+    int64_t h[POS_MAX_ARGS];
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        h[i] = a[i].u.i;
+        if (__builtin_add_overflow(total, h[i], &total)) return false;
+    }
+    r->outcome_only = true;
+    r->sg = !antinim_p(h, n);
+    r->terminal = total == 1;   /* taking the last token is no move; an empty row has the "won" move */
+    return true;
+}
+
+/* Moves to P-positions: a heap becomes 0 or 1 (all small, XOR 1) or a_i ^ x (XOR 0). */
+static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    if (t != 0) return true;
+    int64_t h[POS_MAX_ARGS], total = 0;
+    uint64_t x = 0;
+    for (int i = 0; i < n; i++) { h[i] = a[i].u.i; x ^= (uint64_t)h[i]; total += h[i]; }
+    if (total == 0) {   /* the "won" move */
+        Value one = val_int(1);
+        closed_yield(vm, gid, &one, 1, cb, ctx);
+        return true;
+    }
+    Value v[POS_MAX_ARGS];
+    for (int i = 0; i < n; i++) {
+        /* the new size: h ^ x (XOR 0), or 1 or 0 (all small, XOR 1); k ascending = size descending */
+        int64_t cand[3] = { (int64_t)((uint64_t)h[i] ^ x), 1, 0 };
+        for (int p = 0; p < 3; p++)
+            for (int q = p + 1; q < 3; q++)
+                if (cand[q] > cand[p]) { int64_t tmp = cand[p]; cand[p] = cand[q]; cand[q] = tmp; }
+        for (int c = 0; c < 3; c++) {
+            int64_t w = cand[c];
+            if (w >= h[i] || (c > 0 && w == cand[c - 1]) || total - (h[i] - w) <= 0) continue;
+            int64_t old = h[i];
+            h[i] = w;
+            bool p = antinim_p(h, n);
+            h[i] = old;
+            if (!p) continue;
+            for (int j = 0; j < n; j++) v[j] = a[j];
+            v[i] = val_int(w);
+            if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
+        }
+    }
+    return true;
+}
+
+/* ---- MooreNim(k, a...): P iff every binary digit has a multiple of k + 1 ones ------------------ */
+
+static bool moore_p(uint64_t k, const int64_t *h, int n)
+{
+    for (int bit = 0; bit < 63; bit++) {
+        uint64_t c = 0;
+        for (int i = 0; i < n; i++) c += ((uint64_t)h[i] >> bit) & 1;
+        if (c % (k + 1)) return false;
+    }
+    return true;
+}
+
+static bool moore_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n < 1 || !nonneg_ints(a, 0, n) || a[0].u.i < 1) return false;
+    int64_t h[POS_MAX_ARGS];
+    bool any = false;
+    for (int i = 1; i < n; i++) { h[i - 1] = a[i].u.i; if (h[i - 1]) any = true; }
+    r->outcome_only = true;
+    r->sg = !moore_p((uint64_t)a[0].u.i, h, n - 1);
+    r->terminal = !any;
+    return true;
+}
+
+/* One winning move by Moore's construction, from the top bit down: the heaps already changed (at
+   most k) may take any lower bits; a bit's count of ones is made a multiple of k + 1 by clearing
+   it in r more heaps when they fit in k, else by setting it in k + 1 - r changed heaps. */
+static bool moore_construct(uint64_t k, const int64_t *h, int n, int64_t *out)
+{
+    bool changed[POS_MAX_ARGS] = { false };
+    int m = 0;
+    for (int i = 0; i < n; i++) out[i] = h[i];
+    for (int bit = 62; bit >= 0; bit--) {
+        uint64_t mask = (uint64_t)1 << bit;
+        int idx[POS_MAX_ARGS], cnt = 0;
+        for (int i = 0; i < n; i++)
+            if (!changed[i] && ((uint64_t)h[i] & mask)) idx[cnt++] = i;
+        uint64_t r = (uint64_t)cnt % (k + 1);
+        for (int i = 0; i < n; i++)
+            if (changed[i]) out[i] &= (int64_t)~mask;   /* a changed heap's lower bits start at 0 */
+        if (r == 0) continue;
+        if ((uint64_t)m + r <= k) {
+            for (uint64_t j = 0; j < r; j++) {
+                int i = idx[j];
+                changed[i] = true;
+                m++;
+                out[i] = (int64_t)(((uint64_t)h[i] & ~(mask | (mask - 1))));   /* bit cleared, lower bits free */
+            }
+        } else {
+            uint64_t need = k + 1 - r, set = 0;
+            for (int i = 0; i < n && set < need; i++)
+                if (changed[i]) { out[i] |= (int64_t)mask; set++; }
+            if (set < need) return false;
+        }
+    }
+    return m > 0;
+}
+
+static bool moore_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    if (t != 0) return true;
+    uint64_t k = (uint64_t)a[0].u.i;
+    int nh = n - 1;
+    int64_t h[POS_MAX_ARGS], w[POS_MAX_ARGS];
+    for (int i = 0; i < nh; i++) h[i] = a[i + 1].u.i;
+    Value v[POS_MAX_ARGS];
+    v[0] = a[0];
+    /* every move of a small position, in the rules' order (the mixed-radix number c ascending) */
+    uint64_t size = 1;
+    bool small = true;
+    for (int i = 0; i < nh && small; i++)
+        if (__builtin_mul_overflow(size, (uint64_t)h[i] + 1, &size) || size > CLOSED_MAX_SCAN) small = false;
+    if (small) {
+        for (uint64_t c = 1; c < size; c++) {
+            uint64_t rest = c, changed = 0;
+            for (int i = nh - 1; i >= 0; i--) {
+                uint64_t take = rest % ((uint64_t)h[i] + 1);
+                rest /= (uint64_t)h[i] + 1;
+                w[i] = h[i] - (int64_t)take;
+                changed += take > 0;
+            }
+            if (changed > k || !moore_p(k, w, nh)) continue;
+            for (int i = 0; i < nh; i++) v[i + 1] = val_int(w[i]);
+            if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
+        }
+        return true;
+    }
+    if (!moore_construct(k, h, nh, w)) return false;
+    for (int i = 0; i < nh; i++) v[i + 1] = val_int(w[i]);
+    closed_yield(vm, gid, v, n, cb, ctx);
+    return false;   /* one winning move of possibly many */
+}
+
+/* ---- KamPebbles: staircase Nim on the differences, counted from the right -------------------- */
+
+static bool kam_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (!nonneg_ints(a, 0, n)) return false;
+    uint64_t x = 0;
+    bool moves = false;
+    for (int i = 0; i < n; i++) {
+        int64_t d = a[i].u.i - (i ? a[i - 1].u.i : 0);
+        if (d < 0) return false;   /* not non-decreasing: the rules decide */
+        if (d > 0) moves = true;
+        if ((n - 1 - i) % 2 == 0) x ^= (uint64_t)d;
+    }
+    r->sg = x;
+    r->terminal = !moves;
+    return true;
+}
+
+/* ---- JumpRow: pieces with k empty cells to their right are staircase step k ----------------- */
+
+static bool jump_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 1 || a[0].t != VT_STR) return false;
+    uint64_t x = 0, cnt = 0, k = 0;
+    bool moves = false;
+    for (uint32_t i = a[0].n; i-- > 0;) {
+        char ch = a[0].u.s[i];
+        if (ch == '0') {
+            if (k % 2) x ^= cnt;
+            cnt = 0;
+            k++;
+        } else if (ch == '1') {
+            cnt++;
+            if (k > 0) moves = true;
+        } else {
+            return false;   /* not a row of 0 and 1: the rules decide */
+        }
+    }
+    if (k % 2) x ^= cnt;
+    r->sg = x;
+    r->terminal = !moves;
+    return true;
+}
+
+/* ---- Beans: SG(bean in bottle i) = mex{SG(j) ^ SG(k) : i < j <= k <= n} ---------------------- */
+
+#define BEANS_MAX 64
+static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n > BEANS_MAX || !nonneg_ints(a, 0, n)) return false;
+    uint64_t g[BEANS_MAX];
+    for (int i = n - 1; i >= 0; i--) {   /* g depends on the bottles to the right only */
+        bool seen[256] = { false };
+        for (int j = i + 1; j < n; j++)
+            for (int k = j; k < n; k++)
+                if ((g[j] ^ g[k]) < 256) seen[g[j] ^ g[k]] = true;
+        uint64_t m = 0;
+        while (seen[m]) m++;
+        g[i] = m;
+    }
+    uint64_t x = 0;
+    bool moves = false;
+    for (int i = 0; i < n; i++) {
+        if (a[i].u.i % 2) x ^= g[i];
+        if (a[i].u.i > 0 && i < n - 1) moves = true;
+    }
+    r->sg = x;
+    r->terminal = !moves;
+    return true;
+}
+
+const ClosedForm closed_multi_forms[] = {
+    { "AntiNim", "closed:antinim", antinim_eval, antinim_moves },
+    { "MooreNim", "closed:moore", moore_eval, moore_moves },
+    { "KamPebbles", "closed:kampebbles", kam_eval, NULL },
+    { "JumpRow", "closed:jumprow", jump_eval, NULL },
+    { "Beans", "closed:beans", beans_eval, NULL },
+    { NULL, NULL, NULL, NULL },
+};
