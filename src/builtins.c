@@ -21,6 +21,8 @@ const Builtin builtins[BI__COUNT] = {
     { "set", 1, 1, VT_SET, "a set of the elements of a list, range or set" },
     { "outcome", 1, 1, VT_STR, "\"P\", \"N\" or \"D\" for a position" },
     { "int", 1, 1, VT_INT, "the integer written in a string of decimal digits" },
+    { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position (as a query lists them)" },
+    { "winning_move", 2, 2, VT_POS, "the i-th winning move (from 0, in the order a query lists them)" },
 };
 
 int builtin_find(const char *name)
@@ -128,6 +130,13 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         uint64_t g = solve_sg_value(vm->p, a, loc);
         return val_int((int64_t)g);
     }
+    case BI_WINNING_COUNT:
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        return val_int(solve_winning_count(vm->p, a, loc));
+    case BI_WINNING_MOVE:
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        if (!isnum(&args[1])) bad_arg(vm, loc, fn, "an index", &args[1]);
+        return solve_winning_move(vm->p, a, args[1].u.i, loc);
     case BI_OUTCOME: {
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         char o = solve_outcome_value(vm->p, a, loc);

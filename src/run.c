@@ -243,6 +243,13 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
     }
 }
 
+/* A value as an expression; positions as sums of their components. */
+static void print_value(Program *p, StrBuf *b, const Value *v)
+{
+    if (v->t == VT_POS) prog_print_sum(p, b, v->u.p, v->n);
+    else val_print(b, v);
+}
+
 static void do_expect(Program *p, Stmt *st)
 {
     char detail[600];
@@ -263,8 +270,8 @@ static void do_expect(Program *p, Stmt *st)
             sb_init(&l);
             sb_init(&r);
             Value lv = thunk(p, st->lhs_fn), rv = thunk(p, st->rhs_fn);
-            val_print(&l, &lv);
-            val_print(&r, &rv);
+            print_value(p, &l, &lv);
+            print_value(p, &r, &rv);
             snprintf(detail, sizeof detail, "the left side is %s, the right side is %s", l.s, r.s);
             sb_fini(&l);
             sb_fini(&r);

@@ -159,8 +159,8 @@ static int call(Sema *s, Node *n)
                 b->maxargs == b->minargs ? "" : "at least ", b->minargs, b->minargs == 1 ? "" : "s", argc,
                 argc == 1 ? "was" : "were");
         }
-        if (bi == BI_SG || bi == BI_OUTCOME) {
-            for (int i = 0; i < n->list.n; i++)
+        if (bi == BI_SG || bi == BI_OUTCOME || bi == BI_WINNING_COUNT || bi == BI_WINNING_MOVE) {
+            for (int i = 0; i < (bi == BI_WINNING_MOVE ? 1 : n->list.n); i++)
                 if (n->list.v[i]->type != VT_NONE && n->list.v[i]->type != VT_POS)
                     err(s, n->list.v[i]->loc, "'%s' needs a position, but this is %s", n->name,
                         val_type_an(n->list.v[i]->type));

@@ -74,6 +74,7 @@ static _Noreturn void type_error(Vm *vm, Loc loc, const char *what, const Value 
 }
 
 static inline bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL; }
+static inline bool is_pos_like(const Value *v) { return v->t == VT_POS || (isnum(v) && v->u.i == 0); }
 
 static Value mkpos(Vm *vm, uint32_t n, Loc loc)
 {
@@ -467,8 +468,18 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             TOP = val_int(-TOP.u.i);
             break;
         case IR_NOT: TOP = val_bool(!truth(vm, &TOP, LOC)); break;
-        case IR_EQ: st[sp - 2] = val_bool(val_equal(&st[sp - 2], &TOP)); sp--; break;
-        case IR_NE: st[sp - 2] = val_bool(!val_equal(&st[sp - 2], &TOP)); sp--; break;
+        case IR_EQ: case IR_NE: {
+            bool eq;
+            if (is_pos_like(&st[sp - 2]) && is_pos_like(&TOP) && (st[sp - 2].t == VT_POS || TOP.t == VT_POS)) {
+                vm->sp = sp;   /* positions compare as games: canonical components, terminal ones left out */
+                eq = solve_same_position(vm->p, &st[sp - 2], &TOP, LOC);
+            } else {
+                eq = val_equal(&st[sp - 2], &TOP);
+            }
+            st[sp - 2] = val_bool(op == IR_EQ ? eq : !eq);
+            sp--;
+            break;
+        }
         case IR_LT: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) < 0); sp--; break;
         case IR_LE: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) <= 0); sp--; break;
         case IR_GT: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) > 0); sp--; break;

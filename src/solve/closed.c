@@ -42,7 +42,7 @@ int closed_args(const Program *p, const int64_t *key, Value *args)
     if (G->variadic) {   /* spread the variadic list into separate arguments */
         Value last = args[n - 1];
         n--;
-        if (last.t != VT_LIST || n + (int)last.n > POS_MAX_ARGS) return -1;
+        if (last.t != VT_LIST || n + (int)last.n > CLOSED_MAX_ARGS) return -1;
         for (uint32_t i = 0; i < last.n; i++) args[n++] = val_int(last.u.a[i]);
     }
     return n;
@@ -53,7 +53,7 @@ const ClosedForm *closed_find(const Program *cp, const int64_t *key, ClosedAnswe
     Program *p = (Program *)cp;   /* only the per-game cache is written */
     const ClosedForm *f = form_of(p, (int)KEY_GAME(key));
     if (!f) return NULL;
-    Value args[POS_MAX_ARGS];
+    Value args[CLOSED_MAX_ARGS];
     int n = closed_args(p, key, args);
     if (n < 0) return NULL;
     memset(a, 0, sizeof *a);

@@ -17,6 +17,8 @@ typedef struct ClosedAnswer {
    (more than CLOSED_MAX_SCAN candidates would have to be examined). */
 typedef bool (*ClosedMoves)(Vm *vm, int gid, const Value *args, int nargs, uint64_t target, VmYield cb, void *ctx);
 #define CLOSED_MAX_SCAN ((uint64_t)1 << 20)
+/* Arguments of a position a form reads (a variadic list spread out). */
+#define CLOSED_MAX_ARGS 1024
 
 typedef struct ClosedForm {
     const char *game;       /* the standard-library game it answers */

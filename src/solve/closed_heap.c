@@ -156,7 +156,7 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
     uint64_t s = 0;
     for (int i = 1; i < n; i += 2) s ^= (uint64_t)a[i].u.i;
     s ^= t;
-    Value v[POS_MAX_ARGS];
+    Value v[CLOSED_MAX_ARGS];
     for (int i = 1; i < n; i++) {
         int odd = i % 2 ? i : i - 1;   /* the odd step whose count changes */
         uint64_t cur = (uint64_t)a[odd].u.i, want = cur ^ s;

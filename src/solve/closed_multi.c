@@ -28,7 +28,7 @@ static bool antinim_p(const int64_t *h, int n)
 static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (!nonneg_ints(a, 0, n)) return false;
-    int64_t h[POS_MAX_ARGS];
+    int64_t h[CLOSED_MAX_ARGS];
     int64_t total = 0;
     for (int i = 0; i < n; i++) {
         h[i] = a[i].u.i;
@@ -44,7 +44,7 @@ static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
 static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
 {
     if (t != 0) return true;
-    int64_t h[POS_MAX_ARGS], total = 0;
+    int64_t h[CLOSED_MAX_ARGS], total = 0;
     uint64_t x = 0;
     for (int i = 0; i < n; i++) { h[i] = a[i].u.i; x ^= (uint64_t)h[i]; total += h[i]; }
     if (total == 0) {   /* the "won" move */
@@ -52,7 +52,7 @@ static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, Vm
         closed_yield(vm, gid, &one, 1, cb, ctx);
         return true;
     }
-    Value v[POS_MAX_ARGS];
+    Value v[CLOSED_MAX_ARGS];
     for (int i = 0; i < n; i++) {
         /* the new size: h ^ x (XOR 0), or 1 or 0 (all small, XOR 1); k ascending = size descending */
         int64_t cand[3] = { (int64_t)((uint64_t)h[i] ^ x), 1, 0 };
@@ -90,7 +90,7 @@ static bool moore_p(uint64_t k, const int64_t *h, int n)
 static bool moore_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (n < 1 || !nonneg_ints(a, 0, n) || a[0].u.i < 1) return false;
-    int64_t h[POS_MAX_ARGS];
+    int64_t h[CLOSED_MAX_ARGS];
     bool any = false;
     for (int i = 1; i < n; i++) { h[i - 1] = a[i].u.i; if (h[i - 1]) any = true; }
     r->outcome_only = true;
@@ -104,12 +104,12 @@ static bool moore_eval(const Value *a, int n, ClosedAnswer *r)
    it in r more heaps when they fit in k, else by setting it in k + 1 - r changed heaps. */
 static bool moore_construct(uint64_t k, const int64_t *h, int n, int64_t *out)
 {
-    bool changed[POS_MAX_ARGS] = { false };
+    bool changed[CLOSED_MAX_ARGS] = { false };
     int m = 0;
     for (int i = 0; i < n; i++) out[i] = h[i];
     for (int bit = 62; bit >= 0; bit--) {
         uint64_t mask = (uint64_t)1 << bit;
-        int idx[POS_MAX_ARGS], cnt = 0;
+        int idx[CLOSED_MAX_ARGS], cnt = 0;
         for (int i = 0; i < n; i++)
             if (!changed[i] && ((uint64_t)h[i] & mask)) idx[cnt++] = i;
         uint64_t r = (uint64_t)cnt % (k + 1);
@@ -138,9 +138,9 @@ static bool moore_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
     if (t != 0) return true;
     uint64_t k = (uint64_t)a[0].u.i;
     int nh = n - 1;
-    int64_t h[POS_MAX_ARGS], w[POS_MAX_ARGS];
+    int64_t h[CLOSED_MAX_ARGS], w[CLOSED_MAX_ARGS];
     for (int i = 0; i < nh; i++) h[i] = a[i + 1].u.i;
-    Value v[POS_MAX_ARGS];
+    Value v[CLOSED_MAX_ARGS];
     v[0] = a[0];
     /* every move of a small position, in the rules' order (the mixed-radix number c ascending) */
     uint64_t size = 1;
@@ -239,7 +239,38 @@ static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
     return true;
 }
 
+/* ---- MergePiles: from n piles of one, the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges
+   under best play (HEOI 2014, Luogu P4101; checked here against search for all n, m <= 34), so
+   the first player wins iff that number is odd. Only the starting position (all piles 1). --------- */
+
+#define MERGE_SEARCH_MAX 24
+static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n < 1 || !closed_int(&a[0]) || a[0].u.i < 1) return false;
+    for (int i = 1; i < n; i++)
+        if (!closed_int(&a[i]) || a[i].u.i != 1) return false;
+    int64_t piles = n - 1, m = a[0].u.i;
+    int64_t moves = (piles / m) * (m - 1) + (piles % m > 0 ? piles % m - 1 : 0);
+    r->outcome_only = true;
+    r->sg = moves % 2;
+    r->terminal = moves == 0;
+    return true;
+}
+
+/* Every move merges two piles of one: a single option, checked by search while that is small. */
+static bool merge_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    if (t != 0 || n < 3 || a[0].u.i < 2) return true;
+    if (n - 1 > MERGE_SEARCH_MAX) return false;
+    Value v[CLOSED_MAX_ARGS];
+    for (int i = 0; i < n - 1; i++) v[i] = a[i];
+    v[n - 2] = val_int(2);
+    closed_yield(vm, gid, v, n - 1, cb, ctx);
+    return true;
+}
+
 const ClosedForm closed_multi_forms[] = {
+    { "MergeState", "closed:mergepiles", merge_eval, merge_moves },
     { "AntiNim", "closed:antinim", antinim_eval, antinim_moves },
     { "MooreNim", "closed:moore", moore_eval, moore_moves },
     { "KamPebbles", "closed:kampebbles", kam_eval, NULL },

@@ -262,7 +262,7 @@ void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
             if (how >= SOLVED_SEQ && how < SOLVED_CLOSED && seq_big_heap(p, key)) {
                 if (!seq_moves(p, key, t, on_win_move, &w)) a->truncated = true;
             } else if (f && f->moves) {
-                Value args[POS_MAX_ARGS];
+                Value args[CLOSED_MAX_ARGS];
                 int na = closed_args(p, key, args);
                 if (!f->moves(p->vm, (int)KEY_GAME(key), args, na, t, on_win_move, &w)) a->truncated = true;
             } else {
@@ -283,4 +283,103 @@ void solve_answer_fini(Answer *a)
     for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
     free(a->winning);
     memset(a, 0, sizeof *a);
+}
+
+/* ---- winning moves and positions as values ---------------------------------------------- */
+
+/* Run a query with winning moves into a fresh answer owned by p (freed after an error too). */
+static Answer *answer_of(Program *p, const Value *pos, Loc loc, Answer **saved)
+{
+    Answer *a = xcalloc(1, sizeof *a);
+    *saved = p->answer;
+    if (*saved) {   /* only one answer is tracked for error cleanup: keep the outer one */
+        free(a);
+        prog_fail(p, EXIT_COMPILE, loc, "winning moves cannot be asked for while a query is being answered");
+    }
+    p->answer = a;
+    solve_query(p, pos, loc, true, a);
+    return a;
+}
+
+static void answer_done(Program *p, Answer *a, Answer *saved)
+{
+    solve_answer_fini(a);
+    free(a);
+    p->answer = saved;
+}
+
+int64_t solve_winning_count(Program *p, const Value *pos, Loc loc)
+{
+    Answer *saved;
+    Answer *a = answer_of(p, pos, loc, &saved);
+    if (a->truncated) {
+        answer_done(p, a, saved);
+        prog_fail(p, EXIT_LIMIT, loc, "this position has too many winning moves to count (more than the %d listed)",
+                  SOLVE_MAX_WINNING);
+    }
+    int64_t n = (int64_t)a->nwin;
+    answer_done(p, a, saved);
+    return n;
+}
+
+Value solve_winning_move(Program *p, const Value *pos, int64_t i, Loc loc)
+{
+    Answer *saved;
+    Answer *a = answer_of(p, pos, loc, &saved);
+    if (i < 0 || (uint64_t)i >= a->nwin) {
+        size_t n = a->nwin;
+        answer_done(p, a, saved);
+        prog_fail(p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i, n);
+    }
+    size_t m = a->seenlen[i];
+    Value v = { .t = VT_POS, .n = (uint32_t)m };
+    const int64_t **keys = vm_alloc(p->vm, (m ? m : 1) * sizeof *keys, loc);
+    for (size_t j = 0; j < m; j++) keys[j] = p->eng->st[a->seen[i][j]].key;
+    v.u.p = keys;
+    answer_done(p, a, saved);
+    return v;
+}
+
+typedef struct AnyMove { bool any; } AnyMove;
+static int on_any_move(void *ctx, const Value *v, const Value *frame)
+{
+    (void)v;
+    (void)frame;
+    ((AnyMove *)ctx)->any = true;
+    return 1;
+}
+
+/* The canonical non-terminal components of pos, sorted. */
+static size_t canon_ids(Program *p, const Value *pos, Loc loc, uint32_t **out)
+{
+    Engine *e = p->eng;
+    const int64_t *const *keys;
+    uint32_t n;
+    memo_components(e, pos, loc, &keys, &n);
+    uint32_t *ids = vm_alloc(p->vm, (n ? n : 1) * sizeof *ids, loc);
+    size_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = eng_intern(e, keys[i], loc);
+        bool terminal;
+        if (e->st[id].flags & (ST_DONE | ST_OUTCOME)) {
+            terminal = (e->st[id].flags & ST_TERMINAL) != 0;
+        } else {
+            AnyMove m = { false };
+            size_t mark = scratch_mark(&p->vm->scratch);
+            vm_enum_moves(p->vm, e->st[id].key, on_any_move, &m);
+            scratch_release(&p->vm->scratch, mark);
+            terminal = !m.any;
+        }
+        if (!terminal) ids[k++] = id;
+    }
+    qsort(ids, k, sizeof *ids, cmp_u32);
+    *out = ids;
+    return k;
+}
+
+bool solve_same_position(Program *p, const Value *a, const Value *b, Loc loc)
+{
+    uint32_t *x, *y;
+    size_t n = canon_ids(p, a, loc, &x), m = canon_ids(p, b, loc, &y);
+    return n == m && (n == 0 || !memcmp(x, y, n * sizeof *x));
 }

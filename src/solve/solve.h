@@ -46,6 +46,13 @@ typedef struct Answer {
 /* Answer a query on pos (a POS value, or 0). With moves, also list the winning moves. */
 void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a);
 void solve_answer_fini(Answer *a);
+/* The number of winning moves of pos (an error when they could not all be listed). */
+int64_t solve_winning_count(Program *p, const Value *pos, Loc loc);
+/* The i-th winning move of pos (0-based, in the order queries list them), as a position. */
+Value solve_winning_move(Program *p, const Value *pos, int64_t i, Loc loc);
+/* Whether two positions are the same game sum: equal multisets of canonical components, terminal
+   components left out. */
+bool solve_same_position(Program *p, const Value *a, const Value *b, Loc loc);
 /* For the VM: outcome ('P'/'N'/'D') and SG value of a position value. */
 char solve_outcome_value(Program *p, const Value *pos, Loc loc);
 uint64_t solve_sg_value(Program *p, const Value *pos, Loc loc);
