@@ -686,11 +686,14 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
             default: {
                 if (!isnum(&v)) type_error(vm, LOC, "list elements must be integers", &v, NULL);
-                int64_t *d = vm_alloc(vm, (acc.n + 2) * sizeof *d, LOC);
-                if (acc.n) memcpy(d, acc.u.a, acc.n * sizeof *d);
-                d[acc.n] = v.u.i;
-                acc.n++;
-                acc.u.a = d;
+                /* the accumulator is private to the generator: its buffer holds a power of two
+                   elements and grows by doubling, so building a list is linear */
+                if (acc.n == 0 || (acc.n & (acc.n - 1)) == 0) {
+                    int64_t *d = vm_alloc(vm, (acc.n ? 2 * (size_t)acc.n : 1) * sizeof *d, LOC);
+                    if (acc.n) memcpy(d, acc.u.a, acc.n * sizeof *d);
+                    acc.u.a = d;
+                }
+                ((int64_t *)acc.u.a)[acc.n++] = v.u.i;
                 break;
             }
             }
