@@ -26,6 +26,7 @@ typedef struct ClosedForm {
     /* Whether the formula is proven for these arguments; fills *a when it is. */
     bool (*eval)(const Value *args, int nargs, ClosedAnswer *a);
     ClosedMoves moves;      /* NULL: winning moves come from enumerating the rules */
+    const char *why;        /* the theorem, in a line (the text output's explanation) */
 } ClosedForm;
 
 /* The form that answers key, or NULL. Only games of the standard library qualify. */

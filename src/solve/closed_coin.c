@@ -36,10 +36,10 @@ static bool mock_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, 
 static bool ruler_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_ruler, 0); }
 
 const ClosedForm closed_coin_forms[] = {
-    { "TurnOne", "closed:coins", one_eval, NULL },
-    { "TurningTurtles", "closed:coins", turtles_eval, NULL },
-    { "Twins", "closed:coins", twins_eval, NULL },
-    { "MockTurtles", "closed:coins", mock_eval, NULL },
-    { "Ruler", "closed:coins", ruler_eval, NULL },
-    { NULL, NULL, NULL, NULL },
+    { "TurnOne", "closed:coins", one_eval, NULL, "coin turning: SG = number of heads mod 2" },
+    { "TurningTurtles", "closed:coins", turtles_eval, NULL, "coin turning: SG = XOR of the positions (from 1) of the heads" },
+    { "Twins", "closed:coins", twins_eval, NULL, "coin turning: SG = XOR of the positions (from 0) of the heads" },
+    { "MockTurtles", "closed:coins", mock_eval, NULL, "coin turning: SG = XOR over the heads of the odious numbers" },
+    { "Ruler", "closed:coins", ruler_eval, NULL, "coin turning: SG = XOR over the heads of the largest power of 2 dividing the position" },
+    { NULL, NULL, NULL, NULL, NULL },
 };

@@ -171,11 +171,11 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
 }
 
 const ClosedForm closed_heap_forms[] = {
-    { "Heap", "closed:nim", heap_eval, heap_moves },
-    { "Bash", "closed:bash", bash_eval, bash_moves },
-    { "TakeRange", "closed:takerange", range_eval, range_moves },
-    { "Lasker", "closed:lasker", lasker_eval, lasker_moves },
-    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves },
-    { "Staircase", "closed:staircase", stair_eval, stair_moves },
-    { NULL, NULL, NULL, NULL },
+    { "Heap", "closed:nim", heap_eval, heap_moves, "Bouton: SG of a heap is its size; a sum is the XOR" },
+    { "Bash", "closed:bash", bash_eval, bash_moves, "SG = n mod (m + 1)" },
+    { "TakeRange", "closed:takerange", range_eval, range_moves, "SG = floor((n mod (a + b)) / a)" },
+    { "Lasker", "closed:lasker", lasker_eval, lasker_moves, "Lasker's Nim: SG(4k+3) = 4k+4, SG(4k+4) = 4k+3, else n" },
+    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves, "SG = n mod 6: no prime power is a multiple of 6" },
+    { "Staircase", "closed:staircase", stair_eval, stair_moves, "staircase Nim: SG = XOR of the odd steps" },
+    { NULL, NULL, NULL, NULL, NULL },
 };

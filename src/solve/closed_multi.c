@@ -270,11 +270,11 @@ static bool merge_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
 }
 
 const ClosedForm closed_multi_forms[] = {
-    { "MergeState", "closed:mergepiles", merge_eval, merge_moves },
-    { "AntiNim", "closed:antinim", antinim_eval, antinim_moves },
-    { "MooreNim", "closed:moore", moore_eval, moore_moves },
-    { "KamPebbles", "closed:kampebbles", kam_eval, NULL },
-    { "JumpRow", "closed:jumprow", jump_eval, NULL },
-    { "Beans", "closed:beans", beans_eval, NULL },
-    { NULL, NULL, NULL, NULL },
+    { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges" },
+    { "AntiNim", "closed:antinim", antinim_eval, antinim_moves, "misere Nim (Bouton): P iff all heaps <= 1 and XOR 1, or a heap >= 2 and XOR 0" },
+    { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones" },
+    { "KamPebbles", "closed:kampebbles", kam_eval, NULL, "staircase Nim on the differences, the last on step 1" },
+    { "JumpRow", "closed:jumprow", jump_eval, NULL, "staircase Nim: pieces with k empty cells to their right are on step k" },
+    { "Beans", "closed:beans", beans_eval, NULL, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}" },
+    { NULL, NULL, NULL, NULL, NULL },
 };

@@ -171,9 +171,9 @@ static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
 }
 
 const ClosedForm closed_pair_forms[] = {
-    { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves },
-    { "Euclid", "closed:euclid", euclid_eval, euclid_moves },
-    { "ED", "closed:ed", ed_eval, ed_moves },
-    { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves },
-    { NULL, NULL, NULL, NULL },
+    { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves, "Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact integers" },
+    { "Euclid", "closed:euclid", euclid_eval, euclid_moves, "with a >= b the mover wins iff a >= 2b or b divides a, else the move is forced" },
+    { "ED", "closed:ed", ed_eval, ed_moves, "SG = number of trailing one bits of (a - 1) | (b - 1)" },
+    { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves, "Zeckendorf: the mover loses iff the limit is below the smallest Zeckendorf term" },
+    { NULL, NULL, NULL, NULL, NULL },
 };

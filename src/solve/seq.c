@@ -428,3 +428,21 @@ bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void
     }
     return complete;
 }
+
+void seq_explain(Program *p, const int64_t *key, StrBuf *b)
+{
+    SeqInst *s = inst_of(p->eng, key);
+    if (!s) return;
+    sb_printf(b, "%s %s game%s", s->hr.kind[0] == 'o' ? "an" : "a", s->hr.kind,
+              s->hr.recognised ? " recognised in the rules" : "");
+    if (strcmp(s->hr.kind, "heap")) {
+        sb_puts(b, " (code ");
+        heaprules_describe(&s->hr, b);
+        sb_puts(b, ")");
+    }
+    if ((uint64_t)key[s->cw] >= s->L && s->per.proven)
+        sb_printf(b, "; SG has period %llu after %llu, proven by the %s", (unsigned long long)s->per.p,
+                  (unsigned long long)s->per.e, s->per.proof);
+    else
+        sb_printf(b, "; SG from a table of %zu values", s->L);
+}

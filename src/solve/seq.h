@@ -28,6 +28,8 @@ void seq_free_all(Engine *e);
 #define SEQ_ENUM_RULES ((uint64_t)1 << 16)
 #define SEQ_SCAN_SPLITS ((uint64_t)1 << 18)
 bool seq_big_heap(Program *p, const int64_t *key);
+/* A line on how key's value was found: the rules' code and the period with its proof. */
+void seq_explain(Program *p, const int64_t *key, StrBuf *b);
 /* Options of key (a solved heap) with value target, by removal, then by split; false when the
    list was cut (more than SEQ_SCAN_SPLITS candidates). */
 bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void *ctx);

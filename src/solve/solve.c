@@ -247,6 +247,15 @@ void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
     uint32_t *ids = vm_alloc(p->vm, (n ? n : 1) * sizeof *ids, loc);
     for (size_t i = 0; i < n; i++) ids[i] = c[i].id;
     a->position = print_ids(p, ids, n);
+    if (!mixed && n) {   /* one method for every component: say which theorem it rests on */
+        uint32_t how = p->eng->st[c[0].id].how;
+        StrBuf b;
+        sb_init(&b);
+        if (how >= SOLVED_CLOSED) sb_puts(&b, closed_at((int)(how - SOLVED_CLOSED))->why);
+        else if (how >= SOLVED_SEQ) seq_explain(p, p->eng->st[c[0].id].key, &b);
+        a->why = b.len ? sb_take(&b) : NULL;
+        sb_fini(&b);
+    }
     if (moves && x) {
         WinCtx w = { .p = p, .loc = loc, .comps = c, .ncomps = n, .a = a };
         Engine *e = p->eng;
@@ -280,6 +289,7 @@ void solve_answer_fini(Answer *a)
     free(a->seen);
     free(a->seenlen);
     free(a->position);
+    free(a->why);
     for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
     free(a->winning);
     memset(a, 0, sizeof *a);

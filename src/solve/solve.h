@@ -34,6 +34,7 @@ typedef struct Answer {
     size_t nwin;
     const char *strategy;
     bool truncated;          /* more winning moves exist than were listed */
+    char *why;               /* the theorem or method behind the value (text output), or NULL */
     /* private: winning-move bookkeeping, freed by solve_answer_fini (also after an error) */
     uint32_t **seen;
     size_t *seenlen;
