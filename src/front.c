@@ -27,7 +27,8 @@ static const char usage_text[] =
     "                          (default 50000000)\n"
     "      --max-instances N   stop a claim or table after N instances (default 100000000)\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
-    "      --strategy NAME     solve with this strategy only (memo, table); for testing\n"
+    "      --strategy NAME     solve with this strategy only (closed, sequence, table, memo);\n"
+    "                          for testing\n"
     "  -h, --help              show this help and exit\n"
     "  -V, --version           show the version and exit\n"
     "\n"
@@ -132,7 +133,8 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         else if (!strcmp(name, "--json")) o->json = true;
         else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
         else if (!strcmp(name, "--strategy")) {
-            if (strcmp(val, "memo") && strcmp(val, "table")) return usage_error(err, "unknown strategy (memo, table):", val);
+            if (strcmp(val, "memo") && strcmp(val, "table") && strcmp(val, "closed") && strcmp(val, "sequence"))
+                return usage_error(err, "unknown strategy (closed, sequence, table, memo):", val);
             o->strategy = val;
         }
         else if (!strcmp(name, "--max-states")) {
