@@ -66,6 +66,48 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Big integers are written as strings of decimal digits (Wythoff beyond 64 bits); min and max
+   compare them, and integers, as numbers. */
+static bool is_digits(const Value *v)
+{
+    if (v->t != VT_STR || v->n == 0 || (v->n > 1 && v->u.s[0] == '0')) return false;
+    for (uint32_t i = 0; i < v->n; i++)
+        if (v->u.s[i] < '0' || v->u.s[i] > '9') return false;
+    return true;
+}
+
+static bool any_digits(const Value *args, int nargs)
+{
+    for (int i = 0; i < nargs; i++)
+        if (args[i].t == VT_STR) return true;
+    return false;
+}
+
+/* -1, 0, 1 comparing a and b (each a non-negative integer or a digit string) as numbers. */
+static int num_cmp(const Value *a, const Value *b)
+{
+    char ba[24], bb[24];
+    const char *sa = a->u.s, *sb = b->u.s;
+    size_t la = a->n, lb = b->n;
+    if (a->t != VT_STR) { la = (size_t)snprintf(ba, sizeof ba, "%lld", (long long)a->u.i); sa = ba; }
+    if (b->t != VT_STR) { lb = (size_t)snprintf(bb, sizeof bb, "%lld", (long long)b->u.i); sb = bb; }
+    if (la != lb) return la < lb ? -1 : 1;
+    int c = memcmp(sa, sb, la);
+    return (c > 0) - (c < 0);
+}
+
+static Value big_minmax(Vm *vm, int id, const Value *args, int nargs, const char *fn, Loc loc)
+{
+    int best = 0;
+    for (int i = 0; i < nargs; i++) {
+        if (!is_digits(&args[i]) && !(isnum(&args[i]) && args[i].u.i >= 0))
+            bad_arg(vm, loc, fn, "integers, or non-negative numbers written as decimal strings", &args[i]);
+        int c = num_cmp(&args[i], &args[best]);
+        if (id == BI_MIN ? c < 0 : c > 0) best = i;
+    }
+    return args[best];
+}
+
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
 {
     const char *fn = builtins[id].name;
@@ -87,6 +129,7 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
             for (size_t i = 1; i < n; i++) r = (id == BI_MIN) ? (e[i] < r ? e[i] : r) : (e[i] > r ? e[i] : r);
             return val_int(r);
         }
+        if (nargs >= 2 && any_digits(args, nargs)) return big_minmax(vm, id, args, nargs, fn, loc);
         int64_t r = 0;
         for (int i = 0; i < nargs; i++) {
             if (!isnum(&args[i])) bad_arg(vm, loc, fn, "integers (or one list, set or range)", &args[i]);

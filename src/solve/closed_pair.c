@@ -3,6 +3,8 @@
 #include "config.h"
 #include "solve/closed.h"
 #include "numth.h"
+#include <gmp.h>
+#include <string.h>
 
 static bool ints(const Value *a, int n, int want)
 {
@@ -33,8 +35,139 @@ static bool wythoff_partner(uint64_t v, uint64_t *w)
     return false;
 }
 
+/* ---- Wythoff beyond 64 bits: heap sizes written as decimal strings, exact with GMP ---------- */
+
+static bool digits(const Value *v)
+{
+    if (v->t != VT_STR || v->n == 0 || v->n > 4000 || (v->n > 1 && v->u.s[0] == '0')) return false;
+    for (uint32_t i = 0; i < v->n; i++)
+        if (v->u.s[i] < '0' || v->u.s[i] > '9') return false;
+    return true;
+}
+
+static bool big_arg(const Value *v) { return digits(v) || (closed_int(v) && v->u.i >= 0); }
+
+static void to_mpz(mpz_t z, const Value *v)
+{
+    if (v->t == VT_INT) {
+        mpz_init_set_ui(z, (unsigned long)v->u.i);
+        return;
+    }
+    char buf[4001];
+    memcpy(buf, v->u.s, v->n);
+    buf[v->n] = 0;
+    mpz_init_set_str(z, buf, 10);
+}
+
+/* floor(k phi) = (k + isqrt(5 k^2)) / 2 */
+static void big_lower(mpz_t out, const mpz_t k)
+{
+    mpz_t t;
+    mpz_init(t);
+    mpz_mul(t, k, k);
+    mpz_mul_ui(t, t, 5);
+    mpz_sqrt(t, t);
+    mpz_add(t, t, k);
+    mpz_fdiv_q_2exp(out, t, 1);
+    mpz_clear(t);
+}
+
+static bool big_wythoff_p(const mpz_t a, const mpz_t b)
+{
+    mpz_t x, d, l;
+    mpz_inits(x, d, l, NULL);
+    if (mpz_cmp(a, b) <= 0) { mpz_set(x, a); mpz_sub(d, b, a); } else { mpz_set(x, b); mpz_sub(d, a, b); }
+    big_lower(l, d);
+    bool p = mpz_cmp(l, x) == 0;
+    mpz_clears(x, d, l, NULL);
+    return p;
+}
+
+/* The w with (v, w) a P-position: v = floor(k phi) gives w = v + k; v = floor(k phi) + k gives
+   w = floor(k phi). k is found from an estimate and checked exactly. */
+static void big_partner(mpz_t w, const mpz_t v)
+{
+    mpz_t s, k, l, t;
+    mpz_inits(s, k, l, t, NULL);
+    mpz_mul(s, v, v);
+    mpz_mul_ui(s, s, 5);
+    mpz_sqrt(s, s);                      /* floor(v sqrt 5) */
+    bool found = false;
+    for (int upper = 0; upper < 2 && !found; upper++) {
+        /* lower: k ~ v / phi = (v sqrt5 - v) / 2; upper: k ~ v / phi^2 = (3v - v sqrt5) / 2 */
+        if (!upper) mpz_sub(t, s, v);
+        else { mpz_mul_ui(t, v, 3); mpz_sub(t, t, s); }
+        mpz_fdiv_q_2exp(t, t, 1);
+        for (int dk = -2; dk <= 2 && !found; dk++) {
+            if (dk < 0) mpz_sub_ui(k, t, (unsigned long)-dk); else mpz_add_ui(k, t, (unsigned long)dk);
+            if (mpz_sgn(k) < 0) continue;
+            big_lower(l, k);
+            if (upper) mpz_add(l, l, k);
+            if (mpz_cmp(l, v) != 0) continue;
+            if (upper) mpz_sub(w, v, k); else mpz_add(w, v, k);
+            found = true;
+        }
+    }
+    if (!found) mpz_set_si(w, -1);   /* every number is in exactly one pair: not reached */
+    mpz_clears(s, k, l, t, NULL);
+}
+
+/* A heap size as the argument of a result: a decimal string, like the query's arguments. */
+static Value big_value(Vm *vm, const mpz_t z)
+{
+    size_t len = mpz_sizeinbase(z, 10) + 2;
+    char *s = vm_alloc(vm, len, (Loc){ 0 });
+    mpz_get_str(s, 10, z);
+    Value v = { .t = VT_STR, .n = (uint32_t)strlen(s) };
+    v.u.s = s;
+    return v;
+}
+
+static bool big_wythoff_moves(Vm *vm, int gid, const Value *a, VmYield cb, void *ctx)
+{
+    mpz_t x, y, w, lo, d, ad, k;
+    to_mpz(x, &a[0]);
+    to_mpz(y, &a[1]);
+    mpz_inits(w, lo, d, ad, k, NULL);
+    Value v[2];
+    bool stop = false;
+    /* rules' order: take from the first heap, from the second, from both */
+    big_partner(w, y);
+    if (mpz_sgn(w) >= 0 && mpz_cmp(w, x) < 0) {
+        v[0] = big_value(vm, w); v[1] = big_value(vm, y);
+        stop = closed_yield(vm, gid, v, 2, cb, ctx);
+    }
+    big_partner(w, x);
+    if (!stop && mpz_sgn(w) >= 0 && mpz_cmp(w, y) < 0) {
+        v[0] = big_value(vm, x); v[1] = big_value(vm, w);
+        stop = closed_yield(vm, gid, v, 2, cb, ctx);
+    }
+    if (mpz_cmp(x, y) <= 0) { mpz_set(lo, x); mpz_sub(d, y, x); } else { mpz_set(lo, y); mpz_sub(d, x, y); }
+    big_lower(ad, d);
+    if (!stop && mpz_cmp(ad, lo) < 0) {
+        mpz_sub(k, lo, ad);
+        mpz_sub(x, x, k);
+        mpz_sub(y, y, k);
+        v[0] = big_value(vm, x); v[1] = big_value(vm, y);
+        closed_yield(vm, gid, v, 2, cb, ctx);
+    }
+    mpz_clears(x, y, w, lo, d, ad, k, NULL);
+    return true;
+}
+
 static bool wythoff_eval(const Value *a, int n, ClosedAnswer *r)
 {
+    if (n == 2 && (a[0].t == VT_STR || a[1].t == VT_STR)) {
+        if (!big_arg(&a[0]) || !big_arg(&a[1])) return false;
+        mpz_t x, y;
+        to_mpz(x, &a[0]);
+        to_mpz(y, &a[1]);
+        r->sg = !big_wythoff_p(x, y);
+        r->outcome_only = true;
+        r->terminal = mpz_sgn(x) == 0 && mpz_sgn(y) == 0;
+        mpz_clears(x, y, NULL);
+        return true;
+    }
     if (!ints(a, n, 2)) return false;
     bool p = wythoff_p((uint64_t)a[0].u.i, (uint64_t)a[1].u.i);
     r->sg = !p;
@@ -47,6 +180,7 @@ static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, Vm
 {
     (void)n;
     if (t != 0) return true;   /* only moves to P-positions are known */
+    if (a[0].t == VT_STR || a[1].t == VT_STR) return big_wythoff_moves(vm, gid, a, cb, ctx);
     uint64_t x = (uint64_t)a[0].u.i, y = (uint64_t)a[1].u.i, w;
     Value v[2];
     /* rules' order: take from the first heap, from the second, from both */

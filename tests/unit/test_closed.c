@@ -5,6 +5,7 @@
 #include "harness.h"
 #include "numth.h"
 #include "solve/closed.h"
+#include <gmp.h>
 
 /* a (x) b by the mex definition, for small operands */
 static uint64_t nim_mul_mex(uint64_t a, uint64_t b)
@@ -95,6 +96,59 @@ static void test_wythoff_near_1e18(void **state)
     assert_int_equal(h_run(h, "query Wythoff(1000000000000000000, 1000000000000000000);"), 0);
     assert_non_null(strstr(h_out(h), "winning move -> 0"));
     h_free(h);
+}
+
+/* The same Zeckendorf check near 10^30 with GMP: heap sizes beyond 64 bits are decimal strings. */
+static void test_wythoff_near_1e30(void **state)
+{
+    (void)state;
+    mpz_t fib[160], x, y, r;
+    mpz_init_set_ui(fib[0], 1);
+    mpz_init_set_ui(fib[1], 2);
+    for (int i = 2; i < 160; i++) { mpz_init(fib[i]); mpz_add(fib[i], fib[i - 1], fib[i - 2]); }
+    mpz_inits(x, y, r, NULL);
+    mpz_ui_pow_ui(x, 10, 30);
+    H *h = h_new();
+    int lower = 0;
+    for (int t = 0; t < 400; t++, mpz_add_ui(x, x, 1)) {
+        /* Zeckendorf digits of x, greedy from the top */
+        bool d[160] = { false };
+        int low = -1;
+        mpz_set(r, x);
+        for (int i = 159; i >= 0; i--)
+            if (mpz_cmp(fib[i], r) <= 0) { d[i] = true; mpz_sub(r, r, fib[i]); low = i; }
+        if (low % 2) continue;
+        mpz_set_ui(y, 0);
+        for (int i = 0; i < 159; i++)
+            if (d[i]) mpz_add(y, y, fib[i + 1]);
+        lower++;
+        char *xs = mpz_get_str(NULL, 10, x), *ys = mpz_get_str(NULL, 10, y);
+        mpz_add_ui(r, y, 1);
+        char *y1 = mpz_get_str(NULL, 10, r);
+        char q[600];
+        snprintf(q, sizeof q, "expect Wythoff(\"%s\", \"%s\") is P; expect Wythoff(\"%s\", \"%s\") is P;"
+                 "expect Wythoff(\"%s\", \"%s\") is N; expect winning_move(Wythoff(\"%s\", \"%s\"), 0) is P;",
+                 xs, ys, ys, xs, xs, y1, xs, y1);
+        int st = h_run(h, q);
+        if (st) fprintf(stderr, "%s\n%s\n", q, h_err(h));
+        assert_int_equal(st, 0);
+        free(xs);
+        free(ys);
+        free(y1);
+    }
+    assert_true(lower > 200);
+    /* the string path agrees with the 64-bit path, winning moves included */
+    for (int a = 0; a <= 25; a++)
+        for (int b = 0; b <= 25; b++) {
+            char q[300];
+            snprintf(q, sizeof q, "expect (Wythoff(%d, %d) is P) == (Wythoff(\"%d\", \"%d\") is P);"
+                     "expect winning_count(Wythoff(%d, %d)) == winning_count(Wythoff(\"%d\", \"%d\"));",
+                     a, b, a, b, a, b, a, b);
+            assert_int_equal(h_run(h, q), 0);
+        }
+    h_free(h);
+    for (int i = 0; i < 160; i++) mpz_clear(fib[i]);
+    mpz_clears(x, y, r, NULL);
 }
 
 static void test_primes(void **state)
@@ -188,6 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nim_mul),
         cmocka_unit_test(test_wythoff_near_1e18),
+        cmocka_unit_test(test_wythoff_near_1e30),
         cmocka_unit_test(test_primes),
         cmocka_unit_test(test_big_queries),
         cmocka_unit_test(test_moore_construction),
