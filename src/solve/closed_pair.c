@@ -4,6 +4,7 @@
 #include "solve/closed.h"
 #include "numth.h"
 #include <gmp.h>
+#include <math.h>
 #include <string.h>
 
 static bool ints(const Value *a, int n, int want)
@@ -204,6 +205,126 @@ static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, Vm
     return true;
 }
 
+/* ---- WythoffK: P-positions (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2
+   (Fraenkel, "How to beat your Wythoff games' opponent on three fronts", 1982; k = 1 is Wythoff).
+   floor(n alpha) = (n (2 - k) + isqrt(n^2 (k^2 + 4))) / 2, exact in GMP. ------------------------ */
+
+static void wk_lower(mpz_t out, uint64_t k, const mpz_t n)
+{
+    mpz_t t, u;
+    mpz_inits(t, u, NULL);
+    mpz_mul(t, n, n);
+    mpz_mul_ui(t, t, (unsigned long)(k * k + 4));
+    mpz_sqrt(t, t);
+    mpz_mul_ui(u, n, (unsigned long)k);
+    mpz_sub(t, t, u);
+    mpz_addmul_ui(t, n, 2);
+    mpz_fdiv_q_2exp(out, t, 1);
+    mpz_clears(t, u, NULL);
+}
+
+static bool wk_p(uint64_t k, uint64_t a, uint64_t b)
+{
+    uint64_t x = a < b ? a : b, d = (a < b ? b : a) - x;
+    if (d % k) return false;
+    mpz_t n, l;
+    mpz_init_set_ui(n, (unsigned long)(d / k));
+    mpz_init(l);
+    wk_lower(l, k, n);
+    bool p = mpz_cmp_ui(l, (unsigned long)x) == 0;
+    mpz_clears(n, l, NULL);
+    return p;
+}
+
+/* a_n and b_n = a_n + k n, if they fit in 63 bits. */
+static bool wk_pair(uint64_t k, uint64_t n, uint64_t *an, uint64_t *bn)
+{
+    mpz_t z, l;
+    mpz_init_set_ui(z, (unsigned long)n);
+    mpz_init(l);
+    wk_lower(l, k, z);
+    bool ok = mpz_sizeinbase(l, 2) <= 62;
+    if (ok) *an = (uint64_t)mpz_get_ui(l);
+    mpz_clears(z, l, NULL);
+    if (!ok || __builtin_mul_overflow(k, n, bn) || __builtin_add_overflow(*bn, *an, bn) || *bn > INT64_MAX) return false;
+    return true;
+}
+
+/* The w with (v, w) or (w, v) a P-position (every number is in exactly one pair). */
+static bool wk_partner(uint64_t k, uint64_t v, uint64_t *w)
+{
+    long double alpha = (2.0L - (long double)k + sqrtl((long double)(k * k + 4))) / 2.0L;
+    for (int upper = 0; upper < 2; upper++) {
+        long double est = (long double)v / (upper ? alpha + (long double)k : alpha);
+        uint64_t c = est < 4 ? 0 : (uint64_t)est - 3;
+        for (uint64_t n = c; n <= c + 8; n++) {
+            uint64_t an, bn;
+            if (!wk_pair(k, n, &an, &bn)) break;
+            if ((upper ? bn : an) == v) { *w = upper ? an : bn; return true; }
+        }
+    }
+    return false;
+}
+
+static bool wythoffk_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (!ints(a, n, 3) || a[0].u.i < 1 || a[0].u.i > 1000000) return false;
+    r->outcome_only = true;
+    r->sg = !wk_p((uint64_t)a[0].u.i, (uint64_t)a[1].u.i, (uint64_t)a[2].u.i);
+    r->terminal = a[1].u.i == 0 && a[2].u.i == 0;
+    return true;
+}
+
+typedef struct WkMove { uint64_t x, y; } WkMove;
+
+static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    if (t != 0) return true;
+    uint64_t k = (uint64_t)a[0].u.i, A = (uint64_t)a[1].u.i, B = (uint64_t)a[2].u.i, w;
+    Value v[3] = { a[0], a[1], a[2] };
+    /* rules' order: take from the first heap, from the second, then from both (x, then y) */
+    if (wk_partner(k, B, &w) && w < A) {
+        v[1] = val_int((int64_t)w);
+        if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
+        v[1] = a[1];
+    }
+    if (wk_partner(k, A, &w) && w < B) {
+        v[2] = val_int((int64_t)w);
+        if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
+        v[2] = a[2];
+    }
+    WkMove mv[8];
+    int nm = 0;
+    for (int orient = 0; orient < 2; orient++) {
+        /* (A', B') = (a_m, b_m) needs |(A - B) + k m| < k; (b_m, a_m) needs |(A - B) - k m| < k */
+        int64_t diff = orient ? (int64_t)A - (int64_t)B : (int64_t)B - (int64_t)A;
+        if (diff < -(int64_t)k) continue;
+        uint64_t base = diff < 0 ? 0 : (uint64_t)diff / k;
+        for (uint64_t m = base > 0 ? base - 1 : 0; m <= base + 1; m++) {
+            uint64_t am, bm;
+            if (!wk_pair(k, m, &am, &bm)) continue;
+            uint64_t na = orient ? bm : am, nb = orient ? am : bm;
+            if (na >= A || nb >= B) continue;
+            uint64_t x = A - na, y = B - nb;
+            if ((x > y ? x - y : y - x) >= k) continue;
+            bool dup = false;
+            for (int i = 0; i < nm; i++) dup |= mv[i].x == x && mv[i].y == y;
+            if (!dup && nm < 8) mv[nm++] = (WkMove){ x, y };
+        }
+    }
+    for (int i = 1; i < nm; i++)   /* x ascending, then y */
+        for (int j = i; j > 0 && (mv[j].x < mv[j - 1].x || (mv[j].x == mv[j - 1].x && mv[j].y < mv[j - 1].y)); j--) {
+            WkMove tmp = mv[j]; mv[j] = mv[j - 1]; mv[j - 1] = tmp;
+        }
+    for (int i = 0; i < nm; i++) {
+        v[1] = val_int((int64_t)(A - mv[i].x));
+        v[2] = val_int((int64_t)(B - mv[i].y));
+        if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
+    }
+    return true;
+}
+
 /* ---- Euclid: with a >= b > 0, the mover wins iff a >= 2b, or b divides a, or (b, a - b) loses ---- */
 
 static bool euclid_eval(const Value *a, int n, ClosedAnswer *r)
@@ -306,6 +427,7 @@ static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
 
 const ClosedForm closed_pair_forms[] = {
     { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves, "Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact integers" },
+    { "WythoffK", "closed:wythoffk", wythoffk_eval, wythoffk_moves, "Fraenkel: P iff (min, max) = (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2" },
     { "Euclid", "closed:euclid", euclid_eval, euclid_moves, "with a >= b the mover wins iff a >= 2b or b divides a, else the move is forced" },
     { "ED", "closed:ed", ed_eval, ed_moves, "SG = number of trailing one bits of (a - 1) | (b - 1)" },
     { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves, "Zeckendorf: the mover loses iff the limit is below the smallest Zeckendorf term" },

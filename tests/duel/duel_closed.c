@@ -56,6 +56,10 @@ int main(void)
     for (int x = 0; x <= 25; x++)
         for (int y = 0; y <= 25; y++) batch_add(&b, "Wythoff(%d, %d)", x, y);
     failed += check(&b, "wythoff", &passed);
+    for (int k = 1; k <= 5; k++)
+        for (int x = 0; x <= 18; x++)
+            for (int y = 0; y <= 18; y++) batch_add(&b, "WythoffK(%d, %d, %d)", k, x, y);
+    failed += check(&b, "wythoffk", &passed);
     for (int x = 0; x <= 30; x++)
         for (int y = 0; y <= 30; y++) batch_add(&b, "Euclid(%d, %d)", x, y);
     failed += check(&b, "euclid", &passed);
