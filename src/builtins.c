@@ -42,8 +42,18 @@ static _Noreturn void bad_arg(Vm *vm, Loc loc, const char *fn, const char *need,
 #define MAX_EXPAND 100000000
 
 /* Elements of a list, set or range as a fresh array in scratch (ranges up to MAX_EXPAND). */
+static int cmp_strrec(const void *a, const void *b)
+{
+    const StrRec *x = (const StrRec *)(intptr_t)*(const int64_t *)a, *y = (const StrRec *)(intptr_t)*(const int64_t *)b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, n);
+    if (c) return c;
+    return (x->len > y->len) - (x->len < y->len);
+}
+
 static const int64_t *elems(Vm *vm, const Value *v, size_t *n, const char *fn, Loc loc)
 {
+    if (v->t == VT_LIST && v->strs) bad_arg(vm, loc, fn, "a list of integers", v);
     if (v->t == VT_LIST || v->t == VT_SET) {
         *n = v->n;
         return v->u.a;
@@ -153,6 +163,15 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         default: bad_arg(vm, loc, fn, "a list, set, string or range", a);
         }
     case BI_SORT: case BI_LIST: case BI_SET: {
+        if (a->t == VT_LIST && a->strs) {   /* lists of strings: copied, or sorted by content */
+            if (id == BI_SET) bad_arg(vm, loc, fn, "integers (sets of strings are not supported)", a);
+            int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
+            if (a->n) memcpy(d, a->u.a, a->n * sizeof *d);
+            if (id == BI_SORT) qsort(d, a->n, sizeof *d, cmp_strrec);
+            Value v = *a;
+            v.u.a = d;
+            return v;
+        }
         size_t n;
         const int64_t *e = elems(vm, a, &n, fn, loc);
         int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);

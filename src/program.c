@@ -25,8 +25,37 @@ void prog_init(Program *p, FILE *out, FILE *err)
     p->eng = eng_new(p, p->vm);
 }
 
+const StrRec *prog_intern(Program *p, const char *s, size_t n)
+{
+    if ((p->nstr + 1) * 2 > p->capstr) {   /* grow and rehash */
+        size_t cap = p->capstr ? p->capstr * 2 : 64;
+        const StrRec **t = xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < p->capstr; i++) {
+            const StrRec *r = p->strtab[i];
+            if (!r) continue;
+            size_t j = util_hash_bytes(r->s, r->len) & (cap - 1);
+            while (t[j]) j = (j + 1) & (cap - 1);
+            t[j] = r;
+        }
+        free(p->strtab);
+        p->strtab = t;
+        p->capstr = cap;
+    }
+    size_t j = util_hash_bytes(s, n) & (p->capstr - 1);
+    for (; p->strtab[j]; j = (j + 1) & (p->capstr - 1))
+        if (p->strtab[j]->len == n && !memcmp(p->strtab[j]->s, s, n)) return p->strtab[j];
+    StrRec *r = arena_alloc(&p->arena, sizeof *r + n + 1);
+    r->len = (uint32_t)n;
+    memcpy(r->s, s, n);
+    r->s[n] = 0;
+    p->strtab[j] = r;
+    p->nstr++;
+    return r;
+}
+
 void prog_fini(Program *p)
 {
+    free(p->strtab);
     dense_free_all(p);
     eng_free(p->eng);
     vm_free(p->vm);
@@ -117,7 +146,9 @@ void prog_print_key(const Program *p, StrBuf *b, const int64_t *key)
         const Value *a = &args[i];
         if (g->variadic && i == n - 1) {
             for (uint32_t j = 0; j < a->n; j++) {
-                sb_printf(b, "%s%lld", first ? "" : ", ", (long long)a->u.a[j]);
+                if (!first) sb_puts(b, ", ");
+                Value e = val_elem(a, j);
+                val_print(b, &e);
                 first = false;
             }
             continue;

@@ -77,6 +77,8 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMI
 typedef struct Program {
     Diag diag;
     Arena arena;                    /* names, constant values: lives as long as the program */
+    const StrRec **strtab;          /* interned strings of lists (open addressing, NULL = empty) */
+    size_t nstr, capstr;
     Symbol *syms; size_t nsyms, capsyms;
     Func *fns; size_t nfns, capfns;
     Game *games; size_t ngames, capgames;
@@ -118,6 +120,8 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) 
    resetting the interpreter and the solver's in-progress state. */
 int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx);
 Symbol *prog_lookup(Program *p, const char *name);
+/* The program's one record of the string s (n bytes): strings in lists are interned. */
+const StrRec *prog_intern(Program *p, const char *s, size_t n);
 int prog_add_func(Program *p, const char *name, FuncKind kind);
 /* Print a position component (key) as an expression that parses back. */
 void prog_print_key(const Program *p, StrBuf *b, const int64_t *key);

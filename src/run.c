@@ -112,7 +112,7 @@ static int64_t cell(Program *p, TableCtx *t, int64_t x, int64_t y)
             if (a.t != VT_LIST && a.t != VT_SET) prog_fail(p, EXIT_COMPILE, st->loc, "'...' needs a list or set");
             for (uint32_t j = 0; j < a.n; j++) {
                 if (n >= 256) prog_fail(p, EXIT_LIMIT, st->loc, "too many table arguments");
-                flat[n++] = val_int(a.u.a[j]);
+                flat[n++] = val_elem(&a, j);
             }
         } else {
             if (n >= 256) prog_fail(p, EXIT_LIMIT, st->loc, "too many table arguments");

@@ -114,13 +114,14 @@ static void binder(Sema *s, Node *b)
     if (!(t == VT_NONE || t == VT_RANGE || t == VT_LIST || t == VT_SET))
         err(s, b->a->loc, "cannot choose '%s' from %s; use a range a..b, a list or a set", b->name, val_type_an(t));
     b->ref_id = new_slots(s, b->name, 4);
-    push_var(s, b->name, b->ref_id, VT_INT);
+    push_var(s, b->name, b->ref_id, t == VT_LIST || t == VT_NONE ? VT_NONE : VT_INT);   /* lists may hold strings */
 }
 
-/* Arguments of a call or a literal list; splats are allowed here only. Returns -1 if any splat. */
-static int args(Sema *s, NodeList *l, bool ints_only)
+/* Arguments of a call or a literal list or set; splats are allowed here only. Returns -1 if any
+   splat. elems: 0 any (a call), 1 integers (a set), 2 integers or strings (a list). */
+static int args(Sema *s, NodeList *l, int elems)
 {
-    int splat = 0;
+    int splat = 0, kinds = 0;   /* 1: an integer seen, 2: a string seen */
     for (int i = 0; i < l->n; i++) {
         Node *x = l->v[i];
         if (x->kind == N_SPLAT) {
@@ -130,7 +131,16 @@ static int args(Sema *s, NodeList *l, bool ints_only)
             splat = 1;
         } else {
             int t = expr(s, x);
-            if (ints_only && !numeric(t)) err(s, x->loc, "list and set elements must be integers, not %s", val_type_an(t));
+            if (elems == 1 && !numeric(t)) err(s, x->loc, "set elements must be integers, not %s", val_type_an(t));
+            if (elems == 2 && !numeric(t) && t != VT_STR)
+                err(s, x->loc, "list elements must be integers or strings, not %s", val_type_an(t));
+            if (elems == 2 && t != VT_NONE) {
+                kinds |= t == VT_STR ? 2 : numeric(t) ? 1 : 0;
+                if (kinds == 3) {
+                    err(s, x->loc, "a list holds integers or strings, not both");
+                    kinds = 0;
+                }
+            }
         }
     }
     return splat ? -1 : l->n;
@@ -138,7 +148,7 @@ static int args(Sema *s, NodeList *l, bool ints_only)
 
 static int call(Sema *s, Node *n)
 {
-    int argc = args(s, &n->list, false);
+    int argc = args(s, &n->list, 0);
     Var *v = find_var(s, n->name);
     if (v) {
         err(s, n->c->loc, "'%s' is a variable, not a function", n->name);
@@ -216,7 +226,7 @@ static int gen(Sema *s, Node *n)
     case FOLD_ANY: case FOLD_ALL: case FOLD_COUNT:
         return fold == FOLD_COUNT ? VT_INT : VT_BOOL;
     default:
-        need(s, n->a, t, numeric(t), "integers");
+        need(s, n->a, t, numeric(t) || t == VT_STR, "integers or strings");
         return VT_LIST;
     }
 }
@@ -296,8 +306,8 @@ static int expr_inner(Sema *s, Node *n)
         unknown(s, n->loc, "name", n->name);
         return VT_NONE;
     }
-    case N_LIST: args(s, &n->list, true); return VT_LIST;
-    case N_SET: args(s, &n->list, true); return VT_SET;
+    case N_LIST: args(s, &n->list, 2); return VT_LIST;
+    case N_SET: args(s, &n->list, 1); return VT_SET;
     case N_RANGE: {
         int a = expr(s, n->a), b = expr(s, n->b);
         need(s, n->a, a, numeric(a), "integers");
@@ -328,7 +338,7 @@ static int expr_inner(Sema *s, Node *n)
         if (!(a == VT_NONE || a == VT_LIST || a == VT_STR))
             err(s, n->a->loc, "cannot index %s; only lists and strings have elements", val_type_an(a));
         need(s, n->b, i, numeric(i), "an integer index");
-        return a == VT_STR ? VT_STR : VT_INT;
+        return a == VT_STR ? VT_STR : VT_NONE;   /* a list holds integers or strings */
     }
     case N_UPDATE: {
         int a = expr(s, n->a);

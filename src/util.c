@@ -136,3 +136,13 @@ uint64_t util_hash_words(const int64_t *w, size_t n)
     }
     return h;
 }
+
+uint64_t util_hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;   /* FNV-1a */
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h ^ (h >> 29);
+}

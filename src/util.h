@@ -35,4 +35,5 @@ size_t util_edit_distance(const char *a, const char *b, size_t limit);
 
 /* 64-bit hash of n words. */
 uint64_t util_hash_words(const int64_t *w, size_t n);
+uint64_t util_hash_bytes(const char *s, size_t n);
 #endif

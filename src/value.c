@@ -24,7 +24,8 @@ int val_equal(const Value *a, const Value *b)
     }
     switch (a->t) {
     case VT_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
-    case VT_LIST: case VT_SET: return a->n == b->n && (a->n == 0 || memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0);
+    case VT_LIST: case VT_SET:
+        return a->n == b->n && (a->n == 0 || (a->strs == b->strs && memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0));
     case VT_RANGE: return a->u.r.lo == b->u.r.lo && a->u.r.hi == b->u.r.hi;
     case VT_POS:
         if (a->n != b->n) return 0;
@@ -55,7 +56,11 @@ void val_print(StrBuf *b, const Value *v)
         break;
     case VT_LIST: case VT_SET:
         sb_putc(b, v->t == VT_LIST ? '[' : '{');
-        for (uint32_t i = 0; i < v->n; i++) sb_printf(b, "%s%lld", i ? ", " : "", (long long)v->u.a[i]);
+        for (uint32_t i = 0; i < v->n; i++) {
+            if (i) sb_puts(b, ", ");
+            Value e = val_elem(v, i);
+            val_print(b, &e);
+        }
         sb_putc(b, v->t == VT_LIST ? ']' : '}');
         break;
     case VT_RANGE: sb_printf(b, "%lld..%lld", (long long)v->u.r.lo, (long long)v->u.r.hi); break;

@@ -17,6 +17,7 @@ enum { POS_ARG_INT = 0, POS_ARG_LIST = 1, POS_ARG_SET = 2, POS_ARG_STR = 3 };
 
 typedef struct Value {
     uint8_t t;          /* VType */
+    uint8_t strs;       /* LIST: the elements are strings (StrRec pointers), not integers */
     uint32_t n;         /* element count of STR, LIST, SET, POS */
     union {
         int64_t i;                  /* INT, BOOL */
@@ -28,6 +29,24 @@ typedef struct Value {
 } Value;
 
 static inline Value val_int(int64_t i) { Value v = { .t = VT_INT }; v.u.i = i; return v; }
+
+/* A string held in a list: interned once per program (prog_intern), so equal strings are the
+   same record and a list of strings is an array of record pointers. In a key the list's length
+   word carries KEY_STRS_BIT. */
+typedef struct StrRec { uint32_t len; char s[]; } StrRec;
+#define KEY_STRS_BIT ((uint64_t)1 << 62)
+static inline Value val_str_rec(const StrRec *r)
+{
+    Value v = { .t = VT_STR, .n = r->len };
+    v.u.s = r->s;
+    return v;
+}
+/* Element i of a list or set (an integer or, in a list of strings, a string). */
+static inline Value val_elem(const Value *l, uint32_t i)
+{
+    if (l->strs) return val_str_rec((const StrRec *)(intptr_t)l->u.a[i]);
+    return val_int(l->u.a[i]);
+}
 static inline Value val_bool(int b) { Value v = { .t = VT_BOOL }; v.u.i = b != 0; return v; }
 const char *val_type_name(int t);
 /* The type name with its article: "an integer", "a list". */

@@ -110,7 +110,9 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
         return v;
     }
     if (a.t == VT_LIST && b.t == VT_LIST) {
-        Value v = { .t = VT_LIST, .n = a.n + b.n };
+        if (a.n && b.n && a.strs != b.strs)
+            vm_fail(vm, loc, "cannot join a list of strings and a list of integers");
+        Value v = { .t = VT_LIST, .n = a.n + b.n, .strs = (uint8_t)(a.strs | b.strs) };
         int64_t *d = vm_alloc(vm, (v.n + 1) * sizeof *d, loc);
         if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
         if (b.n) memcpy(d + a.n, b.u.a, b.n * sizeof *d);
@@ -213,6 +215,13 @@ static bool member(Vm *vm, const Value *x, const Value *s, Loc loc)
             if (!memcmp(s->u.s + i, x->u.s, x->n)) return true;
         return false;
     }
+    if (s->t == VT_LIST && s->strs) {
+        if (x->t != VT_STR) type_error(vm, loc, "'in' on a list of strings needs a string on the left", x, NULL);
+        const StrRec *r = prog_intern(vm->p, x->u.s, x->n);
+        for (uint32_t i = 0; i < s->n; i++)
+            if (s->u.a[i] == (int64_t)(intptr_t)r) return true;
+        return false;
+    }
     if (!isnum(x)) type_error(vm, loc, "'in' needs an integer on the left", x, NULL);
     int64_t k = x->u.i;
     switch (s->t) {
@@ -239,12 +248,29 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A list element of a list of strings: the string's interned record. */
+static int64_t str_elem(Vm *vm, const Value *s) { return (int64_t)(intptr_t)prog_intern(vm->p, s->u.s, s->n); }
+
 static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
 {
     int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
+    bool strs = !set && n > 0 && elems[0].t == VT_STR;
     for (size_t i = 0; i < n; i++) {
-        if (!isnum(&elems[i])) type_error(vm, loc, "list and set elements must be integers", &elems[i], NULL);
+        if (strs) {
+            if (elems[i].t != VT_STR) vm_fail(vm, loc, "a list holds integers or strings, not both");
+            d[i] = str_elem(vm, &elems[i]);
+            continue;
+        }
+        if (!set && elems[i].t == VT_STR) vm_fail(vm, loc, "a list holds integers or strings, not both");
+        if (!isnum(&elems[i]))
+            type_error(vm, loc, set ? "set elements must be integers" : "list elements must be integers or strings",
+                       &elems[i], NULL);
         d[i] = elems[i].u.i;
+    }
+    if (strs) {
+        Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = 1 };
+        v.u.a = d;
+        return v;
     }
     if (set && n > 1) {
         qsort(d, n, sizeof *d, cmp64);
@@ -323,7 +349,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
         case VT_INT: case VT_BOOL: k[w++] = a->u.i; break;
         case VT_LIST: case VT_SET:
             sig |= (uint64_t)(a->t == VT_LIST ? POS_ARG_LIST : POS_ARG_SET) << (2 * i);
-            k[w++] = a->n;
+            k[w++] = (int64_t)((uint64_t)a->n | (a->strs ? KEY_STRS_BIT : 0));
             if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
             w += a->n;
             break;
@@ -356,6 +382,7 @@ int vm_decode_key(const Program *p, const int64_t *key, Value *out)
         case POS_ARG_INT: v.u.i = key[w++]; break;
         case POS_ARG_LIST: case POS_ARG_SET:
             v.t = ((sig >> (2 * i)) & 3) == POS_ARG_LIST ? VT_LIST : VT_SET;
+            v.strs = ((uint64_t)key[w] & KEY_STRS_BIT) != 0;
             v.n = (uint32_t)key[w++];
             v.u.a = key + w;
             w += v.n;
@@ -499,7 +526,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             Value v = st[--sp];
             if (v.t == VT_LIST || v.t == VT_SET) {
                 if (sp + v.n + 64 > VM_STACK_VALUES) fail_limit(vm, LOC, "too many values spread with '...'");
-                for (uint32_t i = 0; i < v.n; i++) st[sp++] = val_int(v.u.a[i]);
+                for (uint32_t i = 0; i < v.n; i++) st[sp++] = val_elem(&v, i);
             } else if (v.t == VT_RANGE) {
                 int64_t n = range_size(&v);
                 if (n > (int64_t)(VM_STACK_VALUES / 2) || sp + (size_t)n + 64 > VM_STACK_VALUES)
@@ -537,7 +564,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 vm_fail(vm, LOC, "index %lld is out of range for %s of length %u", (long long)i.u.i,
                         val_type_an(a.t), a.n);
             sp--;
-            if (a.t == VT_LIST) TOP = val_int(a.u.a[i.u.i]);
+            if (a.t == VT_LIST) TOP = val_elem(&a, (uint32_t)i.u.i);
             else { Value s = { .t = VT_STR, .n = 1 }; s.u.s = a.u.s + i.u.i; TOP = s; }
             break;
         }
@@ -553,10 +580,13 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
                 for (int64_t k = 0; k < np; k++) {
                     Value i = st[from + 1 + 2 * (size_t)k], v = st[from + 2 + 2 * (size_t)k];
-                    if (!isnum(&i) || !isnum(&v)) type_error(vm, LOC, "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
+                    bool ok = isnum(&i) && (a.strs ? v.t == VT_STR : isnum(&v));
+                    if (!ok)
+                        type_error(vm, LOC, a.strs ? "a list of strings is updated with integer indexes and strings"
+                                                   : "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
                     if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
                         vm_fail(vm, LOC, "index %lld is out of range for a list of length %u", (long long)i.u.i, a.n);
-                    d[i.u.i] = v.u.i;
+                    d[i.u.i] = a.strs ? str_elem(vm, &v) : v.u.i;
                 }
                 r.u.a = d;
             } else {
@@ -648,7 +678,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 st[slot] = val_int((int64_t)((uint64_t)d->u.r.lo + i));
             } else {
                 if (i >= d->n) { pc = (size_t)code[pc]; break; }
-                st[slot] = val_int(d->u.a[i]);
+                st[slot] = val_elem(d, (uint32_t)i);
             }
             st[slot + 2].u.i = (int64_t)(i + 1);
             pc++;
@@ -685,7 +715,11 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             case FOLD_ALL: acc = val_bool(acc.u.i && truth(vm, &v, LOC)); break;
             case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
             default: {
-                if (!isnum(&v)) type_error(vm, LOC, "list elements must be integers", &v, NULL);
+                if (acc.n == 0) acc.strs = v.t == VT_STR;
+                if (acc.strs ? v.t != VT_STR : !isnum(&v)) {
+                    if (acc.strs || v.t == VT_STR) vm_fail(vm, LOC, "a list holds integers or strings, not both");
+                    type_error(vm, LOC, "list elements must be integers or strings", &v, NULL);
+                }
                 /* the accumulator is private to the generator: its buffer holds a power of two
                    elements and grows by doubling, so building a list is linear */
                 if (acc.n == 0 || (acc.n & (acc.n - 1)) == 0) {
@@ -693,7 +727,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                     if (acc.n) memcpy(d, acc.u.a, acc.n * sizeof *d);
                     acc.u.a = d;
                 }
-                ((int64_t *)acc.u.a)[acc.n++] = v.u.i;
+                ((int64_t *)acc.u.a)[acc.n++] = acc.strs ? str_elem(vm, &v) : v.u.i;
                 break;
             }
             }

@@ -43,7 +43,7 @@ int closed_args(const Program *p, const int64_t *key, Value *args)
         Value last = args[n - 1];
         n--;
         if (last.t != VT_LIST || n + (int)last.n > CLOSED_MAX_ARGS) return -1;
-        for (uint32_t i = 0; i < last.n; i++) args[n++] = val_int(last.u.a[i]);
+        for (uint32_t i = 0; i < last.n; i++) args[n++] = val_elem(&last, i);
     }
     return n;
 }

@@ -35,7 +35,26 @@ static bool twins_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a,
 static bool mock_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_mock, 0); }
 static bool ruler_eval(const Value *a, int n, ClosedAnswer *r) { return coins(a, n, r, g_ruler, 0); }
 
+/* TurningCorners: a head at (x, y) is worth x (x) y (nim-multiplication), all rows one length. */
+static bool corners_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    uint64_t x = 0;
+    bool movable = false;
+    for (int i = 0; i < n; i++) {
+        if (a[i].t != VT_STR || a[i].n != a[0].n) return false;
+        for (uint32_t j = 0; j < a[i].n; j++)
+            if (a[i].u.s[j] == 'H') {
+                x ^= closed_nim_mul((uint64_t)i, j);
+                if (i > 0 && j > 0) movable = true;
+            }
+    }
+    r->sg = x;
+    r->terminal = !movable;
+    return true;
+}
+
 const ClosedForm closed_coin_forms[] = {
+    { "TurningCorners", "closed:coins", corners_eval, NULL, "tartan theorem: SG = XOR over the heads (x, y) of the nim-product x (x) y" },
     { "TurnOne", "closed:coins", one_eval, NULL, "coin turning: SG = number of heads mod 2" },
     { "TurningTurtles", "closed:coins", turtles_eval, NULL, "coin turning: SG = XOR of the positions (from 1) of the heads" },
     { "Twins", "closed:coins", twins_eval, NULL, "coin turning: SG = XOR of the positions (from 0) of the heads" },

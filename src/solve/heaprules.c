@@ -229,13 +229,13 @@ static SplitKind split_kind(const RCtx *c, const Node *hi, Removal R, int lo)
 static bool set_values(const RCtx *c, const Node *d, const int64_t **v, size_t *n, int64_t *tmp, size_t cap)
 {
     if (d->kind == N_NAME && d->ref == REF_LOCAL && d->ref_id < c->np && d->ref_id != c->coord &&
-        (c->args[d->ref_id].t == VT_SET || c->args[d->ref_id].t == VT_LIST)) {
+        (c->args[d->ref_id].t == VT_SET || c->args[d->ref_id].t == VT_LIST) && !c->args[d->ref_id].strs) {
         *v = c->args[d->ref_id].u.a;
         *n = c->args[d->ref_id].n;
         return true;
     }
     if (d->kind == N_NAME && d->ref == REF_CONST && c->p->const_ready[d->ref_id] &&
-        (c->p->consts[d->ref_id].t == VT_SET || c->p->consts[d->ref_id].t == VT_LIST)) {
+        (c->p->consts[d->ref_id].t == VT_SET || c->p->consts[d->ref_id].t == VT_LIST) && !c->p->consts[d->ref_id].strs) {
         *v = c->p->consts[d->ref_id].u.a;
         *n = c->p->consts[d->ref_id].n;
         return true;

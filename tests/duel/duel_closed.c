@@ -77,6 +77,19 @@ int main(void)
     coin_strings(&b, "MockTurtles", 7);
     coin_strings(&b, "Ruler", 7);
     failed += check(&b, "coins", &passed);
+    for (int m = 0; m < 512; m++) {   /* every 3 x 3 board */
+        char r[3][4];
+        for (int i = 0; i < 9; i++) r[i / 3][i % 3] = (m >> i) & 1 ? 'H' : 'T';
+        for (int i = 0; i < 3; i++) r[i][3] = 0;
+        batch_add(&b, "TurningCorners(\"%s\", \"%s\", \"%s\")", r[0], r[1], r[2]);
+    }
+    for (int t = 0; t < 120; t++) {   /* random 4 x 4 boards */
+        char r[4][5];
+        for (int i = 0; i < 16; i++) r[i / 4][i % 4] = rnd(0, 2) == 0 ? 'H' : 'T';
+        for (int i = 0; i < 4; i++) r[i][4] = 0;
+        batch_add(&b, "TurningCorners(\"%s\", \"%s\", \"%s\", \"%s\")", r[0], r[1], r[2], r[3]);
+    }
+    failed += check(&b, "turningcorners", &passed);
     /* coupled heaps */
     for (int m = 0; m < 625; m++) {
         int h[4] = { m % 5, m / 5 % 5, m / 25 % 5, m / 125 };
