@@ -70,12 +70,41 @@ static void test_generators_and_recursion(void **state)
     h_free(h);
 }
 
+/* Lists of strings: built, indexed, updated, searched, joined, sorted, iterated, kept in
+   positions (a variadic game argument) and printed back. */
+static void test_lists_of_strings(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "len([\"HT\", \"TH\", \"\"])"), 3);
+    assert_int_equal(h_int(h, "[\"HT\", \"TH\"][1] == \"TH\""), 1);
+    assert_int_equal(h_int(h, "[\"HT\", \"TH\"][1][0] == \"T\""), 1);
+    assert_int_equal(h_int(h, "[\"a\", \"b\"][0 := \"c\"] == [\"c\", \"b\"]"), 1);
+    assert_int_equal(h_int(h, "\"b\" in [\"a\", \"b\"] and not (\"z\" in [\"a\"])"), 1);
+    assert_int_equal(h_int(h, "[\"a\"] + [\"b\"] == [\"a\", \"b\"]"), 1);
+    assert_int_equal(h_int(h, "sort([\"b\", \"ab\", \"a\"]) == [\"a\", \"ab\", \"b\"]"), 1);
+    assert_int_equal(h_int(h, "sum(len(s) for s in [\"abc\", \"de\"])"), 5);
+    assert_int_equal(h_int(h, "[s + \"!\" for s in [\"x\", \"y\"]] == [\"x!\", \"y!\"]"), 1);
+    assert_int_equal(h_int(h, "[1, 2] != [\"1\", \"2\"]"), 1);
+    /* in positions: equal strings make equal keys */
+    assert_int_equal(h_int(h, "TurningCorners(\"TH\", \"TH\") == TurningCorners(\"T\" + \"H\", \"TH\")"), 1);
+    assert_int_equal(h_run(h, "query TurningCorners(\"TT\", \"TH\");"), 0);
+    assert_non_null(strstr(h_out(h), "TurningCorners(\"TT\", \"TH\"): N (sg 1)"));
+    h_free(h);
+    h_expect_error("const X = [1, \"a\"];", "a list holds integers or strings, not both");
+    h_expect_error("def f(x) = [x, \"a\"]; const X = f(1);", "a list holds integers or strings, not both");
+    h_expect_error("const X = min([\"a\"]);", "min() needs a list of integers");
+    h_expect_error("const X = [\"a\"][0 := 1];", "a list of strings is updated with integer indexes and strings");
+    h_expect_error("const X = {\"a\"};", "set elements must be integers");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arith),
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_lists_sets_strings),
+        cmocka_unit_test(test_lists_of_strings),
         cmocka_unit_test(test_generators_and_recursion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
