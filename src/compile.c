@@ -307,6 +307,28 @@ static int thunk(Program *p, Cg *c, const char *name, Node *e, const SemaInfo *i
     return fidx;
 }
 
+/* A function yielding item->a for every combination of item's binders (at most 16), in order:
+   the instances of a claim, the probe positions of a period. */
+static int instances(Cg *c, Program *p, const char *name, Node *item, const SemaInfo *info, bool user)
+{
+    int fidx = prog_add_func(p, name, FN_CLAIM);
+    begin(c, p, fidx, info, user);
+    size_t nexts[16];
+    int nb = item->list.n < 16 ? item->list.n : 16;
+    for (int j = 0; j < nb; j++) binder_loop(c, item->list.v[j], 1, &nexts[j]);
+    expr(c, item->a);
+    emit(c, item->a->loc, IR_YIELD, 0, 0);
+    push(c, -1);
+    emit(c, item->loc, IR_JMP, (int64_t)nexts[nb - 1], 0);
+    size_t end = here(c);
+    for (int j = 0; j < nb; j++) patch(c, nexts[j], 1, j == 0 ? end : nexts[j - 1]);
+    emit(c, item->loc, IR_INT, 0, 0);
+    emit(c, item->loc, IR_RET, 0, 0);
+    push(c, 1);
+    finish(c);
+    return fidx;
+}
+
 static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
 {
     Program *p = c->p;
@@ -459,42 +481,15 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     }
     case N_PERIOD: {
         int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
-        int fidx = prog_add_func(p, "period", FN_CLAIM);
-        begin(&c, p, fidx, info, user);
-        size_t next;
-        binder_loop(&c, item->list.v[0], 1, &next);
-        expr(&c, item->a);
-        emit(&c, item->a->loc, IR_YIELD, 0, 0);
-        push(&c, -1);
-        emit(&c, item->loc, IR_JMP, (int64_t)next, 0);
-        patch(&c, next, 1, here(&c));
-        emit(&c, item->loc, IR_INT, 0, 0);
-        emit(&c, item->loc, IR_RET, 0, 0);
-        push(&c, 1);
-        finish(&c);
         Stmt *st = new_stmt(p, ST_PERIOD, item);
-        st->fn = fidx;
+        st->fn = instances(&c, p, "period", item, info, user);
         st->range_fn = range;
         break;
     }
     case N_CLAIM: {
-        int fidx = prog_add_func(p, "claim", FN_CLAIM);
-        begin(&c, p, fidx, info, user);
-        size_t nexts[16];
         int nb = item->list.n < 16 ? item->list.n : 16;
-        for (int j = 0; j < nb; j++) binder_loop(&c, item->list.v[j], 1, &nexts[j]);
-        expr(&c, item->a);
-        emit(&c, item->a->loc, IR_YIELD, 0, 0);
-        push(&c, -1);
-        emit(&c, item->loc, IR_JMP, (int64_t)nexts[nb - 1], 0);
-        size_t end = here(&c);
-        for (int j = 0; j < nb; j++) patch(&c, nexts[j], 1, j == 0 ? end : nexts[j - 1]);
-        emit(&c, item->loc, IR_INT, 0, 0);
-        emit(&c, item->loc, IR_RET, 0, 0);
-        push(&c, 1);
-        finish(&c);
         Stmt *st = new_stmt(p, ST_CLAIM, item);
-        st->fn = fidx;
+        st->fn = instances(&c, p, "claim", item, info, user);
         st->nbinders = nb;
         for (int j = 0; j < nb; j++) {
             st->binder_slot[j] = item->list.v[j]->ref_id;
