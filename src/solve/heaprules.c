@@ -364,6 +364,11 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
 
 static void classify(HeapRules *hr)
 {
+    free(hr->rem);
+    hr->rem = xmalloc((hr->t + 1) * sizeof *hr->rem);
+    hr->nrem = 0;
+    for (size_t i = 1; i <= hr->t; i++)
+        if (hr->digit[i]) hr->rem[hr->nrem++] = i;
     bool split = hr->inf_from ? (hr->inf_bits & HR_TWO) != 0 : false, uneq = false;
     for (size_t i = 0; hr->digit && i <= hr->t; i++) {
         if (hr->digit[i] & HR_TWO) split = true;
@@ -415,6 +420,7 @@ bool heaprules_octal(const char *code, size_t len, HeapRules *hr)
 void heaprules_fini(HeapRules *hr)
 {
     free(hr->digit);
+    free(hr->rem);
     memset(hr, 0, sizeof *hr);
 }
 
@@ -429,8 +435,8 @@ static bool digit_moves(uint8_t d, uint64_t r)
 bool heaprules_has_move(const HeapRules *hr, uint64_t n)
 {
     if (hr->digit && (hr->digit[0] & HR_TWO) && n >= ((hr->digit[0] & HR_UNEQUAL) ? 3u : 2u)) return true;
-    for (size_t i = 1; i <= hr->t && i <= n; i++)
-        if (digit_moves(hr->digit[i], n - i)) return true;
+    for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++)
+        if (digit_moves(hr->digit[hr->rem[j]], n - hr->rem[j])) return true;
     uint64_t from = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1;
     if (hr->inf_from && n >= from) {   /* remainders 0 .. n - from; each bit needs r = 0 or r >= c */
         uint64_t rmax = n - from;
@@ -442,7 +448,13 @@ bool heaprules_has_move(const HeapRules *hr, uint64_t n)
 void heaprules_describe(const HeapRules *hr, StrBuf *b)
 {
     if (hr->inf_from || hr->t > 64) {
-        sb_puts(b, hr->kind);
+        if (hr->inf_from || hr->nrem > 8) {
+            sb_puts(b, hr->kind);
+            return;
+        }
+        sb_puts(b, "removals");
+        for (size_t j = 0; j < hr->nrem; j++)
+            sb_printf(b, " %zu:%d", hr->rem[j], hr->digit[hr->rem[j]] & 7);
         return;
     }
     sb_printf(b, "%c.", hr->digit[0] & HR_TWO ? '4' : '0');

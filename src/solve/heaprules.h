@@ -15,6 +15,8 @@ typedef struct HeapRules {
     uint8_t *digit;      /* digit[0..t]; digit[0] may only hold HR_TWO (| HR_UNEQUAL): split without removal */
     size_t inf_from;     /* 0, or every removal >= inf_from (and > t) has digit inf_bits */
     uint8_t inf_bits;
+    size_t *rem;         /* the removals 1..t with a non-zero digit, increasing (sparse sets stay fast) */
+    size_t nrem;
     const char *kind;    /* "subtraction" (no splits, finite), "octal" (finite), or "heap" (other) */
     bool recognised;     /* read off a user's ruleset (not a standard-library name) */
 } HeapRules;

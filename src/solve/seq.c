@@ -176,8 +176,7 @@ static void extend(SeqInst *s, size_t newL)
         }
         memset(s->seen, 0, words * sizeof *s->seen);
         if (hr->digit[0] & HR_TWO) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
-        for (size_t i = 1; i <= hr->t && i <= n; i++)
-            if (hr->digit[i]) options(s, hr->digit[i], n - i);
+        for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) options(s, hr->digit[hr->rem[j]], n - hr->rem[j]);
         if (hr->inf_from)
             for (size_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n; i++) options(s, hr->inf_bits, n - i);
         size_t m = 0;
@@ -190,12 +189,26 @@ static void extend(SeqInst *s, size_t newL)
 }
 
 /* The smallest preperiod for period p (with saltus s) over G(0..L): scan back from the end. */
-static uint64_t preperiod(const uint32_t *g, size_t L, size_t p, int64_t s)
-{
-    size_t n = L - p;
-    while (n > 0 && (int64_t)g[n - 1 + p] - (int64_t)g[n - 1] == s) n--;
-    return n;
-}
+/* The Z-function of a sequence read backwards, R[k] = v[L - 1 - k]: z[p] is the number of n
+   (counting down from L - 1 - p) with v[n + p] == v[n], so the smallest preperiod for period p is
+   L - p - z[p]. Linear time: long runs of equal values (Subtract(n, {10^6})) cost nothing extra. */
+#define ZBACK(name, T) \
+    static uint32_t *name(const T *v, size_t L) \
+    { \
+        uint32_t *z = xcalloc(L ? L : 1, sizeof *z); \
+        size_t l = 0, r = 0; \
+        if (L) z[0] = (uint32_t)L; \
+        for (size_t i = 1; i < L; i++) { \
+            size_t k = 0; \
+            if (i < r) k = z[i - l] < r - i ? z[i - l] : r - i; \
+            while (i + k < L && v[L - 1 - k] == v[L - 1 - i - k]) k++; \
+            z[i] = (uint32_t)k; \
+            if (i + k > r) { l = i; r = i + k; } \
+        } \
+        return z; \
+    }
+ZBACK(zback_u32, uint32_t)
+ZBACK(zback_i64, int64_t)
 
 /* A period of G(0..L) proven by the certificate of the rules' kind, if there is one. */
 static bool proven_period(const SeqInst *si, SeqPeriod *out)
@@ -204,31 +217,43 @@ static bool proven_period(const SeqInst *si, SeqPeriod *out)
     bool sub = !strcmp(hr->kind, "subtraction"), oct = !strcmp(hr->kind, "octal");
     if (!sub && !oct) return false;
     size_t L = si->L, t = hr->t;
-    for (size_t p = 1; 2 * p <= L; p++) {
-        uint64_t e = preperiod(si->g, L, p, 0), e1 = e ? e : 1;
+    uint32_t *z = zback_u32(si->g, L);
+    bool found = false;
+    for (size_t p = 1; 2 * p <= L && !found; p++) {
+        uint64_t e = L - p - z[p], e1 = e ? e : 1;
         /* subtraction: equal windows of length t at e1 and e1 + p; octal: L >= 2e + 2p + t */
         bool ok = sub ? L >= e1 + p + t && L - p - e1 >= t : L >= 2 * e1 + 2 * p + t;
         if (!ok) continue;
         *out = (SeqPeriod){ .found = true, .e = e, .p = p, .s = 0, .proven = true,
                             .proof = sub ? "subtraction window" : "octal periodicity theorem", .checked = L };
-        return true;
+        found = true;
     }
-    return false;
+    free(z);
+    return found;
 }
 
 /* A period seen in G(0..L) (with a saltus): repeated at least three times, over at least the
    second half of the values (a repetition only at the end is no evidence). */
 static bool observed_period(const uint32_t *g, size_t L, SeqPeriod *out)
 {
-    for (size_t p = 1; 3 * p < L; p++) {
+    /* G(n + p) - G(n) is constant from e on iff the differences D(n) = G(n + 1) - G(n) have
+       period p from e on */
+    if (L < 2) return false;
+    int64_t *d = xmalloc((L - 1) * sizeof *d);
+    for (size_t n = 0; n + 1 < L; n++) d[n] = (int64_t)g[n + 1] - (int64_t)g[n];
+    uint32_t *z = zback_i64(d, L - 1);
+    bool found = false;
+    for (size_t p = 1; 3 * p < L && !found; p++) {
+        uint64_t e = L - 1 - p - z[p];
         int64_t s = (int64_t)g[L - 1] - (int64_t)g[L - 1 - p];
-        uint64_t e = preperiod(g, L, p, s);
         if (L - e >= 3 * p && 2 * (L - e) >= L && L - e >= 12) {
             *out = (SeqPeriod){ .found = true, .e = e, .p = p, .s = s, .checked = L };
-            return true;
+            found = true;
         }
     }
-    return false;
+    free(z);
+    free(d);
+    return found;
 }
 
 static size_t max_table(const Engine *e, const SeqInst *s)
@@ -417,8 +442,8 @@ bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void
     uint64_t n = (uint64_t)key[s->cw];
     bool complete = true, stop = false;
     if (hr->digit[0] & HR_TWO) complete &= removal_moves(p, s, hr->digit[0], n, target, cb, ctx, &stop);
-    for (size_t i = 1; i <= hr->t && i <= n && !stop; i++)
-        if (hr->digit[i]) complete &= removal_moves(p, s, hr->digit[i], n - i, target, cb, ctx, &stop);
+    for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n && !stop; j++)
+        complete &= removal_moves(p, s, hr->digit[hr->rem[j]], n - hr->rem[j], target, cb, ctx, &stop);
     if (hr->inf_from && !stop) {
         uint64_t scanned = 0;
         for (uint64_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n && !stop; i++) {
