@@ -307,17 +307,17 @@ static int thunk(Program *p, Cg *c, const char *name, Node *e, const SemaInfo *i
     return fidx;
 }
 
-/* A function yielding item->a for every combination of item's binders (at most 16), in order:
-   the instances of a claim, the probe positions of a period. */
-static int instances(Cg *c, Program *p, const char *name, Node *item, const SemaInfo *info, bool user)
+/* A function yielding e for every combination of item's binders (at most 16), in order: the
+   instances of a claim (and of its two sides), the probe positions of a period. */
+static int instances(Cg *c, Program *p, const char *name, Node *item, Node *e, const SemaInfo *info, bool user)
 {
     int fidx = prog_add_func(p, name, FN_CLAIM);
     begin(c, p, fidx, info, user);
     size_t nexts[16];
     int nb = item->list.n < 16 ? item->list.n : 16;
     for (int j = 0; j < nb; j++) binder_loop(c, item->list.v[j], 1, &nexts[j]);
-    expr(c, item->a);
-    emit(c, item->a->loc, IR_YIELD, 0, 0);
+    expr(c, e);
+    emit(c, e->loc, IR_YIELD, 0, 0);
     push(c, -1);
     emit(c, item->loc, IR_JMP, (int64_t)nexts[nb - 1], 0);
     size_t end = here(c);
@@ -482,14 +482,18 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     case N_PERIOD: {
         int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
         Stmt *st = new_stmt(p, ST_PERIOD, item);
-        st->fn = instances(&c, p, "period", item, info, user);
+        st->fn = instances(&c, p, "period", item, item->a, info, user);
         st->range_fn = range;
         break;
     }
     case N_CLAIM: {
         int nb = item->list.n < 16 ? item->list.n : 16;
         Stmt *st = new_stmt(p, ST_CLAIM, item);
-        st->fn = instances(&c, p, "claim", item, info, user);
+        st->fn = instances(&c, p, "claim", item, item->a, info, user);
+        if (item->a->kind == N_BINARY && item->a->op >= OP_EQ && item->a->op <= OP_GE) {   /* for the message */
+            st->lhs_fn = instances(&c, p, "claim lhs", item, item->a->a, info, user);
+            st->rhs_fn = instances(&c, p, "claim rhs", item, item->a->b, info, user);
+        }
         st->nbinders = nb;
         for (int j = 0; j < nb; j++) {
             st->binder_slot[j] = item->list.v[j]->ref_id;

@@ -231,7 +231,8 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
         sb_putc(&b, '}');
     } else if (!strcmp(kind, "claim")) {
         if (ok) sb_printf(&b, "claim %s: verified on %llu instances", st->text, (unsigned long long)checked);
-        else sb_printf(&b, "claim %s: FAILED at %s (after %llu instances)", st->text, counter, (unsigned long long)checked);
+        else sb_printf(&b, "claim %s: FAILED at %s (after %llu instance%s)", st->text, counter, (unsigned long long)checked,
+                       checked == 1 ? "" : "s");
     } else {
         if (ok) sb_printf(&b, "expect %s: ok", st->text);
         else sb_printf(&b, "expect %s: FAILED (%s)", st->text, counter);
@@ -309,6 +310,24 @@ static int on_instance(void *ctx, const Value *v, const Value *frame)
     return 1;
 }
 
+/* The value yielded n-th (from 0) by an instances function, printed into out. */
+typedef struct NthCtx { Program *p; uint64_t want, seen; StrBuf *out; } NthCtx;
+
+static int on_nth(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    NthCtx *n = ctx;
+    if (n->seen++ != n->want) return 0;
+    print_value(n->p, n->out, v);
+    return 1;
+}
+
+static void nth_value(Program *p, int fn, uint64_t n, StrBuf *out)
+{
+    NthCtx c = { p, n, 0, out };
+    vm_call(p->vm, fn, NULL, 0, on_nth, &c);
+}
+
 static void do_claim(Program *p, Stmt *st)
 {
     ClaimCtx c;
@@ -316,6 +335,18 @@ static void do_claim(Program *p, Stmt *st)
     c.p = p;
     c.st = st;
     vm_call(p->vm, st->fn, NULL, 0, on_instance, &c);
+    if (c.failed && st->lhs_fn >= 0) {   /* the two sides at the counterexample */
+        StrBuf l, r;
+        sb_init(&l);
+        sb_init(&r);
+        nth_value(p, st->lhs_fn, c.checked - 1, &l);
+        nth_value(p, st->rhs_fn, c.checked - 1, &r);
+        size_t n = strlen(c.counter);
+        snprintf(c.counter + n, sizeof c.counter - n, " (the left side is %s, the right side is %s)", l.s ? l.s : "?",
+                 r.s ? r.s : "?");
+        sb_fini(&l);
+        sb_fini(&r);
+    }
     report(p, st, "claim", !c.failed, c.checked, c.failed ? c.counter : NULL);
 }
 
