@@ -1,0 +1,110 @@
+/* test_heaprules.c: reading take-and-break rules off a ruleset's syntax tree: the digits found
+   for the shapes a user may write, and the shapes that must NOT be read as a heap game (a guess
+   there would be a wrong answer). */
+#include "config.h"
+#include "harness.h"
+#include "solve/heaprules.h"
+#include "vm.h"
+
+/* The code read for the position text (a one-component position), or NULL if not recognised. */
+static char *code_of(H *h, const char *pos, int coord)
+{
+    static int counter;
+    char text[300], name[32];
+    snprintf(name, sizeof name, "probe_%d", counter++);
+    snprintf(text, sizeof text, "def %s() = %s;", name, pos);
+    assert_int_equal(h_run(h, text), 0);
+    Symbol *s = prog_lookup(&h->p, name);
+    assert_non_null(s);
+    Value v = vm_call(h->p.vm, s->id, NULL, 0, NULL, NULL);   /* the position's key, in scratch */
+    assert_int_equal(v.t, VT_POS);
+    HeapRules hr;
+    if (!heaprules_read(&h->p, v.u.p[0], coord, &hr)) return NULL;
+    StrBuf b;
+    sb_init(&b);
+    heaprules_describe(&hr, &b);
+    sb_printf(&b, " %s%s", hr.kind, hr.recognised ? " recognised" : "");
+    heaprules_fini(&hr);
+    return sb_take(&b);
+}
+
+static void expect_code(H *h, const char *pos, int coord, const char *want)
+{
+    char *got = code_of(h, pos, coord);
+    if (!got || strcmp(got, want)) fprintf(stderr, "%s: got %s, want %s\n", pos, got ? got : "(none)", want);
+    assert_non_null(got);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_recognised_shapes(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h,
+        "game A(n) { move t(k in {1, 3, 4}) when k <= n => A(n - k); }\n"
+        "game B(n, m) { move t(k in 1..min(m, n)) => B(n - k, m); }\n"
+        "game C(n) { move t(k in [2, 5]) when n - k >= 1 => C(n - k); }\n"
+        "game K(n) { move one(a in 0..(n - 1) / 2) when n >= 1 => K(a) + K(n - 1 - a);\n"
+        "            move two(a in 0..(n - 2) / 2) when n >= 2 => K(a) + K(n - 2 - a); }\n"
+        "game D(n) { move k(a in 0..(n - 2) / 2) when n >= 2 => D(a) + D(n - 2 - a); }\n"
+        "game S(n) { move s(a in 1..n - 1) => S(a) + S(n - a); }\n"
+        "game G(n) { move s(a in 1..(n - 1) / 2) => G(a) + G(n - a); }\n"
+        "game R(n) { move k(i in 1..3, a in 0..n - i) when i <= n => R(a) + R(n - i - a); }\n"
+        "game H2(n) { move t(k in 1..n) => H2(n - k); }\n"), 0);
+    expect_code(h, "A(0)", 0, "0.3033 subtraction recognised");
+    expect_code(h, "B(0, 4)", 0, "0.3333 subtraction recognised");
+    expect_code(h, "C(0)", 0, "0.02002 subtraction recognised");
+    expect_code(h, "K(0)", 0, "0.77 octal recognised");
+    expect_code(h, "D(0)", 0, "0.07 octal recognised");
+    expect_code(h, "S(0)", 0, "4. heap recognised");
+    expect_code(h, "G(0)", 0, "4. (unequal splits) heap recognised");
+    expect_code(h, "R(0)", 0, "0.777 octal recognised");
+    expect_code(h, "H2(0)", 0, "heap heap recognised");
+    /* the standard library's own games are read the same way (not "recognised") */
+    expect_code(h, "Kayles(0)", 0, "0.77 octal");
+    expect_code(h, "Subtract(0, {2, 3})", 0, "0.033 subtraction");
+    h_free(h);
+}
+
+static void test_not_heap_games(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h,
+        /* the guard depends on n otherwise than through the remainder */
+        "game W(n) { move t(k in {1, 2}) when k <= n and n % 3 != 0 => W(n - k); }\n"
+        /* an upper bound on the heap */
+        "game U(n) { move t(k in {1, 2}) when k <= n and n <= 40 => U(n - k); }\n"
+        /* nothing keeps the heap from going negative */
+        "game N(n) { move t(k in {1, 2}) => N(n - k); }\n"
+        /* must leave at least two: not an octal digit */
+        "game L(n) { move t(k in {1, 2}) when n - k >= 2 => L(n - k); }\n"
+        /* take at most half: the removal set depends on n */
+        "game Q(n) { move t(k in 1..n / 2) => Q(n - k); }\n"
+        /* splits that miss some pairs */
+        "game P(n) { move s(a in 1..(n - 2) / 2) => P(a) + P(n - a); }\n"
+        /* the domain is a function's result */
+        "def two() = [1, 2];\n"
+        "game F(n) { move t(k in two()) when k <= n => F(n - k); }\n"
+        /* a let, a canon, a result of another game */
+        "game X(n) { move t(k in 1..2) when k <= n let r = n - k => X(r); }\n"
+        "game Y(n) { canon (n); move t(k in 1..2) when k <= n => Y(n - k); }\n"
+        "game Z(n) { move t(k in 1..2) when k <= n => Heap(n - k); }\n"), 0);
+    const char *pos[] = { "W(0)", "U(0)", "N(0)", "L(0)", "Q(0)", "P(0)", "F(0)", "X(0)", "Y(0)", "Z(0)" };
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        char *got = code_of(h, pos[i], 0);
+        if (got) fprintf(stderr, "%s was read as %s\n", pos[i], got);
+        assert_null(got);
+    }
+    h_free(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_recognised_shapes),
+        cmocka_unit_test(test_not_heap_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
