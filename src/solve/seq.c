@@ -3,6 +3,7 @@
 #include "config.h"
 #include "solve/seq.h"
 #include "solve/heaprules.h"
+#include "solve/rare.h"
 #include "solve/solve.h"
 #include "vm.h"
 #include "ast.h"
@@ -14,6 +15,8 @@
 #define SEQ_MAX_SPLIT ((size_t)1 << 17)
 #define SEQ_PERIOD_DEFAULT_TAKE ((size_t)1 << 16)
 #define SEQ_PERIOD_DEFAULT_SPLIT ((size_t)1 << 12)
+/* Splitting heaps from this size on use the rare-value method (below it the plain scan is cheap). */
+#define SEQ_RARE_FROM 1024
 
 typedef struct SeqInst {
     int64_t *pat;
@@ -27,6 +30,7 @@ typedef struct SeqInst {
     uint64_t *seen;
     size_t seen_words;
     SeqPeriod per;          /* a proven period, once found */
+    Rare rare;              /* the rare-value method's state (splitting games) */
 } SeqInst;
 
 /* ORDER SEQ_VARIANT: how - SOLVED_SEQ = 2 * kind + (answered through the period). */
@@ -175,20 +179,29 @@ static void extend(SeqInst *s, size_t newL)
             s->seen_words = words;
         }
         memset(s->seen, 0, words * sizeof *s->seen);
-        if (hr->digit[0] & HR_TWO) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
-        for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) options(s, hr->digit[hr->rem[j]], n - hr->rem[j]);
+        /* big splitting heaps: the rare-value method; else every option (a hand-written loop) */
+        bool rare = n >= SEQ_RARE_FROM && rare_applies(hr);
+        uint8_t keep = rare ? (uint8_t)(HR_NONE | HR_ONE) : 0xFF;
+        if (!rare && (hr->digit[0] & HR_TWO)) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
+        for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) options(s, hr->digit[hr->rem[j]] & keep, n - hr->rem[j]);
         if (hr->inf_from)
             for (size_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n; i++) options(s, hr->inf_bits, n - i);
-        size_t m = 0;
-        while (!~s->seen[m / 64]) m += 64;
-        m += (size_t)__builtin_ctzll(~s->seen[m / 64]);
+        size_t m = rare ? rare_value(&s->rare, hr, s->g, n, s->seen, words, s->maxv) : UINT32_MAX;
+        if (m == UINT32_MAX) {
+            if (rare) {   /* the method declined: add the splits and take the mex */
+                if (hr->digit[0] & HR_TWO) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
+                for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) options(s, hr->digit[hr->rem[j]], n - hr->rem[j]);
+            }
+            m = 0;
+            while (!~s->seen[m / 64]) m += 64;
+            m += (size_t)__builtin_ctzll(~s->seen[m / 64]);
+        }
         s->g[n] = (uint32_t)m;
         if (m > s->maxv) s->maxv = (uint32_t)m;
         s->L = n + 1;
     }
 }
 
-/* The smallest preperiod for period p (with saltus s) over G(0..L): scan back from the end. */
 /* The Z-function of a sequence read backwards, R[k] = v[L - 1 - k]: z[p] is the number of n
    (counting down from L - 1 - p) with v[n + p] == v[n], so the smallest preperiod for period p is
    L - p - z[p]. Linear time: long runs of equal values (Subtract(n, {10^6})) cost nothing extra. */
@@ -320,6 +333,7 @@ void seq_free_all(Engine *e)
     for (size_t i = 0; i < e->nseq; i++) {
         SeqInst *s = e->seqs[i];
         heaprules_fini(&s->hr);
+        rare_fini(&s->rare);
         free(s->pat);
         free(s->g);
         free(s->seen);

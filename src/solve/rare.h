@@ -1,0 +1,25 @@
+/* rare.h: the rare-value method for splitting heap games (theory.md section 6): values whose
+   popcount under a mask is even are "rare"; a common option value needs a rare part, so the
+   splits through the few heaps with rare values find every common option value, and the full
+   scan of splits runs only until the missing rare values below that are seen. */
+#ifndef GRUNDY_RARE_H
+#define GRUNDY_RARE_H
+#include "solve/heaprules.h"
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct Rare {
+    uint32_t mask;          /* 0: not set up yet */
+    uint32_t *rp;           /* heap sizes >= 1 with rare values, increasing */
+    size_t nrp, caprp;
+    size_t next_rebuild;    /* n at which the mask is chosen again */
+    uint32_t bits;          /* bit length of the largest value when the mask was chosen */
+} Rare;
+
+/* Whether the method applies to these rules (two-heap splits, none among infinitely many removals). */
+bool rare_applies(const HeapRules *hr);
+/* G(n) from G(0..n-1) in g; seen holds the values of the options that are not splits (words
+   64-bit words, covering every value below 2^bits of the largest value so far, maxv). */
+uint32_t rare_value(Rare *r, const HeapRules *hr, const uint32_t *g, size_t n, uint64_t *seen, size_t words, uint32_t maxv);
+void rare_fini(Rare *r);
+#endif
