@@ -15,6 +15,10 @@ static const char help_text[] =
     "  Nim(3, 4, 5)\n"
     "  game Sub(n) { move take(k in {1, 3, 4}) when k <= n => Sub(n - k); }\n"
     "  table Sub(0..20)\n"
+    "  period Sub(n) for n\n"
+    "  claim sg(Sub(n)) == [0, 1, 0, 1, 2, 3, 2][n % 7] for n in 0..100\n"
+    "  expect winning_move(Nim(3, 6, 9), 0) == Nim(3, 6, 5)\n"
+    "Each answer names the strategy used (closed:..., sequence:..., period:..., table, memo).\n"
     "Commands: :help  :json (toggle JSON output)  :states (positions stored)  :quit\n";
 
 static bool blank(const char *s)
