@@ -3,6 +3,9 @@
 #include "config.h"
 #include "solve/closed.h"
 #include "numth.h"
+#include "util.h"
+#include <stdlib.h>
+#include <string.h>
 
 /* Heap(n): SG n; the move to value t < n is Heap(t). */
 static bool heap_eval(const Value *a, int n, ClosedAnswer *r)
@@ -170,7 +173,76 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
     return true;
 }
 
+/* ---- SplitEqual(n, F): only parities matter (equal heaps cancel): a split into m parts has value
+   [n mod m odd] g(n/m + 1) ^ [m - n mod m odd] g(n/m). Within a block of m with the same n/m
+   those parities repeat with period 2, so two m per block suffice: O(n sqrt n) for g(0..n). ---- */
+
+#define SPLITEQ_MAX 1000000
+static uint32_t *splitequal_table(int64_t n, int64_t f)
+{
+    uint32_t *g = xcalloc((size_t)n + 2, sizeof *g);
+    char *seen = xmalloc((size_t)n + 64);
+    for (int64_t x = f > 2 ? f : 2; x <= n; x++) {
+        size_t lim = 1;
+        for (int64_t m = 2; m <= x;) {
+            int64_t q = x / m, last = x / q;   /* m..last share q */
+            for (int64_t mm = m; mm <= last && mm <= m + 1; mm++) {
+                int64_t r = x % mm;
+                uint32_t v = ((r & 1) ? g[q + 1] : 0) ^ (((mm - r) & 1) ? g[q] : 0);
+                if (v + 1 > lim) { memset(seen + lim, 0, v + 1 - lim); lim = v + 1; }
+                seen[v] = 1;
+            }
+            m = last + 1;
+        }
+        uint32_t mex = 0;
+        while (mex < lim && seen[mex]) mex++;
+        g[x] = mex;
+        memset(seen, 0, lim);
+    }
+    free(seen);
+    return g;
+}
+
+static bool splitequal_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 2 || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[0].u.i > SPLITEQ_MAX) return false;
+    int64_t h = a[0].u.i, f = a[1].u.i;
+    uint32_t *g = splitequal_table(h, f);
+    r->sg = g[h];
+    r->terminal = h < f || h < 2;
+    free(g);
+    return true;
+}
+
+/* Winning moves: the splits whose result has at most SPLITEQ_LIST heaps (listing a split into
+   thousands of heaps is no help); false when some were skipped. */
+#define SPLITEQ_LIST 64
+static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    (void)n;
+    int64_t h = a[0].u.i, f = a[1].u.i;
+    if (h < f || h < 2) return true;
+    uint32_t *g = splitequal_table(h, f);
+    bool complete = true, stop = false;
+    for (int64_t m = 2; m <= h && !stop; m++) {
+        int64_t q = h / m, r = h % m;
+        uint32_t v = ((r & 1) ? g[q + 1] : 0) ^ (((m - r) & 1) ? g[q] : 0);
+        if (v != t) continue;
+        if (m > SPLITEQ_LIST) { complete = false; break; }
+        Value parts = { .t = VT_POS, .n = 0 };
+        for (int64_t i = 0; i < m; i++) {
+            Value sz[2] = { val_int(i < r ? q + 1 : q), a[1] };
+            Value one = vm_make_pos(vm, gid, sz, 2, (Loc){ 0 });
+            parts = vm_add(vm, parts, one, (Loc){ 0 });
+        }
+        stop = cb(ctx, &parts, NULL) != 0;
+    }
+    free(g);
+    return complete;
+}
+
 const ClosedForm closed_heap_forms[] = {
+    { "SplitEqual", "closed:splitequal", splitequal_eval, splitequal_moves, "only parities matter: a split into m is [n mod m odd] g(n/m + 1) ^ [m - n mod m odd] g(n/m)" },
     { "Heap", "closed:nim", heap_eval, heap_moves, "Bouton: SG of a heap is its size; a sum is the XOR" },
     { "Bash", "closed:bash", bash_eval, bash_moves, "SG = n mod (m + 1)" },
     { "TakeRange", "closed:takerange", range_eval, range_moves, "SG = floor((n mod (a + b)) / a)" },

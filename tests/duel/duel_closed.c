@@ -132,6 +132,9 @@ int main(void)
     for (int n = 0; n <= 14; n++)
         for (int m = 1; m <= 8; m++) batch_add(&b, "MergePiles(%d, %d)", n, m);
     failed += check(&b, "mergepiles", &passed);
+    for (int n = 0; n <= 40; n++)
+        for (int f = 1; f <= 6; f++) batch_add(&b, "SplitEqual(%d, %d)", n, f);
+    failed += check(&b, "splitequal", &passed);
     for (int t = 0; t < 300; t++)
         batch_add(&b, "Heap(%d) + Bash(%d, %d) + Lasker(%d) + ED(%d, %d) + MockTurtles(\"%s\")", rnd(0, 9), rnd(0, 20), rnd(1, 4),
             rnd(0, 12), rnd(1, 9), rnd(1, 9), rnd(0, 1) ? "THTH" : "HHT");
