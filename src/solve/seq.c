@@ -297,10 +297,11 @@ static void grow_to(Engine *e, SeqInst *s, uint64_t n, Loc loc)
                           "%s: no period can be proven for game '%s' (it is not a finite subtraction or octal game), "
                           "and a table up to n = %llu exceeds the limit of %zu values", b,
                           e->p->games[KEY_GAME(s->pat)].name, (unsigned long long)n, cap);
+            bool split = strcmp(s->hr.kind, "subtraction") != 0;
             prog_fail(e->p, EXIT_LIMIT, loc,
                       "%s: no period of game '%s' is proven by the first %zu values, and a table up to n = %llu "
-                      "exceeds the limit of %zu values (--max-states N raises it for take-only games)",
-                      b, e->p->games[KEY_GAME(s->pat)].name, s->L, (unsigned long long)n, cap);
+                      "exceeds the limit of %zu values%s", b, e->p->games[KEY_GAME(s->pat)].name, s->L,
+                      (unsigned long long)n, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         }
         extend(s, want);
         proven_period(s, &s->per);
@@ -362,6 +363,10 @@ void seq_period(Program *p, const int64_t *key0, const int64_t *key1, uint64_t b
     SeqInst *s = inst_of(e, key0);
     if (s && s->cw == cw && (!p->force_strategy || !strcmp(p->force_strategy, "sequence"))) {
         bool split = strcmp(s->hr.kind, "subtraction") != 0;
+        if (bound && bound >= max_table(e, s))
+            prog_fail(p, EXIT_LIMIT, loc, "period: a table of %llu values of game '%s' exceeds the limit of %zu values%s",
+                      (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name, max_table(e, s),
+                      max_table(e, s) < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         size_t lim = bound ? (size_t)bound + 1 : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
         if (lim > max_table(e, s)) lim = max_table(e, s);
         /* without a range: until a period is proven; with one: every value of it (a check) */
@@ -382,6 +387,10 @@ void seq_period(Program *p, const int64_t *key0, const int64_t *key1, uint64_t b
         return;
     }
     /* not a recognised heap game: the values one by one, by the other strategies */
+    if (bound >= p->max_instances)
+        prog_fail(p, EXIT_LIMIT, loc, "period: %llu values of game '%s' exceed the limit of %llu instances "
+                  "(raise it with --max-instances N)", (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name,
+                  (unsigned long long)p->max_instances);
     uint64_t L = bound ? bound + 1 : 1000;
     uint32_t *g = vm_alloc(p->vm, L * sizeof *g, loc);   /* scratch: released after an error too */
     int64_t *k = vm_alloc(p->vm, len * sizeof *k, loc);
