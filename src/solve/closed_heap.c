@@ -1,5 +1,5 @@
 /* closed_heap.c: closed forms of one-heap and staircase games: Nim heaps, Bash, TakeRange,
-   Lasker's Nim, prime-power subtraction and staircase Nim. */
+   Lasker's Nim, prime-power subtraction, staircase Nim, and SplitEqual's parity table. */
 #include "config.h"
 #include "solve/closed.h"
 #include "numth.h"

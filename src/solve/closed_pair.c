@@ -1,5 +1,5 @@
-/* closed_pair.c: closed forms of two-number games: Wythoff (Beatty pairs, exact integers), Euclid
-   (the a >= 2b rule), E&D (trailing ones) and Fibonacci Nim (Zeckendorf). */
+/* closed_pair.c: closed forms of two-number games: Wythoff and WythoffK (Beatty pairs, exact
+   integers), Euclid (the a >= 2b rule), E&D (trailing ones) and Fibonacci Nim (Zeckendorf). */
 #include "config.h"
 #include "solve/closed.h"
 #include "numth.h"
