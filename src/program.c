@@ -102,6 +102,9 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     diag_error(&p->diag, loc, "%s", msg);
+    const SrcFile *f = loc.line ? diag_file(&p->diag, loc.file) : NULL;
+    if (p->stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->stmt->loc.file != loc.file)
+        diag_note(&p->diag, p->stmt->loc, "while running this statement");
     if (!p->on_error) exit(status);
     longjmp(*p->on_error, status);
 }

@@ -102,6 +102,7 @@ typedef struct Program {
     struct Answer *answer;          /* the answer being printed (freed after an error) */
     bool loading_stdlib;
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
+    const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */
 } Program;
 
 void prog_init(Program *p, FILE *out, FILE *err);

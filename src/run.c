@@ -421,6 +421,7 @@ static void run_one(Program *p, void *ctx)
 {
     RunCtx *rc = ctx;
     Stmt *st = rc->st;
+    p->stmt = st;   /* an error inside the standard library also points at this statement */
     switch (st->kind) {
     case ST_QUERY: do_query(p, st); break;
     case ST_TABLE: do_table(p, st); break;
@@ -445,6 +446,7 @@ int run_pending(Program *p)
     while (p->next_stmt < p->nstmts) {
         RunCtx rc = { &p->stmts[p->next_stmt++] };
         int st = prog_try(p, run_one, &rc);
+        p->stmt = NULL;
         fflush(p->out);
         if (st) {
             p->next_stmt = p->nstmts;
