@@ -78,13 +78,7 @@ static int cmp64(const void *a, const void *b)
 
 /* Big integers are written as strings of decimal digits (Wythoff beyond 64 bits); min and max
    compare them, and integers, as numbers. */
-static bool is_digits(const Value *v)
-{
-    if (v->t != VT_STR || v->n == 0 || (v->n > 1 && v->u.s[0] == '0')) return false;
-    for (uint32_t i = 0; i < v->n; i++)
-        if (v->u.s[i] < '0' || v->u.s[i] > '9') return false;
-    return true;
-}
+static bool is_digits(const Value *v) { return v->t == VT_STR && util_is_decimal(v->u.s, v->n); }
 
 static bool any_digits(const Value *args, int nargs)
 {

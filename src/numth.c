@@ -71,36 +71,6 @@ bool numth_is_prime_power(uint64_t n)
     return false;
 }
 
-uint64_t numth_isqrt128(numth_u128 n)
-{
-    numth_u128 r = (numth_u128)sqrtl((long double)n);
-    while (r * r > n) r--;
-    while ((r + 1) * (r + 1) <= n) r++;
-    return (uint64_t)r;
-}
-
-uint64_t numth_wythoff_lower(uint64_t k)
-{
-    /* floor(k phi) = floor((k + sqrt(5 k^2)) / 2); sqrt(5 k^2) is irrational for k > 0, so the
-       floor of the root gives the same result */
-    return (uint64_t)(((numth_u128)k + numth_isqrt128((numth_u128)5 * k * k)) / 2);
-}
-
-bool numth_wythoff_index(uint64_t v, bool upper, uint64_t *k)
-{
-    if (v == 0) { *k = 0; return true; }   /* (0, 0) is pair 0 */
-    long double phi = (1.0L + sqrtl(5.0L)) / 2.0L;
-    long double est = (long double)v / (upper ? phi * phi : phi);
-    uint64_t c = est < 4 ? 0 : (uint64_t)est - 3;
-    for (uint64_t j = c; j <= c + 8 && j <= NUMTH_WYTHOFF_KMAX; j++) {
-        numth_u128 x = numth_wythoff_lower(j);
-        if (upper) x += j;
-        if (x == v) { *k = j; return true; }
-        if (x > v) break;
-    }
-    return false;
-}
-
 uint64_t numth_zeckendorf_smallest(uint64_t n)
 {
     uint64_t f[100];

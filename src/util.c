@@ -146,3 +146,11 @@ uint64_t util_hash_bytes(const char *s, size_t n)
     }
     return h ^ (h >> 29);
 }
+
+bool util_is_decimal(const char *s, size_t n)
+{
+    if (n == 0 || (n > 1 && s[0] == '0')) return false;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+}

@@ -36,4 +36,6 @@ size_t util_edit_distance(const char *a, const char *b, size_t limit);
 /* 64-bit hash of n words. */
 uint64_t util_hash_words(const int64_t *w, size_t n);
 uint64_t util_hash_bytes(const char *s, size_t n);
+/* s (n bytes) writes a non-negative integer in decimal: digits only, no leading zero. */
+bool util_is_decimal(const char *s, size_t n);
 #endif

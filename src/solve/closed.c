@@ -35,6 +35,11 @@ static const ClosedForm *form_of(Program *p, int gid)
     return G->closed < 0 ? NULL : closed_at(G->closed);
 }
 
+bool closed_has_form(const Program *cp, const int64_t *key)
+{
+    return form_of((Program *)cp, (int)KEY_GAME(key)) != NULL;   /* only the per-game cache is written */
+}
+
 int closed_args(const Program *p, const int64_t *key, Value *args)
 {
     int n = vm_decode_key(p, key, args);

@@ -29,6 +29,8 @@ typedef struct ClosedForm {
     const char *why;        /* the theorem, in a line (the text output's explanation) */
 } ClosedForm;
 
+/* Whether key's game has a closed form (cheap; whether it covers key's arguments is closed_find's). */
+bool closed_has_form(const Program *p, const int64_t *key);
 /* The form that answers key, or NULL. Only games of the standard library qualify. */
 const ClosedForm *closed_find(const Program *p, const int64_t *key, ClosedAnswer *a);
 /* The arguments of key with a variadic list spread out; -1 if there are too many. */

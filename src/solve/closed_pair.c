@@ -15,38 +15,13 @@ static bool ints(const Value *a, int n, int want)
     return true;
 }
 
-/* ---- Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k) --------------------------- */
+/* ---- Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact with GMP for any size:
+   heap sizes are integers, or decimal strings beyond 64 bits. --------------------------------- */
 
-static bool wythoff_p(uint64_t a, uint64_t b)
+static bool big_arg(const Value *v)
 {
-    uint64_t x = a < b ? a : b, d = (a < b ? b : a) - x;
-    return d <= NUMTH_WYTHOFF_KMAX && numth_wythoff_lower(d) == x;
+    return (v->t == VT_STR && v->n <= 4000 && util_is_decimal(v->u.s, v->n)) || (closed_int(v) && v->u.i >= 0);
 }
-
-/* The v' with (v, v') a P-position, if it fits in 64 bits. */
-static bool wythoff_partner(uint64_t v, uint64_t *w)
-{
-    uint64_t k;
-    if (numth_wythoff_index(v, false, &k)) {
-        if (v > INT64_MAX - k) return false;
-        *w = v + k;
-        return true;
-    }
-    if (numth_wythoff_index(v, true, &k)) { *w = v - k; return true; }
-    return false;
-}
-
-/* ---- Wythoff beyond 64 bits: heap sizes written as decimal strings, exact with GMP ---------- */
-
-static bool digits(const Value *v)
-{
-    if (v->t != VT_STR || v->n == 0 || v->n > 4000 || (v->n > 1 && v->u.s[0] == '0')) return false;
-    for (uint32_t i = 0; i < v->n; i++)
-        if (v->u.s[i] < '0' || v->u.s[i] > '9') return false;
-    return true;
-}
-
-static bool big_arg(const Value *v) { return digits(v) || (closed_int(v) && v->u.i >= 0); }
 
 static void to_mpz(mpz_t z, const Value *v)
 {
@@ -113,9 +88,11 @@ static void big_partner(mpz_t w, const mpz_t v)
     mpz_clears(s, k, l, t, NULL);
 }
 
-/* A heap size as the argument of a result: a decimal string, like the query's arguments. */
-static Value big_value(Vm *vm, const mpz_t z)
+/* A heap size as the argument of a result: a decimal string if the query used strings, else an
+   integer (results never exceed the query's heaps). */
+static Value big_value(Vm *vm, const mpz_t z, bool strings)
 {
+    if (!strings) return val_int((int64_t)mpz_get_si(z));
     size_t len = mpz_sizeinbase(z, 10) + 2;
     char *s = vm_alloc(vm, len, (Loc){ 0 });
     mpz_get_str(s, 10, z);
@@ -126,6 +103,7 @@ static Value big_value(Vm *vm, const mpz_t z)
 
 static bool big_wythoff_moves(Vm *vm, int gid, const Value *a, VmYield cb, void *ctx)
 {
+    bool str = a[0].t == VT_STR || a[1].t == VT_STR;
     mpz_t x, y, w, lo, d, ad, k;
     to_mpz(x, &a[0]);
     to_mpz(y, &a[1]);
@@ -135,12 +113,12 @@ static bool big_wythoff_moves(Vm *vm, int gid, const Value *a, VmYield cb, void 
     /* rules' order: take from the first heap, from the second, from both */
     big_partner(w, y);
     if (mpz_sgn(w) >= 0 && mpz_cmp(w, x) < 0) {
-        v[0] = big_value(vm, w); v[1] = big_value(vm, y);
+        v[0] = big_value(vm, w, str); v[1] = big_value(vm, y, str);
         stop = closed_yield(vm, gid, v, 2, cb, ctx);
     }
     big_partner(w, x);
     if (!stop && mpz_sgn(w) >= 0 && mpz_cmp(w, y) < 0) {
-        v[0] = big_value(vm, x); v[1] = big_value(vm, w);
+        v[0] = big_value(vm, x, str); v[1] = big_value(vm, w, str);
         stop = closed_yield(vm, gid, v, 2, cb, ctx);
     }
     if (mpz_cmp(x, y) <= 0) { mpz_set(lo, x); mpz_sub(d, y, x); } else { mpz_set(lo, y); mpz_sub(d, x, y); }
@@ -149,7 +127,7 @@ static bool big_wythoff_moves(Vm *vm, int gid, const Value *a, VmYield cb, void 
         mpz_sub(k, lo, ad);
         mpz_sub(x, x, k);
         mpz_sub(y, y, k);
-        v[0] = big_value(vm, x); v[1] = big_value(vm, y);
+        v[0] = big_value(vm, x, str); v[1] = big_value(vm, y, str);
         closed_yield(vm, gid, v, 2, cb, ctx);
     }
     mpz_clears(x, y, w, lo, d, ad, k, NULL);
@@ -158,22 +136,14 @@ static bool big_wythoff_moves(Vm *vm, int gid, const Value *a, VmYield cb, void 
 
 static bool wythoff_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n == 2 && (a[0].t == VT_STR || a[1].t == VT_STR)) {
-        if (!big_arg(&a[0]) || !big_arg(&a[1])) return false;
-        mpz_t x, y;
-        to_mpz(x, &a[0]);
-        to_mpz(y, &a[1]);
-        r->sg = !big_wythoff_p(x, y);
-        r->outcome_only = true;
-        r->terminal = mpz_sgn(x) == 0 && mpz_sgn(y) == 0;
-        mpz_clears(x, y, NULL);
-        return true;
-    }
-    if (!ints(a, n, 2)) return false;
-    bool p = wythoff_p((uint64_t)a[0].u.i, (uint64_t)a[1].u.i);
-    r->sg = !p;
+    if (n != 2 || !big_arg(&a[0]) || !big_arg(&a[1])) return false;
+    mpz_t x, y;
+    to_mpz(x, &a[0]);
+    to_mpz(y, &a[1]);
+    r->sg = !big_wythoff_p(x, y);
     r->outcome_only = true;
-    r->terminal = a[0].u.i == 0 && a[1].u.i == 0;
+    r->terminal = mpz_sgn(x) == 0 && mpz_sgn(y) == 0;
+    mpz_clears(x, y, NULL);
     return true;
 }
 
@@ -181,28 +151,7 @@ static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, Vm
 {
     (void)n;
     if (t != 0) return true;   /* only moves to P-positions are known */
-    if (a[0].t == VT_STR || a[1].t == VT_STR) return big_wythoff_moves(vm, gid, a, cb, ctx);
-    uint64_t x = (uint64_t)a[0].u.i, y = (uint64_t)a[1].u.i, w;
-    Value v[2];
-    /* rules' order: take from the first heap, from the second, from both */
-    if (wythoff_partner(y, &w) && w < x) {
-        v[0] = val_int((int64_t)w); v[1] = a[1];
-        if (closed_yield(vm, gid, v, 2, cb, ctx)) return true;
-    }
-    if (wythoff_partner(x, &w) && w < y) {
-        v[0] = a[0]; v[1] = val_int((int64_t)w);
-        if (closed_yield(vm, gid, v, 2, cb, ctx)) return true;
-    }
-    uint64_t lo = x < y ? x : y, d = (x < y ? y : x) - lo;
-    if (d <= NUMTH_WYTHOFF_KMAX) {
-        uint64_t ad = numth_wythoff_lower(d);
-        if (ad < lo) {
-            uint64_t k = lo - ad;
-            v[0] = val_int((int64_t)(x - k)); v[1] = val_int((int64_t)(y - k));
-            closed_yield(vm, gid, v, 2, cb, ctx);
-        }
-    }
-    return true;
+    return big_wythoff_moves(vm, gid, a, cb, ctx);
 }
 
 /* ---- WythoffK: P-positions (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2

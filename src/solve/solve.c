@@ -32,11 +32,7 @@ static bool table_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
     return true;
 }
 
-static bool closed_applies(Engine *e, const int64_t *key)
-{
-    ClosedAnswer a;
-    return closed_find(e->p, key, &a) != NULL;
-}
+static bool closed_applies(Engine *e, const int64_t *key) { return closed_has_form(e->p, key); }
 
 /* An outcome-only form marks an N-position ST_OUTCOME (its SG value stays unknown); a P-position
    has SG 0, so it is solved outright. */
