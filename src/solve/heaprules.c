@@ -152,8 +152,6 @@ static const Node *part(const RCtx *c, const Node *e, int gid)
     return e->list.v[c->coord];
 }
 
-typedef struct Acc { HeapRules *hr; uint8_t *d; size_t cap; bool unequal_only[2]; } Acc;
-
 static bool put(HeapRules *hr, int64_t removal, uint8_t bits)
 {
     if (removal < 0 || (uint64_t)removal >= HR_MAX_T) return false;
@@ -357,7 +355,6 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
         int64_t removal = R.rc + R.rk * k;
         uint8_t bits;
         if (!bits_for(parts, lo, sk, rmin, &bits) || !put(hr, removal, bits)) return false;
-        if (removal == 0 && (bits & ~(HR_TWO | HR_UNEQUAL))) return false;
     }
     return true;
 }
