@@ -3,6 +3,7 @@
 #include "config.h"
 #include "brute.h"
 #include "program.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +209,16 @@ void duel_add(Duel *d, const char *position, long long want)
     d->items[d->n].pos = strdup(position);
     d->items[d->n].want = want;
     d->n++;
+}
+
+void duel_addf(Duel *d, long long want, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    duel_add(d, buf, want);
 }
 
 /* Run the batch with the engine's own strategy choice, then with memo forced (solver vs solver). */

@@ -29,6 +29,8 @@ typedef struct Duel Duel;
 Duel *duel_new(void);
 void duel_free(Duel *d);
 void duel_add(Duel *d, const char *position, long long want);
+/* The same with the position formatted: duel_addf(d, want, "ED(%d, %d)", a, b). */
+void duel_addf(Duel *d, long long want, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Returns the number of mismatches (each printed); adds to *passed. */
 int duel_check(Duel *d, int *passed);
 #endif

@@ -7,6 +7,15 @@
 
 static int rnd(int lo, int hi) { return lo + rand() % (hi - lo + 1); }
 
+/* "a, b, c" for the n integers v, in buf. */
+static const char *join(const int *v, int n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && len < cap; i++) len += (size_t)snprintf(buf + len, cap - len, "%s%d", i ? ", " : "", v[i]);
+    return buf;
+}
+
 int main(void)
 {
     srand(20261130);
@@ -15,98 +24,71 @@ int main(void)
     char buf[256];
     for (int t = 0; t < 300; t++) {
         int n = rnd(0, 80), m = rnd(1, 9);
-        snprintf(buf, sizeof buf, "Bash(%d, %d)", n, m);
-        duel_add(d, buf, brute_bash(n, m));
+        duel_addf(d, brute_bash(n, m), "Bash(%d, %d)", n, m);
         int a = rnd(1, 5), b = a + rnd(0, 5);
-        snprintf(buf, sizeof buf, "TakeRange(%d, %d, %d)", n, a, b);
-        duel_add(d, buf, brute_takerange(n, a, b));
+        duel_addf(d, brute_takerange(n, a, b), "TakeRange(%d, %d, %d)", n, a, b);
         int h = rnd(0, 60);
-        snprintf(buf, sizeof buf, "Heap(%d)", h);
-        duel_add(d, buf, h);
-        snprintf(buf, sizeof buf, "Lasker(%d)", rnd(0, 120));
-        duel_add(d, buf, brute_lasker(atoi(buf + 7)));
+        duel_addf(d, h, "Heap(%d)", h);
+        int l = rnd(0, 120);
+        duel_addf(d, brute_lasker(l), "Lasker(%d)", l);
     }
     failed += duel_check(d, &passed);
     for (int t = 0; t < 300; t++) {
         int a = rnd(0, 40), b = rnd(0, 40);
-        snprintf(buf, sizeof buf, "Euclid(%d, %d)", a, b);
-        duel_add(d, buf, brute_euclid(a, b));
+        duel_addf(d, brute_euclid(a, b), "Euclid(%d, %d)", a, b);
         a = rnd(1, 30); b = rnd(1, 30);
-        snprintf(buf, sizeof buf, "ED(%d, %d)", a, b);
-        duel_add(d, buf, brute_ed(a, b));
+        duel_addf(d, brute_ed(a, b), "ED(%d, %d)", a, b);
         a = rnd(1, 25); b = rnd(1, 25);
-        snprintf(buf, sizeof buf, "Cutting(%d, %d)", a, b);
-        duel_add(d, buf, brute_cutting(a, b));
+        duel_addf(d, brute_cutting(a, b), "Cutting(%d, %d)", a, b);
         a = rnd(0, 30); b = rnd(0, 30);
-        snprintf(buf, sizeof buf, "Wythoff(%d, %d)", a, b);
-        duel_add(d, buf, brute_wythoff(a, b));
+        duel_addf(d, brute_wythoff(a, b), "Wythoff(%d, %d)", a, b);
     }
     failed += duel_check(d, &passed);
     for (int t = 0; t < 200; t++) {
         int n = rnd(0, 120);
-        snprintf(buf, sizeof buf, "Kayles(%d)", n);
-        duel_add(d, buf, brute_kayles(n));
-        snprintf(buf, sizeof buf, "DawsonKayles(%d)", n);
-        duel_add(d, buf, brute_dawson(n));
-        snprintf(buf, sizeof buf, "Octal(\"0.77\", %d)", n % 50);
-        duel_add(d, buf, brute_kayles(n % 50));
-        snprintf(buf, sizeof buf, "GrundyGame(%d)", n);
-        duel_add(d, buf, brute_grundygame(n));
+        duel_addf(d, brute_kayles(n), "Kayles(%d)", n);
+        duel_addf(d, brute_dawson(n), "DawsonKayles(%d)", n);
+        duel_addf(d, brute_kayles(n % 50), "Octal(\"0.77\", %d)", n % 50);
+        duel_addf(d, brute_grundygame(n), "GrundyGame(%d)", n);
         int k = rnd(1, 4), a = rnd(0, 20), b = rnd(0, 20);
-        snprintf(buf, sizeof buf, "WythoffK(%d, %d, %d)", k, a, b);
-        duel_add(d, buf, brute_wythoffk(k, a, b));
+        duel_addf(d, brute_wythoffk(k, a, b), "WythoffK(%d, %d, %d)", k, a, b);
         int f = rnd(1, 6), m = rnd(0, 60);
-        snprintf(buf, sizeof buf, "SplitEqual(%d, %d)", m, f);
-        duel_add(d, buf, brute_splitequal(m, f));
+        duel_addf(d, brute_splitequal(m, f), "SplitEqual(%d, %d)", m, f);
     }
     failed += duel_check(d, &passed);
     /* the later games: rules in the language against brute force from the problem statements */
     for (int t = 0; t < 200; t++) {
         int n = rnd(0, 3000);
-        snprintf(buf, sizeof buf, "DigitGame(%d)", n);
-        duel_add(d, buf, brute_digitgame(n));
+        duel_addf(d, brute_digitgame(n), "DigitGame(%d)", n);
     }
     for (int n = 0; n <= 9; n++)
         for (int m = 1; m <= 6; m++) {
-            snprintf(buf, sizeof buf, "MergePiles(%d, %d)", n, m);
-            duel_add(d, buf, brute_mergepiles(n, m));
+            duel_addf(d, brute_mergepiles(n, m), "MergePiles(%d, %d)", n, m);
         }
     for (int t = 0; t < 300; t++) {
-        int a[5], n = rnd(0, 4), len = snprintf(buf, sizeof buf, "EndPiles(");
-        for (int i = 0; i < n; i++) {
-            a[i] = rnd(1, 6);
-            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d", i ? ", " : "", a[i]);
-        }
-        snprintf(buf + len, sizeof buf - (size_t)len, ")");
-        duel_add(d, buf, brute_endpiles(a, n));
+        int a[5], n = rnd(0, 4);
+        for (int i = 0; i < n; i++) a[i] = rnd(1, 6);
+        duel_addf(d, brute_endpiles(a, n), "EndPiles(%s)", join(a, n, buf, sizeof buf));
     }
     for (int t = 0; t < 200; t++) {
-        int n = rnd(1, 10), len = snprintf(buf, sizeof buf, "ArrayGame(%d", n);
+        int n = rnd(1, 10), w[16], k = 0;
         unsigned white = 0;
         for (int x = 1; x <= n; x++)
             if (rnd(0, 2) == 0) {
                 white |= 1u << x;
-                len += snprintf(buf + len, sizeof buf - (size_t)len, ", %d", x);
+                w[k++] = x;
             }
-        snprintf(buf + len, sizeof buf - (size_t)len, ")");
-        duel_add(d, buf, brute_arraygame(n, white));
+        duel_addf(d, brute_arraygame(n, white), "ArrayGame(%d%s%s)", n, k ? ", " : "", join(w, k, buf, sizeof buf));
     }
     failed += duel_check(d, &passed);
     /* sums: Nim and mixed sums obey the XOR rule */
     for (int t = 0; t < 300; t++) {
-        int k = rnd(1, 5), x = 0, len = snprintf(buf, sizeof buf, "Nim(");
-        for (int i = 0; i < k; i++) {
-            int v = rnd(0, 20);
-            x ^= v;
-            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d", i ? ", " : "", v);
-        }
-        snprintf(buf + len, sizeof buf - (size_t)len, ")");
-        duel_add(d, buf, x);
+        int k = rnd(1, 5), x = 0, h[5];
+        for (int i = 0; i < k; i++) x ^= h[i] = rnd(0, 20);
+        duel_addf(d, x, "Nim(%s)", join(h, k, buf, sizeof buf));
         int n = rnd(0, 40), m = rnd(1, 5), a = rnd(1, 12), b = rnd(1, 12), c = rnd(0, 60);
-        snprintf(buf, sizeof buf, "Bash(%d, %d) + Cutting(%d, %d) + Lasker(%d)", n, m, a, b, c);
-        duel_add(d, buf, brute_bash(n, m) ^ brute_cutting(a, b) ^ brute_lasker(c));
-        snprintf(buf, sizeof buf, "2 * Lasker(%d) + Wythoff(%d, %d)", c, a, b);
-        duel_add(d, buf, brute_wythoff(a, b));
+        duel_addf(d, brute_bash(n, m) ^ brute_cutting(a, b) ^ brute_lasker(c), "Bash(%d, %d) + Cutting(%d, %d) + Lasker(%d)", n, m, a, b, c);
+        duel_addf(d, brute_wythoff(a, b), "2 * Lasker(%d) + Wythoff(%d, %d)", c, a, b);
     }
     failed += duel_check(d, &passed);
     duel_free(d);

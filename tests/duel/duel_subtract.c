@@ -9,7 +9,6 @@ int main(void)
     srand(7);
     Duel *d = duel_new();
     int passed = 0, failed = 0;
-    char buf[512];
     for (int t = 0; t < 400; t++) {
         int s[10], ns = 0;
         int len = 0;
@@ -25,8 +24,7 @@ int main(void)
         snprintf(set + len, sizeof set - (size_t)len, "}");
         for (int q = 0; q < 3; q++) {
             int n = rand() % 100;
-            snprintf(buf, sizeof buf, "Subtract(%d, %s)", n, set);
-            duel_add(d, buf, brute_subtract(n, s, ns));
+            duel_addf(d, brute_subtract(n, s, ns), "Subtract(%d, %s)", n, set);
         }
     }
     failed += duel_check(d, &passed);
