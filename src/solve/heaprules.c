@@ -239,15 +239,45 @@ static bool set_values(const RCtx *c, const Node *d, const int64_t **v, size_t *
         return true;
     }
     if ((d->kind == N_SET || d->kind == N_LIST) && (size_t)d->list.n <= cap) {
+        size_t m = 0;
         for (int i = 0; i < d->list.n; i++) {
             if (d->list.v[i]->kind != N_INT) return false;
-            tmp[i] = d->list.v[i]->ival;
+            int64_t x = d->list.v[i]->ival;
+            if (d->kind == N_SET) {   /* a set iterates in increasing order, each element once */
+                size_t j = m;
+                while (j > 0 && tmp[j - 1] > x) j--;
+                if (j > 0 && tmp[j - 1] == x) continue;
+                memmove(tmp + j + 1, tmp + j, (m - j) * sizeof *tmp);
+                tmp[j] = x;
+                m++;
+            } else {
+                tmp[m++] = x;
+            }
         }
         *v = tmp;
-        *n = (size_t)d->list.n;
+        *n = m;
         return true;
     }
     return false;
+}
+
+static HrRule *new_rule(HeapRules *hr)
+{
+    hr->rules = xrealloc(hr->rules, (hr->nrules + 1) * sizeof *hr->rules);
+    HrRule *r = &hr->rules[hr->nrules++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+static void rule_add(HrRule *r, size_t removal, uint8_t bits)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 8;
+        r->rem = xrealloc(r->rem, r->cap * sizeof *r->rem);
+        r->bits = xrealloc(r->bits, r->cap);
+    }
+    r->rem[r->n] = removal;
+    r->bits[r->n++] = bits;
 }
 
 static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
@@ -265,6 +295,7 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
         if (!x) return false;
     }
     int parts = y ? 2 : 1;
+    HrRule *rec = new_rule(hr);
     const Node *kb = NULL, *ab = NULL;
     for (int i = 0; i < m->list.n; i++) {
         const Node *b = m->list.v[i];
@@ -291,6 +322,8 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
         lo = (int)l.c;
         sk = split_kind(c, ab->a->b, R, lo);
         if (sk == SK_NONE || (lo == 1 && sk == SK_CEIL)) return false;
+        rec->one_last = lo == 1 && sk == SK_R;
+        rec->swapped = y->kind == N_NAME && y->ref == REF_LOCAL && y->ref_id == ab->ref_id;
     }
     /* the removal values */
     int64_t tmp[64];
@@ -337,6 +370,8 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
         if (!bits_for(parts, lo, sk, dom_rmin, &bits) || klo + R.rc < 1) return false;
         hr->inf_from = (size_t)(klo + R.rc);
         hr->inf_bits = bits;
+        rec->inf_from = hr->inf_from;
+        rec->inf_bits = bits;
         return true;
     }
     size_t count = kb ? (vals ? nv : (size_t)(khi >= klo ? khi - klo + 1 : 0)) : 1;
@@ -355,6 +390,7 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
         int64_t removal = R.rc + R.rk * k;
         uint8_t bits;
         if (!bits_for(parts, lo, sk, rmin, &bits) || !put(hr, removal, bits)) return false;
+        rule_add(rec, (size_t)removal, bits);
     }
     return true;
 }
@@ -396,6 +432,9 @@ bool heaprules_read(Program *p, const int64_t *key, int coord, HeapRules *hr)
     }
     if (!nrules) return false;
     if (!hr->digit) put(hr, 0, 0);
+    /* the unbounded rule also covers removals inf_from..t, which other rules gave digits of
+       their own: merge it in there (beyond t it is read from inf_bits) */
+    for (size_t r = hr->inf_from; hr->inf_from && r <= hr->t; r++) put(hr, (int64_t)r, hr->inf_bits);
     classify(hr);
     hr->recognised = !G->stdlib;
     return true;
@@ -410,12 +449,25 @@ bool heaprules_octal(const char *code, size_t len, HeapRules *hr)
     put(hr, 0, code[0] == '4' ? HR_TWO : 0);
     for (size_t i = 2; i < len; i++) put(hr, (int64_t)(i - 1), (uint8_t)(code[i] - '0'));
     while (hr->t > 0 && !hr->digit[hr->t]) hr->t--;
+    /* the rules of the standard library's Octal, in its order: take all, take and leave one
+       heap, take and split, split without taking */
+    for (uint8_t bit = HR_NONE; bit <= HR_TWO; bit = (uint8_t)(bit << 1)) {
+        HrRule *r = new_rule(hr);
+        for (size_t i = 1; i <= hr->t; i++)
+            if (hr->digit[i] & bit) rule_add(r, i, bit);
+    }
+    if (code[0] == '4') rule_add(new_rule(hr), 0, HR_TWO);
     classify(hr);
     return true;
 }
 
 void heaprules_fini(HeapRules *hr)
 {
+    for (size_t i = 0; i < hr->nrules; i++) {
+        free(hr->rules[i].rem);
+        free(hr->rules[i].bits);
+    }
+    free(hr->rules);
     free(hr->digit);
     free(hr->rem);
     memset(hr, 0, sizeof *hr);

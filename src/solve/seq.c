@@ -430,16 +430,19 @@ bool seq_big_heap(Program *p, const int64_t *key)
     return s && (uint64_t)key[s->cw] >= SEQ_ENUM_RULES;
 }
 
-/* One removal's options of value target; false when the split scan was cut. */
-static bool removal_moves(Program *p, const SeqInst *s, uint8_t d, uint64_t r, uint64_t target, VmYield cb, void *ctx,
-                          bool *stop)
+/* One removal's options of value target in a rule's order (leave nothing or one heap, then the
+   splits by a ascending; the one heap last when the rule reads a in 1..r); false when the split
+   scan was cut. */
+static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint8_t d, uint64_t r, uint64_t target,
+                          VmYield cb, void *ctx, bool *stop)
 {
     uint64_t sz[2] = { 0, 0 };
+    bool one = (d & HR_ONE) && r >= 1 && value(s, r) == target;
     if ((d & HR_NONE) && r == 0 && target == 0) {
         Value v = heap_pos(p, s, sz, 0);
         if (cb(ctx, &v, NULL)) { *stop = true; return true; }
     }
-    if ((d & HR_ONE) && r >= 1 && value(s, r) == target) {
+    if (one && !rule->one_last) {
         sz[0] = r;
         Value v = heap_pos(p, s, sz, 1);
         if (cb(ctx, &v, NULL)) { *stop = true; return true; }
@@ -449,11 +452,16 @@ static bool removal_moves(Program *p, const SeqInst *s, uint8_t d, uint64_t r, u
         for (uint64_t a = 1; a <= half; a++) {
             if (a > SEQ_SCAN_SPLITS) return false;
             if ((value(s, a) ^ value(s, r - a)) != target) continue;
-            sz[0] = a;
-            sz[1] = r - a;
+            sz[rule->swapped ? 1 : 0] = a;
+            sz[rule->swapped ? 0 : 1] = r - a;
             Value v = heap_pos(p, s, sz, 2);
             if (cb(ctx, &v, NULL)) { *stop = true; return true; }
         }
+    }
+    if (one && rule->one_last) {
+        sz[0] = r;
+        Value v = heap_pos(p, s, sz, 1);
+        if (cb(ctx, &v, NULL)) { *stop = true; return true; }
     }
     return true;
 }
@@ -464,14 +472,17 @@ bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void
     const HeapRules *hr = &s->hr;
     uint64_t n = (uint64_t)key[s->cw];
     bool complete = true, stop = false;
-    if (hr->digit[0] & HR_TWO) complete &= removal_moves(p, s, hr->digit[0], n, target, cb, ctx, &stop);
-    for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n && !stop; j++)
-        complete &= removal_moves(p, s, hr->digit[hr->rem[j]], n - hr->rem[j], target, cb, ctx, &stop);
-    if (hr->inf_from && !stop) {
-        uint64_t scanned = 0;
-        for (uint64_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n && !stop; i++) {
-            if (++scanned > SEQ_SCAN_SPLITS) { complete = false; break; }
-            complete &= removal_moves(p, s, hr->inf_bits, n - i, target, cb, ctx, &stop);
+    /* rule by rule, removals in the order of each rule's binder: the order of the rules' moves */
+    for (size_t i = 0; i < hr->nrules && !stop; i++) {
+        const HrRule *r = &hr->rules[i];
+        for (size_t j = 0; j < r->n && !stop; j++)
+            if (r->rem[j] <= n) complete &= removal_moves(p, s, r, r->bits[j], n - r->rem[j], target, cb, ctx, &stop);
+        if (r->inf_from && !stop) {
+            uint64_t scanned = 0;
+            for (uint64_t k = r->inf_from; k <= n && !stop; k++) {
+                if (++scanned > SEQ_SCAN_SPLITS) { complete = false; break; }
+                complete &= removal_moves(p, s, r, r->inf_bits, n - k, target, cb, ctx, &stop);
+            }
         }
     }
     return complete;

@@ -100,11 +100,53 @@ static void test_not_heap_games(void **state)
     h_free(h);
 }
 
+/* The rules of the position text as read (asserts they are read). */
+static void read_rules(H *h, const char *pos, HeapRules *hr)
+{
+    static int counter;
+    char text[300], name[32];
+    snprintf(name, sizeof name, "rules_%d", counter++);
+    snprintf(text, sizeof text, "def %s() = %s;", name, pos);
+    assert_int_equal(h_run(h, text), 0);
+    Value v = vm_call(h->p.vm, prog_lookup(&h->p, name)->id, NULL, 0, NULL, NULL);
+    assert_true(heaprules_read(&h->p, v.u.p[0], 0, hr));
+}
+
+/* An unbounded rule's digit reaches the removals other rules also give (issue 7: U(4) was P), and
+   each rule keeps its removals in its binder's order (sets increasing, lists as written). */
+static void test_merged_and_ordered(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h,
+        "game U(n) { move big(k in 3..n) => U(n - k); move small(k in {5, 1}) when k <= n => U(n - k); }\n"
+        "game V(n) { move l(k in [4, 2, 4]) when k <= n => V(n - k); move s(k in 1..2, a in 1..n - k) => V(n - k - a) + V(a); }\n"), 0);
+    HeapRules hr;
+    read_rules(h, "U(0)", &hr);
+    assert_int_equal(hr.inf_from, 3);
+    for (size_t r = 3; r <= hr.t; r++) assert_true((hr.digit[r] & (HR_NONE | HR_ONE)) == (HR_NONE | HR_ONE));
+    assert_int_equal(hr.nrules, 2);
+    assert_int_equal(hr.rules[0].inf_from, 3);
+    assert_int_equal(hr.rules[1].n, 2);
+    assert_int_equal(hr.rules[1].rem[0], 1);
+    assert_int_equal(hr.rules[1].rem[1], 5);
+    heaprules_fini(&hr);
+    read_rules(h, "V(0)", &hr);
+    assert_int_equal(hr.rules[0].n, 3);
+    assert_int_equal(hr.rules[0].rem[0], 4);
+    assert_int_equal(hr.rules[0].rem[1], 2);
+    assert_true(hr.rules[1].swapped);
+    assert_true(hr.rules[1].one_last);   /* a = n - k leaves one heap, after the splits */
+    heaprules_fini(&hr);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recognised_shapes),
         cmocka_unit_test(test_not_heap_games),
+        cmocka_unit_test(test_merged_and_ordered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
