@@ -3,6 +3,7 @@
 #include "compile.h"
 #include "builtins.h"
 #include "util.h"
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Cg {
@@ -102,8 +103,8 @@ static void gen(Cg *c, Node *n)
     push(c, 1);
     emit(c, n->loc, IR_STORE, acc, 0);
     push(c, -1);
-    size_t nexts[64];
-    int nb = n->list.n < 64 ? n->list.n : 64;
+    int nb = n->list.n;
+    size_t *nexts = xmalloc((size_t)nb * sizeof *nexts);   /* a generator has at least one binder */
     for (int i = 0; i < nb; i++) binder_loop(c, n->list.v[i], 0, &nexts[i]);
     size_t inner = nexts[nb - 1];
     if (n->b) {
@@ -121,6 +122,7 @@ static void gen(Cg *c, Node *n)
     emit(c, n->loc, IR_JMP, (int64_t)inner, 0);
     size_t end = here(c);
     for (int i = 0; i < nb; i++) patch(c, nexts[i], 1, i == 0 ? end : nexts[i - 1]);
+    free(nexts);
     emit(c, n->loc, IR_LOAD, acc, 0);
     push(c, 1);
     emit(c, n->loc, IR_FOLDEND, n->op, 0);
@@ -343,10 +345,11 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
         Node *m = g->list.v[i];
         if (m->kind == N_CANON) continue;
         rules++;
-        size_t nexts[64];
-        int nb = m->list.n < 64 ? m->list.n : 64;
+        /* every binder and guard of the move, however many */
+        int nb = m->list.n;
+        size_t *nexts = xmalloc(((size_t)nb + 1) * sizeof *nexts);
         for (int j = 0; j < nb; j++) binder_loop(c, m->list.v[j], 1, &nexts[j]);
-        size_t fails[64];
+        size_t *fails = xmalloc(((size_t)m->list2.n + 1) * sizeof *fails);
         int nf = 0;
         for (int j = 0; j < m->list2.n; j++) {
             Node *cl = m->list2.v[j];
@@ -354,8 +357,7 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
             if (cl->kind == N_LET) {
                 emit(c, cl->loc, IR_STORE, cl->ref_id, 0);
             } else {
-                size_t at = emit(c, cl->loc, IR_JF, 0, 0);
-                if (nf < 64) fails[nf++] = at;
+                fails[nf++] = emit(c, cl->loc, IR_JF, 0, 0);
             }
             push(c, -1);
         }
@@ -371,6 +373,8 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
         if (nb == 0) cont = end;
         for (int j = 0; j < nf; j++) patch(c, fails[j], 0, cont);
         for (int j = 0; j < nb; j++) patch(c, nexts[j], 1, j == 0 ? end : nexts[j - 1]);
+        free(nexts);
+        free(fails);
     }
     game->nrules = rules;
     emit(c, g->loc, IR_INT, 0, 0);
