@@ -71,6 +71,7 @@ void eng_recover(Engine *e)
     e->sp = 0;
     e->nopt = 0;
     e->busy = 0;
+    e->ncanon = 0;
     e->root = NULL;
     dense_recover(e->p);
 }
@@ -211,6 +212,31 @@ uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
     return id;
 }
 
+/* Run raw's canon, refusing a canon that needs its own position's value (a cycle through sg()
+   or 'is') or nests such requests without end. */
+static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc loc)
+{
+    for (int i = 0; i < e->ncanon; i++) {
+        if (KEY_LEN(e->canon_path[i]) != len || memcmp(e->canon_path[i], raw, len * sizeof *raw)) continue;
+        char b[200];
+        prog_key_text(e->p, raw, b, sizeof b);
+        prog_fail(e->p, EXIT_COMPILE, loc, "the canon of game '%s' needs the value of %s, the position it is "
+                  "canonicalising (a cycle through sg(), 'is' or a winning-move function)",
+                  e->p->games[KEY_GAME(raw)].name, b);
+    }
+    if (e->ncanon >= ENG_MAX_CANON_DEPTH) {
+        char b[200];
+        prog_key_text(e->p, raw, b, sizeof b);
+        prog_fail(e->p, EXIT_LIMIT, loc, "canons asking for the values of other positions nest more than %d deep "
+                  "(at %s of game '%s'); a canon should not need game values", ENG_MAX_CANON_DEPTH, b,
+                  e->p->games[KEY_GAME(raw)].name);
+    }
+    e->canon_path[e->ncanon++] = raw;
+    const int64_t *key = vm_canon(e->vm, raw);
+    e->ncanon--;
+    return key;
+}
+
 static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc)
 {
     size_t len = KEY_LEN(raw), slot;
@@ -218,7 +244,7 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc)
     if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, loc);
     uint32_t id = lookup(e, raw, len, h, &slot);
     if (id != UINT32_MAX) return id;
-    const int64_t *key = vm_canon(e->vm, raw);
+    const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
     if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, loc);
     id = intern_canonical(e, key, klen, util_hash_words(key, klen), loc);

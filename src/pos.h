@@ -22,6 +22,8 @@ typedef struct MemoFrame { uint32_t id; size_t opt; } MemoFrame;
 #define MEMO_NORECORD ((size_t)-2)
 #define MEMO_MAX_OPT ((size_t)1 << 27)
 
+#define ENG_MAX_CANON_DEPTH 64
+
 struct Engine {
     Program *p;
     Vm *vm;
@@ -52,6 +54,10 @@ struct Engine {
     struct SeqInst **seqs;  /* the sequence strategy's instances (seq.c) */
     size_t nseq, capseq;
     int busy;               /* > 0 while enumerating moves */
+    /* keys whose canon is running: a canon may ask for values (sg(), 'is'), which intern and
+       canonicalise other positions; bounded, and the same key twice is a cycle */
+    const int64_t *canon_path[ENG_MAX_CANON_DEPTH];
+    int ncanon;
     const int64_t *root;    /* the component being solved, for messages */
 };
 
