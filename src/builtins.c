@@ -23,6 +23,7 @@ const Builtin builtins[BI__COUNT] = {
     { "int", 1, 1, VT_INT, "the integer written in a string of decimal digits" },
     { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position (as a query lists them)" },
     { "winning_move", 2, 2, VT_POS, "the i-th winning move (from 0, in the order a query lists them)" },
+    { "error", 1, -1, VT_NONE, "stop with an error whose message joins the arguments (strings as they are)" },
 };
 
 int builtin_find(const char *name)
@@ -211,6 +212,19 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
                 vm_fail(vm, loc, "integer overflow in int()");
         }
         return val_int(r);
+    }
+    case BI_ERROR: {   /* a rule's own check of its arguments: the message is the user's */
+        StrBuf m;
+        sb_init(&m);
+        for (int i = 0; i < nargs; i++) {
+            if (args[i].t == VT_STR) sb_printf(&m, "%.*s", (int)args[i].n, args[i].u.s);
+            else if (args[i].t == VT_POS) prog_print_sum(vm->p, &m, (const int64_t *const *)args[i].u.p, args[i].n);
+            else val_print(&m, &args[i]);
+        }
+        char text[1024];
+        snprintf(text, sizeof text, "%s", m.len ? m.s : "");
+        sb_fini(&m);
+        vm_fail(vm, loc, "%s", text);
     }
     case BI_POPCOUNT:
         if (!isnum(a)) bad_arg(vm, loc, fn, "an integer", a);

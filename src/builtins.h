@@ -9,7 +9,7 @@ typedef struct Vm Vm;
 /* ORDER BI: keep in step with the table in builtins.c. */
 typedef enum BuiltinId {
     BI_MIN, BI_MAX, BI_ABS, BI_LEN, BI_SORT, BI_SG, BI_POPCOUNT, BI_MEX, BI_SUM, BI_LIST, BI_SET, BI_OUTCOME, BI_INT,
-    BI_WINNING_COUNT, BI_WINNING_MOVE,
+    BI_WINNING_COUNT, BI_WINNING_MOVE, BI_ERROR,
     BI__COUNT
 } BuiltinId;
 
