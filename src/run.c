@@ -75,10 +75,10 @@ static void do_query(Program *p, Stmt *st)
         }
         if (a->nwin > TEXT_MAX_MOVES) {
             sb_printf(&b, "  ... and %zu more winning moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES,
-                      a->truncated ? "; the search for more was cut" : "");
+                      a->truncated ? "; there may be more not examined" : "");
             emit_line(p, &b);
         } else if (a->truncated) {
-            sb_puts(&b, "  ... there may be more winning moves: the search for them was cut");
+            sb_puts(&b, "  ... there may be more winning moves: too many candidates to examine, or results beyond 64-bit integers");
             emit_line(p, &b);
         }
     }

@@ -1,4 +1,4 @@
-/* closed_coin.c: closed forms of the coin-turning games (theory.md section 5): the SG value of a
+/* closed_coin.c: closed forms of the coin-turning games (docs/theory.md section 3): the SG value of a
    row is the XOR, over its heads, of the value of a single head at that position. Winning moves
    come from the rules (a row is short). */
 #include "config.h"

@@ -46,34 +46,41 @@ static bool bash_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYie
     return true;
 }
 
-/* TakeRange(n, a, b), 1 <= a <= b: SG floor((n mod (a + b)) / a) (take a..b tokens). */
+/* TakeRange(n, a, b), 1 <= a <= b: SG floor((n mod (a + b)) / a) (take a..b tokens). a + b may
+   exceed 2^63 - 1 but not 2^64: the period is computed unsigned. */
 static bool range_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (n != 3 || !closed_int(&a[0]) || !closed_int(&a[1]) || !closed_int(&a[2])) return false;
     int64_t h = a[0].u.i, lo = a[1].u.i, hi = a[2].u.i;
-    if (h < 0 || lo < 1 || hi < lo || hi > INT64_MAX - lo) return false;
-    r->sg = (uint64_t)((h % (lo + hi)) / lo);
+    if (h < 0 || lo < 1 || hi < lo) return false;
+    uint64_t per = (uint64_t)lo + (uint64_t)hi;
+    r->sg = ((uint64_t)h % per) / (uint64_t)lo;
     r->terminal = h < lo;
     return true;
 }
+/* The winning k, ascending (the rules' order): h - k in a window [t a, t a + a - 1] modulo a + b. */
 static bool range_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
 {
     (void)n;
-    int64_t h = a[0].u.i, lo = a[1].u.i, hi = a[2].u.i, per = lo + hi;
-    if (t > (uint64_t)(hi / lo)) return true;
-    int64_t wlo = (int64_t)t * lo, whi = wlo + lo - 1;   /* remainders r with r mod per in [wlo, whi] */
-    int64_t kmax = hi < h ? hi : h;
+    uint64_t h = (uint64_t)a[0].u.i, lo = (uint64_t)a[1].u.i, hi = (uint64_t)a[2].u.i, per = lo + hi;
+    if (t > hi / lo) return true;
+    uint64_t wlo = t * lo, whi = wlo + lo - 1;   /* t <= b / a, so t a + a - 1 <= a + b - 1 */
+    uint64_t kmax = hi < h ? hi : h;
     uint64_t scanned = 0;
-    for (int64_t k = lo; k <= kmax;) {   /* k ascending is the rules' order */
+    for (uint64_t k = lo; k <= kmax;) {
         if (++scanned > CLOSED_MAX_SCAN) return false;
-        int64_t rem = h - k, m = rem % per;
+        uint64_t rem = h - k, m = rem % per;
+        uint64_t step;
         if (m >= wlo && m <= whi) {
-            Value v[3] = { val_int(rem), a[1], a[2] };
+            Value v[3] = { val_int((int64_t)rem), a[1], a[2] };
             if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
-            k++;
+            if (rem < lo) break;   /* every later result is terminal too: the same empty position */
+            step = 1;
         } else {
-            k += m > whi ? m - whi : m + per - whi;   /* the next remainder in the window */
+            step = m > whi ? m - whi : m + per - whi;   /* the next remainder in the window */
         }
+        if (step > kmax - k) break;
+        k += step;
     }
     return true;
 }
@@ -104,8 +111,10 @@ static bool lasker_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
         Value v = val_int((int64_t)inv);
         if (closed_yield(vm, gid, &v, 1, cb, ctx)) return true;
     }
-    for (uint64_t x = 1; x <= h / 2; x++) {
-        if (x > CLOSED_MAX_SCAN) return false;
+    /* lasker is a bijection: lasker(x) ^ lasker(h - x) = 0 only for x = h - x */
+    uint64_t from = t == 0 ? (h % 2 ? h : h / 2) : 1;
+    for (uint64_t x = from; x <= h / 2; x++) {
+        if (x - from >= CLOSED_MAX_SCAN) return false;
         if ((lasker(x) ^ lasker(h - x)) != t) continue;
         Value xa = val_int((int64_t)x), xb = val_int((int64_t)(h - x));
         Value l = vm_make_pos(vm, gid, &xa, 1, (Loc){ 0 });
@@ -129,6 +138,18 @@ static bool pps_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYiel
     (void)n;
     uint64_t h = (uint64_t)a[0].u.i;
     if (t >= h % 6) return true;
+    uint64_t r = h % 6 - t;
+    if (r >= 2 && r <= 4) {   /* an even prime power is a power of 2, one divisible by 3 a power of 3 */
+        uint64_t base = r == 3 ? 3 : 2;
+        for (uint64_t k = base; k <= h; k *= base) {
+            if (k % 6 == r) {
+                Value v = val_int((int64_t)(h - k));
+                if (closed_yield(vm, gid, &v, 1, cb, ctx)) return true;
+            }
+            if (k > h / base) break;
+        }
+        return true;
+    }
     uint64_t scanned = 0;
     for (uint64_t k = h % 6 - t; k <= h; k += 6) {
         if (++scanned > CLOSED_MAX_SCAN) return false;
@@ -159,6 +180,7 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
     uint64_t s = 0;
     for (int i = 1; i < n; i += 2) s ^= (uint64_t)a[i].u.i;
     s ^= t;
+    bool complete = true;
     Value v[CLOSED_MAX_ARGS];
     for (int i = 1; i < n; i++) {
         int odd = i % 2 ? i : i - 1;   /* the odd step whose count changes */
@@ -167,10 +189,11 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
         if (k == 0 || k > (uint64_t)a[i].u.i) continue;
         for (int j = 0; j < n; j++) v[j] = a[j];
         v[i].u.i -= (int64_t)k;
-        v[i - 1].u.i += (int64_t)k;
+        /* step i - 1 may pass 2^63 - 1: that winning move has no 64-bit position to show */
+        if (__builtin_add_overflow(v[i - 1].u.i, (int64_t)k, &v[i - 1].u.i)) { complete = false; continue; }
         if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
     }
-    return true;
+    return complete;
 }
 
 /* ---- SplitEqual(n, F): only parities matter (equal heaps cancel): a split into m parts has value

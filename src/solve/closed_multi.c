@@ -3,6 +3,7 @@
    the splitting game Beans (one independent game per bean). */
 #include "config.h"
 #include "solve/closed.h"
+#include "numth.h"
 #include <string.h>
 
 static bool nonneg_ints(const Value *a, int from, int n)
@@ -29,10 +30,10 @@ static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (!nonneg_ints(a, 0, n)) return false;
     int64_t h[CLOSED_MAX_ARGS];
-    int64_t total = 0;
+    numth_u128 total = 0;   /* up to 1024 heaps below 2^63: no overflow */
     for (int i = 0; i < n; i++) {
         h[i] = a[i].u.i;
-        if (__builtin_add_overflow(total, h[i], &total)) return false;
+        total += (uint64_t)h[i];
     }
     r->outcome_only = true;
     r->sg = !antinim_p(h, n);
@@ -44,9 +45,10 @@ static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
 static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
 {
     if (t != 0) return true;
-    int64_t h[CLOSED_MAX_ARGS], total = 0;
+    int64_t h[CLOSED_MAX_ARGS];
+    numth_u128 total = 0;
     uint64_t x = 0;
-    for (int i = 0; i < n; i++) { h[i] = a[i].u.i; x ^= (uint64_t)h[i]; total += h[i]; }
+    for (int i = 0; i < n; i++) { h[i] = a[i].u.i; x ^= (uint64_t)h[i]; total += (uint64_t)h[i]; }
     if (total == 0) {   /* the "won" move */
         Value one = val_int(1);
         closed_yield(vm, gid, &one, 1, cb, ctx);
@@ -61,7 +63,7 @@ static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, Vm
                 if (cand[q] > cand[p]) { int64_t tmp = cand[p]; cand[p] = cand[q]; cand[q] = tmp; }
         for (int c = 0; c < 3; c++) {
             int64_t w = cand[c];
-            if (w >= h[i] || (c > 0 && w == cand[c - 1]) || total - (h[i] - w) <= 0) continue;
+            if (w >= h[i] || (c > 0 && w == cand[c - 1]) || total - (uint64_t)(h[i] - w) == 0) continue;
             int64_t old = h[i];
             h[i] = w;
             bool p = antinim_p(h, n);
@@ -186,6 +188,32 @@ static bool kam_eval(const Value *a, int n, ClosedAnswer *r)
     return true;
 }
 
+/* A move on pile i by k lowers d_i by k and raises d_(i+1) by k: on a counted step that is one
+   pile of staircase Nim shrinking (k = d_i - (d_i ^ s)), on an uncounted one the counted step
+   i + 1 growing (k = (d_(i+1) ^ s) - d_(i+1) <= d_i). One k per pile, in the rules' order. */
+static bool kam_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < n; i++)
+        if ((n - 1 - i) % 2 == 0) x ^= (uint64_t)(a[i].u.i - (i ? a[i - 1].u.i : 0));
+    uint64_t s = x ^ t;
+    Value v[CLOSED_MAX_ARGS];
+    for (int i = 0; i < n; i++) {
+        uint64_t d = (uint64_t)(a[i].u.i - (i ? a[i - 1].u.i : 0)), k = 0;
+        if ((n - 1 - i) % 2 == 0) {
+            if ((d ^ s) < d) k = d - (d ^ s);
+        } else {
+            uint64_t up = (uint64_t)(a[i + 1].u.i - a[i].u.i);
+            if ((up ^ s) > up && (up ^ s) - up <= d) k = (up ^ s) - up;
+        }
+        if (k == 0) continue;
+        for (int j = 0; j < n; j++) v[j] = a[j];
+        v[i] = val_int(a[i].u.i - (int64_t)k);
+        if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
+    }
+    return true;
+}
+
 /* ---- JumpRow: pieces with k empty cells to their right are staircase step k ----------------- */
 
 static bool jump_eval(const Value *a, int n, ClosedAnswer *r)
@@ -215,10 +243,8 @@ static bool jump_eval(const Value *a, int n, ClosedAnswer *r)
 /* ---- Beans: SG(bean in bottle i) = mex{SG(j) ^ SG(k) : i < j <= k <= n} ---------------------- */
 
 #define BEANS_MAX 64
-static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
+static void beans_values(int n, uint64_t *g)
 {
-    if (n > BEANS_MAX || !nonneg_ints(a, 0, n)) return false;
-    uint64_t g[BEANS_MAX];
     for (int i = n - 1; i >= 0; i--) {   /* g depends on the bottles to the right only */
         bool seen[256] = { false };
         for (int j = i + 1; j < n; j++)
@@ -228,6 +254,13 @@ static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
         while (seen[m]) m++;
         g[i] = m;
     }
+}
+
+static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n > BEANS_MAX || !nonneg_ints(a, 0, n)) return false;
+    uint64_t g[BEANS_MAX];
+    beans_values(n, g);
     uint64_t x = 0;
     bool moves = false;
     for (int i = 0; i < n; i++) {
@@ -237,6 +270,34 @@ static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
     r->sg = x;
     r->terminal = !moves;
     return true;
+}
+
+/* A move (i, j, k) flips the parities of bottles i, j and k (j = k: of i alone), so the value
+   becomes x ^ g(i) ^ g(j) ^ g(k). Candidates in the rules' order; a result whose count would pass
+   2^63 - 1 has no 64-bit position and is left out (the list is then incomplete). */
+static bool beans_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+{
+    uint64_t g[BEANS_MAX], x = 0;
+    beans_values(n, g);
+    for (int i = 0; i < n; i++)
+        if (a[i].u.i % 2) x ^= g[i];
+    bool complete = true;
+    Value v[BEANS_MAX];
+    for (int i = 0; i < n; i++) {
+        if (a[i].u.i == 0) continue;
+        for (int j = i + 1; j < n; j++)
+            for (int k = j; k < n; k++) {
+                if ((x ^ g[i] ^ g[j] ^ g[k]) != t) continue;
+                for (int q = 0; q < n; q++) v[q] = a[q];
+                v[i].u.i--;
+                if (__builtin_add_overflow(v[j].u.i, 1, &v[j].u.i) || __builtin_add_overflow(v[k].u.i, 1, &v[k].u.i)) {
+                    complete = false;
+                    continue;
+                }
+                if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
+            }
+    }
+    return complete;
 }
 
 /* ---- MergePiles: from n piles of one, the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges
@@ -273,8 +334,8 @@ const ClosedForm closed_multi_forms[] = {
     { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges" },
     { "AntiNim", "closed:antinim", antinim_eval, antinim_moves, "misere Nim (Bouton): P iff all heaps <= 1 and XOR 1, or a heap >= 2 and XOR 0" },
     { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones" },
-    { "KamPebbles", "closed:kampebbles", kam_eval, NULL, "staircase Nim on the differences, the last on step 1" },
+    { "KamPebbles", "closed:kampebbles", kam_eval, kam_moves, "staircase Nim on the differences, the last on step 1" },
     { "JumpRow", "closed:jumprow", jump_eval, NULL, "staircase Nim: pieces with k empty cells to their right are on step k" },
-    { "Beans", "closed:beans", beans_eval, NULL, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}" },
+    { "Beans", "closed:beans", beans_eval, beans_moves, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}" },
     { NULL, NULL, NULL, NULL, NULL },
 };

@@ -15,12 +15,18 @@ static bool ints(const Value *a, int n, int want)
     return true;
 }
 
-/* ---- Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact with GMP for any size:
-   heap sizes are integers, or decimal strings beyond 64 bits. --------------------------------- */
+/* ---- Wythoff's game and WythoffK(k): the P-positions are the pairs (a_m, b_m) = (floor(m alpha),
+   floor(m alpha) + k m) with alpha = (2 - k + sqrt(k^2 + 4)) / 2 (Fraenkel, "How to beat your
+   Wythoff games' opponent on three fronts", 1982; k = 1 is Wythoff's game, alpha = phi). Every
+   number >= 1 is in exactly one pair (the two Beatty sequences are complementary). Exact with GMP
+   for any size: heaps are integers, or decimal strings beyond 64 bits. ------------------------- */
+
+#define WK_MAX_K 1000000
+#define WK_MAX_DIGITS 4000
 
 static bool big_arg(const Value *v)
 {
-    return (v->t == VT_STR && v->n <= 4000 && util_is_decimal(v->u.s, v->n)) || (closed_int(v) && v->u.i >= 0);
+    return (v->t == VT_STR && v->n <= WK_MAX_DIGITS && util_is_decimal(v->u.s, v->n)) || (closed_int(v) && v->u.i >= 0);
 }
 
 static void to_mpz(mpz_t z, const Value *v)
@@ -29,63 +35,70 @@ static void to_mpz(mpz_t z, const Value *v)
         mpz_init_set_ui(z, (unsigned long)v->u.i);
         return;
     }
-    char buf[4001];
+    char buf[WK_MAX_DIGITS + 1];
     memcpy(buf, v->u.s, v->n);
     buf[v->n] = 0;
     mpz_init_set_str(z, buf, 10);
 }
 
-/* floor(k phi) = (k + isqrt(5 k^2)) / 2 */
-static void big_lower(mpz_t out, const mpz_t k)
+/* a_m = floor(m alpha) = floor((m (2 - k) + sqrt(m^2 (k^2 + 4))) / 2); k^2 + 4 is never a square,
+   so flooring the square root first does not change the result. */
+static void wk_lower(mpz_t out, unsigned long k, const mpz_t m)
 {
     mpz_t t;
     mpz_init(t);
-    mpz_mul(t, k, k);
-    mpz_mul_ui(t, t, 5);
+    mpz_mul(t, m, m);
+    mpz_mul_ui(t, t, k * k + 4);
     mpz_sqrt(t, t);
-    mpz_add(t, t, k);
+    mpz_addmul_ui(t, m, 2);
+    mpz_submul_ui(t, m, k);
     mpz_fdiv_q_2exp(out, t, 1);
     mpz_clear(t);
 }
 
-static bool big_wythoff_p(const mpz_t a, const mpz_t b)
+static bool wk_p(unsigned long k, const mpz_t a, const mpz_t b)
 {
     mpz_t x, d, l;
     mpz_inits(x, d, l, NULL);
     if (mpz_cmp(a, b) <= 0) { mpz_set(x, a); mpz_sub(d, b, a); } else { mpz_set(x, b); mpz_sub(d, a, b); }
-    big_lower(l, d);
-    bool p = mpz_cmp(l, x) == 0;
+    bool p = mpz_divisible_ui_p(d, k);
+    if (p) {
+        mpz_divexact_ui(d, d, k);
+        wk_lower(l, k, d);
+        p = mpz_cmp(l, x) == 0;
+    }
     mpz_clears(x, d, l, NULL);
     return p;
 }
 
-/* The w with (v, w) a P-position: v = floor(k phi) gives w = v + k; v = floor(k phi) + k gives
-   w = floor(k phi). k is found from an estimate and checked exactly. */
-static void big_partner(mpz_t w, const mpz_t v)
+/* The w with (v, w) or (w, v) a P-position. m is estimated from v / alpha (v a lower member) or
+   v / (alpha + k) (an upper member), 1 / alpha = (sqrt(k^2 + 4) + k - 2) / (2k) and
+   1 / (alpha + k) = (k + 2 - sqrt(k^2 + 4)) / (2k), and the neighbours are checked exactly. */
+static void wk_partner(mpz_t w, unsigned long k, const mpz_t v)
 {
-    mpz_t s, k, l, t;
-    mpz_inits(s, k, l, t, NULL);
+    mpz_t s, est, m, l;
+    mpz_inits(s, est, m, l, NULL);
     mpz_mul(s, v, v);
-    mpz_mul_ui(s, s, 5);
-    mpz_sqrt(s, s);                      /* floor(v sqrt 5) */
+    mpz_mul_ui(s, s, k * k + 4);
+    mpz_sqrt(s, s);
     bool found = false;
     for (int upper = 0; upper < 2 && !found; upper++) {
-        /* lower: k ~ v / phi = (v sqrt5 - v) / 2; upper: k ~ v / phi^2 = (3v - v sqrt5) / 2 */
-        if (!upper) mpz_sub(t, s, v);
-        else { mpz_mul_ui(t, v, 3); mpz_sub(t, t, s); }
-        mpz_fdiv_q_2exp(t, t, 1);
-        for (int dk = -2; dk <= 2 && !found; dk++) {
-            if (dk < 0) mpz_sub_ui(k, t, (unsigned long)-dk); else mpz_add_ui(k, t, (unsigned long)dk);
-            if (mpz_sgn(k) < 0) continue;
-            big_lower(l, k);
-            if (upper) mpz_add(l, l, k);
+        if (!upper) { mpz_set(est, s); mpz_addmul_ui(est, v, k); mpz_submul_ui(est, v, 2); }
+        else { mpz_mul_ui(est, v, k + 2); mpz_sub(est, est, s); }
+        mpz_fdiv_q_ui(est, est, 2 * k);
+        for (int dm = -3; dm <= 3 && !found; dm++) {
+            if (dm < 0) mpz_sub_ui(m, est, (unsigned long)-dm); else mpz_add_ui(m, est, (unsigned long)dm);
+            if (mpz_sgn(m) < 0) continue;
+            wk_lower(l, k, m);
+            if (upper) mpz_addmul_ui(l, m, k);
             if (mpz_cmp(l, v) != 0) continue;
-            if (upper) mpz_sub(w, v, k); else mpz_add(w, v, k);
+            mpz_set(w, v);
+            if (upper) mpz_submul_ui(w, m, k); else mpz_addmul_ui(w, m, k);
             found = true;
         }
     }
     if (!found) mpz_set_si(w, -1);   /* every number is in exactly one pair: not reached */
-    mpz_clears(s, k, l, t, NULL);
+    mpz_clears(s, est, m, l, NULL);
 }
 
 /* A heap size as the argument of a result: a decimal string if the query used strings, else an
@@ -101,176 +114,117 @@ static Value big_value(Vm *vm, const mpz_t z, bool strings)
     return v;
 }
 
-static bool big_wythoff_moves(Vm *vm, int gid, const Value *a, VmYield cb, void *ctx)
+/* Yield (x, y) as the game's position: Wythoff(x, y), or WythoffK(k, x, y) when kv is given. */
+static bool wk_yield(Vm *vm, int gid, const Value *kv, const mpz_t x, const mpz_t y, bool str, VmYield cb, void *ctx)
 {
-    bool str = a[0].t == VT_STR || a[1].t == VT_STR;
-    mpz_t x, y, w, lo, d, ad, k;
-    to_mpz(x, &a[0]);
-    to_mpz(y, &a[1]);
-    mpz_inits(w, lo, d, ad, k, NULL);
-    Value v[2];
-    bool stop = false;
-    /* rules' order: take from the first heap, from the second, from both */
-    big_partner(w, y);
-    if (mpz_sgn(w) >= 0 && mpz_cmp(w, x) < 0) {
-        v[0] = big_value(vm, w, str); v[1] = big_value(vm, y, str);
-        stop = closed_yield(vm, gid, v, 2, cb, ctx);
-    }
-    big_partner(w, x);
-    if (!stop && mpz_sgn(w) >= 0 && mpz_cmp(w, y) < 0) {
-        v[0] = big_value(vm, x, str); v[1] = big_value(vm, w, str);
-        stop = closed_yield(vm, gid, v, 2, cb, ctx);
-    }
-    if (mpz_cmp(x, y) <= 0) { mpz_set(lo, x); mpz_sub(d, y, x); } else { mpz_set(lo, y); mpz_sub(d, x, y); }
-    big_lower(ad, d);
-    if (!stop && mpz_cmp(ad, lo) < 0) {
-        mpz_sub(k, lo, ad);
-        mpz_sub(x, x, k);
-        mpz_sub(y, y, k);
-        v[0] = big_value(vm, x, str); v[1] = big_value(vm, y, str);
-        closed_yield(vm, gid, v, 2, cb, ctx);
-    }
-    mpz_clears(x, y, w, lo, d, ad, k, NULL);
-    return true;
+    Value v[3];
+    int n = 0;
+    if (kv) v[n++] = *kv;
+    v[n++] = big_value(vm, x, str);
+    v[n++] = big_value(vm, y, str);
+    return closed_yield(vm, gid, v, n, cb, ctx) != 0;
 }
 
-static bool wythoff_eval(const Value *a, int n, ClosedAnswer *r)
+/* The moves of (A, B) to P-positions in the rules' order: from the first heap, from the second,
+   then from both (x ascending, then y), with x, y >= 1 and |x - y| < k. A move from both lands on
+   (a_m, b_m) with x - y = k m - (B - A), or on (b_m, a_m) with x - y = (A - B) - k m: |x - y| < k
+   leaves m in {floor(D / k), floor(D / k) + 1} (D = B - A), resp. m = 0. */
+static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Value *ha, const Value *hb, VmYield cb,
+                     void *ctx)
 {
-    if (n != 2 || !big_arg(&a[0]) || !big_arg(&a[1])) return false;
+    bool str = ha->t == VT_STR || hb->t == VT_STR;
+    mpz_t A, B, w, D, m, am, bm, x, y, nx, ny;
+    to_mpz(A, ha);
+    to_mpz(B, hb);
+    mpz_inits(w, D, m, am, bm, x, y, nx, ny, NULL);
+    bool stop = false;
+    wk_partner(w, k, B);
+    if (mpz_sgn(w) >= 0 && mpz_cmp(w, A) < 0) stop = wk_yield(vm, gid, kv, w, B, str, cb, ctx);
+    wk_partner(w, k, A);
+    if (!stop && mpz_sgn(w) >= 0 && mpz_cmp(w, B) < 0) stop = wk_yield(vm, gid, kv, A, w, str, cb, ctx);
+    /* candidates from both heaps: at most three targets */
+    mpz_t tx[3], ty[3];
+    int nc = 0;
+    mpz_sub(D, B, A);
+    for (int orient = 0; orient < 2 && !stop; orient++) {
+        mpz_t base;
+        mpz_init(base);
+        if (orient == 0) mpz_fdiv_q_ui(base, D, k);
+        else mpz_set_ui(base, 0);
+        for (int dm = -1; dm <= 1; dm++) {
+            if (dm < 0) mpz_sub_ui(m, base, 1); else mpz_add_ui(m, base, (unsigned long)dm);
+            if (mpz_sgn(m) < 0) continue;
+            wk_lower(am, k, m);
+            mpz_set(bm, am);
+            mpz_addmul_ui(bm, m, k);
+            mpz_sub(x, A, orient ? bm : am);
+            mpz_sub(y, B, orient ? am : bm);
+            if (mpz_sgn(x) <= 0 || mpz_sgn(y) <= 0) continue;
+            mpz_sub(w, x, y);
+            mpz_abs(w, w);
+            if (mpz_cmp_ui(w, k) >= 0) continue;
+            bool dup = false;
+            for (int i = 0; i < nc; i++) dup |= !mpz_cmp(tx[i], x) && !mpz_cmp(ty[i], y);
+            if (dup || nc == 3) continue;
+            mpz_init_set(tx[nc], x);
+            mpz_init_set(ty[nc], y);
+            nc++;
+        }
+        mpz_clear(base);
+    }
+    for (int i = 1; i < nc; i++)   /* x ascending, then y */
+        for (int j = i; j > 0 && (mpz_cmp(tx[j], tx[j - 1]) < 0 || (!mpz_cmp(tx[j], tx[j - 1]) && mpz_cmp(ty[j], ty[j - 1]) < 0)); j--) {
+            mpz_swap(tx[j], tx[j - 1]);
+            mpz_swap(ty[j], ty[j - 1]);
+        }
+    for (int i = 0; i < nc; i++) {
+        if (!stop) {
+            mpz_sub(nx, A, tx[i]);
+            mpz_sub(ny, B, ty[i]);
+            stop = wk_yield(vm, gid, kv, nx, ny, str, cb, ctx);
+        }
+        mpz_clears(tx[i], ty[i], NULL);
+    }
+    mpz_clears(A, B, w, D, m, am, bm, x, y, nx, ny, NULL);
+}
+
+static bool wk_eval(unsigned long k, const Value *ha, const Value *hb, ClosedAnswer *r)
+{
     mpz_t x, y;
-    to_mpz(x, &a[0]);
-    to_mpz(y, &a[1]);
-    r->sg = !big_wythoff_p(x, y);
+    to_mpz(x, ha);
+    to_mpz(y, hb);
+    r->sg = !wk_p(k, x, y);
     r->outcome_only = true;
     r->terminal = mpz_sgn(x) == 0 && mpz_sgn(y) == 0;
     mpz_clears(x, y, NULL);
     return true;
 }
 
+static bool wythoff_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 2 || !big_arg(&a[0]) || !big_arg(&a[1])) return false;
+    return wk_eval(1, &a[0], &a[1], r);
+}
+
+/* Only moves to P-positions are known (an outcome-only form); the position is canonical: a <= b. */
 static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
 {
     (void)n;
-    if (t != 0) return true;   /* only moves to P-positions are known */
-    return big_wythoff_moves(vm, gid, a, cb, ctx);
-}
-
-/* ---- WythoffK: P-positions (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2
-   (Fraenkel, "How to beat your Wythoff games' opponent on three fronts", 1982; k = 1 is Wythoff).
-   floor(n alpha) = (n (2 - k) + isqrt(n^2 (k^2 + 4))) / 2, exact in GMP. ------------------------ */
-
-static void wk_lower(mpz_t out, uint64_t k, const mpz_t n)
-{
-    mpz_t t, u;
-    mpz_inits(t, u, NULL);
-    mpz_mul(t, n, n);
-    mpz_mul_ui(t, t, (unsigned long)(k * k + 4));
-    mpz_sqrt(t, t);
-    mpz_mul_ui(u, n, (unsigned long)k);
-    mpz_sub(t, t, u);
-    mpz_addmul_ui(t, n, 2);
-    mpz_fdiv_q_2exp(out, t, 1);
-    mpz_clears(t, u, NULL);
-}
-
-static bool wk_p(uint64_t k, uint64_t a, uint64_t b)
-{
-    uint64_t x = a < b ? a : b, d = (a < b ? b : a) - x;
-    if (d % k) return false;
-    mpz_t n, l;
-    mpz_init_set_ui(n, (unsigned long)(d / k));
-    mpz_init(l);
-    wk_lower(l, k, n);
-    bool p = mpz_cmp_ui(l, (unsigned long)x) == 0;
-    mpz_clears(n, l, NULL);
-    return p;
-}
-
-/* a_n and b_n = a_n + k n, if they fit in 63 bits. */
-static bool wk_pair(uint64_t k, uint64_t n, uint64_t *an, uint64_t *bn)
-{
-    mpz_t z, l;
-    mpz_init_set_ui(z, (unsigned long)n);
-    mpz_init(l);
-    wk_lower(l, k, z);
-    bool ok = mpz_sizeinbase(l, 2) <= 62;
-    if (ok) *an = (uint64_t)mpz_get_ui(l);
-    mpz_clears(z, l, NULL);
-    if (!ok || __builtin_mul_overflow(k, n, bn) || __builtin_add_overflow(*bn, *an, bn) || *bn > INT64_MAX) return false;
+    if (t == 0) wk_moves(vm, gid, NULL, 1, &a[0], &a[1], cb, ctx);
     return true;
-}
-
-/* The w with (v, w) or (w, v) a P-position (every number is in exactly one pair). */
-static bool wk_partner(uint64_t k, uint64_t v, uint64_t *w)
-{
-    long double alpha = (2.0L - (long double)k + sqrtl((long double)(k * k + 4))) / 2.0L;
-    for (int upper = 0; upper < 2; upper++) {
-        long double est = (long double)v / (upper ? alpha + (long double)k : alpha);
-        uint64_t c = est < 4 ? 0 : (uint64_t)est - 3;
-        for (uint64_t n = c; n <= c + 8; n++) {
-            uint64_t an, bn;
-            if (!wk_pair(k, n, &an, &bn)) break;
-            if ((upper ? bn : an) == v) { *w = upper ? an : bn; return true; }
-        }
-    }
-    return false;
 }
 
 static bool wythoffk_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (!ints(a, n, 3) || a[0].u.i < 1 || a[0].u.i > 1000000) return false;
-    r->outcome_only = true;
-    r->sg = !wk_p((uint64_t)a[0].u.i, (uint64_t)a[1].u.i, (uint64_t)a[2].u.i);
-    r->terminal = a[1].u.i == 0 && a[2].u.i == 0;
-    return true;
+    if (n != 3 || !closed_int(&a[0]) || a[0].u.i < 1 || a[0].u.i > WK_MAX_K || !big_arg(&a[1]) || !big_arg(&a[2]))
+        return false;
+    return wk_eval((unsigned long)a[0].u.i, &a[1], &a[2], r);
 }
-
-typedef struct WkMove { uint64_t x, y; } WkMove;
 
 static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
 {
     (void)n;
-    if (t != 0) return true;
-    uint64_t k = (uint64_t)a[0].u.i, A = (uint64_t)a[1].u.i, B = (uint64_t)a[2].u.i, w;
-    Value v[3] = { a[0], a[1], a[2] };
-    /* rules' order: take from the first heap, from the second, then from both (x, then y) */
-    if (wk_partner(k, B, &w) && w < A) {
-        v[1] = val_int((int64_t)w);
-        if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
-        v[1] = a[1];
-    }
-    if (wk_partner(k, A, &w) && w < B) {
-        v[2] = val_int((int64_t)w);
-        if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
-        v[2] = a[2];
-    }
-    WkMove mv[8];
-    int nm = 0;
-    for (int orient = 0; orient < 2; orient++) {
-        /* (A', B') = (a_m, b_m) needs |(A - B) + k m| < k; (b_m, a_m) needs |(A - B) - k m| < k */
-        int64_t diff = orient ? (int64_t)A - (int64_t)B : (int64_t)B - (int64_t)A;
-        if (diff < -(int64_t)k) continue;
-        uint64_t base = diff < 0 ? 0 : (uint64_t)diff / k;
-        for (uint64_t m = base > 0 ? base - 1 : 0; m <= base + 1; m++) {
-            uint64_t am, bm;
-            if (!wk_pair(k, m, &am, &bm)) continue;
-            uint64_t na = orient ? bm : am, nb = orient ? am : bm;
-            if (na >= A || nb >= B) continue;
-            uint64_t x = A - na, y = B - nb;
-            if ((x > y ? x - y : y - x) >= k) continue;
-            bool dup = false;
-            for (int i = 0; i < nm; i++) dup |= mv[i].x == x && mv[i].y == y;
-            if (!dup && nm < 8) mv[nm++] = (WkMove){ x, y };
-        }
-    }
-    for (int i = 1; i < nm; i++)   /* x ascending, then y */
-        for (int j = i; j > 0 && (mv[j].x < mv[j - 1].x || (mv[j].x == mv[j - 1].x && mv[j].y < mv[j - 1].y)); j--) {
-            WkMove tmp = mv[j]; mv[j] = mv[j - 1]; mv[j - 1] = tmp;
-        }
-    for (int i = 0; i < nm; i++) {
-        v[1] = val_int((int64_t)(A - mv[i].x));
-        v[2] = val_int((int64_t)(B - mv[i].y));
-        if (closed_yield(vm, gid, v, 3, cb, ctx)) return true;
-    }
+    if (t == 0) wk_moves(vm, gid, &a[0], (unsigned long)a[0].u.i, &a[1], &a[2], cb, ctx);
     return true;
 }
 
@@ -368,7 +322,9 @@ static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
         rest -= z;
         if (k > m) break;
         if (rest && numth_zeckendorf_smallest(rest) <= 2 * k) continue;
-        Value v[2] = { val_int((int64_t)rest), val_int((int64_t)(2 * k)) };
+        /* k < rest / 2 when rest > 0, so 2k fits; taking everything leaves an empty heap, terminal
+           whatever its limit (2k may not fit then) */
+        Value v[2] = { val_int((int64_t)rest), val_int(rest ? (int64_t)(2 * k) : 0) };
         if (closed_yield(vm, gid, v, 2, cb, ctx)) return true;
     }
     return true;

@@ -180,6 +180,8 @@ typedef struct WinCtx {
     const Comp *comps;
     size_t ncomps, which;
     Answer *a;                /* collects the winning positions and the multisets already listed */
+    uint64_t budget;          /* moves still to examine (0: no limit) */
+    bool cut;                 /* the budget ran out */
 } WinCtx;
 
 static int on_win_move(void *ctx, const Value *v, const Value *frame)
@@ -188,6 +190,10 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     WinCtx *w = ctx;
     Answer *a = w->a;
     Engine *e = w->p->eng;
+    if (w->budget && --w->budget == 0) {
+        w->cut = true;
+        return 1;
+    }
     const int64_t *const *keys;
     uint32_t n;
     memo_components(e, v, w->loc, &keys, &n);
@@ -271,7 +277,13 @@ void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
                 int na = closed_args(p, key, args);
                 if (!f->moves(p->vm, (int)KEY_GAME(key), args, na, t, on_win_move, &w)) a->truncated = true;
             } else {
+                /* a closed form answered without the rules' moves being enumerated: their number
+                   is unbounded (KamPebbles(10^18)), so the scan is cut as the forms' own are */
+                w.budget = how >= SOLVED_CLOSED ? CLOSED_MAX_SCAN : 0;
+                w.cut = false;
                 vm_enum_moves(p->vm, key, on_win_move, &w);
+                if (w.cut) a->truncated = true;
+                w.budget = 0;
             }
             scratch_release(&p->vm->scratch, mark);
             if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
