@@ -9,21 +9,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *run(const char *text, const char *strategy)
+char *duel_run(const char *text, const char *strategy, int *status, char **errors)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
+    char *buf = NULL, *ebuf = NULL;
+    size_t len = 0, elen = 0;
+    FILE *out = open_memstream(&buf, &len), *err = open_memstream(&ebuf, &elen);
     Program p;
-    prog_init(&p, out, stderr);
+    prog_init(&p, out, err);
     p.json = true;
     p.force_strategy = strategy;
-    if (prog_load_stdlib(&p) || prog_load(&p, "duel.game", text, strlen(text), NULL) || prog_run(&p)) {
+    int st = prog_load_stdlib(&p) ? 99 : prog_load(&p, "duel.game", text, strlen(text), NULL) ? 3 : prog_run(&p);
+    prog_fini(&p);
+    fclose(out);
+    fclose(err);
+    *status = st;
+    if (errors) *errors = ebuf;
+    else free(ebuf);
+    return buf;
+}
+
+static char *run(const char *text, const char *strategy)
+{
+    int st;
+    char *buf = duel_run(text, strategy, &st, NULL);
+    if (st) {
         fprintf(stderr, "duel program failed (%s)\n", strategy ? strategy : "default");
         exit(99);
     }
-    prog_fini(&p);
-    fclose(out);
     return buf;
 }
 

@@ -8,4 +8,7 @@ void batch_add(Batch *b, const char *fmt, ...) __attribute__((format(printf, 2, 
 /* Run the batch by the engine's choice and by memo; every answer must agree, and the engine's
    strategy must start with one of prefixes (NULL-terminated). Returns the failures; empties b. */
 int batch_check(Batch *b, const char *what, const char *const *prefixes, int *passed);
+/* Run a program (the stdlib loaded first) with JSON output, by the engine's choice of strategy or
+   the one named: returns stdout; *status is the exit status, *errors (if asked) stderr. */
+char *duel_run(const char *text, const char *strategy, int *status, char **errors);
 #endif

@@ -16,7 +16,8 @@ for game in "$root"/*/*.game; do
     [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
     want_status=0
     [ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
-    (cd "$dir" && eval "\"$GRUNDY\" $args \"$name.game\"" >"$tmp/out" 2>"$tmp/err" </dev/null)
+    # a hang is a failure too (status 124), not a stuck test run
+    (cd "$dir" && eval "timeout 120 \"$GRUNDY\" $args \"$name.game\"" >"$tmp/out" 2>"$tmp/err" </dev/null)
     status=$?
     if [ -n "${UPDATE_GOLDEN:-}" ]; then
         cp "$tmp/out" "$dir/$name.out"

@@ -1,0 +1,553 @@
+/* duel_rules.c: the ruleset duel. Thousands of random one-heap rulesets (rulegen.c: ranges, sets,
+   lists, constants, fixed removals, unbounded ranges, splits into 2 or 3 parts, guards on n, k and
+   parity, shapes that look octal and are not, a second parameter) are written as `.game` text
+   and answered three ways: by the engine's own choice of strategy, by `--strategy memo`, and by
+   the brute force of rulegen.c. Tables, outcomes, SG values and the complete winning-move lists
+   must agree; every period the engine reports is checked against the brute force far beyond the
+   values it used, and heaps answered through a proven period (up to 10^18) against the period
+   the brute force confirmed. Seeded: the same rulesets every run; DUEL_RULESETS=N runs N. */
+#include "config.h"
+#include "jsonduel.h"
+#include "rulegen.h"
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BATCH 40
+#define MAX_FAIL_SHOWN 8
+
+typedef struct Text { char *s; size_t len, cap; } Text;
+
+static void tput(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tput(Text *t, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
+        va_end(ap);
+        if (t->s && t->len + (size_t)n < t->cap) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = (t->cap + (size_t)n + 64) * 2;
+        t->s = realloc(t->s, t->cap);
+    }
+}
+
+/* ---- what each output line should be ----------------------------------------------------- */
+
+typedef enum LineKind { L_TABLE, L_QUERY, L_PERIOD } LineKind;
+typedef struct Line {
+    LineKind kind;
+    int rs;                 /* index of the ruleset in the batch */
+    char *stmt;             /* the statement (for messages) */
+    char *want;             /* the expected JSON without "strategy" (tables, queries), or NULL */
+} Line;
+
+typedef struct Plan { Line *v; size_t n, cap; } Plan;
+
+static void plan_add(Plan *p, LineKind k, int rs, char *stmt, char *want)
+{
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 64;
+        p->v = realloc(p->v, p->cap * sizeof *p->v);
+    }
+    p->v[p->n++] = (Line){ k, rs, stmt, want };
+}
+
+static void plan_free(Plan *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        free(p->v[i].stmt);
+        free(p->v[i].want);
+    }
+    free(p->v);
+    memset(p, 0, sizeof *p);
+}
+
+/* ---- the brute force's answers --------------------------------------------------------------- */
+
+typedef struct Inst {
+    Ruleset rs;
+    RgValues v;             /* G(0..N) */
+    int N;                  /* queries and the table cover 0..N */
+    char *text;             /* the game's declaration, for failure reports */
+    bool recognised;        /* the engine answered it by the sequence strategy */
+    bool heap_kind;         /* ... as a "heap" game (not finite: no period can be proven) */
+} Inst;
+
+static void pos_text(const Ruleset *rs, long long n, Text *t)
+{
+    char b[128];
+    rg_pos(rs, n, b, sizeof b);
+    tput(t, "%s", b);
+}
+
+/* The value of heap n: from the table, or through the period the brute force confirmed. */
+typedef struct Per { bool ok; long long e, p; } Per;
+
+static uint32_t val_of(const Inst *in, const Per *per, long long n)
+{
+    if (n <= in->v.N) return in->v.g[n];
+    long long i = per->e + (n - per->e) % per->p;
+    return in->v.g[i];
+}
+
+static bool any_cb(const long long *parts, int np, void *ctx)
+{
+    (void)parts;
+    (void)np;
+    *(bool *)ctx = true;
+    return true;
+}
+
+/* Beyond the table only rulesets with finite domains are asked about: enumerate. */
+static bool has_move(const Inst *in, const Per *per, long long n)
+{
+    (void)per;
+    if (n <= in->v.N) return in->v.moves[n];
+    bool any = false;
+    rg_moves(&in->rs, n, any_cb, &any);
+    return any;
+}
+
+typedef struct WinCtx {
+    const Inst *in;
+    const Per *per;
+    const long long *comps;   /* the non-terminal components of the position */
+    int nc, which;
+    uint32_t target;
+    long long (*seen)[64];    /* sorted multisets already listed */
+    int *seenlen;
+    int nseen, capseen;
+    Text *list;
+    bool truncated;
+} WinCtx;
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+static bool win_cb(const long long *parts, int np, void *ctx)
+{
+    WinCtx *w = ctx;
+    uint32_t x = 0;
+    for (int i = 0; i < np; i++) x ^= val_of(w->in, w->per, parts[i]);
+    if (x != w->target) return false;
+    long long res[64];
+    int nr = 0;
+    for (int i = 0; i < w->which; i++) res[nr++] = w->comps[i];
+    for (int i = 0; i < np; i++)
+        if (has_move(w->in, w->per, parts[i])) res[nr++] = parts[i];
+    for (int i = w->which + 1; i < w->nc; i++) res[nr++] = w->comps[i];
+    long long key[64];
+    memcpy(key, res, (size_t)nr * sizeof *key);
+    qsort(key, (size_t)nr, sizeof *key, cmp_ll);
+    for (int i = 0; i < w->nseen; i++)
+        if (w->seenlen[i] == nr && !memcmp(w->seen[i], key, (size_t)nr * sizeof *key)) return false;
+    if (w->nseen == w->capseen) {
+        w->capseen = w->capseen ? 2 * w->capseen : 16;
+        w->seen = realloc(w->seen, (size_t)w->capseen * sizeof *w->seen);
+        w->seenlen = realloc(w->seenlen, (size_t)w->capseen * sizeof *w->seenlen);
+    }
+    memcpy(w->seen[w->nseen], key, (size_t)nr * sizeof *key);
+    w->seenlen[w->nseen++] = nr;
+    tput(w->list, "%s\"", w->nseen > 1 ? "," : "");
+    if (!nr) tput(w->list, "0");
+    for (int i = 0; i < nr; i++) {
+        if (i) tput(w->list, " + ");
+        pos_text(&w->in->rs, res[i], w->list);
+    }
+    tput(w->list, "\"");
+    if (w->nseen >= 1000) {   /* the engine lists at most 1000 */
+        w->truncated = true;
+        return true;
+    }
+    return false;
+}
+
+/* The expected JSON (without the strategy) of a query on the sum of heaps n[0..k-1]. */
+static char *want_query(const Inst *in, const Per *per, const long long *n, int k)
+{
+    long long comps[8];
+    int nc = 0;
+    uint32_t x = 0;
+    for (int i = 0; i < k; i++)
+        if (has_move(in, per, n[i])) {
+            comps[nc++] = n[i];
+            x ^= val_of(in, per, n[i]);
+        }
+    Text t = { 0 };
+    tput(&t, "{\"kind\":\"query\",\"position\":\"");
+    if (!nc) tput(&t, "0");
+    for (int i = 0; i < nc; i++) {
+        if (i) tput(&t, " + ");
+        pos_text(&in->rs, comps[i], &t);
+    }
+    tput(&t, "\",\"outcome\":\"%c\",\"sg\":%u,\"winning\":[", x ? 'N' : 'P', x);
+    WinCtx w = { .in = in, .per = per, .comps = comps, .nc = nc, .list = &t };
+    for (int i = 0; i < nc && x && !w.truncated; i++) {
+        uint32_t g = val_of(in, per, comps[i]);
+        if ((x ^ g) >= g) continue;
+        w.which = i;
+        w.target = x ^ g;
+        rg_moves(&in->rs, comps[i], win_cb, &w);
+    }
+    tput(&t, "]%s", w.truncated ? ",\"winning_truncated\":true" : "");
+    free(w.seen);
+    free(w.seenlen);
+    return t.s;
+}
+
+static char *want_table(const Inst *in, const Per *per, long long lo, long long hi)
+{
+    Text t = { 0 };
+    tput(&t, "{\"kind\":\"table\",\"position\":\"");
+    char b[128];
+    rg_pos(&in->rs, 0, b, sizeof b);
+    /* R(lo..hi) or R(lo..hi, m): the heap is the first argument */
+    char *paren = strchr(b, '(');
+    *paren = 0;
+    tput(&t, "%s(%lld..%lld%s\",\"values\":[", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+    for (long long n = lo; n <= hi; n++) tput(&t, "%s%u", n > lo ? "," : "", val_of(in, per, n));
+    tput(&t, "]}");
+    return t.s;
+}
+
+static char *table_stmt(const Inst *in, long long lo, long long hi)
+{
+    char b[128];
+    rg_pos(&in->rs, 0, b, sizeof b);
+    char *paren = strchr(b, '(');
+    *paren = 0;
+    Text t = { 0 };
+    tput(&t, "table %s(%lld..%lld%s;", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+    return t.s;
+}
+
+static char *query_stmt(const Inst *in, const long long *n, int k)
+{
+    Text t = { 0 };
+    tput(&t, "query ");
+    for (int i = 0; i < k; i++) {
+        if (i) tput(&t, " + ");
+        pos_text(&in->rs, n[i], &t);
+    }
+    tput(&t, ";");
+    return t.s;
+}
+
+/* ---- reading the engine's lines ----------------------------------------------------------------- */
+
+/* Cut ",\"strategy\":..." off a line; returns the strategy (or ""). */
+static const char *cut_strategy(char *line)
+{
+    char *s = strstr(line, ",\"strategy\":");
+    if (!s) return "";
+    *s = 0;
+    s += 12;
+    if (*s == '"') s++;
+    char *e = strchr(s, '"');
+    if (e) *e = 0;
+    return s;
+}
+
+/* A number or null field; false when absent or null. */
+static bool json_ll(const char *line, const char *field, long long *v)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":", field);
+    const char *s = strstr(line, key);
+    if (!s) return false;
+    s += strlen(key);
+    if (!strncmp(s, "null", 4)) return false;
+    *v = strtoll(s, NULL, 10);
+    return true;
+}
+
+static bool json_true(const char *line, const char *field)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":true", field);
+    return strstr(line, key) != NULL;
+}
+
+/* ---- the duel ------------------------------------------------------------------------------- */
+
+typedef struct Stats {
+    long rulesets, lines, queries, tables, periods_proven, periods_observed, periods_none, far_checks, huge_checks;
+    long recognised, failed;
+    long by_strategy[4];   /* sequence/period, table, memo, other */
+} Stats;
+
+static void report(Stats *st, const Inst *in, const char *stmt, const char *what, const char *got, const char *want)
+{
+    st->failed++;
+    if (st->failed > MAX_FAIL_SHOWN) return;
+    printf("MISMATCH (%s) in\n%s  %s\n  engine: %s\n  wanted: %s\n", what, in->text, stmt, got ? got : "(no line)",
+           want ? want : "(see above)");
+}
+
+/* Split buf into lines (in place). */
+static char **lines_of(char *buf, size_t *n)
+{
+    size_t cap = 64;
+    char **v = malloc(cap * sizeof *v);
+    *n = 0;
+    char *save = NULL;
+    for (char *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        if (*n == cap) v = realloc(v, (cap *= 2) * sizeof *v);
+        v[(*n)++] = l;
+    }
+    return v;
+}
+
+static int strategy_class(const char *s)
+{
+    if (!strncmp(s, "sequence", 8) || !strncmp(s, "period", 6)) return 0;
+    if (!strcmp(s, "table")) return 1;
+    if (!strcmp(s, "memo")) return 2;
+    return 3;
+}
+
+/* Run text by the engine's choice and by memo (when memo_too) and compare with the plan. */
+static void run_and_compare(Inst *ins, const char *decls, const Plan *plan, const Text *stmts, bool memo_too, Stats *st)
+{
+    Text full = { 0 };
+    tput(&full, "%s\n%s", decls, stmts->s ? stmts->s : "");
+    int sa, sb = 0;
+    char *ea = NULL, *eb = NULL;
+    char *fa = duel_run(full.s, NULL, &sa, &ea);
+    char *fb = memo_too ? duel_run(full.s, "memo", &sb, &eb) : NULL;
+    if (sa || sb) {
+        st->failed++;
+        printf("engine error (status %d / %d) on this program:\n%s\n--- stderr:\n%s%s\n", sa, sb, full.s, ea ? ea : "",
+               eb ? eb : "");
+    }
+    size_t na, nb = 0;
+    char **la = lines_of(fa, &na), **lb = memo_too ? lines_of(fb, &nb) : NULL;
+    for (size_t i = 0; i < plan->n; i++) {
+        const Line *L = &plan->v[i];
+        Inst *in = &ins[L->rs];
+        char *a = i < na ? la[i] : NULL, *b = memo_too && i < nb ? lb[i] : NULL;
+        if (!a || (memo_too && !b)) {
+            report(st, in, L->stmt, "missing output", a, L->want);
+            break;
+        }
+        st->lines++;
+        const char *strat = cut_strategy(a);
+        if (b) cut_strategy(b);
+        if (L->kind == L_QUERY) {
+            st->queries++;
+            int c = strategy_class(strat);
+            st->by_strategy[c]++;
+            if (c == 0) in->recognised = true;
+            if (c == 0 && strstr(strat, ":heap")) in->heap_kind = true;
+        }
+        if (L->kind == L_TABLE) st->tables++;
+        if (L->want) {
+            /* a table line ends with "}" the plan includes; a query's strategy was cut */
+            if (strcmp(a, L->want)) report(st, in, L->stmt, "engine vs brute force", a, L->want);
+            else if (b && strcmp(b, L->want)) report(st, in, L->stmt, "memo vs brute force", b, L->want);
+        }
+    }
+    if (!sa && !sb && na != plan->n) printf("note: %zu lines for %zu statements\n", na, plan->n);
+    free(la);
+    free(lb);
+    free(fa);
+    free(fb);
+    free(ea);
+    free(eb);
+    free(full.s);
+}
+
+/* Phase 2 for the recognised rulesets: the period statement, checked against the brute force far
+   beyond the values the engine used, then heaps answered through the period. */
+static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
+{
+    Text stmts = { 0 };
+    Plan plan = { 0 };
+    for (int i = 0; i < nin; i++) {
+        if (!ins[i].recognised) continue;
+        char b[128];
+        rg_pos(&ins[i].rs, 0, b, sizeof b);
+        /* period R(n) for n; period R(n, m) for n */
+        char *paren = strchr(b, '(');
+        *paren = 0;
+        Text s = { 0 };
+        /* a game that is not finite has no certificate: its period is only observed, on the
+           values of a range (without one the engine would compute thousands of them) */
+        tput(&s, "period %s(n%s for n", b, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+        if (ins[i].heap_kind) tput(&s, " in 0..%d", ins[i].N);
+        tput(&s, ";");
+        tput(&stmts, "%s\n", s.s);
+        plan_add(&plan, L_PERIOD, i, s.s, NULL);
+    }
+    if (!plan.n) return;
+    Text full = { 0 };
+    tput(&full, "%s\n%s", decls, stmts.s);
+    int sa;
+    char *ea = NULL;
+    char *fa = duel_run(full.s, NULL, &sa, &ea);
+    if (sa) {
+        st->failed++;
+        printf("engine error (status %d) on the period program:\n%s\n--- stderr:\n%s\n", sa, full.s, ea);
+    }
+    size_t na;
+    char **la = lines_of(fa, &na);
+    /* the far checks: one more program with tables and queries through the periods */
+    Text far = { 0 };
+    Plan fplan = { 0 };
+    Per *pers = calloc((size_t)nin, sizeof *pers);
+    for (size_t i = 0; i < plan.n && i < na; i++) {
+        Inst *in = &ins[plan.v[i].rs];
+        const char *line = la[i];
+        long long e, p, s = 0, checked = 0;
+        json_ll(line, "saltus", &s);
+        json_ll(line, "checked", &checked);
+        if (!json_ll(line, "preperiod", &e) || !json_ll(line, "period", &p)) {
+            st->periods_none++;
+            continue;
+        }
+        bool proven = json_true(line, "proven");
+        if (p < 1 || e < 0 || checked < e + p) {
+            report(st, in, plan.v[i].stmt, "a period that is no period", line, NULL);
+            continue;
+        }
+        /* a proven period must hold far beyond the values it was proven from; an observed one on
+           the values it was observed on */
+        long long F = proven ? checked + (in->rs.has_splits ? 400 : 2000) : checked - 1;
+        if (F > in->v.N) {
+            rg_values_free(&in->v);
+            rg_values(&in->rs, (int)F, &in->v);
+        }
+        long long bad = -1;
+        for (long long n = e + p; n <= F && bad < 0; n++)
+            if ((long long)in->v.g[n] != (long long)in->v.g[n - p] + (proven ? 0 : s)) bad = n;
+        if (proven && s != 0) bad = e;
+        if (bad >= 0) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "period claim fails at n = %lld (brute force G(n) = %u, G(n - p) = %u)", bad,
+                     in->v.g[bad], in->v.g[bad - p]);
+            report(st, in, plan.v[i].stmt, msg, line, NULL);
+            continue;
+        }
+        if (!proven) {
+            st->periods_observed++;
+            continue;
+        }
+        st->periods_proven++;
+        Per *per = &pers[plan.v[i].rs];
+        *per = (Per){ true, e, p };
+        /* values beyond the engine's table, up to the far bound the brute force checked */
+        long long lo = checked + rg_int(g, 0, (int)(F - checked - 40));
+        char *ts = table_stmt(in, lo, lo + 31);
+        tput(&far, "%s\n", ts);
+        plan_add(&fplan, L_TABLE, plan.v[i].rs, ts, want_table(in, per, lo, lo + 31));
+        /* heaps near 10^18 through the period */
+        long long huge = 1000000000000000000LL + rg_int(g, 0, 1000);
+        ts = table_stmt(in, huge, huge + 7);
+        tput(&far, "%s\n", ts);
+        plan_add(&fplan, L_TABLE, plan.v[i].rs, ts, want_table(in, per, huge, huge + 7));
+        /* winning moves of heaps from 2^16 on come from the digits, not the rules */
+        for (int j = 0; j < 2; j++) {
+            long long n[2] = { 65536 + rg_int(g, 0, 3000), rg_int(g, 0, in->N) };   /* values through the period */
+            char *qs = query_stmt(in, n, j + 1);
+            tput(&far, "%s\n", qs);
+            plan_add(&fplan, L_QUERY, plan.v[i].rs, qs, want_query(in, per, n, j + 1));
+        }
+        if (rg_finite_take(&in->rs)) {   /* winning moves near 10^18 too */
+            for (int j = 0; j < 3; j++) {
+                long long n[2] = { huge + j, rg_int(g, 0, in->N) };
+                int k = j == 2 ? 2 : 1;
+                char *qs = query_stmt(in, n, k);
+                tput(&far, "%s\n", qs);
+                plan_add(&fplan, L_QUERY, plan.v[i].rs, qs, want_query(in, per, n, k));
+            }
+        }
+        st->far_checks++;
+    }
+    if (fplan.n) {
+        run_and_compare(ins, decls, &fplan, &far, false, st);
+        st->huge_checks += (long)fplan.n;
+    }
+    free(pers);
+    plan_free(&fplan);
+    free(far.s);
+    free(la);
+    free(fa);
+    free(ea);
+    free(full.s);
+    plan_free(&plan);
+    free(stmts.s);
+}
+
+int main(void)
+{
+    const char *env = getenv("DUEL_RULESETS");
+    int total = env ? atoi(env) : 2000;
+    RgRng g = { 20261201 };
+    Stats st = { 0 };
+    for (int base = 0; base < total; base += BATCH) {
+        int nin = total - base < BATCH ? total - base : BATCH;
+        Inst *ins = calloc((size_t)nin, sizeof *ins);
+        Text decls = { 0 }, stmts = { 0 };
+        Plan plan = { 0 };
+        Per none = { false, 0, 1 };
+        for (int i = 0; i < nin; i++) {
+            Inst *in = &ins[i];
+            rg_generate(&g, base + i, &in->rs);
+            bool three = false;
+            for (int j = 0; j < in->rs.nrules; j++) three |= in->rs.r[j].parts == 3;
+            in->N = three ? rg_int(&g, 24, 40) : in->rs.has_splits ? rg_int(&g, 40, 90) : rg_int(&g, 120, 300);
+            rg_values(&in->rs, in->N, &in->v);
+            size_t len = 0, cap = 0;
+            in->text = NULL;
+            rg_render(&in->rs, &in->text, &len, &cap);
+            tput(&decls, "%s", in->text);
+            st.rulesets++;
+            char *ts = table_stmt(in, 0, in->N);
+            tput(&stmts, "%s\n", ts);
+            plan_add(&plan, L_TABLE, i, ts, want_table(in, &none, 0, in->N));
+            /* every small heap, some larger ones, and sums */
+            for (int q = 0; q < 34; q++) {
+                long long n[3];
+                int k = q < 26 ? 1 : q < 32 ? 2 : 3;
+                for (int j = 0; j < k; j++) n[j] = q < 18 && j == 0 ? q : rg_int(&g, 0, in->N);
+                char *qs = query_stmt(in, n, k);
+                tput(&stmts, "%s\n", qs);
+                plan_add(&plan, L_QUERY, i, qs, want_query(in, &none, n, k));
+            }
+        }
+        run_and_compare(ins, decls.s, &plan, &stmts, true, &st);
+        for (int i = 0; i < nin; i++) st.recognised += ins[i].recognised;
+        periods(ins, nin, decls.s, &st, &g);
+        for (int i = 0; i < nin; i++) {
+            rg_values_free(&ins[i].v);
+            free(ins[i].text);
+        }
+        free(ins);
+        plan_free(&plan);
+        free(decls.s);
+        free(stmts.s);
+    }
+    printf("ruleset duel: %ld rulesets (%ld answered by the sequence strategy), %ld queries, %ld tables\n", st.rulesets,
+           st.recognised, st.queries, st.tables);
+    printf("  strategies of the queries: sequence/period %ld, table %ld, memo %ld, other %ld\n", st.by_strategy[0],
+           st.by_strategy[1], st.by_strategy[2], st.by_strategy[3]);
+    printf("  periods: %ld proven and confirmed far beyond, %ld observed and confirmed, %ld none; %ld far/huge lines\n",
+           st.periods_proven, st.periods_observed, st.periods_none, st.huge_checks);
+    /* the duel must keep exercising every path: recognition, the table strategy and memo */
+    if (total >= 200 && (st.recognised * 5 < st.rulesets || st.by_strategy[1] == 0 || st.by_strategy[2] == 0 ||
+                         st.periods_proven * 10 < st.rulesets)) {
+        printf("the generator no longer covers every strategy\n");
+        st.failed++;
+    }
+    printf("%ld failures\n", st.failed);
+    return st.failed ? 1 : 0;
+}
