@@ -39,7 +39,7 @@ int closed_args(const Program *p, const int64_t *key, Value *args);
 int closed_index(const ClosedForm *f);
 const ClosedForm *closed_at(int i);
 
-/* Nim-multiplication (theory.md section 5). */
+/* Nim-multiplication (docs/theory.md section 3). */
 uint64_t closed_nim_mul(uint64_t a, uint64_t b);
 
 /* The families, each in its own file: ORDER does not matter between them. */

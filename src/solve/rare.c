@@ -1,5 +1,5 @@
 /* rare.c: the rare-value method (see rare.h). Correct for any mask; the mask (chosen by a
-   Walsh-Hadamard transform of the value counts, as in theory.md) only makes it fast. */
+   Walsh-Hadamard transform of the value counts, as in docs/theory.md) only makes it fast. */
 #include "config.h"
 #include "solve/rare.h"
 #include "util.h"

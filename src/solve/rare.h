@@ -1,4 +1,4 @@
-/* rare.h: the rare-value method for splitting heap games (theory.md section 6): values whose
+/* rare.h: the rare-value method for splitting heap games (docs/theory.md section 4): values whose
    popcount under a mask is even are "rare"; a common option value needs a rare part, so the
    splits through the few heaps with rare values find every common option value, and the full
    scan of splits runs only until the missing rare values below that are seen. */

@@ -1,6 +1,6 @@
 /* seq.h: the sequence strategy: one-heap take-and-break games (heaprules.h) computed bottom-up
    as a dense table G(0..L) with a bitset mex, and periods: found, proven by the subtraction
-   window or the octal periodicity theorem (theory.md section 6), and used to answer any n. */
+   window or the octal periodicity theorem (docs/theory.md section 4), and used to answer any n. */
 #ifndef GRUNDY_SEQ_H
 #define GRUNDY_SEQ_H
 #include "pos.h"
