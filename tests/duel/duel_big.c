@@ -699,17 +699,24 @@ static void wythoff_case(Cases *cs)
    computed in floating point with a precision well above the numbers' size (checked against the
    mex definition on small m first) --------------------------------------------------------------- */
 
-static void wk_a(mpz_t out, unsigned long k, const mpz_t m)
+/* al = alpha (+ k for the upper members), with bits of precision (al initialised here). */
+static void wk_alpha(mpf_t al, unsigned long k, size_t bits, bool upper)
 {
-    size_t bits = mpz_sizeinbase(m, 2) + 128;
-    mpf_t al, x;
     mpf_init2(al, (mp_bitcnt_t)bits);
-    mpf_init2(x, (mp_bitcnt_t)bits);
     mpf_set_ui(al, k * k + 4);
     mpf_sqrt(al, al);
     mpf_add_ui(al, al, 2);
     mpf_sub_ui(al, al, k);
     mpf_div_ui(al, al, 2);
+    if (upper) mpf_add_ui(al, al, k);
+}
+
+static void wk_a(mpz_t out, unsigned long k, const mpz_t m)
+{
+    size_t bits = mpz_sizeinbase(m, 2) + 128;
+    mpf_t al, x;
+    wk_alpha(al, k, bits, false);
+    mpf_init2(x, (mp_bitcnt_t)bits);
     mpf_set_z(x, m);
     mpf_mul(x, x, al);
     mpf_floor(x, x);
@@ -722,14 +729,8 @@ static void wk_index(mpz_t m, unsigned long k, const mpz_t v, bool upper)
 {
     size_t bits = mpz_sizeinbase(v, 2) + 128;
     mpf_t al, x;
-    mpf_init2(al, (mp_bitcnt_t)bits);
+    wk_alpha(al, k, bits, upper);
     mpf_init2(x, (mp_bitcnt_t)bits);
-    mpf_set_ui(al, k * k + 4);
-    mpf_sqrt(al, al);
-    mpf_add_ui(al, al, 2);
-    mpf_sub_ui(al, al, k);
-    mpf_div_ui(al, al, 2);
-    if (upper) mpf_add_ui(al, al, k);
     mpf_set_z(x, v);
     mpf_div(x, x, al);
     mpf_floor(x, x);

@@ -402,6 +402,22 @@ static bool guard_holds(const Ruleset *rs, const RgRule *r, int i, long long n, 
     }
 }
 
+/* A set's elements (sorted, each once) or a list's (as written) into ks; returns the count. */
+static int values(const int *vals, int n, bool set, long long *ks)
+{
+    int cnt = 0;
+    for (int i = 0; i < n; i++) {
+        if (!set) { ks[cnt++] = vals[i]; continue; }
+        int j = cnt;
+        while (j > 0 && ks[j - 1] > vals[i]) j--;
+        if (j > 0 && ks[j - 1] == vals[i]) continue;
+        memmove(ks + j + 1, ks + j, (size_t)(cnt - j) * sizeof *ks);
+        ks[j] = vals[i];
+        cnt++;
+    }
+    return cnt;
+}
+
 /* The values of k the domain yields at heap n, in order; returns the count. */
 static int domain(const Ruleset *rs, const RgRule *r, long long n, long long *ks, int cap)
 {
@@ -426,31 +442,9 @@ static int domain(const Ruleset *rs, const RgRule *r, long long n, long long *ks
         }
         return cnt;
     }
-    case RG_SET: {   /* sorted, distinct */
-        int v[RG_MAX_VALS];
-        memcpy(v, r->vals, sizeof v);
-        for (int i = 1; i < r->nvals; i++)
-            for (int j = i; j > 0 && v[j] < v[j - 1]; j--) { int t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
-        for (int i = 0; i < r->nvals; i++)
-            if (!cnt || ks[cnt - 1] != v[i]) ks[cnt++] = v[i];
-        return cnt;
-    }
-    case RG_LIST:
-        for (int i = 0; i < r->nvals; i++) ks[cnt++] = r->vals[i];
-        return cnt;
-    case RG_CONST: {
-        if (!rs->cset) {
-            for (int i = 0; i < rs->ncvals; i++) ks[cnt++] = rs->cvals[i];
-            return cnt;
-        }
-        int v[RG_MAX_VALS];
-        memcpy(v, rs->cvals, sizeof v);
-        for (int i = 1; i < rs->ncvals; i++)
-            for (int j = i; j > 0 && v[j] < v[j - 1]; j--) { int t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
-        for (int i = 0; i < rs->ncvals; i++)
-            if (!cnt || ks[cnt - 1] != v[i]) ks[cnt++] = v[i];
-        return cnt;
-    }
+    case RG_SET: return values(r->vals, r->nvals, true, ks);
+    case RG_LIST: return values(r->vals, r->nvals, false, ks);
+    case RG_CONST: return values(rs->cvals, rs->ncvals, rs->cset, ks);
     case RG_PARAM:
         for (int i = 0; i < rs->nS; i++) ks[cnt++] = rs->S[i];
         return cnt;
