@@ -123,15 +123,18 @@ static void rehash(Engine *e)
     e->tcap = ncap;
 }
 
-static _Noreturn void limit_error(Engine *e, Loc loc)
+/* The state limit: named after the component being solved, or, outside a solve (listing winning
+   moves), after the position that would have been the state too many. */
+static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc)
 {
-    char what[200] = "the query";
-    if (e->root) prog_key_text(e->p, e->root, what, sizeof what);
+    char what[200];
+    const int64_t *named = e->root ? e->root : key;
+    prog_key_text(e->p, named, what, sizeof what);
     prog_fail(e->p, EXIT_LIMIT, loc,
-              "state limit reached while solving %s: more than %llu positions of game '%s' and its parts "
+              "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",
-              what, (unsigned long long)e->max_states,
-              e->root ? e->p->games[KEY_GAME(e->root)].name : "?");
+              e->root ? "while solving" : "at", what, (unsigned long long)e->max_states, e->max_states == 1 ? "" : "s",
+              e->p->games[KEY_GAME(named)].name);
 }
 
 /* The state a key (canonical or an alias) maps to, or UINT32_MAX with *slot the free slot. */
@@ -155,7 +158,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     size_t slot;
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
-    if (e->n >= e->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, loc);
+    if (e->n >= e->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     id = (uint32_t)e->n++;
     e->st[id].key = store_key(e, key, len);

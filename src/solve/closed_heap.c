@@ -245,22 +245,30 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t,
     (void)n;
     int64_t h = a[0].u.i, f = a[1].u.i;
     if (h < f || h < 2) return true;
+    /* the m to list, found before any is yielded: the table is freed first (a callback may end in
+       an error that unwinds past this frame) */
+    int64_t ms[SPLITEQ_LIST];
+    int nm = 0;
+    bool complete = true;
     uint32_t *g = splitequal_table(h, f);
-    bool complete = true, stop = false;
-    for (int64_t m = 2; m <= h && !stop; m++) {
+    for (int64_t m = 2; m <= h; m++) {
         int64_t q = h / m, r = h % m;
         uint32_t v = ((r & 1) ? g[q + 1] : 0) ^ (((m - r) & 1) ? g[q] : 0);
         if (v != t) continue;
         if (m > SPLITEQ_LIST) { complete = false; break; }
+        ms[nm++] = m;
+    }
+    free(g);
+    for (int i = 0; i < nm; i++) {
+        int64_t m = ms[i], q = h / m, r = h % m;
         Value parts = { .t = VT_POS, .n = 0 };
-        for (int64_t i = 0; i < m; i++) {
-            Value sz[2] = { val_int(i < r ? q + 1 : q), a[1] };
+        for (int64_t j = 0; j < m; j++) {
+            Value sz[2] = { val_int(j < r ? q + 1 : q), a[1] };
             Value one = vm_make_pos(vm, gid, sz, 2, (Loc){ 0 });
             parts = vm_add(vm, parts, one, (Loc){ 0 });
         }
-        stop = cb(ctx, &parts, NULL) != 0;
+        if (cb(ctx, &parts, NULL)) break;
     }
-    free(g);
     return complete;
 }
 

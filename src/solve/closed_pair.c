@@ -114,43 +114,46 @@ static Value big_value(Vm *vm, const mpz_t z, bool strings)
     return v;
 }
 
-/* Yield (x, y) as the game's position: Wythoff(x, y), or WythoffK(k, x, y) when kv is given. */
-static bool wk_yield(Vm *vm, int gid, const Value *kv, const mpz_t x, const mpz_t y, bool str, VmYield cb, void *ctx)
+/* The winning moves found, as arguments ready to yield (strings in scratch memory). */
+typedef struct WkMoves { Value v[5][3]; int n, nargs; } WkMoves;
+
+/* Record (x, y) as the game's arguments: (x, y), or (k, x, y) when kv is given. */
+static void wk_add(Vm *vm, WkMoves *out, const Value *kv, const mpz_t x, const mpz_t y, bool str)
 {
-    Value v[3];
+    Value *v = out->v[out->n++];
     int n = 0;
     if (kv) v[n++] = *kv;
     v[n++] = big_value(vm, x, str);
     v[n++] = big_value(vm, y, str);
-    return closed_yield(vm, gid, v, n, cb, ctx) != 0;
+    out->nargs = n;
 }
 
 /* The moves of (A, B) to P-positions in the rules' order: from the first heap, from the second,
    then from both (x ascending, then y), with x, y >= 1 and |x - y| < k. A move from both lands on
    (a_m, b_m) with x - y = k m - (B - A), or on (b_m, a_m) with x - y = (A - B) - k m: |x - y| < k
-   leaves m in {floor(D / k), floor(D / k) + 1} (D = B - A), resp. m = 0. */
+   leaves m in {floor(D / k), floor(D / k) + 1} (D = B - A), resp. m = 0. All are computed before
+   any is yielded, so no GMP value is alive when a callback may end in an error. */
 static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Value *ha, const Value *hb, VmYield cb,
                      void *ctx)
 {
     bool str = ha->t == VT_STR || hb->t == VT_STR;
-    mpz_t A, B, w, D, m, am, bm, x, y, nx, ny;
+    WkMoves out = { .n = 0 };
+    mpz_t A, B, w, D, m, am, bm, x, y;
     to_mpz(A, ha);
     to_mpz(B, hb);
-    mpz_inits(w, D, m, am, bm, x, y, nx, ny, NULL);
-    bool stop = false;
+    mpz_inits(w, D, m, am, bm, x, y, NULL);
     wk_partner(w, k, B);
-    if (mpz_sgn(w) >= 0 && mpz_cmp(w, A) < 0) stop = wk_yield(vm, gid, kv, w, B, str, cb, ctx);
+    if (mpz_sgn(w) >= 0 && mpz_cmp(w, A) < 0) wk_add(vm, &out, kv, w, B, str);
     wk_partner(w, k, A);
-    if (!stop && mpz_sgn(w) >= 0 && mpz_cmp(w, B) < 0) stop = wk_yield(vm, gid, kv, A, w, str, cb, ctx);
-    /* candidates from both heaps: at most three targets */
+    if (mpz_sgn(w) >= 0 && mpz_cmp(w, B) < 0) wk_add(vm, &out, kv, A, w, str);
+    /* candidates from both heaps: at most three targets (x, y) */
     mpz_t tx[3], ty[3];
     int nc = 0;
     mpz_sub(D, B, A);
-    for (int orient = 0; orient < 2 && !stop; orient++) {
+    for (int orient = 0; orient < 2; orient++) {
         mpz_t base;
         mpz_init(base);
         if (orient == 0) mpz_fdiv_q_ui(base, D, k);
-        else mpz_set_ui(base, 0);
         for (int dm = -1; dm <= 1; dm++) {
             if (dm < 0) mpz_sub_ui(m, base, 1); else mpz_add_ui(m, base, (unsigned long)dm);
             if (mpz_sgn(m) < 0) continue;
@@ -178,14 +181,14 @@ static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Va
             mpz_swap(ty[j], ty[j - 1]);
         }
     for (int i = 0; i < nc; i++) {
-        if (!stop) {
-            mpz_sub(nx, A, tx[i]);
-            mpz_sub(ny, B, ty[i]);
-            stop = wk_yield(vm, gid, kv, nx, ny, str, cb, ctx);
-        }
+        mpz_sub(x, A, tx[i]);
+        mpz_sub(y, B, ty[i]);
+        wk_add(vm, &out, kv, x, y, str);
         mpz_clears(tx[i], ty[i], NULL);
     }
-    mpz_clears(A, B, w, D, m, am, bm, x, y, nx, ny, NULL);
+    mpz_clears(A, B, w, D, m, am, bm, x, y, NULL);
+    for (int i = 0; i < out.n; i++)
+        if (closed_yield(vm, gid, out.v[i], out.nargs, cb, ctx)) break;
 }
 
 static bool wk_eval(unsigned long k, const Value *ha, const Value *hb, ClosedAnswer *r)
