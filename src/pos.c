@@ -1,5 +1,6 @@
 /* pos.c: interning of canonical position keys in an open-addressing hash table. */
 #include "config.h"
+#include "key.h"
 #include "pos.h"
 #include "solve/seq.h"
 #include "solve/dense.h"
@@ -129,7 +130,7 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc)
 {
     char what[200];
     const int64_t *named = e->root ? e->root : key;
-    prog_key_text(e->p, named, what, sizeof what);
+    key_text(e->p, named, what, sizeof what);
     prog_fail(e->p, EXIT_LIMIT, loc,
               "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",
@@ -222,14 +223,14 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
     for (int i = 0; i < e->ncanon; i++) {
         if (KEY_LEN(e->canon_path[i]) != len || memcmp(e->canon_path[i], raw, len * sizeof *raw)) continue;
         char b[200];
-        prog_key_text(e->p, raw, b, sizeof b);
+        key_text(e->p, raw, b, sizeof b);
         prog_fail(e->p, EXIT_COMPILE, loc, "the canon of game '%s' needs the value of %s, the position it is "
                   "canonicalising (a cycle through sg(), 'is' or a winning-move function)",
                   e->p->games[KEY_GAME(raw)].name, b);
     }
     if (e->ncanon >= ENG_MAX_CANON_DEPTH) {
         char b[200];
-        prog_key_text(e->p, raw, b, sizeof b);
+        key_text(e->p, raw, b, sizeof b);
         prog_fail(e->p, EXIT_LIMIT, loc, "canons asking for the values of other positions nest more than %d deep "
                   "(at %s of game '%s'); a canon should not need game values", ENG_MAX_CANON_DEPTH, b,
                   e->p->games[KEY_GAME(raw)].name);

@@ -128,68 +128,6 @@ int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
     return status;
 }
 
-/* ---- printing positions --------------------------------------------------- */
-
-static void print_str(StrBuf *b, const char *s, size_t n)
-{
-    Value v = { .t = VT_STR, .n = (uint32_t)n };
-    v.u.s = s;
-    val_print(b, &v);
-}
-
-void prog_print_key(const Program *p, StrBuf *b, const int64_t *key)
-{
-    const Game *g = &p->games[KEY_GAME(key)];
-    Value args[POS_MAX_ARGS];
-    int n = vm_decode_key(p, key, args);
-    sb_puts(b, g->name);
-    sb_putc(b, '(');
-    bool first = true;
-    for (int i = 0; i < n; i++) {
-        const Value *a = &args[i];
-        if (g->variadic && i == n - 1) {
-            for (uint32_t j = 0; j < a->n; j++) {
-                if (!first) sb_puts(b, ", ");
-                Value e = val_elem(a, j);
-                val_print(b, &e);
-                first = false;
-            }
-            continue;
-        }
-        if (!first) sb_puts(b, ", ");
-        first = false;
-        if (a->t == VT_STR) print_str(b, a->u.s, a->n);
-        else val_print(b, a);
-    }
-    sb_putc(b, ')');
-}
-
-void prog_key_text(const Program *p, const int64_t *key, char *buf, size_t cap)
-{
-    StrBuf b;
-    sb_init(&b);
-    prog_print_key(p, &b, key);
-    if (b.len >= cap) {
-        memcpy(buf, b.s, cap - 4);
-        memcpy(buf + cap - 4, "...", 4);
-    } else {
-        memcpy(buf, b.s, b.len + 1);
-    }
-    sb_fini(&b);
-}
-
-void prog_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n)
-{
-    if (n == 0) {
-        sb_putc(b, '0');
-        return;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (i) sb_puts(b, " + ");
-        prog_print_key(p, b, keys[i]);
-    }
-}
-
 /* ---- loading units --------------------------------------------------------- */
 
 typedef struct ConstRun { size_t from, to; } ConstRun;

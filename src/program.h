@@ -124,10 +124,4 @@ Symbol *prog_lookup(Program *p, const char *name);
 /* The program's one record of the string s (n bytes): strings in lists are interned. */
 const StrRec *prog_intern(Program *p, const char *s, size_t n);
 int prog_add_func(Program *p, const char *name, FuncKind kind);
-/* Print a position component (key) as an expression that parses back. */
-void prog_print_key(const Program *p, StrBuf *b, const int64_t *key);
-/* The same into a fixed buffer (cut with "..." when long); for error messages. */
-void prog_key_text(const Program *p, const int64_t *key, char *buf, size_t cap);
-/* Print a list of component keys as a sum ("0" when empty). */
-void prog_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n);
 #endif

@@ -1,5 +1,6 @@
 /* run.c: statement execution and output: queries with winning moves, SG tables, expect and claim. */
 #include "config.h"
+#include "key.h"
 #include "run.h"
 #include "vm.h"
 #include "json.h"
@@ -251,7 +252,7 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
 /* A value as an expression; positions as sums of their components. */
 static void print_value(Program *p, StrBuf *b, const Value *v)
 {
-    if (v->t == VT_POS) prog_print_sum(p, b, v->u.p, v->n);
+    if (v->t == VT_POS) key_print_sum(p, b, v->u.p, v->n);
     else val_print(b, v);
 }
 

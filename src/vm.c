@@ -1,5 +1,6 @@
 /* vm.c: stack interpreter for the bytecode; checked 64-bit arithmetic, allocation-free move enumeration. */
 #include "config.h"
+#include "key.h"
 #include "vm.h"
 #include "builtins.h"
 #include "solve/solve.h"
@@ -371,33 +372,6 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
     return v;
 }
 
-int vm_decode_key(const Program *p, const int64_t *key, Value *out)
-{
-    const Game *G = &p->games[KEY_GAME(key)];
-    uint64_t sig = (uint64_t)key[1];
-    size_t w = 2;
-    for (int i = 0; i < G->nparams; i++) {
-        Value v = { .t = VT_INT };
-        switch ((sig >> (2 * i)) & 3) {
-        case POS_ARG_INT: v.u.i = key[w++]; break;
-        case POS_ARG_LIST: case POS_ARG_SET:
-            v.t = ((sig >> (2 * i)) & 3) == POS_ARG_LIST ? VT_LIST : VT_SET;
-            v.strs = ((uint64_t)key[w] & KEY_STRS_BIT) != 0;
-            v.n = (uint32_t)key[w++];
-            v.u.a = key + w;
-            w += v.n;
-            break;
-        default:
-            v.t = VT_STR;
-            v.n = (uint32_t)key[w++];
-            v.u.s = (const char *)(key + w);
-            w += (v.n + 7) / 8;
-        }
-        out[i] = v;
-    }
-    return G->nparams;
-}
-
 /* ---- the interpreter ---------------------------------------------------- */
 
 static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
@@ -767,7 +741,7 @@ static Value run_on_key(Vm *vm, int fn, const int64_t *key, VmYield cb, void *ct
     size_t base = vm->sp;
     if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES)
         fail_limit(vm, vm->p->games[KEY_GAME(key)].loc, "value stack exhausted");
-    int n = vm_decode_key(vm->p, key, vm->stack + base);
+    int n = key_decode(vm->p, key, vm->stack + base);
     for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
     vm->sp = base + (size_t)f->nlocals;
     Value r = run(vm, fn, base, cb, ctx);

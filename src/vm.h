@@ -34,8 +34,6 @@ void vm_reset(Vm *vm);
 Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void *ctx);
 /* Build a one-component position of game g from args (variadic packing, type checks). */
 Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc);
-/* Decode a key's arguments into out (at most POS_MAX_ARGS); returns their number. */
-int vm_decode_key(const Program *p, const int64_t *key, Value *out);
 /* Canonical key of a component (the game's canon applied), possibly in scratch; key itself if none. */
 const int64_t *vm_canon(Vm *vm, const int64_t *key);
 /* Enumerate the moves of component key; cb gets each result (a POS value, possibly empty). */

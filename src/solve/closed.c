@@ -1,6 +1,7 @@
 /* closed.c: the closed-form registry: finds the form for a standard-library game and checks that
    its proof covers the position (each family decides that in its eval). */
 #include "config.h"
+#include "key.h"
 #include "solve/closed.h"
 #include <string.h>
 
@@ -42,7 +43,7 @@ bool closed_has_form(const Program *cp, const int64_t *key)
 
 int closed_args(const Program *p, const int64_t *key, Value *args)
 {
-    int n = vm_decode_key(p, key, args);
+    int n = key_decode(p, key, args);
     const Game *G = &p->games[KEY_GAME(key)];
     if (G->variadic) {   /* spread the variadic list into separate arguments */
         Value last = args[n - 1];

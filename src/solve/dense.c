@@ -4,6 +4,7 @@
    a small integer expression code and solved by an explicit-stack search over a dense array of
    SG values: no interpreter values, no keys, no hashing. Anything else is left to memo. */
 #include "config.h"
+#include "key.h"
 #include "solve/dense.h"
 #include "solve/memo.h"
 #include "ast.h"
@@ -550,7 +551,7 @@ static _Noreturn void cycle(Walk *w, const int64_t *c)
 {
     char b[200];
     int64_t key[5] = { (int64_t)((uint64_t)(uint32_t)w->g->gid | ((uint64_t)(2 + w->g->np) << 32)), 0, c[0], c[1], c[2] };
-    prog_key_text(w->e->p, key, b, sizeof b);
+    key_text(w->e->p, key, b, sizeof b);
     prog_fail(w->e->p, EXIT_COMPILE, w->loc,
               "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
               "(games with cycles are not supported by this solver yet)", w->e->p->games[w->g->gid].name, b);
@@ -787,7 +788,7 @@ bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *ter
             g->val[cell(g, c)] = (uint32_t)m | (w.moves ? 0 : V_TERM);
             if (++g->solved > e->max_states) {
                 char b[200];
-                prog_key_text(e->p, key, b, sizeof b);
+                key_text(e->p, key, b, sizeof b);
                 prog_fail(e->p, EXIT_LIMIT, loc,
                           "state limit reached while solving %s: more than %llu positions of game '%s' "
                           "(raise the limit with --max-states N)", b, (unsigned long long)e->max_states,

@@ -8,6 +8,7 @@
    (lo 0 or 1; hi r / 2, (r + 1) / 2, r - 1 or r; (r - 1) / 2 for unequal splits). Anything else
    is left to the other strategies: recognition never guesses. */
 #include "config.h"
+#include "key.h"
 #include "solve/heaprules.h"
 #include "ast.h"
 #include "builtins.h"
@@ -418,7 +419,7 @@ bool heaprules_read(Program *p, const int64_t *key, int coord, HeapRules *hr)
     const Node *ast = G->ast;
     if (!ast || G->variadic) return false;
     Value args[POS_MAX_ARGS];
-    int np = vm_decode_key(p, key, args);
+    int np = key_decode(p, key, args);
     if (coord >= np || args[coord].t != VT_INT) return false;
     RCtx c = { .p = p, .args = args, .np = np, .coord = coord };
     int nrules = 0;

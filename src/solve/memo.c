@@ -1,5 +1,6 @@
 /* memo.c: the memo strategy: depth-first SG computation over interned states, bitset mex. */
 #include "config.h"
+#include "key.h"
 #include "solve/memo.h"
 #include "solve/solve.h"
 #include <string.h>
@@ -48,7 +49,7 @@ void memo_components(Engine *e, const Value *v, Loc loc, const int64_t *const **
 static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)
 {
     char b[200];
-    prog_key_text(e->p, e->st[again].key, b, sizeof b);
+    key_text(e->p, e->st[again].key, b, sizeof b);
     const char *game = e->p->games[KEY_GAME(e->st[again].key)].name;
     prog_fail(e->p, EXIT_COMPILE, loc,
               "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "

@@ -1,6 +1,7 @@
 /* seq.c: the sequence strategy (see seq.h). An instance is a game with its fixed arguments (the
    key with the heap's word zeroed); it owns the table G(0..L) and the best period known. */
 #include "config.h"
+#include "key.h"
 #include "solve/seq.h"
 #include "solve/heaprules.h"
 #include "solve/rare.h"
@@ -93,7 +94,7 @@ static bool read_rules(Program *p, const int64_t *key, int coord, HeapRules *hr)
     const Game *G = &p->games[KEY_GAME(key)];
     if (G->stdlib && !strcmp(G->name, "Octal")) {
         Value args[2];
-        vm_decode_key(p, key, args);
+        key_decode(p, key, args);
         return args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, hr);
     }
     return heaprules_read(p, key, coord, hr);
@@ -290,7 +291,7 @@ static void grow_to(Engine *e, SeqInst *s, uint64_t n, Loc loc)
             int64_t *k = xmalloc(s->patlen * sizeof *k);
             memcpy(k, s->pat, s->patlen * sizeof *k);
             k[s->cw] = (int64_t)n;
-            prog_key_text(e->p, k, b, sizeof b);
+            key_text(e->p, k, b, sizeof b);
             free(k);
             if (!certifiable)
                 prog_fail(e->p, EXIT_LIMIT, loc,

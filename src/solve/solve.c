@@ -1,6 +1,7 @@
 /* solve.c: splits a query into components, solves each by the first applicable strategy, and
    combines them by the sum rule (XOR); finds winning moves. */
 #include "config.h"
+#include "key.h"
 #include "solve/solve.h"
 #include "solve/memo.h"
 #include "pos.h"
@@ -169,7 +170,7 @@ static char *print_ids(Program *p, const uint32_t *ids, size_t n)
         if (!(e->st[ids[i]].flags & ST_TERMINAL)) keys[k++] = e->st[ids[i]].key;
     StrBuf b;
     sb_init(&b);
-    prog_print_sum(p, &b, keys, k);
+    key_print_sum(p, &b, keys, k);
     return sb_take(&b);
 }
 

@@ -1,5 +1,6 @@
 /* test_pos.c: position keys: encoding round trip, hashing, interning and canon. */
 #include "config.h"
+#include "key.h"
 #include "harness.h"
 #include "vm.h"
 #include "pos.h"
@@ -20,11 +21,11 @@ static void test_roundtrip_and_intern(void **state)
     assert_int_equal(v.t, VT_POS);
     assert_int_equal(v.n, 1);
     Value back[POS_MAX_ARGS];
-    assert_int_equal(vm_decode_key(&h->p, v.u.p[0], back), 4);
+    assert_int_equal(key_decode(&h->p, v.u.p[0], back), 4);
     for (int i = 0; i < 4; i++) assert_true(val_equal(&args[i], &back[i]));
     StrBuf b;
     sb_init(&b);
-    prog_print_key(&h->p, &b, v.u.p[0]);
+    key_print(&h->p, &b, v.u.p[0]);
     assert_string_equal(b.s, "T(5, [4, -2, 7], {1, 3, 4}, \"HTHHTTHHT\")");
     sb_fini(&b);
     uint32_t id1 = eng_intern(h->p.eng, v.u.p[0], (Loc){0});

@@ -1,0 +1,93 @@
+/* key.c: position keys: decoding a key's arguments and printing keys and sums as expressions that
+   parse back. */
+#include "config.h"
+#include "key.h"
+#include <string.h>
+
+int key_decode(const Program *p, const int64_t *key, Value *out)
+{
+    const Game *G = &p->games[KEY_GAME(key)];
+    uint64_t sig = (uint64_t)key[1];
+    size_t w = 2;
+    for (int i = 0; i < G->nparams; i++) {
+        Value v = { .t = VT_INT };
+        switch ((sig >> (2 * i)) & 3) {
+        case POS_ARG_INT: v.u.i = key[w++]; break;
+        case POS_ARG_LIST: case POS_ARG_SET:
+            v.t = ((sig >> (2 * i)) & 3) == POS_ARG_LIST ? VT_LIST : VT_SET;
+            v.strs = ((uint64_t)key[w] & KEY_STRS_BIT) != 0;
+            v.n = (uint32_t)key[w++];
+            v.u.a = key + w;
+            w += v.n;
+            break;
+        default:
+            v.t = VT_STR;
+            v.n = (uint32_t)key[w++];
+            v.u.s = (const char *)(key + w);
+            w += (v.n + 7) / 8;
+        }
+        out[i] = v;
+    }
+    return G->nparams;
+}
+
+static void print_str(StrBuf *b, const char *s, size_t n)
+{
+    Value v = { .t = VT_STR, .n = (uint32_t)n };
+    v.u.s = s;
+    val_print(b, &v);
+}
+
+void key_print(const Program *p, StrBuf *b, const int64_t *key)
+{
+    const Game *g = &p->games[KEY_GAME(key)];
+    Value args[POS_MAX_ARGS];
+    int n = key_decode(p, key, args);
+    sb_puts(b, g->name);
+    sb_putc(b, '(');
+    bool first = true;
+    for (int i = 0; i < n; i++) {
+        const Value *a = &args[i];
+        if (g->variadic && i == n - 1) {
+            for (uint32_t j = 0; j < a->n; j++) {
+                if (!first) sb_puts(b, ", ");
+                Value e = val_elem(a, j);
+                val_print(b, &e);
+                first = false;
+            }
+            continue;
+        }
+        if (!first) sb_puts(b, ", ");
+        first = false;
+        if (a->t == VT_STR) print_str(b, a->u.s, a->n);
+        else val_print(b, a);
+    }
+    sb_putc(b, ')');
+}
+
+void key_text(const Program *p, const int64_t *key, char *buf, size_t cap)
+{
+    StrBuf b;
+    sb_init(&b);
+    key_print(p, &b, key);
+    if (b.len >= cap) {
+        memcpy(buf, b.s, cap - 4);
+        memcpy(buf + cap - 4, "...", 4);
+    } else {
+        memcpy(buf, b.s, b.len + 1);
+    }
+    sb_fini(&b);
+}
+
+void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n)
+{
+    if (n == 0) {
+        sb_putc(b, '0');
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (i) sb_puts(b, " + ");
+        key_print(p, b, keys[i]);
+    }
+}
+

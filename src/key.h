@@ -1,0 +1,16 @@
+/* key.h: position keys (the layout is in value.h): decoding and printing. Below the interpreter
+   and the solver: both use it. */
+#ifndef GRUNDY_KEY_H
+#define GRUNDY_KEY_H
+#include "program.h"
+
+/* Decode a key's arguments into out (at most POS_MAX_ARGS); returns their number. The values
+   point into the key. */
+int key_decode(const Program *p, const int64_t *key, Value *out);
+/* Print a position component as an expression that parses back. */
+void key_print(const Program *p, StrBuf *b, const int64_t *key);
+/* The same into a fixed buffer (cut with "..." when long); for error messages. */
+void key_text(const Program *p, const int64_t *key, char *buf, size_t cap);
+/* Print a list of component keys as a sum ("0" when empty). */
+void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n);
+#endif
