@@ -3,7 +3,6 @@
 #include "key.h"
 #include "builtins.h"
 #include "vm.h"
-#include "solve/solve.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,19 +184,19 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_SG: {
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        uint64_t g = solve_sg_value(vm->p, a, loc);
+        uint64_t g = vm_host_sg(vm, a, loc);
         return val_int((int64_t)g);
     }
     case BI_WINNING_COUNT:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return val_int(solve_winning_count(vm->p, a, loc));
+        return val_int(vm_host_winning_count(vm, a, loc));
     case BI_WINNING_MOVE:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         if (!isnum(&args[1])) bad_arg(vm, loc, fn, "an index", &args[1]);
-        return solve_winning_move(vm->p, a, args[1].u.i, loc);
+        return vm_host_winning_move(vm, a, args[1].u.i, loc);
     case BI_OUTCOME: {
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        char o = solve_outcome_value(vm->p, a, loc);
+        char o = vm_host_outcome(vm, a, loc);
         Value v = { .t = VT_STR, .n = 1 };
         v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : "D";
         return v;

@@ -1,10 +1,9 @@
-/* builtins.h: built-in functions (min, max, len, sg, ...): their table and implementations. */
+/* builtins.h: the table of built-in functions (min, max, len, sg, ...): names, arity and result
+   types, read by sema and the compiler; builtins.c implements them for the interpreter (vm.h). */
 #ifndef GRUNDY_BUILTINS_H
 #define GRUNDY_BUILTINS_H
 #include "value.h"
 #include "diag.h"
-
-typedef struct Vm Vm;
 
 /* ORDER BI: keep in step with the table in builtins.c. */
 typedef enum BuiltinId {
@@ -17,6 +16,4 @@ typedef struct Builtin { const char *name; int minargs, maxargs; int type; const
 extern const Builtin builtins[BI__COUNT];
 /* Index of the builtin called name, or -1. */
 int builtin_find(const char *name);
-/* Apply builtin id to args; errors are reported at loc through the program's error path. */
-Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc);
 #endif

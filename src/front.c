@@ -1,5 +1,7 @@
 /* front.c: option parsing and the order of work: stdlib, files, -e texts, then run or REPL. */
 #include "config.h"
+#include "driver.h"
+#include "run.h"
 #include "front.h"
 #include "program.h"
 #include "repl.h"
@@ -173,13 +175,13 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         return st;
     }
     Program p;
-    prog_init(&p, out, err);
+    drv_init(&p, out, err);
     p.json = o.json;
     p.force_strategy = o.strategy;
-    if (o.max_states) p.max_states = p.eng->max_states = o.max_states;
+    if (o.max_states) p.max_states = o.max_states;
     if (o.max_instances) p.max_instances = o.max_instances;
     int status = EXIT_OK;
-    if (prog_load_stdlib(&p)) {
+    if (drv_load_stdlib(&p)) {
         fputs("grundy: internal error: the standard library does not compile\n", err);
         status = EXIT_COMPILE;
         goto out;
@@ -195,7 +197,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
             status = EXIT_USAGE;
             goto out;
         }
-        errors += prog_load(&p, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", text, len, NULL);
+        errors += drv_load(&p, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", text, len, NULL);
         free(text);
         if (p.diag.errors > DIAG_MAX_ERRORS) break;
     }
@@ -203,21 +205,21 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         char name[32];
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
-        errors += prog_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL);
+        errors += drv_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL);
     }
     if (errors) {
         status = EXIT_COMPILE;
         goto out;
     }
     if (o.dump_ir) dump_ir(&p);
-    status = prog_run(&p);
+    status = run_pending(&p);
     if (repl && status != EXIT_LIMIT) {
         p.failed = 0;
         status = repl_run(&p);
     }
 out:
     fflush(out);
-    prog_fini(&p);
+    drv_fini(&p);
     free(o.files);
     free(o.evals);
     return status;

@@ -1,9 +1,7 @@
-/* pos.c: interning of canonical position keys in an open-addressing hash table. */
+/* pos.c: the position store: interning of canonical position keys in an open-addressing hash table. */
 #include "config.h"
 #include "key.h"
 #include "pos.h"
-#include "solve/seq.h"
-#include "solve/dense.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +14,6 @@ Engine *eng_new(Program *p, Vm *vm)
     Engine *e = xcalloc(1, sizeof *e);
     e->p = p;
     e->vm = vm;
-    e->max_states = p->max_states;
     e->tcap = 1024;
     e->tab = xcalloc(e->tcap, sizeof *e->tab);
     e->thash = xcalloc(e->tcap, sizeof *e->thash);
@@ -39,14 +36,10 @@ void eng_free(Engine *e)
     free(e->st);
     free(e->tab);
     free(e->thash);
-    free(e->stack);
-    free(e->opt);
-    free(e->seen);
     for (size_t i = 0; i < e->ndense; i++) free(e->dense[i].map);
     free(e->dense);
     free(e->akey);
     free(e->astate);
-    seq_free_all(e);
     free(e);
 }
 
@@ -55,26 +48,19 @@ void eng_clear(Engine *e)
     free_chunks(e);
     e->n = 0;
     e->nalias = 0;
-    dense_clear(e->p);
     for (size_t i = 0; i < e->ndense; i++) {
         free(e->dense[i].map);
         memset(&e->dense[i], 0, sizeof e->dense[i]);
     }
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
-    e->sp = 0;
-    e->nopt = 0;
-    e->busy = 0;
+    e->ncanon = 0;
+    e->root = NULL;
 }
 
 void eng_recover(Engine *e)
 {
-    for (size_t i = 0; i < e->sp; i++) e->st[e->stack[i].id].flags &= ~(uint32_t)ST_ONPATH;
-    e->sp = 0;
-    e->nopt = 0;
-    e->busy = 0;
     e->ncanon = 0;
     e->root = NULL;
-    dense_recover(e->p);
 }
 
 static const int64_t *store_key(Engine *e, const int64_t *key, size_t len)
@@ -134,7 +120,7 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc)
     prog_fail(e->p, EXIT_LIMIT, loc,
               "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",
-              e->root ? "while solving" : "at", what, (unsigned long long)e->max_states, e->max_states == 1 ? "" : "s",
+              e->root ? "while solving" : "at", what, (unsigned long long)e->p->max_states, e->p->max_states == 1 ? "" : "s",
               e->p->games[KEY_GAME(named)].name);
 }
 
@@ -159,7 +145,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     size_t slot;
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
-    if (e->n >= e->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
+    if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     id = (uint32_t)e->n++;
     e->st[id].key = store_key(e, key, len);
@@ -252,7 +238,7 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc)
     size_t klen = KEY_LEN(key);
     if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, loc);
     id = intern_canonical(e, key, klen, util_hash_words(key, klen), loc);
-    if (e->nalias < e->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
+    if (e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
         lookup(e, raw, len, h, &slot);
         size_t n = e->nalias;
         VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len));

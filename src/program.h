@@ -1,4 +1,7 @@
-/* program.h: the compiled program: symbols, functions, games, constants and statements of all units. */
+/* program.h: the compiled program: symbols, functions, games, constants and statements of all
+   units; run-time error unwinding with its recovery hooks and cleanup registry. The bottom of the
+   layers above the core utilities: it calls nothing above it (the interpreter and the solver
+   register their recovery here; driver.c builds and connects them). */
 #ifndef GRUNDY_PROGRAM_H
 #define GRUNDY_PROGRAM_H
 #include "arena.h"
@@ -30,13 +33,7 @@ typedef struct Game {
     Loc loc;
     struct Node *ast;   /* the declaration (kept for pattern recognition by strategies) */
     int nlocals;        /* frame slots of the moves function */
-    struct DenseGame *dense;    /* the table strategy's compiled form, once analysed */
-    bool dense_tried;
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
-    bool closed_tried;
-    int closed;         /* index of its closed form (closed_at), or -1 */
-    int seq_coord;      /* the sequence strategy: the heap parameter, or -1 */
-    bool seq_tried;
 } Game;
 
 typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD } StmtKind;
@@ -69,7 +66,12 @@ typedef struct StdlibFile { const char *name; const char *text; size_t len; } St
 extern const StdlibFile prog_stdlib_files[];
 
 typedef struct Vm Vm;
-typedef struct Engine Engine;
+typedef struct Solver Solver;
+
+/* Called after a run-time error unwound into prog_try (status: its exit status). */
+typedef struct Recover { void (*fn)(void *ctx, int status); void *ctx; } Recover;
+/* Released when an error unwinds past it (a buffer a callback may never return to). */
+typedef struct Cleanup { void (*fn)(void *arg); void *arg; } Cleanup;
 
 /* Exit statuses (the command-line contract). */
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4 };
@@ -88,8 +90,10 @@ typedef struct Program {
     size_t capconstfn, capconstready;
     Stmt *stmts; size_t nstmts, capstmts, next_stmt;
     Arena *units; size_t nunits, capunits;  /* one arena per compilation unit (ASTs) */
-    Vm *vm;
-    Engine *eng;
+    Vm *vm;                         /* set by the driver */
+    Solver *solver;                 /* set by the driver */
+    Recover *recover; size_t nrecover, caprecover;
+    Cleanup *cleanups; size_t ncleanups, capcleanups;
     /* options */
     bool json;
     bool dump_ir;
@@ -99,27 +103,26 @@ typedef struct Program {
     /* error handling: run-time errors longjmp here with the exit status */
     jmp_buf *on_error;
     int failed;                     /* an expect/claim failed */
-    struct Answer *answer;          /* the answer being printed (freed after an error) */
     bool loading_stdlib;
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
     const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */
 } Program;
 
+/* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */
 void prog_init(Program *p, FILE *out, FILE *err);
 void prog_fini(Program *p);
-/* Load the embedded standard library; returns the number of compile errors (0 expected). */
-int prog_load_stdlib(Program *p);
-/* Parse, check and compile one unit; its statements are queued. Returns the number of errors.
-   *incomplete is set when the text ended in the middle of an item (REPL continuation). */
-int prog_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete);
-/* Run the statements queued since the last call. Returns an exit status. */
-int prog_run(Program *p);
 /* Report a run-time error at loc and unwind to the statement runner with status. */
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Run fn(p, ctx) with run-time errors caught: returns 0, or the error's exit status after
-   resetting the interpreter and the solver's in-progress state. */
+   running the cleanups registered since and every recovery hook. */
 int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx);
+/* Register a recovery hook (the interpreter's and the solver's reset of work in progress). */
+void prog_on_error(Program *p, void (*fn)(void *ctx, int status), void *ctx);
+/* Register fn(arg) to run if an error unwinds past this point; returns a mark for prog_release. */
+size_t prog_defer(Program *p, void (*fn)(void *arg), void *arg);
+/* Forget the cleanups registered since mark (without running them): the code got past them. */
+void prog_release(Program *p, size_t mark);
 Symbol *prog_lookup(Program *p, const char *name);
 /* The program's one record of the string s (n bytes): strings in lists are interned. */
 const StrRec *prog_intern(Program *p, const char *s, size_t n);

@@ -1,5 +1,8 @@
 /* repl.c: the REPL: reads items with readline, continues lines while the input is incomplete. */
 #include "config.h"
+#include "driver.h"
+#include "run.h"
+#include "solve/solve.h"
 #include "repl.h"
 #include "pos.h"
 #include "util.h"
@@ -39,7 +42,7 @@ static int try_load(Program *p, const char *text, size_t len, int unit, char **m
     p->diag.suppressed = false;
     char name[32];
     snprintf(name, sizeof name, "<repl %d>", unit + 1);
-    int errors = prog_load(p, name, text, len, incomplete);
+    int errors = drv_load(p, name, text, len, incomplete);
     fclose(mem);
     p->diag.out = saved;
     return errors;
@@ -60,7 +63,7 @@ int repl_run(Program *p)
             if (!strcmp(line, ":quit") || !strcmp(line, ":q")) { free(line); break; }
             if (!strcmp(line, ":help")) fputs(help_text, p->out);
             else if (!strcmp(line, ":json")) { p->json = !p->json; fprintf(p->out, "json output %s\n", p->json ? "on" : "off"); }
-            else if (!strcmp(line, ":states")) fprintf(p->out, "%zu positions stored\n", p->eng->n);
+            else if (!strcmp(line, ":states")) fprintf(p->out, "%zu positions stored\n", p->solver->store->n);
             else fprintf(p->out, "unknown command %s (try :help)\n", line);
             free(line);
             continue;
@@ -85,7 +88,7 @@ int repl_run(Program *p)
         sb_fini(&input);
         if (errors) { last = EXIT_COMPILE; continue; }
         p->failed = 0;
-        last = prog_run(p);
+        last = run_pending(p);
     }
     sb_fini(&input);
     if (tty) fputc('\n', p->out);

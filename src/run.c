@@ -5,7 +5,6 @@
 #include "vm.h"
 #include "json.h"
 #include "solve/solve.h"
-#include "solve/seq.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +34,9 @@ static Value need_pos(Program *p, Value v, Loc loc, const char *what)
 static void do_query(Program *p, Stmt *st)
 {
     Value v = need_pos(p, thunk(p, st->fn), st->loc, "a query");
-    Answer *a = xcalloc(1, sizeof *a);
-    p->answer = a;
-    solve_query(p, &v, st->loc, true, a);
+    size_t mark;
+    Answer *a = solve_answer_new(p, &mark);
+    solve_query(p->solver, &v, st->loc, true, a);
     StrBuf b;
     sb_init(&b);
     if (p->json) {
@@ -83,9 +82,8 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         }
     }
-    solve_answer_fini(a);
-    free(a);
-    p->answer = NULL;
+    prog_release(p, mark);
+    solve_answer_free(a);
 }
 
 /* ---- table -------------------------------------------------------------- */
@@ -123,7 +121,7 @@ static int64_t cell(Program *p, TableCtx *t, int64_t x, int64_t y)
     Value pos;
     if (st->target_kind == SYM_GAME) pos = vm_make_pos(p->vm, st->target_id, flat, n, st->loc);
     else pos = need_pos(p, vm_call(p->vm, st->target_id, flat, n, NULL, NULL), st->loc, "a table");
-    uint64_t g = solve_sg_value(p, &pos, st->loc);
+    uint64_t g = solve_sg_value(p->solver, &pos, st->loc);
     scratch_release(&p->vm->scratch, mark);
     return (int64_t)g;
 }
@@ -262,7 +260,7 @@ static void do_expect(Program *p, Stmt *st)
     bool ok;
     if (st->outcome) {
         Value v = need_pos(p, thunk(p, st->fn), st->loc, "'is'");
-        char o = solve_outcome_value(p, &v, st->loc);
+        char o = solve_outcome_value(p->solver, &v, st->loc);
         ok = o == st->outcome;
         snprintf(detail, sizeof detail, "the outcome is %c, not %c", o, st->outcome);
     } else {
@@ -382,9 +380,9 @@ static void do_period(Program *p, Stmt *st)
     *cp = c0;
     PeriodCtx *const c = cp;
     vm_call(p->vm, st->fn, NULL, 0, on_period_pos, c);
-    SeqPeriod per;
-    const char *method = NULL;
-    seq_period(p, c->keys[0], c->keys[1], bound, st->loc, &per, &method);
+    SolvePeriod per;
+    solve_period(p->solver, c->keys[0], c->keys[1], bound, st->loc, &per);
+    const char *method = per.method;
     StrBuf b;
     sb_init(&b);
     if (p->json) {
@@ -433,15 +431,6 @@ static void run_one(Program *p, void *ctx)
     scratch_release(&p->vm->scratch, 0);
 }
 
-void run_recover(Program *p)
-{
-    if (p->answer) {
-        solve_answer_fini(p->answer);
-        free(p->answer);
-        p->answer = NULL;
-    }
-}
-
 int run_pending(Program *p)
 {
     while (p->next_stmt < p->nstmts) {
@@ -457,4 +446,3 @@ int run_pending(Program *p)
     return p->failed ? EXIT_FAILED : EXIT_OK;
 }
 
-int prog_run(Program *p) { return run_pending(p); }

@@ -5,6 +5,4 @@
 
 /* Run the statements queued since the last call; returns an exit status (0, 1, 3 or 4). */
 int run_pending(Program *p);
-/* Free what a statement was building when an error unwound it. */
-void run_recover(Program *p);
 #endif

@@ -2,8 +2,6 @@
 #include "config.h"
 #include "key.h"
 #include "vm.h"
-#include "builtins.h"
-#include "solve/solve.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +25,62 @@ void vm_free(Vm *vm)
     free(vm);
 }
 
+void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
+
+/* One more host call in progress; the caller undoes it (an error resets the count instead). */
+static void host_enter(Vm *vm, Loc loc)
+{
+    if (!vm->host.sg) vm_fail(vm, loc, "no solver is connected to this interpreter");
+    if (vm->host_depth >= VM_MAX_HOST_DEPTH)
+        prog_fail(vm->p, EXIT_LIMIT, loc, "game values asked for while computing game values nest more than %d "
+                  "deep (a canon that needs sg() of other positions, which need their canons, ...)",
+                  VM_MAX_HOST_DEPTH);
+    vm->host_depth++;
+}
+
+uint64_t vm_host_sg(Vm *vm, const Value *pos, Loc loc)
+{
+    host_enter(vm, loc);
+    uint64_t g = vm->host.sg(vm->host.ctx, pos, loc);
+    vm->host_depth--;
+    return g;
+}
+
+char vm_host_outcome(Vm *vm, const Value *pos, Loc loc)
+{
+    host_enter(vm, loc);
+    char o = vm->host.outcome(vm->host.ctx, pos, loc);
+    vm->host_depth--;
+    return o;
+}
+
+bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc)
+{
+    host_enter(vm, loc);
+    bool same = vm->host.same(vm->host.ctx, a, b, loc);
+    vm->host_depth--;
+    return same;
+}
+
+int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc)
+{
+    host_enter(vm, loc);
+    int64_t n = vm->host.winning_count(vm->host.ctx, pos, loc);
+    vm->host_depth--;
+    return n;
+}
+
+Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc)
+{
+    host_enter(vm, loc);
+    Value v = vm->host.winning_move(vm->host.ctx, pos, i, loc);
+    vm->host_depth--;
+    return v;
+}
+
 void vm_reset(Vm *vm)
 {
+    vm->host_depth = 0;
     vm->sp = 0;
     vm->nframes = 0;
     vm->nmarks = 0;
@@ -473,7 +525,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             bool eq;
             if (is_pos_like(&st[sp - 2]) && is_pos_like(&TOP) && (st[sp - 2].t == VT_POS || TOP.t == VT_POS)) {
                 vm->sp = sp;   /* positions compare as games: canonical components, terminal ones left out */
-                eq = solve_same_position(vm->p, &st[sp - 2], &TOP, LOC);
+                eq = vm_host_same(vm, &st[sp - 2], &TOP, LOC);
             } else {
                 eq = val_equal(&st[sp - 2], &TOP);
             }
@@ -671,7 +723,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_IS: {
             int want = (int)code[pc++];
             vm->sp = sp;
-            char o = solve_outcome_value(P, &TOP, LOC);
+            char o = vm_host_outcome(vm, &TOP, LOC);
             TOP = val_bool(o == want);
             break;
         }

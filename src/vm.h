@@ -10,6 +10,20 @@ typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 
 typedef struct VmFrame { int fn; size_t pc; size_t base; } VmFrame;
 
+/* What the interpreter asks of the solver (sg(), 'is', outcome(), '==' on positions, the
+   winning-move functions). The driver installs it; the interpreter knows no solver. */
+typedef struct VmHost {
+    void *ctx;
+    uint64_t (*sg)(void *ctx, const Value *pos, Loc loc);
+    char (*outcome)(void *ctx, const Value *pos, Loc loc);
+    bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
+    int64_t (*winning_count)(void *ctx, const Value *pos, Loc loc);
+    Value (*winning_move)(void *ctx, const Value *pos, int64_t i, Loc loc);
+} VmHost;
+
+/* Host calls nest when a canon asks for values that need other canons: this bounds them. */
+#define VM_MAX_HOST_DEPTH 64
+
 #define VM_STACK_VALUES ((size_t)1 << 21)
 #define VM_MAX_CALLS 100000
 #define VM_SCRATCH_BYTES ((size_t)1 << 30)
@@ -24,10 +38,19 @@ struct Vm {
     size_t *marks;
     size_t nmarks, capmarks;
     Scratch scratch;
+    VmHost host;
+    int host_depth;         /* host calls in progress */
 };
 
 Vm *vm_new(Program *p);
 void vm_free(Vm *vm);
+void vm_set_host(Vm *vm, const VmHost *host);
+/* The host's answers, with the nesting bound (a limit error past VM_MAX_HOST_DEPTH). */
+uint64_t vm_host_sg(Vm *vm, const Value *pos, Loc loc);
+char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
+bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
+int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc);
+Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc);
 /* Forget all run state after an error unwound through the interpreter. */
 void vm_reset(Vm *vm);
 /* Run function fn on args; the result may point into scratch memory. */
@@ -43,4 +66,6 @@ void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
 /* Checked integer helpers shared with builtins. */
 _Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value vm_add(Vm *vm, Value a, Value b, Loc loc);
+/* Apply builtin id (builtins.h) to args (builtins.c); errors go through the program's error path. */
+Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc);
 #endif

@@ -1,8 +1,10 @@
-/* closed.c: the closed-form registry: finds the form for a standard-library game and checks that
-   its proof covers the position (each family decides that in its eval). */
+/* closed.c: the closed strategy: the registry of closed forms (one family per file), the form of a
+   standard-library game, and the strategy entry that answers by it where its proof covers the
+   position (each family decides that in its eval). */
 #include "config.h"
 #include "key.h"
 #include "solve/closed.h"
+#include <stdlib.h>
 #include <string.h>
 
 static const ClosedForm *const families[] = { closed_heap_forms, closed_pair_forms, closed_coin_forms, closed_multi_forms };
@@ -24,23 +26,6 @@ int closed_index(const ClosedForm *form)
     return -1;
 }
 
-static const ClosedForm *form_of(Program *p, int gid)
-{
-    Game *G = &p->games[gid];
-    if (!G->closed_tried) {
-        G->closed_tried = true;
-        G->closed = -1;
-        for (int i = 0; G->stdlib && closed_at(i); i++)
-            if (!strcmp(closed_at(i)->game, G->name)) G->closed = i;
-    }
-    return G->closed < 0 ? NULL : closed_at(G->closed);
-}
-
-bool closed_has_form(const Program *cp, const int64_t *key)
-{
-    return form_of((Program *)cp, (int)KEY_GAME(key)) != NULL;   /* only the per-game cache is written */
-}
-
 int closed_args(const Program *p, const int64_t *key, Value *args)
 {
     int n = key_decode(p, key, args);
@@ -54,17 +39,100 @@ int closed_args(const Program *p, const int64_t *key, Value *args)
     return n;
 }
 
-const ClosedForm *closed_find(const Program *cp, const int64_t *key, ClosedAnswer *a)
+/* The strategy's state: per game the index of its form (-1: none), once looked up. */
+typedef struct Closed { int *form; size_t n; } Closed;
+
+static const ClosedForm *form_of(Closed *c, const Program *p, int gid)
 {
-    Program *p = (Program *)cp;   /* only the per-game cache is written */
-    const ClosedForm *f = form_of(p, (int)KEY_GAME(key));
-    if (!f) return NULL;
-    Value args[CLOSED_MAX_ARGS];
-    int n = closed_args(p, key, args);
-    if (n < 0) return NULL;
-    memset(a, 0, sizeof *a);
-    return f->eval(args, n, a) ? f : NULL;
+    if ((size_t)gid >= c->n) {
+        size_t n = p->ngames;
+        c->form = xrealloc(c->form, n * sizeof *c->form);
+        for (size_t i = c->n; i < n; i++) c->form[i] = -2;
+        c->n = n;
+    }
+    if (c->form[gid] == -2) {   /* only games the standard library declared, by name */
+        c->form[gid] = -1;
+        for (int i = 0; p->games[gid].stdlib && closed_at(i); i++)
+            if (!strcmp(closed_at(i)->game, p->games[gid].name)) c->form[gid] = i;
+    }
+    return c->form[gid] < 0 ? NULL : closed_at(c->form[gid]);
 }
+
+static void *closed_init(Solver *s)
+{
+    (void)s;
+    return xcalloc(1, sizeof(Closed));
+}
+
+static void closed_fini(Solver *s, void *st)
+{
+    (void)s;
+    Closed *c = st;
+    free(c->form);
+    free(c);
+}
+
+static bool closed_applies(Solver *s, void *st, const int64_t *key)
+{
+    return form_of(st, s->p, (int)KEY_GAME(key)) != NULL;
+}
+
+/* The form decides when its proof covers the arguments. An outcome-only form marks an
+   N-position ST_OUTCOME (its SG value stays unknown); a P-position has SG 0, so it is solved
+   outright. */
+static bool closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
+{
+    (void)loc;
+    const int64_t *key = s->store->st[id].key;
+    const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
+    Value args[CLOSED_MAX_ARGS];
+    int n = closed_args(s->p, key, args);
+    ClosedAnswer a;
+    memset(&a, 0, sizeof a);
+    if (n < 0 || !f->eval(args, n, &a) || (a.outcome_only && a.sg && need_sg)) return false;
+    State *x = &s->store->st[id];
+    x->sg = a.sg;
+    x->flags = (a.outcome_only && a.sg ? ST_OUTCOME : ST_DONE) | (a.terminal ? ST_TERMINAL : 0);
+    x->how = solve_how(&strategy_closed, (uint32_t)closed_index(f));
+    return true;
+}
+
+static const char *closed_name(Solver *s, void *st, uint32_t variant)
+{
+    (void)s;
+    (void)st;
+    return closed_at((int)variant)->strategy;
+}
+
+static void closed_explain(Solver *s, void *st, uint32_t id, StrBuf *b)
+{
+    (void)st;
+    sb_puts(b, closed_at((int)(s->store->st[id].how & 0xffff))->why);
+}
+
+/* The form's own winning moves where it has them; the rules otherwise. */
+static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, uint64_t target, VmYield cb, void *ctx)
+{
+    (void)st;
+    const int64_t *key = s->store->st[id].key;
+    const ClosedForm *f = closed_at((int)(s->store->st[id].how & 0xffff));
+    if (!f->moves) return MOVES_RULES;
+    Value args[CLOSED_MAX_ARGS];
+    int n = closed_args(s->p, key, args);
+    return f->moves(s->vm, (int)KEY_GAME(key), args, n, target, cb, ctx) ? MOVES_ALL : MOVES_SOME;
+}
+
+const Strategy strategy_closed = {
+    .name = "closed",
+    .cheap = true,
+    .init = closed_init,
+    .fini = closed_fini,
+    .applies = closed_applies,
+    .solve = closed_solve,
+    .name_of = closed_name,
+    .explain = closed_explain,
+    .moves = closed_moves,
+};
 
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx)
 {

@@ -3,7 +3,7 @@
    searches the game's rules. Every form is duelled against that search (tests/duel/duel_closed). */
 #ifndef GRUNDY_CLOSED_H
 #define GRUNDY_CLOSED_H
-#include "pos.h"
+#include "solve/solve.h"
 
 /* What a form knows about one position. */
 typedef struct ClosedAnswer {
@@ -16,7 +16,7 @@ typedef struct ClosedAnswer {
    others too is harmless: the caller checks each). Returns false when the list may be incomplete
    (more than CLOSED_MAX_SCAN candidates would have to be examined). */
 typedef bool (*ClosedMoves)(Vm *vm, int gid, const Value *args, int nargs, uint64_t target, VmYield cb, void *ctx);
-#define CLOSED_MAX_SCAN ((uint64_t)1 << 20)
+#define CLOSED_MAX_SCAN SOLVE_MAX_SCAN
 /* Arguments of a position a form reads (a variadic list spread out). */
 #define CLOSED_MAX_ARGS 1024
 
@@ -29,10 +29,6 @@ typedef struct ClosedForm {
     const char *why;        /* the theorem, in a line (the text output's explanation) */
 } ClosedForm;
 
-/* Whether key's game has a closed form (cheap; whether it covers key's arguments is closed_find's). */
-bool closed_has_form(const Program *p, const int64_t *key);
-/* The form that answers key, or NULL. Only games of the standard library qualify. */
-const ClosedForm *closed_find(const Program *p, const int64_t *key, ClosedAnswer *a);
 /* The arguments of key with a variadic list spread out; -1 if there are too many. */
 int closed_args(const Program *p, const int64_t *key, Value *args);
 /* Index of a form (for storing which strategy solved a state) and back. */

@@ -5,8 +5,7 @@
    SG values: no interpreter values, no keys, no hashing. Anything else is left to memo. */
 #include "config.h"
 #include "key.h"
-#include "solve/dense.h"
-#include "solve/memo.h"
+#include "solve/solve.h"
 #include "ast.h"
 #include "builtins.h"
 #include <stdlib.h>
@@ -67,6 +66,17 @@ typedef struct DenseGame {
     int64_t *vars;
     struct DStack { int64_t (*v)[3]; size_t n, cap; } ds;
 } DenseGame;
+
+/* Tables beyond this many cells are declined (memo answers instead). */
+#define DENSE_TABLE_CELLS ((size_t)1 << 26)
+
+/* The strategy's state: each game's compiled form (NULL when not recognised), once analysed. */
+typedef struct Dense {
+    DenseGame **games;
+    bool *tried;
+    size_t n;
+    Mex mex;
+} Dense;
 
 #define V_UNK 0xFFFFFFFFu
 #define V_ONPATH 0xFFFFFFFEu
@@ -442,57 +452,21 @@ static DenseGame *analyse(Program *p, int gid)
     return g;
 }
 
-static DenseGame *game_of(Program *p, int gid)
+static DenseGame *game_of(Dense *d, Program *p, int gid)
 {
-    Game *G = &p->games[gid];
-    if (!G->dense_tried) {
-        G->dense_tried = true;
-        G->dense = analyse(p, gid);
+    if ((size_t)gid >= d->n) {
+        size_t n = p->ngames;
+        d->games = xrealloc(d->games, n * sizeof *d->games);
+        d->tried = xrealloc(d->tried, n * sizeof *d->tried);
+        memset(d->games + d->n, 0, (n - d->n) * sizeof *d->games);
+        memset(d->tried + d->n, 0, (n - d->n) * sizeof *d->tried);
+        d->n = n;
     }
-    return G->dense;
-}
-
-void dense_recover(Program *p)
-{
-    for (size_t i = 0; i < p->ngames; i++) {
-        DenseGame *g = p->games[i].dense;
-        if (!g || !g->val) continue;
-        for (size_t k = 0; k < g->dim[0] * g->dim[1] * g->dim[2]; k++)
-            if (g->val[k] == V_ONPATH) g->val[k] = V_UNK;
-        g->ds.n = 0;
+    if (!d->tried[gid]) {
+        d->tried[gid] = true;
+        d->games[gid] = analyse(p, gid);
     }
-}
-
-void dense_clear(Program *p)
-{
-    for (size_t i = 0; i < p->ngames; i++) {
-        DenseGame *g = p->games[i].dense;
-        if (!g) continue;
-        free(g->val);
-        g->val = NULL;
-        memset(g->dim, 0, sizeof g->dim);
-        g->solved = 0;
-        g->ds.n = 0;
-    }
-}
-
-void dense_free_all(Program *p)
-{
-    for (size_t i = 0; i < p->ngames; i++)
-        if (p->games[i].dense) {
-            free_game(p->games[i].dense);
-            p->games[i].dense = NULL;
-        }
-}
-
-bool dense_applies(Engine *e, const int64_t *key)
-{
-    if (key[1] != 0) return false;   /* integer arguments only */
-    DenseGame *g = game_of(e->p, (int)KEY_GAME(key));
-    if (!g) return false;
-    for (int i = 0; i < g->np; i++)
-        if (key[2 + i] < 0) return false;
-    return true;
+    return d->games[gid];
 }
 
 /* ---- the table ---------------------------------------------------------------- */
@@ -537,6 +511,7 @@ typedef enum Mode { M_EXPAND, M_MEX } Mode;   /* first enumeration, or the value
 
 typedef struct Walk {
     Engine *e;
+    Mex *mex;
     DenseGame *g;
     Loc loc;
     Mode mode;
@@ -577,7 +552,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 {
     DenseGame *g = w->g;
     if (((uint64_t)c[0] >= g->dim[0] || (uint64_t)c[1] >= g->dim[1] || (uint64_t)c[2] >= g->dim[2]) &&
-        !ensure(g, c, w->e->max_states)) {
+        !ensure(g, c, w->e->p->max_states)) {
         w->abort = true;
         return false;
     }
@@ -601,7 +576,7 @@ static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
     uint32_t x = 0;
     for (int i = 0; i < n; i++)
         if (!visit(w, ds, comp[i], &x)) return false;
-    if (!w->pushed) memo_seen_set(w->e, x);
+    if (!w->pushed) mex_set(w->mex, x);
     return true;
 }
 
@@ -649,7 +624,7 @@ static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
             if (sort && (sort > 0) == (c0 > c1)) { int64_t t = c0; c0 = c1; c1 = t; }
             if ((uint64_t)c0 >= g->dim[0] || (uint64_t)c1 >= g->dim[1]) {
                 int64_t c[3] = { c0, c1, 0 };
-                if (!ensure(g, c, e->max_states)) { w->abort = true; return false; }
+                if (!ensure(g, c, e->p->max_states)) { w->abort = true; return false; }
             }
             uint32_t v = g->val[(size_t)c0 * g->dim[1] + (size_t)c1];
             if (v >= V_ONPATH) {
@@ -663,7 +638,7 @@ static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
             }
             acc ^= v & V_MASK;
         }
-        if (!w->pushed) memo_seen_set(e, acc);
+        if (!w->pushed) mex_set(w->mex, acc);
     }
     return true;
 }
@@ -690,7 +665,7 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
             if (g->sort && (g->sort > 0) == (c[0] > c[1])) { int64_t t = c[0]; c[0] = c[1]; c[1] = t; }
             if (!visit(w, ds, c, &acc)) return false;
         }
-        if (!w->pushed) memo_seen_set(w->e, acc);
+        if (!w->pushed) mex_set(w->mex, acc);
     }
     return true;
 }
@@ -752,15 +727,15 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
         if (!binders(w, ds, &w->g->rules[i], 0)) break;
 }
 
-bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
+static bool table_solve(Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
-    DenseGame *g = game_of(e->p, (int)KEY_GAME(key));
+    DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
-    if (!ensure(g, root, e->max_states)) return false;
+    if (!ensure(g, root, e->p->max_states)) return false;
     DStack ds = g->ds;
     ds.n = 0;
-    Walk w = { .e = e, .g = g, .loc = loc, .vars = g->vars };
+    Walk w = { .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars };
     bool ok = true;
     if (g->val[cell(g, root)] == V_UNK) {
         if (!ds.cap) {
@@ -774,7 +749,7 @@ bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *ter
             memcpy(c, ds.v[ds.n - 1], sizeof c);
             uint32_t v = g->val[cell(g, c)];
             if (v != V_UNK && v != V_ONPATH) { ds.n--; continue; }
-            memo_seen_clear(e);
+            mex_clear(&d->mex);
             w.mode = v == V_UNK ? M_EXPAND : M_MEX;
             g->val[cell(g, c)] = V_ONPATH;
             size_t n0 = ds.n;
@@ -783,15 +758,15 @@ bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *ter
             if (w.abort) { ok = false; break; }
             if (w.pushed) continue;
             ds.n = n0 - 1;
-            uint64_t m = memo_mex(e->seen, e->seen_hi);
+            uint64_t m = mex_value(&d->mex);
             if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
             g->val[cell(g, c)] = (uint32_t)m | (w.moves ? 0 : V_TERM);
-            if (++g->solved > e->max_states) {
+            if (++g->solved > e->p->max_states) {
                 char b[200];
                 key_text(e->p, key, b, sizeof b);
                 prog_fail(e->p, EXIT_LIMIT, loc,
                           "state limit reached while solving %s: more than %llu positions of game '%s' "
-                          "(raise the limit with --max-states N)", b, (unsigned long long)e->max_states,
+                          "(raise the limit with --max-states N)", b, (unsigned long long)e->p->max_states,
                           e->p->games[g->gid].name);
             }
         }
@@ -806,3 +781,80 @@ bool dense_solve(Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *ter
     *terminal = (v & V_TERM) != 0;
     return true;
 }
+
+/* ---- the strategy ------------------------------------------------------------------------------ */
+
+static void *dense_init(Solver *s)
+{
+    (void)s;
+    return xcalloc(1, sizeof(Dense));
+}
+
+static void dense_fini(Solver *s, void *st)
+{
+    (void)s;
+    Dense *d = st;
+    for (size_t i = 0; i < d->n; i++)
+        if (d->games[i]) free_game(d->games[i]);
+    free(d->games);
+    free(d->tried);
+    mex_fini(&d->mex);
+    free(d);
+}
+
+/* After an error: positions left in progress go back to unknown; after a limit (cleared) every
+   table is dropped, as the store's states are. */
+static void dense_recover(Solver *s, void *st, bool cleared)
+{
+    (void)s;
+    Dense *d = st;
+    for (size_t i = 0; i < d->n; i++) {
+        DenseGame *g = d->games[i];
+        if (!g || !g->val) continue;
+        g->ds.n = 0;
+        if (cleared) {
+            free(g->val);
+            g->val = NULL;
+            memset(g->dim, 0, sizeof g->dim);
+            g->solved = 0;
+            continue;
+        }
+        for (size_t k = 0; k < g->dim[0] * g->dim[1] * g->dim[2]; k++)
+            if (g->val[k] == V_ONPATH) g->val[k] = V_UNK;
+    }
+}
+
+/* Games recognised as integer arithmetic (1 to 3 parameters, moves over ranges leading to
+   positions of the same game), at non-negative coordinates. */
+static bool dense_applies(Solver *s, void *st, const int64_t *key)
+{
+    if (key[1] != 0) return false;   /* integer arguments only */
+    DenseGame *g = game_of(st, s->p, (int)KEY_GAME(key));
+    if (!g) return false;
+    for (int i = 0; i < g->np; i++)
+        if (key[2 + i] < 0) return false;
+    return true;
+}
+
+/* Declines when a position falls outside the table (a negative coordinate, or too many cells). */
+static bool dense_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
+{
+    (void)need_sg;
+    uint64_t g;
+    bool terminal;
+    if (!table_solve(st, s->store, s->store->st[id].key, loc, &g, &terminal)) return false;
+    State *x = &s->store->st[id];
+    x->sg = g;
+    x->flags = ST_DONE | (terminal ? ST_TERMINAL : 0);
+    x->how = solve_how(&strategy_table, 0);
+    return true;
+}
+
+const Strategy strategy_table = {
+    .name = "table",
+    .init = dense_init,
+    .fini = dense_fini,
+    .recover = dense_recover,
+    .applies = dense_applies,
+    .solve = dense_solve,
+};

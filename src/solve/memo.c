@@ -1,50 +1,29 @@
-/* memo.c: the memo strategy: depth-first SG computation over interned states, bitset mex. */
+/* memo.c: the memo strategy: depth-first SG search over interned states with an explicit stack
+   (no C recursion); each state's options are recorded on its first enumeration, so when it is on
+   top again its value is the mex of their values without enumerating it a second time. Applies
+   to every acyclic ruleset. */
 #include "config.h"
 #include "key.h"
-#include "solve/memo.h"
 #include "solve/solve.h"
+#include <stdlib.h>
 #include <string.h>
 
-typedef struct MemoCtx { Engine *e; Loc loc; size_t pushed; size_t moves; bool recording; } MemoCtx;
+/* A stack entry: the state, and where its recorded options start (UNEXPANDED before it is
+   enumerated, NORECORD when the option buffer was full). */
+typedef struct Frame { uint32_t id; size_t opt; } Frame;
+#define UNEXPANDED ((size_t)-1)
+#define NORECORD ((size_t)-2)
+#define MAX_OPT ((size_t)1 << 27)
 
-uint64_t memo_mex(const uint64_t *bits, size_t words)
-{
-    for (size_t i = 0; i < words; i++)
-        if (~bits[i]) return i * 64 + (uint64_t)__builtin_ctzll(~bits[i]);
-    return words * 64;
-}
+typedef struct Memo {
+    Frame *stack;
+    size_t sp, scap;
+    uint32_t *opt;          /* per recorded move: its component count, then the component ids */
+    size_t nopt, capopt;
+    Mex mex;
+} Memo;
 
-void memo_seen_grow(Engine *e, uint64_t x)
-{
-    size_t w = (size_t)(x >> 6);
-    size_t nw = e->seen_words ? e->seen_words : 16;
-    while (nw <= w) nw *= 2;
-    e->seen = xrealloc(e->seen, nw * sizeof *e->seen);
-    memset(e->seen + e->seen_words, 0, (nw - e->seen_words) * sizeof *e->seen);
-    e->seen_words = nw;
-}
-
-void memo_seen_clear(Engine *e)
-{
-    if (e->seen_hi) memset(e->seen, 0, e->seen_hi * sizeof *e->seen);
-    e->seen_hi = 0;
-}
-
-void memo_components(Engine *e, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n)
-{
-    if (v->t == VT_POS) {
-        *keys = v->u.p;
-        *n = v->n;
-        return;
-    }
-    if ((v->t == VT_INT) && v->u.i == 0) {
-        *keys = NULL;
-        *n = 0;
-        return;
-    }
-    prog_fail(e->p, EXIT_COMPILE, loc, "a move must lead to a position (or 0), but this one gives %s",
-              val_type_an(v->t));
-}
+typedef struct MemoCtx { Solver *s; Memo *m; Loc loc; size_t pushed; size_t moves; bool recording; } MemoCtx;
 
 static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)
 {
@@ -56,15 +35,15 @@ static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)
               "(games with cycles are not supported by this solver yet)", game, b);
 }
 
-static void push(Engine *e, uint32_t id)
+static void push(Memo *m, uint32_t id)
 {
-    MemoFrame f = { id, MEMO_UNEXPANDED };
-    VEC_PUSH(e->stack, e->sp, e->scap, f);
+    Frame f = { id, UNEXPANDED };
+    VEC_PUSH(m->stack, m->sp, m->scap, f);
 }
 
-static void record(Engine *e, uint32_t v)
+static void record(Memo *m, uint32_t v)
 {
-    VEC_PUSH(e->opt, e->nopt, e->capopt, v);
+    VEC_PUSH(m->opt, m->nopt, m->capopt, v);
 }
 
 /* First enumeration of a state: intern every option's components, push the unsolved ones, and
@@ -72,99 +51,152 @@ static void record(Engine *e, uint32_t v)
 static int on_move(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
-    MemoCtx *m = ctx;
-    Engine *e = m->e;
+    MemoCtx *c = ctx;
+    Memo *m = c->m;
+    Engine *e = c->s->store;
     const int64_t *const *keys;
     uint32_t n;
-    memo_components(e, v, m->loc, &keys, &n);
-    m->moves++;
-    if (m->recording) record(e, n);
+    solve_components(c->s, v, c->loc, &keys, &n);
+    c->moves++;
+    if (c->recording) record(m, n);
     uint64_t x = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t id = eng_intern(e, keys[i], m->loc);
-        if (m->recording) record(e, id);
+        uint32_t id = eng_intern(e, keys[i], c->loc);
+        if (c->recording) record(m, id);
         const State *s = &e->st[id];
-        if (!(s->flags & ST_DONE)) solve_try_closed(e, id);
+        if (!(s->flags & ST_DONE)) solve_cheap(c->s, id);
         if (s->flags & ST_DONE) {
             x ^= s->sg;
         } else {
-            if (s->flags & ST_ONPATH) cycle_error(e, id, m->loc);
-            push(e, id);
-            m->pushed++;
+            if (s->flags & ST_ONPATH) cycle_error(e, id, c->loc);
+            push(m, id);
+            c->pushed++;
         }
     }
-    if (!m->pushed) memo_seen_set(e, x);
+    if (!c->pushed) mex_set(&m->mex, x);
     return 0;
 }
 
 /* The state's value from its recorded options (all solved by now). */
-static void mex_from_record(Engine *e, size_t from)
+static void mex_from_record(Memo *m, const Engine *e, size_t from)
 {
-    memo_seen_clear(e);
-    for (size_t i = from; i < e->nopt;) {
-        uint32_t n = e->opt[i++];
+    mex_clear(&m->mex);
+    for (size_t i = from; i < m->nopt;) {
+        uint32_t n = m->opt[i++];
         uint64_t x = 0;
-        for (uint32_t j = 0; j < n; j++) x ^= e->st[e->opt[i++]].sg;
-        memo_seen_set(e, x);
+        for (uint32_t j = 0; j < n; j++) x ^= e->st[m->opt[i++]].sg;
+        mex_set(&m->mex, x);
     }
 }
 
-static void finish(Engine *e, uint32_t id, size_t moves, Loc loc)
+static void finish(Memo *m, Engine *e, uint32_t id, size_t moves, Loc loc)
 {
-    uint64_t g = memo_mex(e->seen, e->seen_hi);
+    uint64_t g = mex_value(&m->mex);
     if (g >= UINT32_MAX) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
     State *s = &e->st[id];
     s->sg = g;
     s->flags = ST_DONE | (moves == 0 ? ST_TERMINAL : 0);
-    s->how = SOLVED_MEMO;
+    s->how = solve_how(&strategy_memo, 0);
 }
 
-uint64_t memo_sg(Engine *e, uint32_t root, Loc loc)
+static uint64_t memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
 {
+    Engine *e = sv->store;
     if (e->st[root].flags & ST_DONE) return e->st[root].sg;
-    size_t base = e->sp;
-    push(e, root);
-    MemoCtx m = { .e = e, .loc = loc };
-    while (e->sp > base) {
-        MemoFrame *f = &e->stack[e->sp - 1];
+    size_t base = m->sp;
+    push(m, root);
+    MemoCtx c = { .s = sv, .m = m, .loc = loc };
+    while (m->sp > base) {
+        Frame *f = &m->stack[m->sp - 1];
         uint32_t id = f->id;
         State *s = &e->st[id];
         if (s->flags & ST_DONE) {
-            e->sp--;
+            m->sp--;
             continue;
         }
-        if (f->opt != MEMO_UNEXPANDED && f->opt != MEMO_NORECORD) {
+        if (f->opt != UNEXPANDED && f->opt != NORECORD) {
             /* second visit: every option is solved; no need to enumerate again */
             size_t from = f->opt;
             size_t moves = 0;
-            for (size_t i = from; i < e->nopt; i += 1 + e->opt[i]) moves++;
-            mex_from_record(e, from);
-            e->nopt = from;
-            finish(e, id, moves, loc);
-            e->sp--;
+            for (size_t i = from; i < m->nopt; i += 1 + m->opt[i]) moves++;
+            mex_from_record(m, e, from);
+            m->nopt = from;
+            finish(m, e, id, moves, loc);
+            m->sp--;
             continue;
         }
         s->flags |= ST_ONPATH;
-        memo_seen_clear(e);
-        m.pushed = 0;
-        m.moves = 0;
-        m.recording = f->opt == MEMO_UNEXPANDED && e->nopt < MEMO_MAX_OPT;
-        size_t from = e->nopt;
-        size_t sp0 = e->sp;
-        size_t mark = scratch_mark(&e->vm->scratch);
-        e->busy++;
-        vm_enum_moves(e->vm, s->key, on_move, &m);
-        e->busy--;
-        scratch_release(&e->vm->scratch, mark);
-        f = &e->stack[sp0 - 1];   /* the stack may have moved */
-        if (m.pushed) {   /* children first; this state is finished when it is on top again */
-            f->opt = m.recording ? from : MEMO_NORECORD;
-            if (!m.recording) e->nopt = from;
+        mex_clear(&m->mex);
+        c.pushed = 0;
+        c.moves = 0;
+        c.recording = f->opt == UNEXPANDED && m->nopt < MAX_OPT;
+        size_t from = m->nopt;
+        size_t sp0 = m->sp;
+        size_t mark = scratch_mark(&sv->vm->scratch);
+        sv->busy++;
+        vm_enum_moves(sv->vm, s->key, on_move, &c);
+        sv->busy--;
+        scratch_release(&sv->vm->scratch, mark);
+        f = &m->stack[sp0 - 1];   /* the stack may have moved */
+        if (c.pushed) {   /* children first; this state is finished when it is on top again */
+            f->opt = c.recording ? from : NORECORD;
+            if (!c.recording) m->nopt = from;
             continue;
         }
-        e->nopt = from;
-        finish(e, id, m.moves, loc);
-        e->sp--;
+        m->nopt = from;
+        finish(m, e, id, c.moves, loc);
+        m->sp--;
     }
     return e->st[root].sg;
 }
+
+/* ---- the strategy -------------------------------------------------------------------------------- */
+
+static void *memo_init(Solver *s)
+{
+    (void)s;
+    return xcalloc(1, sizeof(Memo));
+}
+
+static void memo_fini(Solver *s, void *st)
+{
+    (void)s;
+    Memo *m = st;
+    free(m->stack);
+    free(m->opt);
+    mex_fini(&m->mex);
+    free(m);
+}
+
+/* States left on the search path are in progress no more (unless the store was emptied). */
+static void memo_recover(Solver *s, void *st, bool cleared)
+{
+    Memo *m = st;
+    for (size_t i = 0; i < m->sp && !cleared; i++) s->store->st[m->stack[i].id].flags &= ~(uint32_t)ST_ONPATH;
+    m->sp = 0;
+    m->nopt = 0;
+}
+
+static bool memo_applies(Solver *s, void *st, const int64_t *key)
+{
+    (void)s;
+    (void)st;
+    (void)key;
+    return true;
+}
+
+static bool memo_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
+{
+    (void)need_sg;
+    memo_sg(s, st, id, loc);
+    return true;
+}
+
+const Strategy strategy_memo = {
+    .name = "memo",
+    .init = memo_init,
+    .fini = memo_fini,
+    .recover = memo_recover,
+    .applies = memo_applies,
+    .solve = memo_solve,
+};

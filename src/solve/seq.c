@@ -1,8 +1,11 @@
-/* seq.c: the sequence strategy (see seq.h). An instance is a game with its fixed arguments (the
-   key with the heap's word zeroed); it owns the table G(0..L) and the best period known. */
+/* seq.c: the sequence strategy: one-heap take-and-break games (heaprules.h: recognised rulesets
+   and octal codes) computed bottom-up as a table G(0..L) with a bitset mex, and periods: found,
+   proven by the subtraction window or the octal periodicity theorem (docs/theory.md section 4),
+   and used to answer any n. An instance is a game with its fixed arguments (the key with the
+   heap's word zeroed); it owns the table and the best period known. */
 #include "config.h"
 #include "key.h"
-#include "solve/seq.h"
+#include "solve/period.h"
 #include "solve/heaprules.h"
 #include "solve/rare.h"
 #include "solve/solve.h"
@@ -11,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Heaps from this size on get their winning moves from the digits, not the rules; a split scan
+   for them stops after this many candidates. */
+#define SEQ_ENUM_RULES ((uint64_t)1 << 16)
+#define SEQ_SCAN_SPLITS ((uint64_t)1 << 18)
 /* Tables grow by doubling; beyond these sizes a value needs a proven period. */
 #define SEQ_MAX_TAKE ((size_t)1 << 24)
 #define SEQ_MAX_SPLIT ((size_t)1 << 17)
@@ -30,19 +37,25 @@ typedef struct SeqInst {
     uint32_t maxv;
     uint64_t *seen;
     size_t seen_words;
-    SeqPeriod per;          /* a proven period, once found */
+    SolvePeriod per;        /* a proven period, once found */
     Rare rare;              /* the rare-value method's state (splitting games) */
 } SeqInst;
 
-/* ORDER SEQ_VARIANT: how - SOLVED_SEQ = 2 * kind + (answered through the period). */
-/* ORDER SEQ_VARIANT: how - SOLVED_SEQ = 6 * recognised + 2 * kind + (answered through the period). */
+/* ORDER SEQ_VARIANT: the variant of a state's how = 6 * recognised + 2 * kind + (answered through the period). */
 static const char *const variant_names[] = {
     "sequence:subtraction", "period:subtraction", "sequence:octal", "period:octal", "sequence:heap", "period:heap",
     "sequence:subtraction (recognised)", "period:subtraction (recognised)", "sequence:octal (recognised)",
     "period:octal (recognised)", "sequence:heap (recognised)", "period:heap (recognised)",
 };
 
-const char *seq_how_name(uint32_t v) { return v < 12 ? variant_names[v] : "sequence"; }
+/* The strategy's state: the instances, and per game its heap parameter (-1: none), once found. */
+typedef struct Seq {
+    SeqInst **seqs;
+    size_t nseq, capseq;
+    int *coord;
+    bool *tried;
+    size_t ngames;
+} Seq;
 
 static uint32_t kind_index(const HeapRules *hr)
 {
@@ -100,11 +113,11 @@ static bool read_rules(Program *p, const int64_t *key, int coord, HeapRules *hr)
     return heaprules_read(p, key, coord, hr);
 }
 
-static SeqInst *instance(Engine *e, const int64_t *key, int coord)
+static SeqInst *instance(Seq *q, Program *p, const int64_t *key, int coord)
 {
     size_t len = KEY_LEN(key), cw = arg_word(key, coord);
-    for (size_t i = 0; i < e->nseq; i++) {
-        SeqInst *s = e->seqs[i];
+    for (size_t i = 0; i < q->nseq; i++) {
+        SeqInst *s = q->seqs[i];
         if (s->patlen != len || s->cw != cw || s->pat[0] != key[0]) continue;
         bool same = true;
         for (size_t w = 1; w < len && same; w++) same = w == cw || s->pat[w] == key[w];
@@ -116,26 +129,34 @@ static SeqInst *instance(Engine *e, const int64_t *key, int coord)
     s->pat[cw] = 0;
     s->patlen = len;
     s->cw = cw;
-    s->ok = read_rules(e->p, s->pat, coord, &s->hr);
-    VEC_PUSH(e->seqs, e->nseq, e->capseq, s);
+    s->ok = read_rules(p, s->pat, coord, &s->hr);
+    VEC_PUSH(q->seqs, q->nseq, q->capseq, s);
     return s;
 }
 
-static SeqInst *inst_of(Engine *e, const int64_t *key)
+static SeqInst *inst_of(Seq *q, Program *p, const int64_t *key)
 {
-    Game *G = &e->p->games[KEY_GAME(key)];
-    if (!G->seq_tried) {
-        G->seq_tried = true;
-        G->seq_coord = heap_param(e->p, (int)KEY_GAME(key));
+    int gid = (int)KEY_GAME(key);
+    if ((size_t)gid >= q->ngames) {
+        size_t n = p->ngames;
+        q->coord = xrealloc(q->coord, n * sizeof *q->coord);
+        q->tried = xrealloc(q->tried, n * sizeof *q->tried);
+        memset(q->tried + q->ngames, 0, (n - q->ngames) * sizeof *q->tried);
+        q->ngames = n;
     }
-    if (G->seq_coord < 0 || (((uint64_t)key[1] >> (2 * G->seq_coord)) & 3) != POS_ARG_INT) return NULL;
-    SeqInst *s = instance(e, key, G->seq_coord);
+    if (!q->tried[gid]) {
+        q->tried[gid] = true;
+        q->coord[gid] = heap_param(p, gid);
+    }
+    int coord = q->coord[gid];
+    if (coord < 0 || (((uint64_t)key[1] >> (2 * coord)) & 3) != POS_ARG_INT) return NULL;
+    SeqInst *s = instance(q, p, key, coord);
     return s->ok ? s : NULL;
 }
 
-bool seq_applies(Engine *e, const int64_t *key)
+static bool seq_applies(Solver *sv, void *st, const int64_t *key)
 {
-    SeqInst *s = inst_of(e, key);
+    SeqInst *s = inst_of(st, sv->p, key);
     return s && key[s->cw] >= 0;
 }
 
@@ -203,42 +224,21 @@ static void extend(SeqInst *s, size_t newL)
     }
 }
 
-/* The Z-function of a sequence read backwards, R[k] = v[L - 1 - k]: z[p] is the number of n
-   (counting down from L - 1 - p) with v[n + p] == v[n], so the smallest preperiod for period p is
-   L - p - z[p]. Linear time: long runs of equal values (Subtract(n, {10^6})) cost nothing extra. */
-#define ZBACK(name, T) \
-    static uint32_t *name(const T *v, size_t L) \
-    { \
-        uint32_t *z = xcalloc(L ? L : 1, sizeof *z); \
-        size_t l = 0, r = 0; \
-        if (L) z[0] = (uint32_t)L; \
-        for (size_t i = 1; i < L; i++) { \
-            size_t k = 0; \
-            if (i < r) k = z[i - l] < r - i ? z[i - l] : r - i; \
-            while (i + k < L && v[L - 1 - k] == v[L - 1 - i - k]) k++; \
-            z[i] = (uint32_t)k; \
-            if (i + k > r) { l = i; r = i + k; } \
-        } \
-        return z; \
-    }
-ZBACK(zback_u32, uint32_t)
-ZBACK(zback_i64, int64_t)
-
 /* A period of G(0..L) proven by the certificate of the rules' kind, if there is one. */
-static bool proven_period(const SeqInst *si, SeqPeriod *out)
+static bool proven_period(const SeqInst *si, SolvePeriod *out)
 {
     const HeapRules *hr = &si->hr;
     bool sub = !strcmp(hr->kind, "subtraction"), oct = !strcmp(hr->kind, "octal");
     if (!sub && !oct) return false;
     size_t L = si->L, t = hr->t;
-    uint32_t *z = zback_u32(si->g, L);
+    uint32_t *z = period_zback(si->g, L);
     bool found = false;
     for (size_t p = 1; 2 * p <= L && !found; p++) {
         uint64_t e = L - p - z[p], e1 = e ? e : 1;
         /* subtraction: equal windows of length t at e1 and e1 + p; octal: L >= 2e + 2p + t */
         bool ok = sub ? L >= e1 + p + t && L - p - e1 >= t : L >= 2 * e1 + 2 * p + t;
         if (!ok) continue;
-        *out = (SeqPeriod){ .found = true, .e = e, .p = p, .s = 0, .proven = true,
+        *out = (SolvePeriod){ .found = true, .e = e, .p = p, .s = 0, .proven = true,
                             .proof = sub ? "subtraction window" : "octal periodicity theorem", .checked = L };
         found = true;
     }
@@ -246,62 +246,38 @@ static bool proven_period(const SeqInst *si, SeqPeriod *out)
     return found;
 }
 
-/* A period seen in G(0..L) (with a saltus): repeated at least three times, over at least the
-   second half of the values (a repetition only at the end is no evidence). */
-static bool observed_period(const uint32_t *g, size_t L, SeqPeriod *out)
-{
-    /* G(n + p) - G(n) is constant from e on iff the differences D(n) = G(n + 1) - G(n) have
-       period p from e on */
-    if (L < 2) return false;
-    int64_t *d = xmalloc((L - 1) * sizeof *d);
-    for (size_t n = 0; n + 1 < L; n++) d[n] = (int64_t)g[n + 1] - (int64_t)g[n];
-    uint32_t *z = zback_i64(d, L - 1);
-    bool found = false;
-    for (size_t p = 1; 3 * p < L && !found; p++) {
-        uint64_t e = L - 1 - p - z[p];
-        int64_t s = (int64_t)g[L - 1] - (int64_t)g[L - 1 - p];
-        if (L - e >= 3 * p && 2 * (L - e) >= L && L - e >= 12) {
-            *out = (SeqPeriod){ .found = true, .e = e, .p = p, .s = s, .checked = L };
-            found = true;
-        }
-    }
-    free(z);
-    free(d);
-    return found;
-}
-
-static size_t max_table(const Engine *e, const SeqInst *s)
+static size_t max_table(const Program *p, const SeqInst *s)
 {
     bool split = strcmp(s->hr.kind, "subtraction") != 0;
     size_t cap = split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE;
-    if (e->max_states < cap) cap = (size_t)e->max_states + 1;
+    if (p->max_states < cap) cap = (size_t)p->max_states + 1;
     return cap;
 }
 
 /* Grow the table towards n + 1 by doubling, stopping early at a proven period. */
-static void grow_to(Engine *e, SeqInst *s, uint64_t n, Loc loc)
+static void grow_to(Program *p, SeqInst *s, uint64_t n, Loc loc)
 {
     while (n >= s->L && !s->per.proven) {
         size_t want = s->L < 128 ? 256 : 2 * s->L;
         if (want > n + 1) want = (size_t)n + 1;
-        size_t cap = max_table(e, s);
+        size_t cap = max_table(p, s);
         bool certifiable = strcmp(s->hr.kind, "heap") != 0;
         if (want > cap || (n >= cap && !certifiable)) {
             char b[200];
             int64_t *k = xmalloc(s->patlen * sizeof *k);
             memcpy(k, s->pat, s->patlen * sizeof *k);
             k[s->cw] = (int64_t)n;
-            key_text(e->p, k, b, sizeof b);
+            key_text(p, k, b, sizeof b);
             free(k);
             if (!certifiable)
-                prog_fail(e->p, EXIT_LIMIT, loc,
+                prog_fail(p, EXIT_LIMIT, loc,
                           "%s: no period can be proven for game '%s' (it is not a finite subtraction or octal game), "
                           "and a table up to n = %llu exceeds the limit of %zu values", b,
-                          e->p->games[KEY_GAME(s->pat)].name, (unsigned long long)n, cap);
+                          p->games[KEY_GAME(s->pat)].name, (unsigned long long)n, cap);
             bool split = strcmp(s->hr.kind, "subtraction") != 0;
-            prog_fail(e->p, EXIT_LIMIT, loc,
+            prog_fail(p, EXIT_LIMIT, loc,
                       "%s: no period of game '%s' is proven by the first %zu values, and a table up to n = %llu "
-                      "exceeds the limit of %zu values%s", b, e->p->games[KEY_GAME(s->pat)].name, s->L,
+                      "exceeds the limit of %zu values%s", b, p->games[KEY_GAME(s->pat)].name, s->L,
                       (unsigned long long)n, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         }
         extend(s, want);
@@ -315,25 +291,40 @@ static uint32_t value(const SeqInst *s, uint64_t n)
     return s->g[s->per.e + (n - s->per.e) % s->per.p];
 }
 
-bool seq_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+static bool seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)need_sg;
-    const int64_t *key = e->st[id].key;
-    SeqInst *s = inst_of(e, key);
+    const int64_t *key = sv->store->st[id].key;
+    SeqInst *s = inst_of(st, sv->p, key);
     uint64_t n = (uint64_t)key[s->cw];
-    if (n >= s->L) grow_to(e, s, n, loc);
+    if (n >= s->L) grow_to(sv->p, s, n, loc);
     bool by_period = n >= s->L;
-    State *st = &e->st[id];
-    st->sg = value(s, n);
-    st->flags = ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
-    st->how = SOLVED_SEQ + (s->hr.recognised ? 6 : 0) + 2 * kind_index(&s->hr) + (by_period ? 1 : 0);
+    State *x = &sv->store->st[id];
+    x->sg = value(s, n);
+    x->flags = ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
+    x->how = solve_how(&strategy_sequence, (s->hr.recognised ? 6 : 0) + 2 * kind_index(&s->hr) + (by_period ? 1 : 0));
     return true;
 }
 
-void seq_free_all(Engine *e)
+static const char *seq_name(Solver *sv, void *st, uint32_t v)
 {
-    for (size_t i = 0; i < e->nseq; i++) {
-        SeqInst *s = e->seqs[i];
+    (void)sv;
+    (void)st;
+    return v < 12 ? variant_names[v] : "sequence";
+}
+
+static void *seq_init(Solver *sv)
+{
+    (void)sv;
+    return xcalloc(1, sizeof(Seq));
+}
+
+static void seq_fini(Solver *sv, void *st)
+{
+    (void)sv;
+    Seq *q = st;
+    for (size_t i = 0; i < q->nseq; i++) {
+        SeqInst *s = q->seqs[i];
         heaprules_fini(&s->hr);
         rare_fini(&s->rare);
         free(s->pat);
@@ -341,71 +332,40 @@ void seq_free_all(Engine *e)
         free(s->seen);
         free(s);
     }
-    free(e->seqs);
-    e->seqs = NULL;
-    e->nseq = e->capseq = 0;
+    free(q->seqs);
+    free(q->coord);
+    free(q->tried);
+    free(q);
 }
 
 /* ---- the period statement ------------------------------------------------------------ */
 
-void seq_period(Program *p, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SeqPeriod *out,
-                const char **method)
+/* Recognised families: from the table, until a period is proven (without a range) or over every
+   value of the range. */
+static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uint64_t bound, Loc loc, SolvePeriod *out)
 {
-    Engine *e = p->eng;
-    memset(out, 0, sizeof *out);
-    size_t len = KEY_LEN(key0), cw = 0;
-    int diffs = 0;
-    if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
-        for (size_t w = 2; w < len; w++)
-            if (key0[w] != key1[w]) { diffs++; cw = w; }
-    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
-        prog_fail(p, EXIT_COMPILE, loc, "period needs a position of one game whose integer argument is the variable "
-                  "itself, e.g. 'period Kayles(n) for n'");
-    SeqInst *s = inst_of(e, key0);
-    if (s && s->cw == cw && (!p->force_strategy || !strcmp(p->force_strategy, "sequence"))) {
-        bool split = strcmp(s->hr.kind, "subtraction") != 0;
-        if (bound && bound >= max_table(e, s))
-            prog_fail(p, EXIT_LIMIT, loc, "period: a table of %llu values of game '%s' exceeds the limit of %zu values%s",
-                      (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name, max_table(e, s),
-                      max_table(e, s) < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
-        size_t lim = bound ? (size_t)bound + 1 : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
-        if (lim > max_table(e, s)) lim = max_table(e, s);
-        /* without a range: until a period is proven; with one: every value of it (a check) */
-        while ((bound || !s->per.proven) && s->L < lim) {
-            size_t want = s->L < 128 ? 256 : 2 * s->L;
-            extend(s, want < lim ? want : lim);
-            if (!s->per.proven) proven_period(s, &s->per);
-        }
-        if (bound && s->per.proven) proven_period(s, &s->per);   /* re-derived over all the values */
-        *method = s->hr.recognised ? "sequence (recognised)" : "sequence";
-        if (s->per.proven) {
-            *out = s->per;
-            out->checked = s->L;
-        } else {
-            observed_period(s->g, s->L, out);
-            out->checked = s->L;
-        }
-        return;
+    Program *p = sv->p;
+    SeqInst *s = inst_of(st, p, key0);
+    if (!s || s->cw != cw) return false;
+    bool split = strcmp(s->hr.kind, "subtraction") != 0;
+    if (bound && bound >= max_table(p, s))
+        prog_fail(p, EXIT_LIMIT, loc, "period: a table of %llu values of game '%s' exceeds the limit of %zu values%s",
+                  (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name, max_table(p, s),
+                  max_table(p, s) < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
+    size_t lim = bound ? (size_t)bound + 1 : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
+    if (lim > max_table(p, s)) lim = max_table(p, s);
+    /* without a range: until a period is proven; with one: every value of it (a check) */
+    while ((bound || !s->per.proven) && s->L < lim) {
+        size_t want = s->L < 128 ? 256 : 2 * s->L;
+        extend(s, want < lim ? want : lim);
+        if (!s->per.proven) proven_period(s, &s->per);
     }
-    /* not a recognised heap game: the values one by one, by the other strategies */
-    if (bound >= p->max_instances)
-        prog_fail(p, EXIT_LIMIT, loc, "period: %llu values of game '%s' exceed the limit of %llu instances "
-                  "(raise it with --max-instances N)", (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name,
-                  (unsigned long long)p->max_instances);
-    uint64_t L = bound ? bound + 1 : 1000;
-    uint32_t *g = vm_alloc(p->vm, L * sizeof *g, loc);   /* scratch: released after an error too */
-    int64_t *k = vm_alloc(p->vm, len * sizeof *k, loc);
-    memcpy(k, key0, len * sizeof *k);
-    for (uint64_t n = 0; n < L; n++) {
-        k[cw] = (int64_t)n;
-        uint32_t id = eng_intern(e, k, loc);
-        uint64_t v = solve_component(p, id, loc, NULL, true);
-        if (v > UINT32_MAX) v = UINT32_MAX;
-        g[n] = (uint32_t)v;
-    }
-    *method = "search";
-    observed_period(g, L, out);
-    out->checked = L;
+    if (bound && s->per.proven) proven_period(s, &s->per);   /* re-derived over all the values */
+    if (s->per.proven) *out = s->per;
+    else period_observed(s->g, s->L, out);
+    out->checked = s->L;
+    out->method = s->hr.recognised ? "sequence (recognised)" : "sequence";
+    return true;
 }
 
 /* ---- winning moves of big heaps ---------------------------------------------------------- */
@@ -423,12 +383,6 @@ static Value heap_pos(Program *p, const SeqInst *s, const uint64_t *sizes, int n
     }
     v.u.p = keys;
     return v;
-}
-
-bool seq_big_heap(Program *p, const int64_t *key)
-{
-    SeqInst *s = inst_of(p->eng, key);
-    return s && (uint64_t)key[s->cw] >= SEQ_ENUM_RULES;
 }
 
 /* One removal's options of value target in a rule's order (leave nothing or one heap, then the
@@ -467,13 +421,17 @@ static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint
     return true;
 }
 
-bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void *ctx)
+/* Heaps below SEQ_ENUM_RULES get their winning moves from the rules; bigger ones from the digits,
+   rule by rule and removal by removal in each rule's binder order: the order of the rules' moves. */
+static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, uint64_t target, VmYield cb, void *ctx)
 {
-    SeqInst *s = inst_of(p->eng, key);
-    const HeapRules *hr = &s->hr;
+    Program *p = sv->p;
+    const int64_t *key = sv->store->st[id].key;
+    SeqInst *s = inst_of(st, p, key);
     uint64_t n = (uint64_t)key[s->cw];
+    if (n < SEQ_ENUM_RULES) return MOVES_RULES;
+    const HeapRules *hr = &s->hr;
     bool complete = true, stop = false;
-    /* rule by rule, removals in the order of each rule's binder: the order of the rules' moves */
     for (size_t i = 0; i < hr->nrules && !stop; i++) {
         const HrRule *r = &hr->rules[i];
         for (size_t j = 0; j < r->n && !stop; j++)
@@ -486,12 +444,14 @@ bool seq_moves(Program *p, const int64_t *key, uint64_t target, VmYield cb, void
             }
         }
     }
-    return complete;
+    return complete ? MOVES_ALL : MOVES_SOME;
 }
 
-void seq_explain(Program *p, const int64_t *key, StrBuf *b)
+/* The rules' code and the period with its proof. */
+static void seq_explain(Solver *sv, void *st, uint32_t id, StrBuf *b)
 {
-    SeqInst *s = inst_of(p->eng, key);
+    const int64_t *key = sv->store->st[id].key;
+    SeqInst *s = inst_of(st, sv->p, key);
     if (!s) return;
     sb_printf(b, "%s %s game%s", s->hr.kind[0] == 'o' ? "an" : "a", s->hr.kind,
               s->hr.recognised ? " recognised in the rules" : "");
@@ -506,3 +466,15 @@ void seq_explain(Program *p, const int64_t *key, StrBuf *b)
     else
         sb_printf(b, "; SG from a table of %zu values", s->L);
 }
+
+const Strategy strategy_sequence = {
+    .name = "sequence",
+    .init = seq_init,
+    .fini = seq_fini,
+    .applies = seq_applies,
+    .solve = seq_solve,
+    .name_of = seq_name,
+    .explain = seq_explain,
+    .moves = seq_moves,
+    .period = seq_period,
+};

@@ -1,157 +1,187 @@
-/* solve.c: splits a query into components, solves each by the first applicable strategy, and
-   combines them by the sum rule (XOR); finds winning moves. */
+/* solve.c: the strategy table and its lifecycle, solving components, the disjunctive sum of
+   components (XOR of SG values), winning moves, positions compared as games, the period
+   statement's fallback, and the interpreter's host table. */
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
-#include "solve/memo.h"
-#include "pos.h"
+#include "solve/period.h"
+#include "solve/compose.h"
 #include "vm.h"
-#include "solve/dense.h"
-#include "solve/closed.h"
-#include "solve/seq.h"
 #include <stdlib.h>
 #include <string.h>
 
-static bool memo_applies(Engine *e, const int64_t *key) { (void)e; (void)key; return true; }
-static bool memo_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+/* ORDER matters: the first strategy that applies and does not decline answers. A new strategy is
+   its own file and one entry here. */
+const Strategy *const solve_strategies[] = { &strategy_closed, &strategy_sequence, &strategy_table, &strategy_memo, NULL };
+
+static int index_of(const Strategy *self)
 {
-    (void)need_sg;
-    memo_sg(e, id, loc);
-    return true;
+    for (int i = 0; solve_strategies[i]; i++)
+        if (solve_strategies[i] == self) return i;
+    return 0;
 }
 
-static bool table_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+uint32_t solve_how(const Strategy *self, uint32_t variant) { return (uint32_t)index_of(self) << 16 | variant; }
+void *solve_state(Solver *s, const Strategy *self) { return s->state[index_of(self)]; }
+
+const char *solve_how_name(Solver *s, uint32_t how)
 {
-    (void)need_sg;
-    uint64_t g;
-    bool terminal;
-    if (!dense_solve(e, e->st[id].key, loc, &g, &terminal)) return false;
-    State *s = &e->st[id];
-    s->sg = g;
-    s->flags = ST_DONE | (terminal ? ST_TERMINAL : 0);
-    s->how = SOLVED_TABLE;
-    return true;
+    const Strategy *st = solve_strategies[how >> 16];
+    return st->name_of ? st->name_of(s, s->state[how >> 16], how & 0xffff) : st->name;
 }
 
-static bool closed_applies(Engine *e, const int64_t *key) { return closed_has_form(e->p, key); }
-
-/* An outcome-only form marks an N-position ST_OUTCOME (its SG value stays unknown); a P-position
-   has SG 0, so it is solved outright. */
-static bool closed_solve(Engine *e, uint32_t id, Loc loc, bool need_sg)
+Solver *solve_new(Program *p, Vm *vm)
 {
-    (void)loc;
-    ClosedAnswer a;
-    const ClosedForm *f = closed_find(e->p, e->st[id].key, &a);
-    if (!f || (a.outcome_only && a.sg && need_sg)) return false;
-    State *s = &e->st[id];
-    s->sg = a.sg;
-    s->flags = (a.outcome_only && a.sg ? ST_OUTCOME : ST_DONE) | (a.terminal ? ST_TERMINAL : 0);
-    s->how = SOLVED_CLOSED + (uint32_t)closed_index(f);
-    return true;
+    Solver *s = xcalloc(1, sizeof *s);
+    s->p = p;
+    s->vm = vm;
+    s->store = eng_new(p, vm);
+    size_t n = 0;
+    while (solve_strategies[n]) n++;
+    s->state = xcalloc(n, sizeof *s->state);
+    for (size_t i = 0; i < n; i++)
+        if (solve_strategies[i]->init) s->state[i] = solve_strategies[i]->init(s);
+    return s;
 }
 
-/* ORDER matters: the first strategy that applies and does not decline answers. */
-static const Strategy strategies[] = {
-    { "closed", closed_applies, closed_solve },
-    { "sequence", seq_applies, seq_solve },
-    { "table", dense_applies, table_solve },
-    { "memo", memo_applies, memo_solve },
-};
+void solve_free(Solver *s)
+{
+    if (!s) return;
+    for (size_t i = 0; solve_strategies[i]; i++)
+        if (solve_strategies[i]->fini) solve_strategies[i]->fini(s, s->state[i]);
+    free(s->state);
+    eng_free(s->store);
+    free(s);
+}
+
+void solve_recover(Solver *s, bool limit)
+{
+    s->busy = 0;
+    eng_recover(s->store);
+    if (limit) eng_clear(s->store);
+    for (size_t i = 0; solve_strategies[i]; i++)
+        if (solve_strategies[i]->recover) solve_strategies[i]->recover(s, s->state[i], limit);
+}
 
 static bool allowed(const Program *p, const char *name)
 {
     return !p->force_strategy || !strcmp(p->force_strategy, name);
 }
 
-void solve_try_closed(Engine *e, uint32_t id)
+uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg)
 {
-    if (allowed(e->p, "closed")) closed_solve(e, id, (Loc){ 0 }, true);
-}
-
-const char *solve_how_name(uint32_t how)
-{
-    if (how >= SOLVED_CLOSED) return closed_at((int)(how - SOLVED_CLOSED))->strategy;
-    if (how >= SOLVED_SEQ) return seq_how_name(how - SOLVED_SEQ);
-    return how == SOLVED_TABLE ? "table" : "memo";
-}
-
-uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy, bool need_sg)
-{
-    Engine *e = p->eng;
+    Engine *e = s->store;
     const int64_t *key = e->st[id].key;
     uint32_t fl = e->st[id].flags;
     if ((fl & ST_DONE) || ((fl & ST_OUTCOME) && !need_sg)) {
-        if (strategy) *strategy = solve_how_name(e->st[id].how);
+        if (strategy) *strategy = solve_how_name(s, e->st[id].how);
         return e->st[id].sg;
     }
-    for (size_t j = 0; j < sizeof strategies / sizeof strategies[0]; j++) {
-        const Strategy *s = &strategies[j];
-        if (!allowed(p, s->name)) continue;
-        if (!s->applies(e, key)) continue;
+    for (size_t j = 0; solve_strategies[j]; j++) {
+        const Strategy *st = solve_strategies[j];
+        if (!allowed(s->p, st->name) || !st->applies(s, s->state[j], key)) continue;
         const int64_t *saved = e->root;
         e->root = key;
-        bool ok = s->solve(e, id, loc, need_sg);
+        bool ok = st->solve(s, s->state[j], id, loc, need_sg);
         e->root = saved;
         if (ok) {
-            if (strategy) *strategy = solve_how_name(e->st[id].how);
+            if (strategy) *strategy = solve_how_name(s, e->st[id].how);
             return e->st[id].sg;
         }
     }
     /* memo applies to everything; only a forced strategy that declines gets here */
-    prog_fail(p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", p->force_strategy ? p->force_strategy : "?");
+    prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
 }
 
-typedef struct Comp { uint32_t id; uint64_t sg; const char *strategy; } Comp;
-
-static void check_idle(Program *p, Loc loc)
+bool solve_cheap(Solver *s, uint32_t id)
 {
-    if (p->eng->busy)
-        prog_fail(p, EXIT_COMPILE, loc, "sg() and 'is' cannot be used inside a game's moves "
+    for (size_t j = 0; solve_strategies[j]; j++) {
+        const Strategy *st = solve_strategies[j];
+        if (!st->cheap || !allowed(s->p, st->name) || !st->applies(s, s->state[j], s->store->st[id].key)) continue;
+        if (st->solve(s, s->state[j], id, (Loc){ 0 }, true)) return (s->store->st[id].flags & ST_DONE) != 0;
+    }
+    return false;
+}
+
+void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n)
+{
+    if (v->t == VT_POS) {
+        *keys = v->u.p;
+        *n = v->n;
+        return;
+    }
+    if ((v->t == VT_INT) && v->u.i == 0) {
+        *keys = NULL;
+        *n = 0;
+        return;
+    }
+    prog_fail(s->p, EXIT_COMPILE, loc, "a move must lead to a position (or 0), but this one gives %s",
+              val_type_an(v->t));
+}
+
+/* ---- components and the play mode ----------------------------------------------------------- */
+
+/* The play mode queries use: normal play, the disjunctive sum. */
+static const Compose *const mode = &compose_sum;
+
+typedef struct Comp { uint32_t id; GameValue v; const char *strategy; } Comp;
+
+static GameValue value_of(const State *st)
+{
+    return (st->flags & ST_OUTCOME) ? gv_outcome(st->sg ? 'N' : 'P') : gv_sg(st->sg);
+}
+
+static void check_idle(Solver *s, Loc loc)
+{
+    if (s->busy)
+        prog_fail(s->p, EXIT_COMPILE, loc, "sg() and 'is' cannot be used inside a game's moves "
                   "(the solver is enumerating moves); compute such values with def helpers instead");
 }
 
-/* Intern and solve each component; returns the count, fills comps (in scratch memory). With
-   outcome_ok a lone component may be decided by an outcome-only form (its sg is then 0 or 1). */
-static size_t solve_comps(Program *p, const Value *pos, Loc loc, Comp **out, bool outcome_ok, const char **first)
+/* Intern and solve each component; returns the count of non-terminal ones, fills comps (in
+   scratch memory) and *total, their combined value. With outcome_ok a lone component may be
+   decided by an outcome-only form. */
+static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool outcome_ok, const char **first,
+                          GameValue *total)
 {
-    Engine *e = p->eng;
+    Engine *e = s->store;
     const int64_t *const *keys;
     uint32_t n;
-    check_idle(p, loc);
-    memo_components(e, pos, loc, &keys, &n);
-    Comp *c = vm_alloc(p->vm, (n ? n : 1) * sizeof *c, loc);
+    check_idle(s, loc);
+    solve_components(s, pos, loc, &keys, &n);
+    Comp *c = vm_alloc(s->vm, (n ? n : 1) * sizeof *c, loc);
+    GameValue *v = vm_alloc(s->vm, (n ? n : 1) * sizeof *v, loc);
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
         const char *name;
-        uint64_t g = solve_component(p, id, loc, &name, !(outcome_ok && n == 1));
+        solve_component(s, id, loc, &name, !(outcome_ok && n == 1));
         if (first && i == 0) *first = name;
         if (e->st[id].flags & ST_TERMINAL) continue;   /* terminal components are dropped */
         c[k].id = id;
-        c[k].sg = g;
+        c[k].v = v[k] = value_of(&e->st[id]);
         c[k].strategy = name;
         k++;
     }
+    *total = mode->combine(v, k);
     *out = c;
     return k;
 }
 
-uint64_t solve_sg_value(Program *p, const Value *pos, Loc loc)
+uint64_t solve_sg_value(Solver *s, const Value *pos, Loc loc)
 {
     Comp *c;
-    size_t n = solve_comps(p, pos, loc, &c, false, NULL);
-    uint64_t x = 0;
-    for (size_t i = 0; i < n; i++) x ^= c[i].sg;
-    return x;
+    GameValue total;
+    solve_comps(s, pos, loc, &c, false, NULL, &total);
+    return total.n;
 }
 
-char solve_outcome_value(Program *p, const Value *pos, Loc loc)
+char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
 {
     Comp *c;
-    size_t n = solve_comps(p, pos, loc, &c, true, NULL);
-    uint64_t x = 0;
-    for (size_t i = 0; i < n; i++) x ^= c[i].sg;
-    return x ? 'N' : 'P';
+    GameValue total;
+    solve_comps(s, pos, loc, &c, true, NULL, &total);
+    return total.outcome;
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -161,23 +191,25 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 /* Print the sum of states ids (terminal ones dropped) in the given order. */
-static char *print_ids(Program *p, const uint32_t *ids, size_t n)
+static char *print_ids(Solver *s, const uint32_t *ids, size_t n)
 {
-    Engine *e = p->eng;
-    const int64_t **keys = vm_alloc(p->vm, (n ? n : 1) * sizeof *keys, (Loc){0});
+    Engine *e = s->store;
+    const int64_t **keys = vm_alloc(s->vm, (n ? n : 1) * sizeof *keys, (Loc){ 0 });
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (!(e->st[ids[i]].flags & ST_TERMINAL)) keys[k++] = e->st[ids[i]].key;
     StrBuf b;
     sb_init(&b);
-    key_print_sum(p, &b, keys, k);
+    key_print_sum(s->p, &b, keys, k);
     return sb_take(&b);
 }
 
+/* ---- winning moves ------------------------------------------------------------------------- */
+
 typedef struct WinCtx {
-    Program *p;
+    Solver *s;
     Loc loc;
-    uint64_t target;          /* the value the moved component must get */
+    GameValue want;           /* the value the moved component must get */
     const Comp *comps;
     size_t ncomps, which;
     Answer *a;                /* collects the winning positions and the multisets already listed */
@@ -190,29 +222,34 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     (void)frame;
     WinCtx *w = ctx;
     Answer *a = w->a;
-    Engine *e = w->p->eng;
+    Solver *s = w->s;
+    Engine *e = s->store;
     if (w->budget && --w->budget == 0) {
         w->cut = true;
         return 1;
     }
     const int64_t *const *keys;
     uint32_t n;
-    memo_components(e, v, w->loc, &keys, &n);
-    uint64_t x = 0;
+    solve_components(s, v, w->loc, &keys, &n);
     size_t total = w->ncomps - 1 + n;
-    uint32_t *ids = vm_alloc(w->p->vm, (total ? total : 1) * sizeof *ids, w->loc);
-    size_t k = 0;
+    uint32_t *ids = vm_alloc(s->vm, (total ? total : 1) * sizeof *ids, w->loc);
+    GameValue *pv = vm_alloc(s->vm, (n ? n : 1) * sizeof *pv, w->loc);
+    size_t k = 0, np = 0;
     for (size_t i = 0; i < w->which; i++) ids[k++] = w->comps[i].id;
+    /* a lone component aiming at a P-position with one part needs only that part's outcome */
+    bool to_p = w->want.outcome == 'P' && (w->want.kind == GV_OUTCOME || w->want.n == 0);
+    bool outcome_only = w->ncomps == 1 && n == 1 && to_p;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
-        /* a lone component aiming at a P-position needs only its outcome */
-        x ^= solve_component(w->p, id, w->loc, NULL, !(w->ncomps == 1 && n == 1 && w->target == 0));
+        solve_component(s, id, w->loc, NULL, !outcome_only);
+        if (!(e->st[id].flags & ST_TERMINAL)) pv[np++] = value_of(&e->st[id]);
         ids[k++] = id;
     }
     for (size_t i = w->which + 1; i < w->ncomps; i++) ids[k++] = w->comps[i].id;
-    if (x != w->target) return 0;
+    GameValue got = mode->combine(pv, np);
+    if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) return 0;
     /* de-duplicate by the multiset of non-terminal components */
-    uint32_t *norm = vm_alloc(w->p->vm, (total ? total : 1) * sizeof *norm, w->loc);
+    uint32_t *norm = vm_alloc(s->vm, (total ? total : 1) * sizeof *norm, w->loc);
     size_t m = 0;
     for (size_t i = 0; i < total; i++)
         if (!(e->st[ids[i]].flags & ST_TERMINAL)) norm[m++] = ids[i];
@@ -224,71 +261,63 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     VEC_PUSH(a->seen, a->nseen, a->capseen, keep);
     a->nseen--;
     VEC_PUSH(a->seenlen, a->nseen, a->capseenlen, m);
-    char *s = print_ids(w->p, ids, total);
-    VEC_PUSH(a->winning, a->nwin, a->capwin, s);
+    char *str = print_ids(s, ids, total);
+    VEC_PUSH(a->winning, a->nwin, a->capwin, str);
     return a->nwin >= SOLVE_MAX_WINNING;
 }
 
-void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a)
+void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
+    Engine *e = s->store;
     Comp *c;
     const char *first = NULL;   /* names the strategy when every component is terminal */
-    size_t n = solve_comps(p, pos, loc, &c, true, &first);
-    uint64_t x = 0;
+    GameValue total;
+    size_t n = solve_comps(s, pos, loc, &c, true, &first, &total);
     const char *strategy = NULL;
     bool mixed = false;
     for (size_t i = 0; i < n; i++) {
-        x ^= c[i].sg;
         if (strategy && strcmp(strategy, c[i].strategy)) mixed = true;
         strategy = c[i].strategy;
     }
-    a->sg = x;
-    a->has_sg = !(n == 1 && (p->eng->st[c[0].id].flags & ST_OUTCOME));
-    a->outcome = x ? 'N' : 'P';
+    a->sg = total.n;
+    a->has_sg = total.kind == GV_SG;
+    a->outcome = total.outcome;
     a->strategy = mixed ? "sum" : strategy ? strategy : first ? first : "memo";
-    uint32_t *ids = vm_alloc(p->vm, (n ? n : 1) * sizeof *ids, loc);
+    uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
     for (size_t i = 0; i < n; i++) ids[i] = c[i].id;
-    a->position = print_ids(p, ids, n);
+    a->position = print_ids(s, ids, n);
     if (!mixed && n) {   /* one method for every component: say which theorem it rests on */
-        uint32_t how = p->eng->st[c[0].id].how;
+        uint32_t how = e->st[c[0].id].how;
+        const Strategy *st = solve_strategies[how >> 16];
         StrBuf b;
         sb_init(&b);
-        if (how >= SOLVED_CLOSED) sb_puts(&b, closed_at((int)(how - SOLVED_CLOSED))->why);
-        else if (how >= SOLVED_SEQ) seq_explain(p, p->eng->st[c[0].id].key, &b);
+        if (st->explain) st->explain(s, s->state[how >> 16], c[0].id, &b);
         a->why = b.len ? sb_take(&b) : NULL;
         sb_fini(&b);
     }
-    if (moves && x) {
-        WinCtx w = { .p = p, .loc = loc, .comps = c, .ncomps = n, .a = a };
-        Engine *e = p->eng;
-        for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING; i++) {
-            uint64_t t = x ^ c[i].sg;
-            if (t >= c[i].sg) continue;   /* SG theory: only a component whose value drops can win */
-            w.which = i;
-            w.target = t;
-            size_t mark = scratch_mark(&p->vm->scratch);
-            const int64_t *key = e->st[c[i].id].key;
-            uint32_t how = e->st[c[i].id].how;
-            const ClosedForm *f = how >= SOLVED_CLOSED ? closed_at((int)(how - SOLVED_CLOSED)) : NULL;
-            if (how >= SOLVED_SEQ && how < SOLVED_CLOSED && seq_big_heap(p, key)) {
-                if (!seq_moves(p, key, t, on_win_move, &w)) a->truncated = true;
-            } else if (f && f->moves) {
-                Value args[CLOSED_MAX_ARGS];
-                int na = closed_args(p, key, args);
-                if (!f->moves(p->vm, (int)KEY_GAME(key), args, na, t, on_win_move, &w)) a->truncated = true;
-            } else {
-                /* a closed form answered without the rules' moves being enumerated: their number
-                   is unbounded (KamPebbles(10^18)), so the scan is cut as the forms' own are */
-                w.budget = how >= SOLVED_CLOSED ? CLOSED_MAX_SCAN : 0;
-                w.cut = false;
-                vm_enum_moves(p->vm, key, on_win_move, &w);
-                if (w.cut) a->truncated = true;
-                w.budget = 0;
-            }
-            scratch_release(&p->vm->scratch, mark);
-            if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
+    if (!moves) return;
+    WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a };
+    for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING; i++) {
+        if (!mode->target(&total, &c[i].v, &w.want)) continue;   /* no move of this component wins */
+        w.which = i;
+        size_t smark = scratch_mark(&s->vm->scratch);
+        uint32_t how = e->st[c[i].id].how;
+        const Strategy *st = solve_strategies[how >> 16];
+        uint64_t target = w.want.kind == GV_SG ? w.want.n : 0;
+        SolveMoves r = st->moves ? st->moves(s, s->state[how >> 16], c[i].id, target, on_win_move, &w) : MOVES_RULES;
+        if (r == MOVES_SOME) a->truncated = true;
+        if (r == MOVES_RULES) {
+            /* a cheap strategy answered without the rules' moves being enumerated: their number
+               is unbounded (KamPebbles(10^18)), so the scan is cut as the forms' own are */
+            w.budget = st->cheap ? SOLVE_MAX_SCAN : 0;
+            w.cut = false;
+            vm_enum_moves(s->vm, e->st[c[i].id].key, on_win_move, &w);
+            if (w.cut) a->truncated = true;
+            w.budget = 0;
         }
+        scratch_release(&s->vm->scratch, smark);
+        if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
     }
 }
 
@@ -304,60 +333,52 @@ void solve_answer_fini(Answer *a)
     memset(a, 0, sizeof *a);
 }
 
-/* ---- winning moves and positions as values ---------------------------------------------- */
-
-/* Run a query with winning moves into a fresh answer owned by p (freed after an error too). */
-static Answer *answer_of(Program *p, const Value *pos, Loc loc, Answer **saved)
+Answer *solve_answer_new(Program *p, size_t *mark)
 {
     Answer *a = xcalloc(1, sizeof *a);
-    *saved = p->answer;
-    if (*saved) {   /* only one answer is tracked for error cleanup: keep the outer one */
-        free(a);
-        prog_fail(p, EXIT_COMPILE, loc, "winning moves cannot be asked for while a query is being answered");
-    }
-    p->answer = a;
-    solve_query(p, pos, loc, true, a);
+    *mark = prog_defer(p, solve_answer_free, a);
     return a;
 }
 
-static void answer_done(Program *p, Answer *a, Answer *saved)
+void solve_answer_free(void *arg)
 {
-    solve_answer_fini(a);
-    free(a);
-    p->answer = saved;
+    solve_answer_fini(arg);
+    free(arg);
 }
 
-int64_t solve_winning_count(Program *p, const Value *pos, Loc loc)
+int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc)
 {
-    Answer *saved;
-    Answer *a = answer_of(p, pos, loc, &saved);
-    if (a->truncated) {
-        answer_done(p, a, saved);
-        prog_fail(p, EXIT_LIMIT, loc, "this position has too many winning moves to count (more than the %d listed)",
+    size_t mark;
+    Answer *a = solve_answer_new(s->p, &mark);
+    solve_query(s, pos, loc, true, a);
+    if (a->truncated)
+        prog_fail(s->p, EXIT_LIMIT, loc, "this position has too many winning moves to count (more than the %d listed)",
                   SOLVE_MAX_WINNING);
-    }
     int64_t n = (int64_t)a->nwin;
-    answer_done(p, a, saved);
+    prog_release(s->p, mark);
+    solve_answer_free(a);
     return n;
 }
 
-Value solve_winning_move(Program *p, const Value *pos, int64_t i, Loc loc)
+Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
 {
-    Answer *saved;
-    Answer *a = answer_of(p, pos, loc, &saved);
-    if (i < 0 || (uint64_t)i >= a->nwin) {
-        size_t n = a->nwin;
-        answer_done(p, a, saved);
-        prog_fail(p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i, n);
-    }
+    size_t mark;
+    Answer *a = solve_answer_new(s->p, &mark);
+    solve_query(s, pos, loc, true, a);
+    if (i < 0 || (uint64_t)i >= a->nwin)
+        prog_fail(s->p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i,
+                  a->nwin);
     size_t m = a->seenlen[i];
     Value v = { .t = VT_POS, .n = (uint32_t)m };
-    const int64_t **keys = vm_alloc(p->vm, (m ? m : 1) * sizeof *keys, loc);
-    for (size_t j = 0; j < m; j++) keys[j] = p->eng->st[a->seen[i][j]].key;
+    const int64_t **keys = vm_alloc(s->vm, (m ? m : 1) * sizeof *keys, loc);
+    for (size_t j = 0; j < m; j++) keys[j] = s->store->st[a->seen[i][j]].key;
     v.u.p = keys;
-    answer_done(p, a, saved);
+    prog_release(s->p, mark);
+    solve_answer_free(a);
     return v;
 }
+
+/* ---- positions compared as games ------------------------------------------------------------- */
 
 typedef struct AnyMove { bool any; } AnyMove;
 static int on_any_move(void *ctx, const Value *v, const Value *frame)
@@ -369,13 +390,13 @@ static int on_any_move(void *ctx, const Value *v, const Value *frame)
 }
 
 /* The canonical non-terminal components of pos, sorted. */
-static size_t canon_ids(Program *p, const Value *pos, Loc loc, uint32_t **out)
+static size_t canon_ids(Solver *s, const Value *pos, Loc loc, uint32_t **out)
 {
-    Engine *e = p->eng;
+    Engine *e = s->store;
     const int64_t *const *keys;
     uint32_t n;
-    memo_components(e, pos, loc, &keys, &n);
-    uint32_t *ids = vm_alloc(p->vm, (n ? n : 1) * sizeof *ids, loc);
+    solve_components(s, pos, loc, &keys, &n);
+    uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
@@ -384,9 +405,9 @@ static size_t canon_ids(Program *p, const Value *pos, Loc loc, uint32_t **out)
             terminal = (e->st[id].flags & ST_TERMINAL) != 0;
         } else {
             AnyMove m = { false };
-            size_t mark = scratch_mark(&p->vm->scratch);
-            vm_enum_moves(p->vm, e->st[id].key, on_any_move, &m);
-            scratch_release(&p->vm->scratch, mark);
+            size_t mark = scratch_mark(&s->vm->scratch);
+            vm_enum_moves(s->vm, e->st[id].key, on_any_move, &m);
+            scratch_release(&s->vm->scratch, mark);
             terminal = !m.any;
         }
         if (!terminal) ids[k++] = id;
@@ -396,9 +417,60 @@ static size_t canon_ids(Program *p, const Value *pos, Loc loc, uint32_t **out)
     return k;
 }
 
-bool solve_same_position(Program *p, const Value *a, const Value *b, Loc loc)
+bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 {
     uint32_t *x, *y;
-    size_t n = canon_ids(p, a, loc, &x), m = canon_ids(p, b, loc, &y);
+    size_t n = canon_ids(s, a, loc, &x), m = canon_ids(s, b, loc, &y);
     return n == m && (n == 0 || !memcmp(x, y, n * sizeof *x));
+}
+
+/* ---- the period statement ----------------------------------------------------------------------- */
+
+void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out)
+{
+    Program *p = s->p;
+    memset(out, 0, sizeof *out);
+    size_t len = KEY_LEN(key0), cw = 0;
+    int diffs = 0;
+    if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
+        for (size_t w = 2; w < len; w++)
+            if (key0[w] != key1[w]) { diffs++; cw = w; }
+    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
+        prog_fail(p, EXIT_COMPILE, loc, "period needs a position of one game whose integer argument is the variable "
+                  "itself, e.g. 'period Kayles(n) for n'");
+    for (size_t j = 0; solve_strategies[j]; j++) {
+        const Strategy *st = solve_strategies[j];
+        if (st->period && allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return;
+    }
+    /* no strategy knows the family: the values one by one, by the strategies that apply */
+    if (bound >= p->max_instances)
+        prog_fail(p, EXIT_LIMIT, loc, "period: %llu values of game '%s' exceed the limit of %llu instances "
+                  "(raise it with --max-instances N)", (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name,
+                  (unsigned long long)p->max_instances);
+    uint64_t L = bound ? bound + 1 : 1000;
+    uint32_t *g = vm_alloc(s->vm, L * sizeof *g, loc);   /* scratch: released after an error too */
+    int64_t *k = vm_alloc(s->vm, len * sizeof *k, loc);
+    memcpy(k, key0, len * sizeof *k);
+    for (uint64_t n = 0; n < L; n++) {
+        k[cw] = (int64_t)n;
+        uint32_t id = eng_intern(s->store, k, loc);
+        uint64_t v = solve_component(s, id, loc, NULL, true);
+        g[n] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+    }
+    period_observed(g, L, out);
+    out->checked = L;
+    out->method = "search";
+}
+
+/* ---- the interpreter's host table ------------------------------------------------------------------ */
+
+static uint64_t host_sg(void *ctx, const Value *pos, Loc loc) { return solve_sg_value(ctx, pos, loc); }
+static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }
+static bool host_same(void *ctx, const Value *a, const Value *b, Loc loc) { return solve_same_position(ctx, a, b, loc); }
+static int64_t host_count(void *ctx, const Value *pos, Loc loc) { return solve_winning_count(ctx, pos, loc); }
+static Value host_move(void *ctx, const Value *pos, int64_t i, Loc loc) { return solve_winning_move(ctx, pos, i, loc); }
+
+void solve_host(Solver *s, VmHost *host)
+{
+    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_count, host_move };
 }

@@ -1,29 +1,78 @@
-/* solve.h: the strategy table and query answering (outcome, SG value, winning moves). */
+/* solve.h: the solver: a table of strategies (each one file and one entry in solve.c), the rule
+   that combines components into a position's value (the disjunctive sum), and the answers the
+   statements and the interpreter ask for: outcome, SG value, winning moves, periods. */
 #ifndef GRUNDY_SOLVE_H
 #define GRUNDY_SOLVE_H
-#include "program.h"
+#include "pos.h"
+#include "solve/mex.h"
+#include "solve/period.h"
 
-/* A strategy answers the SG value of one component it applies to. Later strategies (closed
-   forms, dense tables, retrograde analysis) are added to the table in solve.c. ORDER matters:
-   the first that applies is used. */
+struct Solver {
+    Program *p;
+    Vm *vm;
+    Engine *store;
+    void **state;           /* each strategy's own state, in table order (NULL: none) */
+    int busy;               /* > 0 while a strategy enumerates moves: sg() and 'is' are refused */
+};
+
+/* How a strategy lists a state's winning moves itself (its moves hook). */
+typedef enum SolveMoves { MOVES_RULES, MOVES_ALL, MOVES_SOME } SolveMoves;
+
+/* A strategy: everything it provides, with its lifecycle. Only name, applies and solve are
+   required. A new strategy is one file defining one of these plus its entry in the table. */
 typedef struct Strategy {
-    const char *name;                                   /* reported in "strategy" */
-    bool (*applies)(Engine *e, const int64_t *key);
-    /* The SG value of state id; marks the state solved (ST_DONE, ST_TERMINAL). Returns false
-       to decline (the next strategy is tried). */
-    bool (*solve)(Engine *e, uint32_t id, Loc loc, bool need_sg);
+    const char *name;       /* --strategy NAME; the reported strategy unless name_of says more */
+    bool cheap;             /* answers without searching: searches ask it about their children */
+    /* Its state in a solver, freed by fini; recover runs after an error unwound through a solve
+       (cleared: the store was emptied as well, after a limit). */
+    void *(*init)(Solver *s);
+    void (*fini)(Solver *s, void *st);
+    void (*recover)(Solver *s, void *st, bool cleared);
+    bool (*applies)(Solver *s, void *st, const int64_t *key);
+    /* Solve state id (marking it ST_DONE or ST_OUTCOME, ST_TERMINAL, and how = solve_how(...));
+       false declines (the next strategy is tried). Without need_sg a form that decides only the
+       outcome may answer. */
+    bool (*solve)(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg);
+    /* The strategy reported for a state it solved (variant: what it put in solve_how). */
+    const char *(*name_of)(Solver *s, void *st, uint32_t variant);
+    /* The theorem or certificate behind the value of state id (the text output's "by" line). */
+    void (*explain)(Solver *s, void *st, uint32_t id, StrBuf *b);
+    /* The options of state id whose value is target, in the rules' order (a few others are
+       harmless: the caller checks each). MOVES_RULES: enumerate the rules instead; MOVES_SOME:
+       the list may be incomplete. */
+    SolveMoves (*moves)(Solver *s, void *st, uint32_t id, uint64_t target, VmYield cb, void *ctx);
+    /* The period statement for the family key0 (n = 0) with the heap in key word cw; false when
+       the strategy does not know the family. */
+    bool (*period)(Solver *s, void *st, const int64_t *key0, size_t cw, uint64_t bound, Loc loc, SolvePeriod *out);
 } Strategy;
 
-/* State.how: the strategy that solved a state; closed forms follow SOLVED_CLOSED in closed_at order. */
-enum { SOLVED_MEMO = 0, SOLVED_TABLE = 1, SOLVED_SEQ = 2, SOLVED_CLOSED = 16 };
-const char *solve_how_name(uint32_t how);
-/* Solve state id by a closed form if one applies and gives its SG value (used inside memo). */
-void solve_try_closed(Engine *e, uint32_t id);
+/* The table, first to last (ORDER matters: the first that applies and does not decline answers). */
+extern const Strategy *const solve_strategies[];
+extern const Strategy strategy_closed, strategy_sequence, strategy_table, strategy_memo;
+
+Solver *solve_new(Program *p, Vm *vm);
+void solve_free(Solver *s);
+/* After an error: every strategy forgets its work in progress; limit: the store is emptied too. */
+void solve_recover(Solver *s, bool limit);
+/* The interpreter's view of the solver (driver.c installs it). */
+void solve_host(Solver *s, VmHost *host);
+
+/* State.how for a state self solved, with a variant number of its own (< 2^16). */
+uint32_t solve_how(const Strategy *self, uint32_t variant);
+/* self's state in s. */
+void *solve_state(Solver *s, const Strategy *self);
+/* The name of the strategy that solved a state. */
+const char *solve_how_name(Solver *s, uint32_t how);
 
 /* Solve one component with the first strategy that applies and accepts; returns its value and
    the strategy's name. Without need_sg a form that decides only the outcome may answer: the
    state is then ST_OUTCOME and the result is 0 (P) or 1 (N). */
-uint64_t solve_component(Program *p, uint32_t id, Loc loc, const char **strategy, bool need_sg);
+uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg);
+/* Try the cheap strategies (closed forms) on state id, for a search about to descend into it;
+   true when it is solved now with its SG value. */
+bool solve_cheap(Solver *s, uint32_t id);
+/* Read a move result (a POS value, or the integer 0) as component keys; an error otherwise. */
+void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n);
 
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */
@@ -35,7 +84,7 @@ typedef struct Answer {
     const char *strategy;
     bool truncated;          /* more winning moves exist than were listed */
     char *why;               /* the theorem or method behind the value (text output), or NULL */
-    /* private: winning-move bookkeeping, freed by solve_answer_fini (also after an error) */
+    /* private: winning-move bookkeeping, freed by solve_answer_fini */
     uint32_t **seen;
     size_t *seenlen;
     size_t nseen, capseen, capseenlen, capwin;
@@ -43,18 +92,30 @@ typedef struct Answer {
 
 /* Winning moves listed at most (Answer.truncated tells when there are more). */
 #define SOLVE_MAX_WINNING 1000
+/* Candidate moves examined at most when the rules of a position a cheap strategy solved are
+   enumerated for its winning moves, and by the closed forms' own scans. */
+#define SOLVE_MAX_SCAN ((uint64_t)1 << 20)
 
-/* Answer a query on pos (a POS value, or 0). With moves, also list the winning moves. */
-void solve_query(Program *p, const Value *pos, Loc loc, bool moves, Answer *a);
+/* Answer a query on pos (a POS value, or 0) into a, an answer from solve_answer_new. With moves,
+   also list the winning moves. */
+void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
+/* A fresh answer on the heap, registered with the program's cleanups (an error unwinding past
+   it frees it); the caller releases the mark and frees it with solve_answer_free. */
+Answer *solve_answer_new(Program *p, size_t *mark);
+void solve_answer_free(void *a);
 void solve_answer_fini(Answer *a);
 /* The number of winning moves of pos (an error when they could not all be listed). */
-int64_t solve_winning_count(Program *p, const Value *pos, Loc loc);
+int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc);
 /* The i-th winning move of pos (0-based, in the order queries list them), as a position. */
-Value solve_winning_move(Program *p, const Value *pos, int64_t i, Loc loc);
+Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc);
 /* Whether two positions are the same game sum: equal multisets of canonical components, terminal
    components left out. */
-bool solve_same_position(Program *p, const Value *a, const Value *b, Loc loc);
-/* For the VM: outcome ('P'/'N'/'D') and SG value of a position value. */
-char solve_outcome_value(Program *p, const Value *pos, Loc loc);
-uint64_t solve_sg_value(Program *p, const Value *pos, Loc loc);
+bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc);
+/* Outcome ('P'/'N'/'D') and SG value of a position value. */
+char solve_outcome_value(Solver *s, const Value *pos, Loc loc);
+uint64_t solve_sg_value(Solver *s, const Value *pos, Loc loc);
+/* The period statement: the positions key0 (n = 0) and key1 (n = 1) of the family. A strategy
+   with a period hook that knows the family answers; otherwise the values are computed one n at a
+   time (up to bound, 0: a default) and only an observed period can be reported. */
+void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out);
 #endif

@@ -1,6 +1,8 @@
 /* brute.c: brute-force SG tables written from the game definitions (no engine code), and the
    batch driver for comparing them with the engine. */
 #include "config.h"
+#include "driver.h"
+#include "run.h"
 #include "brute.h"
 #include "program.h"
 #include <stdarg.h>
@@ -235,14 +237,14 @@ int duel_check(Duel *d, int *passed)
 static int check_with(Duel *d, int *passed, const char *strategy)
 {
     Program p;
-    prog_init(&p, stdout, stderr);
+    drv_init(&p, stdout, stderr);
     p.force_strategy = strategy;
-    if (prog_load_stdlib(&p)) { fprintf(stderr, "stdlib failed\n"); exit(99); }
+    if (drv_load_stdlib(&p)) { fprintf(stderr, "stdlib failed\n"); exit(99); }
     StrBuf b;
     sb_init(&b);
     for (size_t i = 0; i < d->n; i++) sb_printf(&b, "const DUEL_%zu = sg(%s);\n", i, d->items[i].pos);
     int failed = 0;
-    if (prog_load(&p, "duel.game", b.s, b.len, NULL)) {
+    if (drv_load(&p, "duel.game", b.s, b.len, NULL)) {
         fprintf(stderr, "duel program did not run\n");
         failed = (int)d->n;
     } else {
@@ -261,6 +263,6 @@ static int check_with(Duel *d, int *passed, const char *strategy)
         }
     }
     sb_fini(&b);
-    prog_fini(&p);
+    drv_fini(&p);
     return failed;
 }

@@ -2,6 +2,8 @@
    strategy and by the memo search of the same rules, compared line by line in JSON (outcome, SG
    value where the fast path gives one, winning moves). */
 #include "config.h"
+#include "driver.h"
+#include "run.h"
 #include "jsonduel.h"
 #include "program.h"
 #include <stdarg.h>
@@ -15,11 +17,11 @@ char *duel_run(const char *text, const char *strategy, int *status, char **error
     size_t len = 0, elen = 0;
     FILE *out = open_memstream(&buf, &len), *err = open_memstream(&ebuf, &elen);
     Program p;
-    prog_init(&p, out, err);
+    drv_init(&p, out, err);
     p.json = true;
     p.force_strategy = strategy;
-    int st = prog_load_stdlib(&p) ? 99 : prog_load(&p, "duel.game", text, strlen(text), NULL) ? 3 : prog_run(&p);
-    prog_fini(&p);
+    int st = drv_load_stdlib(&p) ? 99 : drv_load(&p, "duel.game", text, strlen(text), NULL) ? 3 : run_pending(&p);
+    drv_fini(&p);
     fclose(out);
     fclose(err);
     *status = st;

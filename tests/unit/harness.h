@@ -11,6 +11,9 @@
 #include <cmocka.h>
 #include "program.h"
 #include "front.h"
+#include "driver.h"
+#include "run.h"
+#include "solve/solve.h"
 
 /* A program with the standard library, writing to in-memory files. */
 typedef struct H {
@@ -25,14 +28,14 @@ static inline H *h_new(void)
     H *h = calloc(1, sizeof *h);
     h->fo = open_memstream(&h->out, &h->outn);
     h->fe = open_memstream(&h->err, &h->errn);
-    prog_init(&h->p, h->fo, h->fe);
-    assert_int_equal(prog_load_stdlib(&h->p), 0);
+    drv_init(&h->p, h->fo, h->fe);
+    assert_int_equal(drv_load_stdlib(&h->p), 0);
     return h;
 }
 
 static inline void h_free(H *h)
 {
-    prog_fini(&h->p);
+    drv_fini(&h->p);
     fclose(h->fo);
     fclose(h->fe);
     free(h->out);
@@ -43,9 +46,9 @@ static inline void h_free(H *h)
 /* Load and run text; returns the exit status (3 for compile errors). */
 static inline int h_run(H *h, const char *text)
 {
-    int e = prog_load(&h->p, "test.game", text, strlen(text), NULL);
+    int e = drv_load(&h->p, "test.game", text, strlen(text), NULL);
     if (e) { fflush(h->fe); return 3; }
-    int st = prog_run(&h->p);
+    int st = run_pending(&h->p);
     fflush(h->fo);
     fflush(h->fe);
     return st;
@@ -61,7 +64,7 @@ static inline Value h_eval(H *h, const char *expr)
     char name[32], buf[4096];
     snprintf(name, sizeof name, "H_%d", ++counter);
     snprintf(buf, sizeof buf, "const %s = %s;", name, expr);
-    int e = prog_load(&h->p, "eval.game", buf, strlen(buf), NULL);
+    int e = drv_load(&h->p, "eval.game", buf, strlen(buf), NULL);
     if (e) { fflush(h->fe); fprintf(stderr, "h_eval(%s) failed:\n%s\n", expr, h_err(h)); }
     assert_int_equal(e, 0);
     Symbol *s = prog_lookup(&h->p, name);

@@ -80,7 +80,7 @@ static void test_state_limit(void **state)
 {
     (void)state;
     H *h = h_new();
-    h->p.max_states = h->p.eng->max_states = 1000;
+    h->p.max_states = 1000;
     assert_int_equal(h_run(h, "query FibSubtract(5000);"), 4);
     assert_non_null(strstr(h_err(h), "state limit reached while solving FibSubtract(5000)"));
     assert_non_null(strstr(h_err(h), "--max-states"));

@@ -1,24 +1,24 @@
 /* test_mex.c: the bitset mex used by the memo search. */
 #include "config.h"
 #include "harness.h"
-#include "solve/memo.h"
+#include "solve/mex.h"
 
 static void test_mex_basic(void **state)
 {
     (void)state;
     uint64_t bits[4] = { 0 };
-    assert_int_equal(memo_mex(bits, 0), 0);
-    assert_int_equal(memo_mex(bits, 4), 0);
+    assert_int_equal(mex_of_bits(bits, 0), 0);
+    assert_int_equal(mex_of_bits(bits, 4), 0);
     bits[0] = 0xB;   /* {0, 1, 3} */
-    assert_int_equal(memo_mex(bits, 1), 2);
+    assert_int_equal(mex_of_bits(bits, 1), 2);
     bits[0] = ~(uint64_t)0;
-    assert_int_equal(memo_mex(bits, 1), 64);
+    assert_int_equal(mex_of_bits(bits, 1), 64);
     bits[1] = 0x7;
-    assert_int_equal(memo_mex(bits, 2), 67);
+    assert_int_equal(mex_of_bits(bits, 2), 67);
     bits[1] = ~(uint64_t)0;
     bits[2] = ~(uint64_t)0;
     bits[3] = ~(uint64_t)0 >> 1;
-    assert_int_equal(memo_mex(bits, 4), 255);
+    assert_int_equal(mex_of_bits(bits, 4), 255);
 }
 
 static void test_mex_random_against_naive(void **state)
@@ -36,7 +36,7 @@ static void test_mex_random_against_naive(void **state)
         }
         int m = 0;
         while (m < 192 && seen[m]) m++;
-        assert_int_equal(memo_mex(bits, 3), m);
+        assert_int_equal(mex_of_bits(bits, 3), m);
     }
 }
 

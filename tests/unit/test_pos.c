@@ -28,12 +28,12 @@ static void test_roundtrip_and_intern(void **state)
     key_print(&h->p, &b, v.u.p[0]);
     assert_string_equal(b.s, "T(5, [4, -2, 7], {1, 3, 4}, \"HTHHTTHHT\")");
     sb_fini(&b);
-    uint32_t id1 = eng_intern(h->p.eng, v.u.p[0], (Loc){0});
+    uint32_t id1 = eng_intern(h->p.solver->store, v.u.p[0], (Loc){0});
     Value v2 = vm_make_pos(h->p.vm, sym->id, args, 4, (Loc){0});
-    assert_int_equal(eng_intern(h->p.eng, v2.u.p[0], (Loc){0}), id1);
+    assert_int_equal(eng_intern(h->p.solver->store, v2.u.p[0], (Loc){0}), id1);
     args[0] = val_int(6);
     Value v3 = vm_make_pos(h->p.vm, sym->id, args, 4, (Loc){0});
-    assert_int_not_equal(eng_intern(h->p.eng, v3.u.p[0], (Loc){0}), id1);
+    assert_int_not_equal(eng_intern(h->p.solver->store, v3.u.p[0], (Loc){0}), id1);
     h_free(h);
 }
 
@@ -56,14 +56,14 @@ static void test_canon_and_many_states(void **state)
     H *h = h_new();
     /* Wythoff(5, 3) and Wythoff(3, 5) are one state */
     assert_int_equal(h_int(h, "sg(Wythoff(5, 3)) == sg(Wythoff(3, 5))"), 1);
-    size_t before = h->p.eng->n;
+    size_t before = h->p.solver->store->n;
     assert_int_equal(h_int(h, "sg(Wythoff(3, 5))"), 0);
-    assert_int_equal(h->p.eng->n, before);
+    assert_int_equal(h->p.solver->store->n, before);
     /* the table grows through many rehashes and keeps every state findable */
     static const int period7[7] = { 0, 1, 0, 1, 2, 3, 2 };
     h->p.force_strategy = "memo";   /* the sequence strategy would need no states at all */
     assert_int_equal(h_int(h, "sg(Subtract(200000, {1, 3, 4}))"), period7[200000 % 7]);
-    assert_true(h->p.eng->n > 200000);
+    assert_true(h->p.solver->store->n > 200000);
     h_free(h);
 }
 

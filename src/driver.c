@@ -1,0 +1,114 @@
+/* driver.c: the top of the layers below the statements: builds a program's interpreter and
+   solver, connects them (the interpreter reaches the solver only through its host table, the
+   recovery after an error goes through the program's hooks), loads compilation units (parse,
+   declare, check, compile, evaluate constants) and frees everything in one place. */
+#include "config.h"
+#include "driver.h"
+#include "parse.h"
+#include "sema.h"
+#include "compile.h"
+#include "vm.h"
+#include "solve/solve.h"
+#include <stdlib.h>
+#include <string.h>
+
+static void recover(void *ctx, int status)
+{
+    Program *p = ctx;
+    vm_reset(p->vm);
+    solve_recover(p->solver, status == EXIT_LIMIT);   /* a runaway search leaves only half-built states */
+}
+
+void drv_init(Program *p, FILE *out, FILE *err)
+{
+    prog_init(p, out, err);
+    p->vm = vm_new(p);
+    p->solver = solve_new(p, p->vm);
+    VmHost host;
+    solve_host(p->solver, &host);
+    vm_set_host(p->vm, &host);
+    prog_on_error(p, recover, p);
+}
+
+void drv_fini(Program *p)
+{
+    solve_free(p->solver);
+    vm_free(p->vm);
+    prog_fini(p);
+}
+
+typedef struct ConstRun { size_t from, to; } ConstRun;
+
+static void eval_consts(Program *p, void *ctx)
+{
+    ConstRun *cr = ctx;
+    for (size_t i = cr->from; i < cr->to; i++) {
+        if (p->const_fn[i] < 0) continue;
+        Value v = vm_call(p->vm, p->const_fn[i], NULL, 0, NULL, NULL);
+        /* constants outlive scratch memory: copy lists, sets and strings into the program arena */
+        if (v.t == VT_LIST || v.t == VT_SET) {
+            int64_t *a = arena_alloc(&p->arena, (v.n + 1) * sizeof *a);
+            if (v.n) memcpy(a, v.u.a, v.n * sizeof *a);
+            v.u.a = a;
+        } else if (v.t == VT_STR) {
+            v.u.s = arena_strndup(&p->arena, v.u.s, v.n);
+        } else if (v.t == VT_POS) {
+            prog_fail(p, EXIT_COMPILE, p->fns[p->const_fn[i]].locs[0], "a constant cannot be a position");
+        }
+        p->consts[i] = v;
+        p->const_ready[i] = true;
+        scratch_release(&p->vm->scratch, 0);
+    }
+}
+
+int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)
+{
+    uint32_t file = diag_add_file(&p->diag, name, text, len);
+    const SrcFile *sf = diag_file(&p->diag, file);
+    Arena a;
+    arena_init(&a);
+    VEC_PUSH(p->units, p->nunits, p->capunits, a);
+    Arena *ua = &p->units[p->nunits - 1];
+    ParseCtx pc;
+    int errors = parse_unit(&pc, ua, &p->diag, file, sf->text, sf->len);
+    if (incomplete) *incomplete = pc.incomplete;
+    if (errors) return errors;
+    size_t nsyms0 = p->nsyms, nstmts0 = p->nstmts, nconsts0 = p->nconsts;
+    errors += sema_declare(p, ua, &pc.items);
+    static const NodeKind order[] = { N_CONST, N_DEF, N_GAME, N_QUERY };
+    for (int phase = 0; phase < 4; phase++) {
+        for (int i = 0; i < pc.items.n; i++) {
+            Node *it = pc.items.v[i];
+            bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
+                        it->kind == N_PERIOD;
+            if (phase < 3 ? it->kind != order[phase] : !stmt) continue;
+            if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
+            SemaInfo info;
+            int e = sema_item(p, ua, it, &info);
+            if (!e) e = compile_item(p, it, &info, !p->loading_stdlib);
+            errors += e;
+        }
+    }
+    if (errors) {   /* forget this unit's names and statements, so a REPL can go on */
+        p->nsyms = nsyms0;
+        p->nstmts = nstmts0;
+        return errors;
+    }
+    ConstRun cr = { nconsts0, p->nconsts };
+    int st = prog_try(p, eval_consts, &cr);
+    if (st) {
+        p->nsyms = nsyms0;
+        p->nstmts = nstmts0;
+        return 1;
+    }
+    return 0;
+}
+
+int drv_load_stdlib(Program *p)
+{
+    int errors = 0;
+    p->loading_stdlib = true;
+    for (const StdlibFile *f = prog_stdlib_files; f->name; f++) errors += drv_load(p, f->name, f->text, f->len, NULL);
+    p->loading_stdlib = false;
+    return errors;
+}

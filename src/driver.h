@@ -1,0 +1,15 @@
+/* driver.h: building, loading and freeing a whole program (interpreter and solver included). */
+#ifndef GRUNDY_DRIVER_H
+#define GRUNDY_DRIVER_H
+#include "program.h"
+
+/* A program with its interpreter and solver connected; drv_fini frees all of it. */
+void drv_init(Program *p, FILE *out, FILE *err);
+void drv_fini(Program *p);
+/* Load the embedded standard library; returns the number of compile errors (0 expected). */
+int drv_load_stdlib(Program *p);
+/* Parse, check and compile one unit; its statements are queued (run.h runs them). Returns the
+   number of errors. *incomplete is set when the text ended in the middle of an item (REPL
+   continuation). */
+int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete);
+#endif

@@ -1,0 +1,45 @@
+/* compose.h: game values and play modes. A solved component has a value (an SG value, or only
+   an outcome, and room for the values later modes need); a play mode says how the values of a
+   position's components combine into the position's outcome and value, and what value a
+   component must reach for a winning move. The disjunctive sum of normal play is the first
+   mode; misère play, Every-SG and the other compounds are further entries of this kind. */
+#ifndef GRUNDY_COMPOSE_H
+#define GRUNDY_COMPOSE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ORDER GV */
+typedef enum GvKind {
+    GV_SG,          /* n: the Sprague-Grundy value */
+    GV_OUTCOME,     /* only the outcome is known (a form that decides P/N) */
+    GV_DRAW,        /* neither player can force a win (games with cycles) */
+    GV_LOOPY,       /* a generalized SG value: n, or infinite with the finite set K (loopy games) */
+    GV_REMOTENESS,  /* n: moves to the end under best play (Every-SG, suspense) */
+    GV_SCORE        /* score: the best score difference for the player to move (scoring games) */
+} GvKind;
+
+typedef struct GameValue {
+    uint8_t kind;   /* GvKind */
+    char outcome;   /* 'P', 'N' or 'D' */
+    uint64_t n;
+    int64_t score;
+} GameValue;
+
+static inline GameValue gv_sg(uint64_t n) { return (GameValue){ .kind = GV_SG, .outcome = n ? 'N' : 'P', .n = n }; }
+static inline GameValue gv_outcome(char o) { return (GameValue){ .kind = GV_OUTCOME, .outcome = o }; }
+
+typedef struct Compose {
+    const char *name;
+    /* The value of a position whose (non-terminal) components have the values v[0..n). */
+    GameValue (*combine)(const GameValue *v, size_t n);
+    /* With the position at total, whether a move in a component now at comp can win, and the
+       value the component must then have (*want). */
+    bool (*target)(const GameValue *total, const GameValue *comp, GameValue *want);
+    /* Whether a component that moved to got meets want. */
+    bool (*meets)(const GameValue *got, const GameValue *want);
+} Compose;
+
+/* Normal play: SG values XOR (Sprague-Grundy); a lone component may be known by its outcome. */
+extern const Compose compose_sum;
+#endif

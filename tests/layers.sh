@@ -1,0 +1,56 @@
+#!/bin/sh
+# layers.sh: the include graph of src/ follows the layers (docs/engine.md, "Layers"): a file may
+# include headers of its own layer and of the layers below it, never above, and no two modules
+# include each other round a cycle. Fails naming the offending include or the cycle.
+SRCDIR=${SRCDIR:-$(dirname "$0")/..}
+cd "$SRCDIR" || exit 2
+# layer of a file, lowest first (a .h and its .c may differ: builtins.h is the table sema and
+# compile read, builtins.c is part of the interpreter)
+layer() {
+    case "$1" in
+    src/util.* | src/arena.* | src/diag.* | src/value.* | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | \
+    src/solve/mex.*) echo 0 core ;;
+    src/ast.* | src/parse.h | src/ir.* | src/builtins.h) echo 1 syntax ;;
+    src/program.*) echo 2 program ;;
+    src/sema.* | src/compile.*) echo 3 lang ;;
+    src/key.*) echo 4 key ;;
+    src/vm.* | src/builtins.c) echo 5 interpreter ;;
+    src/pos.*) echo 6 store ;;
+    src/solve/*) echo 7 solve ;;
+    src/driver.* | src/run.* | src/repl.* | src/front.* | src/main.c | src/stdlib_data.c) echo 8 app ;;
+    *) echo "? unknown" ;;
+    esac
+}
+fail=0
+edges=$(mktemp)
+trap 'rm -f "$edges"' EXIT
+for f in src/*.c src/*.h src/solve/*.c src/solve/*.h; do
+    [ -f "$f" ] || continue
+    set -- $(layer "$f")
+    fl=$1 fname=$2
+    if [ "$fl" = "?" ]; then
+        echo "layers: $f belongs to no layer (add it to tests/layers.sh and docs/engine.md)"
+        fail=1
+        continue
+    fi
+    for inc in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
+        [ "$inc" = config.h ] && continue
+        h=src/$inc
+        [ -f "$h" ] || continue   # generated headers (grammar/) and the like
+        set -- $(layer "$h")
+        if [ "$1" != "?" ] && [ "$1" -gt "$fl" ]; then
+            echo "layers: $f ($fname) includes $inc ($2), a higher layer"
+            fail=1
+        fi
+        echo "${f%.*} ${h%.*}" >>"$edges"
+    done
+done
+# a cycle between modules (a module is a .c and its .h): tsort reports one
+if ! sort -u "$edges" | awk '$1 != $2' | tsort >/dev/null 2>"$edges.err"; then
+    echo "layers: the include graph has a cycle:"
+    cat "$edges.err"
+    fail=1
+fi
+rm -f "$edges.err"
+[ $fail = 0 ] && echo "layers: the include graph follows the layers"
+exit $fail
