@@ -38,3 +38,16 @@ for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})
     t=$(median3 "$(time_ms "$G" -e "query $q")" "$(time_ms "$G" -e "query $q")" "$(time_ms "$G" -e "query $q")")
     printf '(f) query %-48s %5d ms (target < 10 ms)\n' "$q" "$t"
 done
+# (g) a sum of 10^6 components: Nim of 10^6 heaps (a file: too long for -e), with its winning moves
+tmp=$(mktemp -d)
+awk 'BEGIN { srand(20261201); printf "query Nim("; for (i = 0; i < 1000000; i++) printf "%s%d", i ? ", " : "", int(rand() * 1000000000); print ");" }' >"$tmp/nim.game"
+sed 's/^query \(.*\);$/expect sg(\1) == @;/' "$tmp/nim.game" >"$tmp/check.game.in"
+x=$("$B/bench/base_nim" "$tmp/nim.game" | cut -d' ' -f1)
+sed "s/@/$x/" "$tmp/check.game.in" >"$tmp/check.game"
+"$G" "$tmp/check.game" >/dev/null || { echo "(g): engine disagrees with the baseline"; exit 1; }
+bms=$(median3 "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")" "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")" \
+              "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")")
+gms=$(median3 "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$tmp/nim.game")")
+printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx (target: engine < 1000 ms)\n' "(g) Nim of 10^6 heaps, moves" "$bms" "$gms" \
+       "$(ratio "$gms" "$bms")"
+rm -rf "$tmp"

@@ -1,21 +1,47 @@
 /* json.c: JSON string escaping. */
 #include "config.h"
 #include "json.h"
+#include <stdint.h>
+#include <string.h>
+
+/* Whether one of the 8 bytes of x needs an escape: below 32, '"' or a backslash (bit tricks:
+   a byte becomes zero, or borrows, exactly there; a false alarm only sends the bytes to the
+   careful loop). */
+static inline bool needs_escape8(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t lt32 = (x - 32 * ones) & ~x & highs;
+    uint64_t q = x ^ (0x22 * ones), bs = x ^ (0x5c * ones);
+    return (lt32 | ((q - ones) & ~q & highs) | ((bs - ones) & ~bs & highs)) != 0;
+}
 
 void json_str(StrBuf *b, const char *s)
 {
     sb_putc(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
+    size_t n = strlen(s), i = 0;
+    while (i < n) {
+        size_t run = i;   /* characters that need no escape, copied at once */
+        while (i + 8 <= n) {
+            uint64_t x;
+            memcpy(&x, s + i, 8);
+            if (needs_escape8(x)) break;
+            i += 8;
+        }
+        while (i < n && (unsigned char)s[i] >= 32 && s[i] != '"' && s[i] != '\\') i++;
+        if (i > run) sb_putn(b, s + run, i - run);
+        if (i == n) break;
+        switch (s[i]) {
         case '"': sb_puts(b, "\\\""); break;
         case '\\': sb_puts(b, "\\\\"); break;
         case '\n': sb_puts(b, "\\n"); break;
         case '\t': sb_puts(b, "\\t"); break;
         case '\r': sb_puts(b, "\\r"); break;
         default:
-            if (*p < 32) sb_printf(b, "\\u%04x", *p);
-            else sb_putc(b, (char)*p);
+            if ((unsigned char)s[i] < 32) sb_printf(b, "\\u%04x", (unsigned char)s[i]);
+            else { sb_putc(b, s[i]); }   /* after a false alarm of the 8-byte test */
+            break;
         }
+        i++;
     }
     sb_putc(b, '"');
 }

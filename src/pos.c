@@ -175,11 +175,14 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
     }
     DenseIndex *d = &e->dense[g];
     if ((uint64_t)a >= d->d0 || (uint64_t)b >= d->d1) {
+        if ((uint64_t)a >= DENSE_MAX_CELLS || (uint64_t)b >= DENSE_MAX_CELLS) return NULL;
         size_t n0 = d->d0 ? d->d0 : 16, n1 = len == 4 ? (d->d1 ? d->d1 : 16) : 1;
         while (n0 <= (uint64_t)a) n0 *= 2;
         while (n1 <= (uint64_t)b) n1 *= 2;
-        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS)
-            return NULL;   /* a far-out key: the hash table serves it */
+        /* a far-out key (beyond the limit, or sparse: more cells than a few per state stored)
+           is the hash table's */
+        size_t room = 8 * e->n > 65536 ? 8 * e->n : 65536;
+        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS || n0 * n1 > room) return NULL;
         uint32_t *m = xcalloc(n0 * n1, sizeof *m);
         for (size_t i = 0; i < d->d0; i++)
             for (size_t j = 0; j < d->d1; j++) m[i * n1 + j] = d->map[i * d->d1 + j];

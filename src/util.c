@@ -71,7 +71,18 @@ void sb_putn(StrBuf *b, const char *s, size_t n)
     b->s[b->len] = 0;
 }
 
-void sb_putc(StrBuf *b, char c) { sb_putn(b, &c, 1); }
+void sb_put_i64(StrBuf *b, int64_t v)
+{
+    char tmp[24];
+    size_t i = sizeof tmp;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) tmp[--i] = '-';
+    sb_putn(b, tmp + i, sizeof tmp - i);
+}
 void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
 
 void sb_printf(StrBuf *b, const char *fmt, ...)

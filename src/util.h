@@ -23,9 +23,19 @@ void util_grow(void **pp, size_t *cap, size_t need, size_t elem);
 typedef struct StrBuf { char *s; size_t len, cap; } StrBuf;
 void sb_init(StrBuf *b);
 void sb_fini(StrBuf *b);
-void sb_putc(StrBuf *b, char c);
-void sb_puts(StrBuf *b, const char *s);
 void sb_putn(StrBuf *b, const char *s, size_t n);
+static inline void sb_putc(StrBuf *b, char c)
+{
+    if (b->len + 2 <= b->cap) {   /* room for c and the terminating NUL */
+        b->s[b->len++] = c;
+        b->s[b->len] = 0;
+        return;
+    }
+    sb_putn(b, &c, 1);
+}
+/* A decimal integer (faster than sb_printf's "%lld"). */
+void sb_put_i64(StrBuf *b, int64_t v);
+void sb_puts(StrBuf *b, const char *s);
 void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Detach: return the malloc'd string (NUL-terminated) and reset b. */
 char *sb_take(StrBuf *b);

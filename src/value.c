@@ -41,7 +41,7 @@ int val_equal(const Value *a, const Value *b)
 void val_print(StrBuf *b, const Value *v)
 {
     switch (v->t) {
-    case VT_INT: sb_printf(b, "%lld", (long long)v->u.i); break;
+    case VT_INT: sb_put_i64(b, v->u.i); break;
     case VT_BOOL: sb_puts(b, v->u.i ? "true" : "false"); break;
     case VT_STR:
         sb_putc(b, '"');

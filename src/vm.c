@@ -136,6 +136,13 @@ static Value mkpos(Vm *vm, uint32_t n, Loc loc)
     return v;
 }
 
+static size_t pow2_at_least(size_t n)
+{
+    size_t c = 1;
+    while (c < n) c *= 2;
+    return c;
+}
+
 Value vm_add(Vm *vm, Value a, Value b, Loc loc)
 {
     if (isnum(&a) && isnum(&b)) {
@@ -732,7 +739,25 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             Value acc = st[sp - 2], v = TOP;
             vm->sp = sp;
             switch (kind) {
-            case FOLD_SUM: acc = vm_add(vm, acc, v, LOC); break;
+            case FOLD_SUM:
+                if (v.t == VT_POS && (acc.t == VT_POS || (isnum(&acc) && acc.u.i == 0))) {
+                    /* a sum of positions: the accumulator's buffer is the generator's own (made
+                       on the first append) and grows by doubling, so the sum is linear */
+                    size_t cap = acc.t == VT_POS && acc.n ? pow2_at_least(acc.n) : 0;
+                    size_t need = (acc.t == VT_POS ? acc.n : 0) + (size_t)v.n;
+                    if (need > UINT32_MAX) vm_fail(vm, LOC, "a sum of more than 2^32 components");
+                    if (need > cap) {
+                        const int64_t **d = vm_alloc(vm, pow2_at_least(need) * sizeof *d, LOC);
+                        if (acc.t == VT_POS && acc.n) memcpy(d, acc.u.p, acc.n * sizeof *d);
+                        acc = (Value){ .t = VT_POS, .n = acc.t == VT_POS ? acc.n : 0 };
+                        acc.u.p = d;
+                    }
+                    if (v.n) memcpy((const int64_t **)acc.u.p + acc.n, v.u.p, v.n * sizeof *v.u.p);
+                    acc.n = (uint32_t)need;
+                    break;
+                }
+                acc = vm_add(vm, acc, v, LOC);
+                break;
             case FOLD_MIN: case FOLD_MAX:
                 if (!isnum(&v)) type_error(vm, LOC, "min and max need integers", &v, NULL);
                 if (acc.t == VT_NONE || (kind == FOLD_MIN ? v.u.i < acc.u.i : v.u.i > acc.u.i)) acc = val_int(v.u.i);

@@ -190,17 +190,22 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Print the sum of states ids (terminal ones dropped) in the given order. */
-static char *print_ids(Solver *s, const uint32_t *ids, size_t n)
+/* Print the sum of states ids (terminal ones dropped) in the given order; with span, also where
+   each component's text starts and ends (span[2i], span[2i + 1]). */
+static char *print_ids(Solver *s, const uint32_t *ids, size_t n, size_t *span)
 {
     Engine *e = s->store;
-    const int64_t **keys = vm_alloc(s->vm, (n ? n : 1) * sizeof *keys, (Loc){ 0 });
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!(e->st[ids[i]].flags & ST_TERMINAL)) keys[k++] = e->st[ids[i]].key;
     StrBuf b;
     sb_init(&b);
-    key_print_sum(s->p, &b, keys, k);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (e->st[ids[i]].flags & ST_TERMINAL) continue;
+        if (k++) sb_puts(&b, " + ");
+        if (span) span[2 * i] = b.len;
+        key_print(s->p, &b, e->st[ids[i]].key);
+        if (span) span[2 * i + 1] = b.len;
+    }
+    if (!k) sb_putc(&b, '0');
     return sb_take(&b);
 }
 
@@ -215,6 +220,7 @@ typedef struct WinCtx {
     Answer *a;                /* collects the winning positions and the multisets already listed */
     uint64_t budget;          /* moves still to examine (0: no limit) */
     bool cut;                 /* the budget ran out */
+    bool full;                /* the printed positions reached SOLVE_MAX_PRINTED */
 } WinCtx;
 
 static int on_win_move(void *ctx, const Value *v, const Value *frame)
@@ -231,38 +237,62 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     const int64_t *const *keys;
     uint32_t n;
     solve_components(s, v, w->loc, &keys, &n);
-    size_t total = w->ncomps - 1 + n;
-    uint32_t *ids = vm_alloc(s->vm, (total ? total : 1) * sizeof *ids, w->loc);
+    uint32_t *parts = vm_alloc(s->vm, (n ? n : 1) * sizeof *parts, w->loc);
     GameValue *pv = vm_alloc(s->vm, (n ? n : 1) * sizeof *pv, w->loc);
-    size_t k = 0, np = 0;
-    for (size_t i = 0; i < w->which; i++) ids[k++] = w->comps[i].id;
+    uint32_t np = 0;
     /* a lone component aiming at a P-position with one part needs only that part's outcome */
     bool to_p = w->want.outcome == 'P' && (w->want.kind == GV_OUTCOME || w->want.n == 0);
     bool outcome_only = w->ncomps == 1 && n == 1 && to_p;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
         solve_component(s, id, w->loc, NULL, !outcome_only);
-        if (!(e->st[id].flags & ST_TERMINAL)) pv[np++] = value_of(&e->st[id]);
-        ids[k++] = id;
+        if (e->st[id].flags & ST_TERMINAL) continue;
+        pv[np] = value_of(&e->st[id]);
+        parts[np++] = id;
     }
-    for (size_t i = w->which + 1; i < w->ncomps; i++) ids[k++] = w->comps[i].id;
     GameValue got = mode->combine(pv, np);
     if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) return 0;
-    /* de-duplicate by the multiset of non-terminal components */
-    uint32_t *norm = vm_alloc(s->vm, (total ? total : 1) * sizeof *norm, w->loc);
-    size_t m = 0;
-    for (size_t i = 0; i < total; i++)
-        if (!(e->st[ids[i]].flags & ST_TERMINAL)) norm[m++] = ids[i];
-    qsort(norm, m, sizeof *norm, cmp_u32);
-    for (size_t i = 0; i < a->nseen; i++)
-        if (a->seenlen[i] == m && !memcmp(a->seen[i], norm, m * sizeof *norm)) return 0;
-    uint32_t *keep = xmalloc((m ? m : 1) * sizeof *keep);
-    memcpy(keep, norm, m * sizeof *keep);
-    VEC_PUSH(a->seen, a->nseen, a->capseen, keep);
-    a->nseen--;
-    VEC_PUSH(a->seenlen, a->nseen, a->capseenlen, m);
-    char *str = print_ids(s, ids, total);
+    /* the same position as a move listed before? (compare the changes, not whole positions) */
+    uint32_t removed = w->comps[w->which].id;
+    qsort(parts, np, sizeof *parts, cmp_u32);
+    for (size_t i = 0; i < a->nwin; i++) {
+        const struct AnswerMove *m = &a->moves[i];
+        if (m->removed == removed && m->nparts == np && !memcmp(m->parts, parts, np * sizeof *parts)) return 0;
+    }
+    size_t total = w->ncomps - 1 + np;
+    if (a->nwin && a->printed + total > SOLVE_MAX_PRINTED) {   /* whole positions too big to list more */
+        a->truncated = true;
+        w->full = true;
+        return 1;
+    }
+    /* the position after the move: the query's text with the moved component's text replaced by
+       the parts (in the result's order), or cut out with a separator when nothing is left of it */
+    solve_components(s, v, w->loc, &keys, &n);
+    uint32_t *ordered = vm_alloc(s->vm, (n ? n : 1) * sizeof *ordered, w->loc);
+    for (uint32_t i = 0; i < n; i++) ordered[i] = eng_intern(e, keys[i], w->loc);
+    char *middle = print_ids(s, ordered, n, NULL);
+    const char *pos = a->position;
+    const size_t *span = a->span;
+    size_t from = span[2 * w->which], to = span[2 * w->which + 1];
+    if (!np) {   /* drop " + " on one side (or everything: the empty position) */
+        if (w->ncomps == 1) from = 0;
+        else if (w->which == 0) to = span[2];
+        else from = span[2 * w->which - 1];
+    }
+    StrBuf b;
+    sb_init(&b);
+    sb_putn(&b, pos, from);
+    if (np) sb_puts(&b, middle);
+    sb_puts(&b, pos + to);
+    if (!b.len) sb_putc(&b, '0');
+    free(middle);
+    struct AnswerMove m = { w->which, removed, xmalloc((np ? np : 1) * sizeof *parts), np };
+    memcpy(m.parts, parts, np * sizeof *parts);
+    VEC_PUSH(a->moves, a->nwin, a->capmoves, m);
+    a->nwin--;
+    char *str = sb_take(&b);
     VEC_PUSH(a->winning, a->nwin, a->capwin, str);
+    a->printed += total;
     return a->nwin >= SOLVE_MAX_WINNING;
 }
 
@@ -286,7 +316,11 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     a->strategy = mixed ? "sum" : strategy ? strategy : first ? first : "memo";
     uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
     for (size_t i = 0; i < n; i++) ids[i] = c[i].id;
-    a->position = print_ids(s, ids, n);
+    size_t *span = vm_alloc(s->vm, (2 * n + 2) * sizeof *span, loc);
+    a->position = print_ids(s, ids, n, span);
+    a->comps = ids;
+    a->ncomps = n;
+    a->span = span;
     if (!mixed && n) {   /* one method for every component: say which theorem it rests on */
         uint32_t how = e->st[c[0].id].how;
         const Strategy *st = solve_strategies[how >> 16];
@@ -298,7 +332,7 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     }
     if (!moves) return;
     WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a };
-    for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING; i++) {
+    for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING && !w.full; i++) {
         if (!mode->target(&total, &c[i].v, &w.want)) continue;   /* no move of this component wins */
         w.which = i;
         size_t smark = scratch_mark(&s->vm->scratch);
@@ -323,9 +357,8 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 
 void solve_answer_fini(Answer *a)
 {
-    for (size_t i = 0; i < a->nseen; i++) free(a->seen[i]);
-    free(a->seen);
-    free(a->seenlen);
+    for (size_t i = 0; i < a->nwin; i++) free(a->moves[i].parts);
+    free(a->moves);
     free(a->position);
     free(a->why);
     for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
@@ -368,10 +401,15 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
     if (i < 0 || (uint64_t)i >= a->nwin)
         prog_fail(s->p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i,
                   a->nwin);
-    size_t m = a->seenlen[i];
+    /* the position: the query's components with the moved one replaced by its parts */
+    const struct AnswerMove *mv = &a->moves[i];
+    size_t m = a->ncomps - 1 + mv->nparts, k = 0;
     Value v = { .t = VT_POS, .n = (uint32_t)m };
     const int64_t **keys = vm_alloc(s->vm, (m ? m : 1) * sizeof *keys, loc);
-    for (size_t j = 0; j < m; j++) keys[j] = s->store->st[a->seen[i][j]].key;
+    for (size_t j = 0; j < a->ncomps; j++) {
+        if (j != mv->which) { keys[k++] = s->store->st[a->comps[j]].key; continue; }
+        for (uint32_t q = 0; q < mv->nparts; q++) keys[k++] = s->store->st[mv->parts[q]].key;
+    }
     v.u.p = keys;
     prog_release(s->p, mark);
     solve_answer_free(a);

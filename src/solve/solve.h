@@ -84,14 +84,19 @@ typedef struct Answer {
     const char *strategy;
     bool truncated;          /* more winning moves exist than were listed */
     char *why;               /* the theorem or method behind the value (text output), or NULL */
-    /* private: winning-move bookkeeping, freed by solve_answer_fini */
-    uint32_t **seen;
-    size_t *seenlen;
-    size_t nseen, capseen, capseenlen, capwin;
+    /* private, freed by solve_answer_fini: each listed winning move as a change of the position:
+       its non-terminal component `which` replaced by the non-terminal parts (sorted); in an
+       acyclic game two moves give the same position exactly when these agree */
+    struct AnswerMove { size_t which; uint32_t removed; uint32_t *parts; uint32_t nparts; } *moves;
+    const uint32_t *comps;   /* the position's non-terminal components (scratch, while answering) */
+    const size_t *span;      /* where each component's text starts and ends in position (scratch) */
+    size_t ncomps, printed, capmoves, capwin;
 } Answer;
 
-/* Winning moves listed at most (Answer.truncated tells when there are more). */
+/* Winning moves listed at most (Answer.truncated tells when there are more), and the components
+   their printed positions may hold in all: a sum of 10^6 heaps lists a few whole positions. */
 #define SOLVE_MAX_WINNING 1000
+#define SOLVE_MAX_PRINTED ((size_t)1 << 21)
 /* Candidate moves examined at most when the rules of a position a cheap strategy solved are
    enumerated for its winning moves, and by the closed forms' own scans. */
 #define SOLVE_MAX_SCAN ((uint64_t)1 << 20)
