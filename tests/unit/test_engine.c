@@ -145,6 +145,47 @@ static void test_table_strategy_and_fallback(void **state)
     free(err);
 }
 
+/* A sum of 2 * 10^5 components (it was quadratic and ran out of scratch memory at 2 * 10^4):
+   the value, the first winning move (the heap a_i with a_i ^ x < a_i first, moved to a_i ^ x),
+   and the list cut at the printing budget with winning_truncated. */
+static void test_big_sum(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    enum { N = 200000 };
+    uint64_t *a = malloc(N * sizeof *a), x = 0, seed = 12345;
+    size_t cap = (size_t)N * 12 + 64, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text + len, cap - len, "query Nim(");
+    for (int i = 0; i < N; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        a[i] = (seed >> 33) % 1000000000u;
+        x ^= a[i];
+        len += (size_t)snprintf(text + len, cap - len, "%s%llu", i ? ", " : "", (unsigned long long)a[i]);
+    }
+    snprintf(text + len, cap - len, ");");
+    h->p.json = true;
+    assert_int_equal(h_run(h, text), 0);
+    const char *out = h_out(h);
+    char want[64];
+    snprintf(want, sizeof want, "\"sg\":%llu,", (unsigned long long)x);
+    assert_non_null(strstr(out, want));
+    int first = 0;
+    while ((a[first] ^ x) >= a[first]) first++;
+    /* the first winning position: the heaps before, then a_first ^ x */
+    char head[256];
+    size_t hl = (size_t)snprintf(head, sizeof head, "\"winning\":[\"");
+    for (int i = 0; i < first && hl < 200; i++) hl += (size_t)snprintf(head + hl, sizeof head - hl, "Heap(%llu) + ", (unsigned long long)a[i]);
+    if (hl < 200) {
+        snprintf(head + hl, sizeof head - hl, "Heap(%llu)", (unsigned long long)(a[first] ^ x));
+        assert_non_null(strstr(out, head));
+    }
+    assert_non_null(strstr(out, "\"winning_truncated\":true"));
+    free(text);
+    free(a);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -157,6 +198,7 @@ int main(void)
         cmocka_unit_test(test_deep_chain_no_recursion),
         cmocka_unit_test(test_terminal_components_dropped),
         cmocka_unit_test(test_table_strategy_and_fallback),
+        cmocka_unit_test(test_big_sum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
