@@ -12,12 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void recover(void *ctx, int status)
+static void interp_enter(void *ctx) { vm_try_enter(ctx); }
+static void interp_leave(void *ctx) { vm_try_leave(ctx); }
+static void interp_fail(void *ctx, int status)
 {
-    Program *p = ctx;
-    vm_reset(p->vm);
-    solve_recover(p->solver, status == EXIT_LIMIT);   /* a runaway search leaves only half-built states */
+    (void)status;
+    vm_try_fail(ctx);
 }
+
+static void solver_enter(void *ctx) { solve_try_enter(ctx); }
+static void solver_leave(void *ctx) { solve_try_leave(ctx); }
+/* a runaway search (a limit) leaves only half-built states: the store is emptied */
+static void solver_fail(void *ctx, int status) { solve_try_fail(ctx, status == EXIT_LIMIT); }
 
 void drv_init(Program *p, FILE *out, FILE *err)
 {
@@ -27,7 +33,9 @@ void drv_init(Program *p, FILE *out, FILE *err)
     VmHost host;
     solve_host(p->solver, &host);
     vm_set_host(p->vm, &host);
-    prog_on_error(p, recover, p);
+    Recover vm = { interp_enter, interp_leave, interp_fail, p->vm }, solver = { solver_enter, solver_leave, solver_fail, p->solver };
+    prog_on_error(p, &vm);
+    prog_on_error(p, &solver);
 }
 
 void drv_fini(Program *p)

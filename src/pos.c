@@ -145,6 +145,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     size_t slot;
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
+    if (e->budget && e->n >= e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
     if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     id = (uint32_t)e->n++;

@@ -5,8 +5,9 @@
 #include "vm.h"
 
 /* ST_OUTCOME: only the outcome is known (a closed form that decides P/N): sg is 0 (P) or 1 (N).
-   ST_ONPATH: a strategy's search has the state in progress (a cycle if it is met again). */
-enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8 };
+   ST_ONPATH: a strategy's search has the state in progress (a cycle if it is met again).
+   ST_SGSEARCH: how names the strategy that decided the outcome; the SG value came from a search. */
+enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH = 16 };
 
 /* how: which strategy solved the state (the solver's numbering: solve_how). */
 typedef struct State { const int64_t *key; uint64_t sg; uint32_t flags; uint32_t how; } State;
@@ -44,6 +45,7 @@ struct Engine {
     const int64_t *canon_path[ENG_MAX_CANON_DEPTH];
     int ncanon;
     const int64_t *root;    /* the component the solver is working on, to name it in a limit message */
+    size_t budget;          /* > 0: a tentative search may create states up to this count (PROG_BUDGET past it) */
 };
 
 Engine *eng_new(Program *p, Vm *vm);

@@ -92,6 +92,7 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (p->silent && p->on_error) longjmp(*p->on_error, status);
     diag_error(&p->diag, loc, "%s", msg);
     const SrcFile *f = loc.line ? diag_file(&p->diag, loc.file) : NULL;
     if (p->stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->stmt->loc.file != loc.file)
@@ -105,26 +106,27 @@ int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
     jmp_buf jb, *saved = p->on_error;
     volatile size_t cleanups = p->ncleanups;
     volatile int status = 0;
+    for (size_t i = 0; i < p->nrecover; i++) p->recover[i].enter(p->recover[i].ctx);
     p->on_error = &jb;
     int st = setjmp(jb);
     if (st == 0) {
         fn(p, ctx);
+        for (size_t i = p->nrecover; i-- > 0;) p->recover[i].leave(p->recover[i].ctx);
     } else {
         status = st;
         while (p->ncleanups > cleanups) {   /* newest first */
             Cleanup c = p->cleanups[--p->ncleanups];
             c.fn(c.arg);
         }
-        for (size_t i = 0; i < p->nrecover; i++) p->recover[i].fn(p->recover[i].ctx, st);
+        for (size_t i = p->nrecover; i-- > 0;) p->recover[i].fail(p->recover[i].ctx, st);
     }
     p->on_error = saved;
     return status;
 }
 
-void prog_on_error(Program *p, void (*fn)(void *ctx, int status), void *ctx)
+void prog_on_error(Program *p, const Recover *r)
 {
-    Recover r = { fn, ctx };
-    VEC_PUSH(p->recover, p->nrecover, p->caprecover, r);
+    VEC_PUSH(p->recover, p->nrecover, p->caprecover, *r);
 }
 
 size_t prog_defer(Program *p, void (*fn)(void *arg), void *arg)

@@ -68,13 +68,21 @@ extern const StdlibFile prog_stdlib_files[];
 typedef struct Vm Vm;
 typedef struct Solver Solver;
 
-/* Called after a run-time error unwound into prog_try (status: its exit status). */
-typedef struct Recover { void (*fn)(void *ctx, int status); void *ctx; } Recover;
+/* A part of the run-time state that an error may leave half-changed (the interpreter, the
+   solver): enter runs when a prog_try begins (remember where to return to), leave when it ends
+   normally, fail after an error unwound into it (return there; status: the error's). */
+typedef struct Recover {
+    void (*enter)(void *ctx);
+    void (*leave)(void *ctx);
+    void (*fail)(void *ctx, int status);
+    void *ctx;
+} Recover;
 /* Released when an error unwinds past it (a buffer a callback may never return to). */
 typedef struct Cleanup { void (*fn)(void *arg); void *arg; } Cleanup;
 
-/* Exit statuses (the command-line contract). */
-enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4 };
+/* Exit statuses (the command-line contract). PROG_BUDGET is internal: a search tried within a
+   budget of states ran past it (the solver catches it; it never ends a run). */
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4, PROG_BUDGET = 64 };
 
 typedef struct Program {
     Diag diag;
@@ -105,6 +113,7 @@ typedef struct Program {
     int failed;                     /* an expect/claim failed */
     bool loading_stdlib;
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
+    int silent;                     /* > 0: errors unwind without a message (a tentative computation) */
     const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */
 } Program;
 
@@ -115,10 +124,11 @@ void prog_fini(Program *p);
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Run fn(p, ctx) with run-time errors caught: returns 0, or the error's exit status after
-   running the cleanups registered since and every recovery hook. */
+   running the cleanups registered since and returning every registered part to the state it
+   had when fn began. Nests. */
 int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx);
-/* Register a recovery hook (the interpreter's and the solver's reset of work in progress). */
-void prog_on_error(Program *p, void (*fn)(void *ctx, int status), void *ctx);
+/* Register a part of the run-time state that errors must not leave half-changed. */
+void prog_on_error(Program *p, const Recover *r);
 /* Register fn(arg) to run if an error unwinds past this point; returns a mark for prog_release. */
 size_t prog_defer(Program *p, void (*fn)(void *arg), void *arg);
 /* Forget the cleanups registered since mark (without running them): the code got past them. */

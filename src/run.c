@@ -69,6 +69,10 @@ static void do_query(Program *p, Stmt *st)
             sb_printf(&b, "  by %s", a->why);
             emit_line(p, &b);
         }
+        if (a->no_sg) {
+            sb_printf(&b, "  (no SG value: %s)", a->no_sg);
+            emit_line(p, &b);
+        }
         for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
             sb_printf(&b, "  winning move -> %s", a->winning[i]);
             emit_line(p, &b);

@@ -21,6 +21,7 @@ void vm_free(Vm *vm)
     free(vm->stack);
     free(vm->frames);
     free(vm->marks);
+    free(vm->snaps);
     scratch_fini(&vm->scratch);
     free(vm);
 }
@@ -78,13 +79,22 @@ Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc)
     return v;
 }
 
-void vm_reset(Vm *vm)
+void vm_try_enter(Vm *vm)
 {
-    vm->host_depth = 0;
-    vm->sp = 0;
-    vm->nframes = 0;
-    vm->nmarks = 0;
-    scratch_release(&vm->scratch, 0);
+    VmSnap snap = { vm->sp, vm->nframes, vm->nmarks, scratch_mark(&vm->scratch), vm->host_depth };
+    VEC_PUSH(vm->snaps, vm->nsnaps, vm->capsnaps, snap);
+}
+
+void vm_try_leave(Vm *vm) { vm->nsnaps--; }
+
+void vm_try_fail(Vm *vm)
+{
+    VmSnap snap = vm->snaps[--vm->nsnaps];
+    vm->host_depth = snap.host_depth;
+    vm->sp = snap.sp;
+    vm->nframes = snap.nframes;
+    vm->nmarks = snap.nmarks;
+    scratch_release(&vm->scratch, snap.scratch);
 }
 
 _Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...)
@@ -442,6 +452,7 @@ static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
 /* Set up fn's frame at base (arguments already in place, nargs of them). Returns the new sp. */
 static size_t enter(Vm *vm, int fn, size_t base, int nargs, Loc loc)
 {
+    if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
     const Func *f = &vm->p->fns[fn];
     if (f->variadic) {
         int fixed = f->nparams - 1;
@@ -702,6 +713,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         }
         case IR_NEXT: {
+            if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, LOC, "out of fuel");
             size_t slot = base + (size_t)code[pc++];
             if (st[slot + 3].u.i >= 0) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
             const Value *d = &st[slot + 1];

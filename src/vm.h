@@ -29,6 +29,9 @@ typedef struct VmHost {
 #define VM_SCRATCH_BYTES ((size_t)1 << 30)
 #define VM_MAX_COPIES 1000000
 
+/* Where the interpreter was when a prog_try began. */
+typedef struct VmSnap { size_t sp, nframes, nmarks, scratch; int host_depth; } VmSnap;
+
 struct Vm {
     Program *p;
     Value *stack;
@@ -40,6 +43,9 @@ struct Vm {
     Scratch scratch;
     VmHost host;
     int host_depth;         /* host calls in progress */
+    uint64_t fuel;          /* > 0: loop steps and calls left to a tentative computation (PROG_BUDGET at 0) */
+    VmSnap *snaps;          /* one per prog_try in progress */
+    size_t nsnaps, capsnaps;
 };
 
 Vm *vm_new(Program *p);
@@ -51,8 +57,12 @@ char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc);
 Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc);
-/* Forget all run state after an error unwound through the interpreter. */
-void vm_reset(Vm *vm);
+/* The interpreter's part in prog_try (driver.c registers them): remember the run state, forget
+   it, or return to it after an error unwound through the interpreter (scratch memory made since
+   is released). */
+void vm_try_enter(Vm *vm);
+void vm_try_leave(Vm *vm);
+void vm_try_fail(Vm *vm);
 /* Run function fn on args; the result may point into scratch memory. */
 Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void *ctx);
 /* Build a one-component position of game g from args (variadic packing, type checks). */

@@ -104,10 +104,12 @@ static const char *closed_name(Solver *s, void *st, uint32_t variant)
     return closed_at((int)variant)->strategy;
 }
 
-static void closed_explain(Solver *s, void *st, uint32_t id, StrBuf *b)
+static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)
 {
+    (void)s;
     (void)st;
-    sb_puts(b, closed_at((int)(s->store->st[id].how & 0xffff))->why);
+    (void)id;
+    sb_puts(b, closed_at((int)variant)->why);
 }
 
 /* The form's own winning moves where it has them; the rules otherwise. */
@@ -116,7 +118,8 @@ static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, uint64_t target
     (void)st;
     const int64_t *key = s->store->st[id].key;
     const ClosedForm *f = closed_at((int)(s->store->st[id].how & 0xffff));
-    if (!f->moves) return MOVES_RULES;
+    /* a form that decides only the outcome knows only the moves to P-positions */
+    if (!f->moves || (target && (s->store->st[id].flags & ST_SGSEARCH))) return MOVES_RULES;
     Value args[CLOSED_MAX_ARGS];
     int n = closed_args(s->p, key, args);
     return f->moves(s->vm, (int)KEY_GAME(key), args, n, target, cb, ctx) ? MOVES_ALL : MOVES_SOME;

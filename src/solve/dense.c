@@ -727,7 +727,7 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
         if (!binders(w, ds, &w->g->rules[i], 0)) break;
 }
 
-static bool table_solve(Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
+static bool table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[3] = { 0, 0, 0 };
@@ -754,7 +754,7 @@ static bool table_solve(Dense *d, Engine *e, const int64_t *key, Loc loc, uint64
             g->val[cell(g, c)] = V_ONPATH;
             size_t n0 = ds.n;
             walk(&w, &ds, c);
-            g->ds = ds;   /* keep the (possibly moved) buffer owned by the game */
+            solve_burn(sv, w.moves + 1, loc);            g->ds = ds;   /* keep the (possibly moved) buffer owned by the game */
             if (w.abort) { ok = false; break; }
             if (w.pushed) continue;
             ds.n = n0 - 1;
@@ -842,7 +842,7 @@ static bool dense_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
     (void)need_sg;
     uint64_t g;
     bool terminal;
-    if (!table_solve(st, s->store, s->store->st[id].key, loc, &g, &terminal)) return false;
+    if (!table_solve(s, st, s->store, s->store->st[id].key, loc, &g, &terminal)) return false;
     State *x = &s->store->st[id];
     x->sg = g;
     x->flags = ST_DONE | (terminal ? ST_TERMINAL : 0);

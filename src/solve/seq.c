@@ -448,8 +448,9 @@ static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, uint64_t target, 
 }
 
 /* The rules' code and the period with its proof. */
-static void seq_explain(Solver *sv, void *st, uint32_t id, StrBuf *b)
+static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, StrBuf *b)
 {
+    (void)variant;
     const int64_t *key = sv->store->st[id].key;
     SeqInst *s = inst_of(st, sv->p, key);
     if (!s) return;

@@ -50,13 +50,17 @@ void solve_free(Solver *s)
     for (size_t i = 0; solve_strategies[i]; i++)
         if (solve_strategies[i]->fini) solve_strategies[i]->fini(s, s->state[i]);
     free(s->state);
+    free(s->tries);
     eng_free(s->store);
     free(s);
 }
 
-void solve_recover(Solver *s, bool limit)
+void solve_try_enter(Solver *s) { VEC_PUSH(s->tries, s->ntries, s->captries, s->busy); }
+void solve_try_leave(Solver *s) { s->ntries--; }
+
+void solve_try_fail(Solver *s, bool limit)
 {
-    s->busy = 0;
+    s->busy = s->tries[--s->ntries];
     eng_recover(s->store);
     if (limit) eng_clear(s->store);
     for (size_t i = 0; solve_strategies[i]; i++)
@@ -91,6 +95,13 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
     }
     /* memo applies to everything; only a forced strategy that declines gets here */
     prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
+}
+
+void solve_burn(Solver *s, uint64_t work, Loc loc)
+{
+    if (!s->fuel) return;
+    if (work >= s->fuel) prog_fail(s->p, PROG_BUDGET, loc, "out of fuel");
+    s->fuel -= work;
 }
 
 bool solve_cheap(Solver *s, uint32_t id)
@@ -296,6 +307,36 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     return a->nwin >= SOLVE_MAX_WINNING;
 }
 
+typedef struct SgTry { Solver *s; uint32_t id; Loc loc; } SgTry;
+
+static void sg_try_run(Program *p, void *ctx)
+{
+    (void)p;
+    SgTry *t = ctx;
+    solve_component(t->s, t->id, t->loc, NULL, true);
+}
+
+/* The SG value of state id (known by its outcome only) by a search within SOLVE_SG_BUDGET new
+   states, quietly: true when it is known now. */
+static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
+{
+    Engine *e = s->store;
+    if (e->n + 1 >= s->p->max_states) return false;
+    size_t room = s->p->max_states - e->n - 1;
+    SgTry t = { s, id, loc };
+    size_t saved = e->budget;
+    uint64_t vfuel = s->vm->fuel, sfuel = s->fuel;
+    e->budget = e->n + (room < SOLVE_SG_BUDGET ? room : SOLVE_SG_BUDGET);
+    s->vm->fuel = s->fuel = SOLVE_SG_WORK;
+    s->p->silent++;
+    int st = prog_try(s->p, sg_try_run, &t);
+    s->p->silent--;
+    e->budget = saved;
+    s->vm->fuel = vfuel;
+    s->fuel = sfuel;
+    return st == 0 && (e->st[id].flags & ST_DONE);
+}
+
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
@@ -304,6 +345,16 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     const char *first = NULL;   /* names the strategy when every component is terminal */
     GameValue total;
     size_t n = solve_comps(s, pos, loc, &c, true, &first, &total);
+    if (n == 1 && total.kind == GV_OUTCOME) {   /* the SG value too, where it is affordable */
+        uint32_t how = e->st[c[0].id].how;   /* the strategy that decided it stays its strategy */
+        if (sg_affordable(s, c[0].id, loc)) {
+            e->st[c[0].id].how = how;
+            e->st[c[0].id].flags |= ST_SGSEARCH;
+            c[0].v = total = value_of(&e->st[c[0].id]);
+        } else {
+            a->no_sg = "a search of its rules would take more than " SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps";
+        }
+    }
     const char *strategy = NULL;
     bool mixed = false;
     for (size_t i = 0; i < n; i++) {
@@ -326,7 +377,8 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         const Strategy *st = solve_strategies[how >> 16];
         StrBuf b;
         sb_init(&b);
-        if (st->explain) st->explain(s, s->state[how >> 16], c[0].id, &b);
+        if (st->explain) st->explain(s, s->state[how >> 16], c[0].id, how & 0xffff, &b);
+        if (e->st[c[0].id].flags & ST_SGSEARCH) sb_puts(&b, "; the SG value by a search of the rules");
         a->why = b.len ? sb_take(&b) : NULL;
         sb_fini(&b);
     }

@@ -13,6 +13,9 @@ struct Solver {
     Engine *store;
     void **state;           /* each strategy's own state, in table order (NULL: none) */
     int busy;               /* > 0 while a strategy enumerates moves: sg() and 'is' are refused */
+    uint64_t fuel;          /* > 0: work (moves examined) left to a tentative computation */
+    int *tries;             /* busy at each prog_try in progress */
+    size_t ntries, captries;
 };
 
 /* How a strategy lists a state's winning moves itself (its moves hook). */
@@ -35,8 +38,9 @@ typedef struct Strategy {
     bool (*solve)(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg);
     /* The strategy reported for a state it solved (variant: what it put in solve_how). */
     const char *(*name_of)(Solver *s, void *st, uint32_t variant);
-    /* The theorem or certificate behind the value of state id (the text output's "by" line). */
-    void (*explain)(Solver *s, void *st, uint32_t id, StrBuf *b);
+    /* The theorem or certificate behind the value of state id (the text output's "by" line);
+       variant: what the strategy put in solve_how for it. */
+    void (*explain)(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b);
     /* The options of state id whose value is target, in the rules' order (a few others are
        harmless: the caller checks each). MOVES_RULES: enumerate the rules instead; MOVES_SOME:
        the list may be incomplete. */
@@ -52,8 +56,12 @@ extern const Strategy strategy_closed, strategy_sequence, strategy_table, strate
 
 Solver *solve_new(Program *p, Vm *vm);
 void solve_free(Solver *s);
-/* After an error: every strategy forgets its work in progress; limit: the store is emptied too. */
-void solve_recover(Solver *s, bool limit);
+/* The solver's part in prog_try (driver.c registers them). After an error every strategy
+   forgets its work in progress (strategies return to idle: a prog_try starts only where no search
+   is in progress); limit: the store is emptied too. */
+void solve_try_enter(Solver *s);
+void solve_try_leave(Solver *s);
+void solve_try_fail(Solver *s, bool limit);
 /* The interpreter's view of the solver (driver.c installs it). */
 void solve_host(Solver *s, VmHost *host);
 
@@ -68,6 +76,8 @@ const char *solve_how_name(Solver *s, uint32_t how);
    the strategy's name. Without need_sg a form that decides only the outcome may answer: the
    state is then ST_OUTCOME and the result is 0 (P) or 1 (N). */
 uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg);
+/* Count work (moves examined natively) against a tentative computation's fuel, if any. */
+void solve_burn(Solver *s, uint64_t work, Loc loc);
 /* Try the cheap strategies (closed forms) on state id, for a search about to descend into it;
    true when it is solved now with its SG value. */
 bool solve_cheap(Solver *s, uint32_t id);
@@ -78,6 +88,7 @@ typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */
     bool has_sg;
     uint64_t sg;
+    const char *no_sg;       /* why the SG value was not computed (!has_sg), or NULL */
     char *position;          /* the normalised position, printable and parseable */
     char **winning;          /* positions after each winning move, in move order, no duplicates */
     size_t nwin;
@@ -97,6 +108,12 @@ typedef struct Answer {
    their printed positions may hold in all: a sum of 10^6 heaps lists a few whole positions. */
 #define SOLVE_MAX_WINNING 1000
 #define SOLVE_MAX_PRINTED ((size_t)1 << 21)
+/* A lone component decided by its outcome alone gets its SG value by a search of its rules when
+   that needs at most this many new positions. */
+#define SOLVE_SG_BUDGET 16384
+#define SOLVE_SG_BUDGET_TEXT "16384"
+/* ... and at most this much work: loop steps of the rules, or moves examined by a native table. */
+#define SOLVE_SG_WORK ((uint64_t)1 << 22)
 /* Candidate moves examined at most when the rules of a position a cheap strategy solved are
    enumerated for its winning moves, and by the closed forms' own scans. */
 #define SOLVE_MAX_SCAN ((uint64_t)1 << 20)
