@@ -190,7 +190,7 @@ int brute_splitequal(int n, int f)
 
 /* ---- engine side ------------------------------------------------------------ */
 
-typedef struct Item { char *pos; long long want; } Item;
+typedef struct Item { char *pos; long long want; bool raw; } Item;
 struct Duel { Item *items; size_t n, cap; };
 
 Duel *duel_new(void) { return calloc(1, sizeof(Duel)); }
@@ -210,7 +210,19 @@ void duel_add(Duel *d, const char *position, long long want)
     }
     d->items[d->n].pos = strdup(position);
     d->items[d->n].want = want;
+    d->items[d->n].raw = false;
     d->n++;
+}
+
+void duel_expr(Duel *d, long long want, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    duel_add(d, buf, want);
+    d->items[d->n - 1].raw = true;
 }
 
 void duel_addf(Duel *d, long long want, const char *fmt, ...)
@@ -242,7 +254,8 @@ static int check_with(Duel *d, int *passed, const char *strategy)
     if (drv_load_stdlib(&p)) { fprintf(stderr, "stdlib failed\n"); exit(99); }
     StrBuf b;
     sb_init(&b);
-    for (size_t i = 0; i < d->n; i++) sb_printf(&b, "const DUEL_%zu = sg(%s);\n", i, d->items[i].pos);
+    for (size_t i = 0; i < d->n; i++)
+        sb_printf(&b, d->items[i].raw ? "const DUEL_%zu = %s;\n" : "const DUEL_%zu = sg(%s);\n", i, d->items[i].pos);
     int failed = 0;
     if (drv_load(&p, "duel.game", b.s, b.len, NULL)) {
         fprintf(stderr, "duel program did not run\n");

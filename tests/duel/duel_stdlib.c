@@ -81,6 +81,66 @@ int main(void)
         duel_addf(d, brute_arraygame(n, white), "ArrayGame(%d%s%s)", n, k ? ", " : "", join(w, k, buf, sizeof buf));
     }
     failed += duel_check(d, &passed);
+    /* the games whose closed forms were checked only against the same .game rules: their rules
+       (sg() searches them) and their forms (the outcome, by the form) against brute forces from
+       the statements */
+    static const char *const coin_games[] = { "TurnOne", "TurningTurtles", "Twins", "MockTurtles", "Ruler" };
+    for (int t = 0; t < 150; t++) {
+        char s[16];
+        int len = rnd(0, 9);
+        for (int i = 0; i < len; i++) s[i] = rnd(0, 1) ? 'H' : 'T';
+        s[len] = 0;
+        int kind = t % 5, g = brute_coins(kind, s);
+        duel_addf(d, g, "%s(\"%s\")", coin_games[kind], s);
+    }
+    for (int t = 0; t < 60; t++) {
+        char r[3][5];
+        const char *rows[3];
+        int nr = rnd(1, 3), nc = rnd(1, 4);
+        for (int i = 0; i < nr; i++) {
+            for (int j = 0; j < nc; j++) r[i][j] = rnd(0, 2) ? 'T' : 'H';
+            r[i][nc] = 0;
+            rows[i] = r[i];
+        }
+        char text[64];
+        size_t tl = 0;
+        for (int i = 0; i < nr; i++) tl += (size_t)snprintf(text + tl, sizeof text - tl, "%s\"%s\"", i ? ", " : "", r[i]);
+        duel_addf(d, brute_corners(rows, nr), "TurningCorners(%s)", text);
+    }
+    for (int t = 0; t < 120; t++) {
+        int h[4], n = rnd(0, 4);
+        for (int i = 0; i < n; i++) h[i] = rnd(0, 4);
+        int g = brute_antinim(h, n);
+        duel_addf(d, g, "AntiNim(%s)", join(h, n, buf, sizeof buf));
+        duel_expr(d, g != 0, "if AntiNim(%s) is N then 1 else 0", join(h, n, buf, sizeof buf));
+        int k = rnd(1, 3), m = rnd(1, 4);
+        for (int i = 0; i < m; i++) h[i] = rnd(0, 3);
+        g = brute_moore(k, h, m);
+        duel_addf(d, g, "MooreNim(%d, %s)", k, join(h, m, buf, sizeof buf));
+        duel_expr(d, g != 0, "if MooreNim(%d, %s) is N then 1 else 0", k, join(h, m, buf, sizeof buf));
+        int p[4], np = rnd(1, 4);
+        for (int i = 0; i < np; i++) p[i] = (i ? p[i - 1] : 0) + rnd(0, 3);
+        duel_addf(d, brute_kampebbles(p, np), "KamPebbles(%s)", join(p, np, buf, sizeof buf));
+        int st[5], ns = rnd(1, 4);
+        for (int i = 0; i < ns; i++) st[i] = rnd(0, 3);
+        duel_addf(d, brute_staircase(st, ns), "Staircase(%s)", join(st, ns, buf, sizeof buf));
+        int c[4], nb = rnd(1, 4);
+        for (int i = 0; i < nb; i++) c[i] = rnd(0, 2);
+        duel_addf(d, brute_beans(c, nb), "Beans(%s)", join(c, nb, buf, sizeof buf));
+        char row[12];
+        int len = rnd(0, 10);
+        for (int i = 0; i < len; i++) row[i] = rnd(0, 1) ? '1' : '0';
+        row[len] = 0;
+        duel_addf(d, brute_jumprow(row), "JumpRow(\"%s\")", row);
+        int fn = rnd(1, 60), fl = rnd(0, 70);
+        g = brute_fibnim(fn, fl);
+        duel_addf(d, g, "FibNim(%d, %d)", fn, fl);
+        duel_expr(d, g != 0, "if FibNim(%d, %d) is N then 1 else 0", fn, fl);
+        duel_addf(d, brute_fibnim(fn, fn - 1), "FibNim(%d)", fn);
+        int pp = rnd(0, 400);
+        duel_addf(d, brute_primepower(pp), "PrimePowerSubtract(%d)", pp);
+    }
+    failed += duel_check(d, &passed);
     /* sums: Nim and mixed sums obey the XOR rule */
     for (int t = 0; t < 300; t++) {
         int k = rnd(1, 5), x = 0, h[5];
