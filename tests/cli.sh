@@ -29,7 +29,15 @@ contains unknown-option "$tmp/err" "unknown option '--frobnicate'"
 check missing-file 2 "$GRUNDY" "$tmp/no-such.game"
 contains missing-file "$tmp/err" "cannot read"
 check missing-arg 2 "$GRUNDY" -e
+contains missing-arg "$tmp/err" "missing argument for option '-e'"
 check bad-max-states 2 "$GRUNDY" --max-states zero -e 'Heap(1)'
+contains bad-max-states "$tmp/err" "--max-states needs a positive integer, not 'zero'"
+check bad-max-instances 2 "$GRUNDY" --max-instances -3 -e 'Heap(1)'
+contains bad-max-instances "$tmp/err" "--max-instances needs a positive integer, not '-3'"
+check bad-strategy 2 "$GRUNDY" --strategy guess -e 'Heap(1)'
+contains bad-strategy "$tmp/err" "unknown strategy (closed, sequence, table, memo): 'guess'"
+check flag-with-value 2 "$GRUNDY" --json=yes -e 'Heap(1)'
+contains flag-with-value "$tmp/err" "no argument allowed for option"
 
 # acceptance: JSON query of Nim(3,4,5), and its winning position fed back is P
 check json-nim 0 "$GRUNDY" --json -e 'Nim(3,4,5)'
@@ -62,7 +70,7 @@ check deep 0 "$GRUNDY" -e 'Subtract(1000000, {1,3,4})'
 contains deep "$tmp/out" "N (sg 1)"
 check cycle 3 "$GRUNDY" -e 'game L(n) { move m(k in 0..1) => L(n + k - 1 + 1 - k); }' -e 'L(3)'
 contains cycle "$tmp/err" "has a cycle"
-check limit 4 "$GRUNDY" --max-states 100 -e 'Subtract(1000, {1})'
+check limit 4 "$GRUNDY" --max-states 100 -e 'FibSubtract(1000)'
 contains limit "$tmp/err" "--max-states"
 check expect-fail 1 "$GRUNDY" -e 'expect Heap(1) is P'
 check dump-ir 0 "$GRUNDY" --dump-ir -e 'game G(n) { move m(k in 1..n) => G(n - k); }' -e 'G(2)'

@@ -262,7 +262,8 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, Loc loc)
         if (want > n + 1) want = (size_t)n + 1;
         size_t cap = max_table(p, s);
         bool certifiable = strcmp(s->hr.kind, "heap") != 0;
-        if (want > cap || (n >= cap && !certifiable)) {
+        if (want > cap && certifiable && s->L < cap) want = cap;   /* the room left first: a period may show */
+        else if (want > cap || (n >= cap && !certifiable)) {
             char b[200];
             int64_t *k = xmalloc(s->patlen * sizeof *k);
             memcpy(k, s->pat, s->patlen * sizeof *k);
