@@ -9,8 +9,13 @@
    ST_SGSEARCH: how names the strategy that decided the outcome; the SG value came from a search. */
 enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH = 16 };
 
-/* how: which strategy solved the state (the solver's numbering: solve_how). */
+/* A state's value: flags ST_DONE (or ST_OUTCOME) and the value's kind in bits 8-15 (the solver's
+   GvKind: an SG value, an outcome only, a draw, a loopy value, a remoteness, a score), with sg
+   holding the SG value, the loopy finite value, the remoteness or the score (as int64_t).
+   how: which strategy solved the state (the solver's numbering: solve_how). */
 typedef struct State { const int64_t *key; uint64_t sg; uint32_t flags; uint32_t how; } State;
+#define ST_KIND_SHIFT 8
+#define ST_KIND(flags) (((flags) >> ST_KIND_SHIFT) & 0xffu)
 
 typedef struct KeyChunk KeyChunk;
 typedef struct Engine Engine;

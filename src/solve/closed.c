@@ -80,7 +80,7 @@ static bool closed_applies(Solver *s, void *st, const int64_t *key)
 /* The form decides when its proof covers the arguments. An outcome-only form marks an
    N-position ST_OUTCOME (its SG value stays unknown); a P-position has SG 0, so it is solved
    outright. */
-static bool closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
+static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)loc;
     const int64_t *key = s->store->st[id].key;
@@ -89,12 +89,12 @@ static bool closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg
     int n = closed_args(s->p, key, args);
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
-    if (n < 0 || !f->eval(args, n, &a) || (a.outcome_only && a.sg && need_sg)) return false;
+    if (n < 0 || !f->eval(args, n, &a) || (a.outcome_only && a.sg && need_sg)) return SOLVE_DECLINE;
     State *x = &s->store->st[id];
     x->sg = a.sg;
     x->flags = (a.outcome_only && a.sg ? ST_OUTCOME : ST_DONE) | (a.terminal ? ST_TERMINAL : 0);
     x->how = solve_how(&strategy_closed, (uint32_t)closed_index(f));
-    return true;
+    return SOLVE_DONE;
 }
 
 static const char *closed_name(Solver *s, void *st, uint32_t variant)

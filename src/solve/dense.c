@@ -510,6 +510,7 @@ static inline size_t cell(const DenseGame *g, const int64_t *c)
 typedef enum Mode { M_EXPAND, M_MEX } Mode;   /* first enumeration, or the value once options are solved */
 
 typedef struct Walk {
+    Solver *sv;
     Engine *e;
     Mex *mex;
     DenseGame *g;
@@ -518,18 +519,23 @@ typedef struct Walk {
     int64_t *vars;
     size_t pushed, moves;
     bool abort;
+    bool cycled;        /* the abort was a cycle */
 } Walk;
 
 typedef struct DStack DStack;
 
-static _Noreturn void cycle(Walk *w, const int64_t *c)
+/* A cell met again on the search path: the ruleset has a cycle. The walk stops; the solver names
+   the position (its key goes to the solver's buffer). */
+static bool cycle(Walk *w, const int64_t *c)
 {
-    char b[200];
-    int64_t key[5] = { (int64_t)((uint64_t)(uint32_t)w->g->gid | ((uint64_t)(2 + w->g->np) << 32)), 0, c[0], c[1], c[2] };
-    key_text(w->e->p, key, b, sizeof b);
-    prog_fail(w->e->p, EXIT_COMPILE, w->loc,
-              "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
-              "(games with cycles are not supported by this solver yet)", w->e->p->games[w->g->gid].name, b);
+    int64_t *key = w->sv->cycle_buf;
+    key[0] = (int64_t)((uint64_t)(uint32_t)w->g->gid | ((uint64_t)(2 + w->g->np) << 32));
+    key[1] = 0;
+    for (int i = 0; i < w->g->np; i++) key[2 + i] = c[i];
+    w->sv->cycle = key;
+    w->cycled = true;
+    w->abort = true;
+    return false;
 }
 
 static void push_cell(DStack *ds, const int64_t *c)
@@ -564,7 +570,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
         }
         return true;
     }
-    if (v == V_ONPATH) cycle(w, c);
+    if (v == V_ONPATH) return cycle(w, c);
     *acc ^= v & V_MASK;
     return true;
 }
@@ -629,7 +635,7 @@ static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
             uint32_t v = g->val[(size_t)c0 * g->dim[1] + (size_t)c1];
             if (v >= V_ONPATH) {
                 int64_t c[3] = { c0, c1, 0 };
-                if (v == V_ONPATH) cycle(w, c);
+                if (v == V_ONPATH) return cycle(w, c);
                 if (w->mode == M_EXPAND) {
                     push_cell(ds, c);
                     w->pushed++;
@@ -727,15 +733,15 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
         if (!binders(w, ds, &w->g->rules[i], 0)) break;
 }
 
-static bool table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
+static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
-    if (!ensure(g, root, e->p->max_states)) return false;
+    if (!ensure(g, root, e->p->max_states)) return SOLVE_DECLINE;
     DStack ds = g->ds;
     ds.n = 0;
-    Walk w = { .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars };
+    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars };
     bool ok = true;
     if (g->val[cell(g, root)] == V_UNK) {
         if (!ds.cap) {
@@ -775,11 +781,11 @@ static bool table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc
                 if (g->val[i] == V_ONPATH) g->val[i] = V_UNK;
     }
     g->ds = ds;
-    if (!ok) return false;
+    if (!ok) return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
     uint32_t v = g->val[cell(g, root)];
     *sg = v & V_MASK;
     *terminal = (v & V_TERM) != 0;
-    return true;
+    return SOLVE_DONE;
 }
 
 /* ---- the strategy ------------------------------------------------------------------------------ */
@@ -837,17 +843,18 @@ static bool dense_applies(Solver *s, void *st, const int64_t *key)
 }
 
 /* Declines when a position falls outside the table (a negative coordinate, or too many cells). */
-static bool dense_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
+static SolveResult dense_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)need_sg;
     uint64_t g;
     bool terminal;
-    if (!table_solve(s, st, s->store, s->store->st[id].key, loc, &g, &terminal)) return false;
+    SolveResult r = table_solve(s, st, s->store, s->store->st[id].key, loc, &g, &terminal);
+    if (r != SOLVE_DONE) return r;
     State *x = &s->store->st[id];
     x->sg = g;
     x->flags = ST_DONE | (terminal ? ST_TERMINAL : 0);
     x->how = solve_how(&strategy_table, 0);
-    return true;
+    return SOLVE_DONE;
 }
 
 const Strategy strategy_table = {

@@ -23,17 +23,7 @@ typedef struct Memo {
     Mex mex;
 } Memo;
 
-typedef struct MemoCtx { Solver *s; Memo *m; Loc loc; size_t pushed; size_t moves; bool recording; } MemoCtx;
-
-static _Noreturn void cycle_error(Engine *e, uint32_t again, Loc loc)
-{
-    char b[200];
-    key_text(e->p, e->st[again].key, b, sizeof b);
-    const char *game = e->p->games[KEY_GAME(e->st[again].key)].name;
-    prog_fail(e->p, EXIT_COMPILE, loc,
-              "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
-              "(games with cycles are not supported by this solver yet)", game, b);
-}
+typedef struct MemoCtx { Solver *s; Memo *m; Loc loc; size_t pushed; size_t moves; bool recording; uint32_t cycle; } MemoCtx;
 
 static void push(Memo *m, uint32_t id)
 {
@@ -68,7 +58,10 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
         if (s->flags & ST_DONE) {
             x ^= s->sg;
         } else {
-            if (s->flags & ST_ONPATH) cycle_error(e, id, c->loc);
+            if (s->flags & ST_ONPATH) {   /* a position on the search path again: a cycle */
+                c->cycle = id;
+                return 1;
+            }
             push(m, id);
             c->pushed++;
         }
@@ -99,13 +92,13 @@ static void finish(Memo *m, Engine *e, uint32_t id, size_t moves, Loc loc)
     s->how = solve_how(&strategy_memo, 0);
 }
 
-static uint64_t memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
+static SolveResult memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
 {
     Engine *e = sv->store;
-    if (e->st[root].flags & ST_DONE) return e->st[root].sg;
-    size_t base = m->sp;
+    if (e->st[root].flags & ST_DONE) return SOLVE_DONE;
+    size_t base = m->sp, nopt0 = m->nopt;
     push(m, root);
-    MemoCtx c = { .s = sv, .m = m, .loc = loc };
+    MemoCtx c = { .s = sv, .m = m, .loc = loc, .cycle = UINT32_MAX };
     while (m->sp > base) {
         Frame *f = &m->stack[m->sp - 1];
         uint32_t id = f->id;
@@ -137,6 +130,13 @@ static uint64_t memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
         vm_enum_moves(sv->vm, s->key, on_move, &c);
         sv->busy--;
         scratch_release(&sv->vm->scratch, mark);
+        if (c.cycle != UINT32_MAX) {   /* back to idle; the solver reports the cycle */
+            sv->cycle = e->st[c.cycle].key;
+            for (size_t i = base; i < m->sp; i++) e->st[m->stack[i].id].flags &= ~(uint32_t)ST_ONPATH;
+            m->sp = base;
+            m->nopt = nopt0;
+            return SOLVE_CYCLE;
+        }
         f = &m->stack[sp0 - 1];   /* the stack may have moved */
         if (c.pushed) {   /* children first; this state is finished when it is on top again */
             f->opt = c.recording ? from : NORECORD;
@@ -147,7 +147,7 @@ static uint64_t memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
         finish(m, e, id, c.moves, loc);
         m->sp--;
     }
-    return e->st[root].sg;
+    return SOLVE_DONE;
 }
 
 /* ---- the strategy -------------------------------------------------------------------------------- */
@@ -185,11 +185,10 @@ static bool memo_applies(Solver *s, void *st, const int64_t *key)
     return true;
 }
 
-static bool memo_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
+static SolveResult memo_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)need_sg;
-    memo_sg(s, st, id, loc);
-    return true;
+    return memo_sg(s, st, id, loc);
 }
 
 const Strategy strategy_memo = {

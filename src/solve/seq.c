@@ -292,7 +292,7 @@ static uint32_t value(const SeqInst *s, uint64_t n)
     return s->g[s->per.e + (n - s->per.e) % s->per.p];
 }
 
-static bool seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
+static SolveResult seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)need_sg;
     const int64_t *key = sv->store->st[id].key;
@@ -304,7 +304,7 @@ static bool seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
     x->sg = value(s, n);
     x->flags = ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
     x->how = solve_how(&strategy_sequence, (s->hr.recognised ? 6 : 0) + 2 * kind_index(&s->hr) + (by_period ? 1 : 0));
-    return true;
+    return SOLVE_DONE;
 }
 
 static const char *seq_name(Solver *sv, void *st, uint32_t v)

@@ -81,17 +81,26 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
         if (strategy) *strategy = solve_how_name(s, e->st[id].how);
         return e->st[id].sg;
     }
+    const int64_t *cycle = NULL;
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (!allowed(s->p, st->name) || !st->applies(s, s->state[j], key)) continue;
+        if (!allowed(s->p, st->name) || (cycle && !st->loopy) || !st->applies(s, s->state[j], key)) continue;
         const int64_t *saved = e->root;
         e->root = key;
-        bool ok = st->solve(s, s->state[j], id, loc, need_sg);
+        SolveResult r = st->solve(s, s->state[j], id, loc, need_sg);
         e->root = saved;
-        if (ok) {
+        if (r == SOLVE_DONE) {
             if (strategy) *strategy = solve_how_name(s, e->st[id].how);
             return e->st[id].sg;
         }
+        if (r == SOLVE_CYCLE) cycle = s->cycle;
+    }
+    if (cycle) {
+        char b[200];
+        key_text(s->p, cycle, b, sizeof b);
+        prog_fail(s->p, EXIT_COMPILE, loc,
+                  "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
+                  "(games with cycles are not supported by this solver yet)", s->p->games[KEY_GAME(cycle)].name, b);
     }
     /* memo applies to everything; only a forced strategy that declines gets here */
     prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
@@ -109,7 +118,7 @@ bool solve_cheap(Solver *s, uint32_t id)
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
         if (!st->cheap || !allowed(s->p, st->name) || !st->applies(s, s->state[j], s->store->st[id].key)) continue;
-        if (st->solve(s, s->state[j], id, (Loc){ 0 }, true)) return (s->store->st[id].flags & ST_DONE) != 0;
+        if (st->solve(s, s->state[j], id, (Loc){ 0 }, true) == SOLVE_DONE) return (s->store->st[id].flags & ST_DONE) != 0;
     }
     return false;
 }
@@ -137,10 +146,29 @@ static const Compose *const mode = &compose_sum;
 
 typedef struct Comp { uint32_t id; GameValue v; const char *strategy; } Comp;
 
-static GameValue value_of(const State *st)
+GameValue solve_value_of(const State *st)
 {
-    return (st->flags & ST_OUTCOME) ? gv_outcome(st->sg ? 'N' : 'P') : gv_sg(st->sg);
+    if (st->flags & ST_OUTCOME) return gv_outcome(st->sg ? 'N' : 'P');
+    switch (ST_KIND(st->flags)) {
+    case GV_DRAW: return (GameValue){ .kind = GV_DRAW, .outcome = 'D' };
+    case GV_LOOPY: case GV_REMOTENESS:
+        return (GameValue){ .kind = (uint8_t)ST_KIND(st->flags), .outcome = st->sg ? 'N' : 'P', .n = st->sg };
+    case GV_SCORE: return (GameValue){ .kind = GV_SCORE, .outcome = (int64_t)st->sg > 0 ? 'N' : 'P', .score = (int64_t)st->sg };
+    default: return gv_sg(st->sg);
+    }
 }
+
+void solve_set_value(State *st, GameValue v)
+{
+    st->flags = (st->flags & ~(ST_OUTCOME | (0xffu << ST_KIND_SHIFT))) | ST_DONE | ((uint32_t)v.kind << ST_KIND_SHIFT);
+    if (v.kind == GV_OUTCOME) {
+        st->flags = (st->flags & ~(uint32_t)ST_DONE) | ST_OUTCOME;
+        st->sg = v.outcome == 'N';
+    } else {
+        st->sg = v.kind == GV_SCORE ? (uint64_t)v.score : v.n;
+    }
+}
+
 
 static void check_idle(Solver *s, Loc loc)
 {
@@ -170,7 +198,7 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
         if (first && i == 0) *first = name;
         if (e->st[id].flags & ST_TERMINAL) continue;   /* terminal components are dropped */
         c[k].id = id;
-        c[k].v = v[k] = value_of(&e->st[id]);
+        c[k].v = v[k] = solve_value_of(&e->st[id]);
         c[k].strategy = name;
         k++;
     }
@@ -258,7 +286,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         uint32_t id = eng_intern(e, keys[i], w->loc);
         solve_component(s, id, w->loc, NULL, !outcome_only);
         if (e->st[id].flags & ST_TERMINAL) continue;
-        pv[np] = value_of(&e->st[id]);
+        pv[np] = solve_value_of(&e->st[id]);
         parts[np++] = id;
     }
     GameValue got = mode->combine(pv, np);
@@ -350,7 +378,7 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         if (sg_affordable(s, c[0].id, loc)) {
             e->st[c[0].id].how = how;
             e->st[c[0].id].flags |= ST_SGSEARCH;
-            c[0].v = total = value_of(&e->st[c[0].id]);
+            c[0].v = total = solve_value_of(&e->st[c[0].id]);
         } else {
             a->no_sg = "a search of its rules would take more than " SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps";
         }

@@ -6,6 +6,7 @@
 #include "pos.h"
 #include "solve/mex.h"
 #include "solve/period.h"
+#include "solve/compose.h"
 
 struct Solver {
     Program *p;
@@ -14,6 +15,8 @@ struct Solver {
     void **state;           /* each strategy's own state, in table order (NULL: none) */
     int busy;               /* > 0 while a strategy enumerates moves: sg() and 'is' are refused */
     uint64_t fuel;          /* > 0: work (moves examined) left to a tentative computation */
+    const int64_t *cycle;   /* a position a strategy found on a cycle (SOLVE_CYCLE), for the message */
+    int64_t cycle_buf[8];   /* room for such a key when the store has none for it */
     int *tries;             /* busy at each prog_try in progress */
     size_t ntries, captries;
 };
@@ -21,21 +24,26 @@ struct Solver {
 /* How a strategy lists a state's winning moves itself (its moves hook). */
 typedef enum SolveMoves { MOVES_RULES, MOVES_ALL, MOVES_SOME } SolveMoves;
 
+/* What a strategy's solve did: declined (the next strategy is tried), solved the state, or found
+   that it lies on a cycle (s->cycle names a position of it; the strategy is idle again, and a
+   strategy for games with cycles may answer instead). */
+typedef enum SolveResult { SOLVE_DECLINE, SOLVE_DONE, SOLVE_CYCLE } SolveResult;
+
 /* A strategy: everything it provides, with its lifecycle. Only name, applies and solve are
    required. A new strategy is one file defining one of these plus its entry in the table. */
 typedef struct Strategy {
     const char *name;       /* --strategy NAME; the reported strategy unless name_of says more */
     bool cheap;             /* answers without searching: searches ask it about their children */
+    bool loopy;             /* solves games with cycles: tried after another strategy found one */
     /* Its state in a solver, freed by fini; recover runs after an error unwound through a solve
        (cleared: the store was emptied as well, after a limit). */
     void *(*init)(Solver *s);
     void (*fini)(Solver *s, void *st);
     void (*recover)(Solver *s, void *st, bool cleared);
     bool (*applies)(Solver *s, void *st, const int64_t *key);
-    /* Solve state id (marking it ST_DONE or ST_OUTCOME, ST_TERMINAL, and how = solve_how(...));
-       false declines (the next strategy is tried). Without need_sg a form that decides only the
-       outcome may answer. */
-    bool (*solve)(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg);
+    /* Solve state id (marking it ST_DONE or ST_OUTCOME, ST_TERMINAL, and how = solve_how(...)).
+       Without need_sg a form that decides only the outcome may answer. */
+    SolveResult (*solve)(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg);
     /* The strategy reported for a state it solved (variant: what it put in solve_how). */
     const char *(*name_of)(Solver *s, void *st, uint32_t variant);
     /* The theorem or certificate behind the value of state id (the text output's "by" line);
@@ -81,6 +89,9 @@ void solve_burn(Solver *s, uint64_t work, Loc loc);
 /* Try the cheap strategies (closed forms) on state id, for a search about to descend into it;
    true when it is solved now with its SG value. */
 bool solve_cheap(Solver *s, uint32_t id);
+/* A state's value as a GameValue, and a value stored into a state (marking it solved). */
+GameValue solve_value_of(const State *st);
+void solve_set_value(State *st, GameValue v);
 /* Read a move result (a POS value, or the integer 0) as component keys; an error otherwise. */
 void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n);
 

@@ -197,6 +197,25 @@ static void test_big_sum(void **state)
     h_free(h);
 }
 
+/* A state holds every kind of game value the play modes need, and gives it back. */
+static void test_state_values(void **state)
+{
+    (void)state;
+    State st = { 0 };
+    GameValue in[] = { gv_sg(7), gv_sg(0), gv_outcome('N'), gv_outcome('P'), { .kind = GV_DRAW, .outcome = 'D' },
+                       { .kind = GV_LOOPY, .outcome = 'N', .n = 3 }, { .kind = GV_REMOTENESS, .outcome = 'N', .n = 5 },
+                       { .kind = GV_SCORE, .outcome = 'N', .score = 12 }, { .kind = GV_SCORE, .outcome = 'P', .score = -4 } };
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        solve_set_value(&st, in[i]);
+        GameValue out = solve_value_of(&st);
+        assert_int_equal(out.kind, in[i].kind);
+        assert_int_equal(out.outcome, in[i].outcome);
+        assert_int_equal(out.n, in[i].n);
+        assert_int_equal(out.score, in[i].score);
+        assert_true((st.flags & (ST_DONE | ST_OUTCOME)) != 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +229,7 @@ int main(void)
         cmocka_unit_test(test_terminal_components_dropped),
         cmocka_unit_test(test_table_strategy_and_fallback),
         cmocka_unit_test(test_big_sum),
+        cmocka_unit_test(test_state_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
