@@ -340,11 +340,9 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
     begin(c, p, game->moves_fn, info, user);
     F(c)->nparams = g->nparams;
     F(c)->variadic = g->variadic;
-    int rules = 0;
     for (int i = 0; i < g->list.n; i++) {
         Node *m = g->list.v[i];
         if (m->kind == N_CANON) continue;
-        rules++;
         /* every binder and guard of the move, however many */
         int nb = m->list.n;
         size_t *nexts = xmalloc(((size_t)nb + 1) * sizeof *nexts);
@@ -376,7 +374,6 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
         free(nexts);
         free(fails);
     }
-    game->nrules = rules;
     emit(c, g->loc, IR_INT, 0, 0);
     emit(c, g->loc, IR_RET, 0, 0);
     push(c, 1);
@@ -463,7 +460,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     }
     case N_EXPECT: {
         Node *e = item->a;
-        int fidx, outcome = 0, lhs = -1, rhs = -1, op = 0;
+        int fidx, outcome = 0, lhs = -1, rhs = -1;
         if (e->kind == N_IS) {
             fidx = thunk(p, &c, "expect", e->a, info, user, FN_THUNK);
             outcome = e->op;
@@ -472,7 +469,6 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
             if (e->kind == N_BINARY && e->op >= OP_EQ && e->op <= OP_GE) {
                 lhs = thunk(p, &c, "expect lhs", e->a, info, user, FN_THUNK);
                 rhs = thunk(p, &c, "expect rhs", e->b, info, user, FN_THUNK);
-                op = e->op;
             }
         }
         Stmt *st = new_stmt(p, ST_EXPECT, item);
@@ -480,7 +476,6 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         st->outcome = outcome;
         st->lhs_fn = lhs;
         st->rhs_fn = rhs;
-        st->cmp_op = op;
         break;
     }
     case N_PERIOD: {

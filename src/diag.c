@@ -94,17 +94,6 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
-void diag_plain(Diag *d, const char *fmt, ...)
-{
-    d->errors++;
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("grundy: error: ", d->out);
-    vfprintf(d->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', d->out);
-}
-
 void diag_snippet(const Diag *d, Loc loc, char *buf, size_t cap)
 {
     const SrcFile *f = diag_file(d, loc.file);

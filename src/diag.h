@@ -29,8 +29,6 @@ const SrcFile *diag_file(const Diag *d, uint32_t id);
 /* Report an error at loc; prints at most DIAG_MAX_ERRORS of them. */
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* An error with no location ("grundy: error: ..."). */
-void diag_plain(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Copy the source text of loc (at most cap-1 bytes, newlines folded, "..." if cut) into buf. */
 void diag_snippet(const Diag *d, Loc loc, char *buf, size_t cap);
 /* The location that spans a and b. */

@@ -1,13 +1,10 @@
 /* ir_ops.h: the bytecode's opcodes as an X-macro: OP(name, operand words, stack effect note). */
-OP(HALT, 0, "stop")
 OP(INT, 1, "push integer operand")
 OP(BOOL, 1, "push boolean operand")
 OP(KONST, 1, "push constant-pool value")
 OP(GLOBAL, 1, "push the value of a program constant")
 OP(LOAD, 1, "push slot")
 OP(STORE, 1, "pop into slot")
-OP(POP, 0, "drop top")
-OP(DUP, 0, "duplicate top")
 OP(ADD, 0, "a + b (integers; positions: sum)")
 OP(SUB, 0, "a - b")
 OP(MUL, 0, "a * b (integer * position: copies)")

@@ -29,7 +29,6 @@ typedef struct Game {
     bool variadic;
     int moves_fn;       /* function enumerating the moves (YIELD per move) */
     int canon_fn;       /* function returning the canonical argument list, or -1 */
-    int nrules;
     Loc loc;
     struct Node *ast;   /* the declaration (kept for pattern recognition by strategies) */
     int nlocals;        /* frame slots of the moves function */
@@ -47,7 +46,7 @@ typedef struct Stmt {
     /* expect: 'P'/'N'/'D' when of the form "X is P" (fn yields X); else a boolean thunk,
        with lhs/rhs thunks when the top is a comparison (for the message). */
     int outcome;
-    int lhs_fn, rhs_fn, cmp_op;
+    int lhs_fn, rhs_fn;
     /* period: fn yields the position at n = 0 and n = 1; range_fn gives the search range (or -1) */
     int range_fn;
     /* table: target (game or def), one thunk per argument, whether each is spread */

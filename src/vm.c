@@ -489,7 +489,6 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         size_t pc0 = pc;
         int64_t op = code[pc++];
         switch (op) {
-        case IR_HALT: vm->sp = sp; return val_int(0);
         case IR_INT: st[sp++] = val_int(code[pc++]); break;
         case IR_BOOL: st[sp++] = val_bool((int)code[pc++]); break;
         case IR_KONST: st[sp++] = f->consts[code[pc++]]; break;
@@ -509,8 +508,6 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         }
         case IR_STORE: st[base + (size_t)code[pc++]] = st[--sp]; break;
-        case IR_POP: sp--; break;
-        case IR_DUP: st[sp] = st[sp - 1]; sp++; break;
         case IR_ADD:
             if (st[sp - 2].t == VT_INT && TOP.t == VT_INT) {
                 if (__builtin_add_overflow(st[sp - 2].u.i, TOP.u.i, &st[sp - 2].u.i)) overflow(vm, LOC);
