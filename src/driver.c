@@ -45,7 +45,7 @@ void drv_fini(Program *p)
     prog_fini(p);
 }
 
-typedef struct ConstRun { size_t from, to; } ConstRun;
+typedef struct ConstRun { size_t from, to, redefs; Value *saved; } ConstRun;
 
 static void eval_consts(Program *p, void *ctx)
 {
@@ -65,8 +65,36 @@ static void eval_consts(Program *p, void *ctx)
         }
         p->consts[i] = v;
         p->const_ready[i] = true;
+        /* a redefined constant: the unit's later constants see the new value (the statements see
+           it when they reach the unit: drv_restore_consts puts the old one back meanwhile) */
+        for (size_t r = cr->redefs; r < p->nredefs; r++)
+            if (p->redefs[r].kind == SYM_CONST && (size_t)p->redefs[r].staged == i) p->consts[p->redefs[r].target] = v;
         scratch_release(&p->vm->scratch, 0);
     }
+}
+
+void drv_apply_redefinitions(Program *p, size_t upto)
+{
+    size_t r = 0;
+    for (; r < p->nredefs && p->redefs[r].at_stmt <= upto; r++) {
+        Redefinition *d = &p->redefs[r];
+        if (d->kind == SYM_GAME) {
+            const char *name = p->games[d->target].name;
+            p->games[d->target] = p->games[d->staged];
+            p->games[d->target].name = name;
+        } else if (d->kind == SYM_DEF) {   /* swap: the old code stays owned by the staged slot */
+            Func old = p->fns[d->target];
+            p->fns[d->target] = p->fns[d->staged];
+            p->fns[d->target].name = old.name;
+            p->fns[d->staged] = old;
+        } else {
+            p->consts[d->target] = p->consts[d->staged];
+        }
+    }
+    if (!r) return;
+    memmove(p->redefs, p->redefs + r, (p->nredefs - r) * sizeof *p->redefs);
+    p->nredefs -= r;
+    solve_forget(p->solver);   /* every value computed from the old definitions */
 }
 
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)
@@ -81,7 +109,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     int errors = parse_unit(&pc, ua, &p->diag, file, sf->text, sf->len);
     if (incomplete) *incomplete = pc.incomplete;
     if (errors) return errors;
-    size_t nsyms0 = p->nsyms, nstmts0 = p->nstmts, nconsts0 = p->nconsts;
+    size_t nsyms0 = p->nsyms, nstmts0 = p->nstmts, nconsts0 = p->nconsts, nredefs0 = p->nredefs;
     errors += sema_declare(p, ua, &pc.items);
     static const NodeKind order[] = { N_CONST, N_DEF, N_GAME, N_QUERY };
     for (int phase = 0; phase < 4; phase++) {
@@ -100,13 +128,22 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     if (errors) {   /* forget this unit's names and statements, so a REPL can go on */
         p->nsyms = nsyms0;
         p->nstmts = nstmts0;
+        p->nredefs = nredefs0;
         return errors;
     }
-    ConstRun cr = { nconsts0, p->nconsts };
+    /* the redefined constants' old values, put back after the unit's constants are evaluated */
+    Value *saved = xcalloc(p->nredefs - nredefs0 + 1, sizeof *saved);
+    for (size_t r = nredefs0; r < p->nredefs; r++)
+        if (p->redefs[r].kind == SYM_CONST) saved[r - nredefs0] = p->consts[p->redefs[r].target];
+    ConstRun cr = { nconsts0, p->nconsts, nredefs0, saved };
     int st = prog_try(p, eval_consts, &cr);
+    for (size_t r = nredefs0; r < p->nredefs; r++)
+        if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = saved[r - nredefs0];
+    free(saved);
     if (st) {
         p->nsyms = nsyms0;
         p->nstmts = nstmts0;
+        p->nredefs = nredefs0;
         return 1;
     }
     return 0;

@@ -201,18 +201,31 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         free(text);
         if (p.diag.errors > DIAG_MAX_ERRORS) break;
     }
-    for (size_t i = 0; i < o.nevals && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
-        char name[32];
-        if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
-        else snprintf(name, sizeof name, "<eval>");
-        errors += drv_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL);
-    }
     if (errors) {
         status = EXIT_COMPILE;
         goto out;
     }
-    if (o.dump_ir) dump_ir(&p);
-    status = run_pending(&p);
+    /* the files' statements, then each -e text in turn, compiled and run (a text may replace what
+       came before it; the statements before it still see the old definitions) */
+    p.redefine = true;
+    if (!o.dump_ir) status = run_pending(&p);
+    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
+        char name[32];
+        if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
+        else snprintf(name, sizeof name, "<eval>");
+        if (drv_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL)) {
+            status = EXIT_COMPILE;
+            goto out;
+        }
+        if (!o.dump_ir) {
+            int ran = run_pending(&p);
+            if (ran > status) status = ran;
+        }
+    }
+    if (o.dump_ir) {
+        dump_ir(&p);
+        status = run_pending(&p);
+    }
     if (repl && status != EXIT_LIMIT) {
         p.failed = 0;
         status = repl_run(&p);

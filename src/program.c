@@ -62,6 +62,7 @@ void prog_fini(Program *p)
     free(p->stmts);
     free(p->recover);
     free(p->cleanups);
+    free(p->redefs);
     for (size_t i = 0; i < p->nunits; i++) arena_fini(&p->units[i]);
     free(p->units);
     arena_fini(&p->arena);

@@ -21,7 +21,14 @@ typedef struct Symbol {
     bool variadic;
     int type;           /* value type of a const or a def's result (VT_NONE: unknown) */
     Loc loc;
+    bool stdlib;        /* declared by the standard library (a user's name may shadow it) */
 } Symbol;
+
+/* A definition that replaces an earlier unit's (the REPL, -e texts): compiled into a staged
+   entity and copied over the target when the statements reach its unit (at_stmt: the unit's
+   first statement), so that code compiled before uses the new definition from there on and the
+   earlier statements still see the old one. kind: SYM_CONST, SYM_DEF or SYM_GAME. */
+typedef struct Redefinition { int kind; int staged, target; size_t at_stmt; } Redefinition;
 
 typedef struct Game {
     const char *name;
@@ -111,6 +118,9 @@ typedef struct Program {
     jmp_buf *on_error;
     int failed;                     /* an expect/claim failed */
     bool loading_stdlib;
+    bool redefine;                  /* a unit may redefine what an earlier one defined (REPL, -e texts) */
+    Redefinition *redefs;           /* not yet applied, in the order of their units */
+    size_t nredefs, capredefs;
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
     int silent;                     /* > 0: errors unwind without a message (a tentative computation) */
     const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */

@@ -55,6 +55,7 @@ int repl_run(Program *p)
     int unit = 0;
     int last = EXIT_OK;
     bool tty = isatty(0);
+    p->redefine = true;   /* a definition typed again replaces the earlier one */
     if (tty) fputs("grundy " PACKAGE_VERSION " -- :help for help, :quit to leave\n", p->out);
     for (;;) {
         char *line = readline(input.len ? "   ...> " : "grundy> ");

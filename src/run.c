@@ -2,6 +2,7 @@
 #include "config.h"
 #include "key.h"
 #include "run.h"
+#include "driver.h"
 #include "vm.h"
 #include "json.h"
 #include "solve/solve.h"
@@ -438,6 +439,7 @@ static void run_one(Program *p, void *ctx)
 int run_pending(Program *p)
 {
     while (p->next_stmt < p->nstmts) {
+        drv_apply_redefinitions(p, p->next_stmt);   /* a unit's definitions hold from its statements on */
         RunCtx rc = { &p->stmts[p->next_stmt++] };
         int st = prog_try(p, run_one, &rc);
         p->stmt = NULL;
@@ -447,6 +449,7 @@ int run_pending(Program *p)
             return st;
         }
     }
+    drv_apply_redefinitions(p, p->next_stmt);   /* those of units without statements after the last */
     return p->failed ? EXIT_FAILED : EXIT_OK;
 }
 

@@ -389,12 +389,22 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         Node *n = items->v[i];
         if (n->kind != N_CONST && n->kind != N_DEF && n->kind != N_GAME) continue;
         Symbol *old = prog_lookup(p, n->name);
+        SymKind kind = n->kind == N_CONST ? SYM_CONST : n->kind == N_DEF ? SYM_DEF : SYM_GAME;
+        bool replace = false;
         if (old) {
-            diag_error(&p->diag, n->loc, "redefinition of '%s'", n->name);
-            diag_note(&p->diag, old->loc, "'%s' was first defined here", n->name);
-            errors++;
-            n->ref = REF_NONE;
-            continue;
+            bool same_unit = old->loc.file == n->loc.file;
+            if (!same_unit && old->stdlib && !p->loading_stdlib) {
+                /* a user's own name: the standard library keeps its definition */
+                diag_note(&p->diag, n->loc, "'%s' shadows the standard library's '%s' in what follows", n->name, n->name);
+            } else if (!same_unit && p->redefine && old->kind == kind && !old->stdlib) {
+                replace = true;   /* staged below, copied over the old one when the unit loads */
+            } else {
+                diag_error(&p->diag, n->loc, "redefinition of '%s'", n->name);
+                diag_note(&p->diag, old->loc, "'%s' was first defined here", n->name);
+                errors++;
+                n->ref = REF_NONE;
+                continue;
+            }
         }
         if (builtin_find(n->name) >= 0) {
             diag_error(&p->diag, n->loc, "'%s' is a built-in function and cannot be redefined", n->name);
@@ -413,7 +423,7 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
                 errors++;
             }
         }
-        Symbol sym = { .name = n->name, .loc = n->loc, .nparams = n->nparams, .variadic = n->variadic };
+        Symbol sym = { .name = n->name, .loc = n->loc, .nparams = n->nparams, .variadic = n->variadic, .stdlib = p->loading_stdlib };
         char *name = arena_strndup(&p->arena, n->name, strlen(n->name));
         sym.name = name;
         if (n->kind == N_CONST) {
@@ -438,6 +448,11 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         }
         n->ref = REF_CONST + (int)sym.kind;   /* marks the item as declared */
         n->ref_id = sym.id;
+        if (replace) {   /* the item compiles into the staged entity; the name means the old one */
+            Redefinition r = { (int)kind, sym.id, old->id, p->nstmts };
+            VEC_PUSH(p->redefs, p->nredefs, p->capredefs, r);
+            sym.id = old->id;
+        }
         VEC_PUSH(p->syms, p->nsyms, p->capsyms, sym);
     }
     return errors;

@@ -55,6 +55,16 @@ void solve_free(Solver *s)
     free(s);
 }
 
+void solve_forget(Solver *s)
+{
+    eng_clear(s->store);
+    for (size_t i = 0; solve_strategies[i]; i++) {
+        const Strategy *st = solve_strategies[i];
+        if (st->fini) st->fini(s, s->state[i]);
+        s->state[i] = st->init ? st->init(s) : NULL;
+    }
+}
+
 void solve_try_enter(Solver *s) { VEC_PUSH(s->tries, s->ntries, s->captries, s->busy); }
 void solve_try_leave(Solver *s) { s->ntries--; }
 

@@ -70,6 +70,8 @@ void solve_free(Solver *s);
 void solve_try_enter(Solver *s);
 void solve_try_leave(Solver *s);
 void solve_try_fail(Solver *s, bool limit);
+/* Forget every value and every strategy's caches (after definitions changed). Between statements. */
+void solve_forget(Solver *s);
 /* The interpreter's view of the solver (driver.c installs it). */
 void solve_host(Solver *s, VmHost *host);
 

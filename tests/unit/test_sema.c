@@ -37,9 +37,29 @@ static void test_types(void **state)
 static void test_redefinition(void **state)
 {
     (void)state;
-    h_expect_error("game Nim(a) { move m when a > 0 => Nim(a - 1); }", "redefinition of 'Nim'");
+    h_expect_error("def f(a) = a; def f(b) = b;", "redefinition of 'f'");
     h_expect_error("def f(a, a) = a;", "parameter 'a' appears twice");
     h_expect_error("def min(a) = a;", "'min' is a built-in function and cannot be redefined");
+    /* a user's name may shadow the standard library's (with a note); the library keeps its own */
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game Heap(n) { move m when n > 0 => Heap(n - 1); }\n"
+                              "expect sg(Heap(3)) == 1; expect sg(Nim(3)) == 3;"), 0);
+    assert_non_null(strstr(h_err(h), "'Heap' shadows the standard library's 'Heap'"));
+    h_free(h);
+    /* files may not redefine each other's names; the REPL and -e texts may, and code compiled
+       before uses the new definition from then on, while earlier statements saw the old one */
+    h = h_new();
+    assert_int_equal(h_run(h, "def f() = 1; def g() = f() + 10; const C = 2; def d() = C;"), 0);
+    assert_int_equal(h_run(h, "def f() = 5;"), 3);
+    assert_non_null(strstr(h_err(h), "redefinition of 'f'"));
+    h->p.redefine = true;
+    assert_int_equal(h_run(h, "expect g() == 11;"), 0);
+    assert_int_equal(h_run(h, "def f() = 5; expect g() == 15;"), 0);   /* a unit's names hold in all of it */
+    assert_int_equal(h_run(h, "expect g() == 15; const C = 7; expect d() == 7;"), 0);
+    assert_int_equal(h_run(h, "game G(n) { move m when n > 0 => G(n - 1); } def P() = G(4);"), 0);
+    assert_int_equal(h_run(h, "expect P() is P;"), 0);
+    assert_int_equal(h_run(h, "game G(n) { move m(k in {1, 2}) when k <= n => G(n - k); } expect P() is N;"), 0);
+    h_free(h);
 }
 
 static void test_forward_references(void **state)
