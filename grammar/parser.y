@@ -47,9 +47,9 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 }
 
 %token <ival> INT "integer"
-%token <str> IDENT "identifier" STRING "string"
+%token <str> IDENT "identifier" STRING "string" BIGINT "big integer"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
-%token QUERY "query" TABLE "table" EXPECT "expect" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
+%token QUERY "query" TABLE "table" EXPECT "expect" PRINT "print" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
@@ -96,11 +96,12 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
     | error '}'                 { $$ = NULL; }
     ;
 
-/* stmt -> query expr | table expr | expect expr | claim expr for binders
+/* stmt -> query expr | table expr | expect expr | print expr | claim expr for binders
          | period expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
     | EXPECT expr               { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
+    | PRINT expr                { $$ = ast_node2(A, N_PRINT, @$, $2, NULL); }
     | CLAIM expr FOR binders    { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
     | PERIOD expr FOR IDENT     { $$ = mk_period(pc, @$, $2, @4, $4.s, NULL); }
     | PERIOD expr FOR IDENT IN expr
@@ -184,6 +185,7 @@ pair: expr ASSIGN expr          { $$ = ast_node2(A, N_PAIR, @$, $1, $3); }
     ;
 
 primary: INT                    { $$ = ast_int(A, @1, $1); }
+       | BIGINT                 { $$ = ast_bigint(A, @1, $1.s, $1.n); }
        | STRING                 { $$ = ast_str(A, @1, $1.s, $1.n); }
        | TRUE                   { $$ = ast_new(A, N_BOOL, @1); $$->ival = 1; }
        | FALSE                  { $$ = ast_new(A, N_BOOL, @1); $$->ival = 0; }

@@ -31,6 +31,14 @@ Node *ast_int(Arena *a, Loc loc, int64_t v)
     return n;
 }
 
+Node *ast_bigint(Arena *a, Loc loc, const char *digits, size_t len)
+{
+    Node *n = ast_new(a, N_BIGINT, loc);
+    n->name = digits;
+    n->slen = len;
+    return n;
+}
+
 Node *ast_str(Arena *a, Loc loc, const char *s, size_t len)
 {
     Node *n = ast_new(a, N_STR, loc);

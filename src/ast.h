@@ -8,12 +8,12 @@
 
 typedef enum NodeKind {
     /* expressions */
-    N_INT, N_STR, N_BOOL, N_NAME, N_LIST, N_SET, N_RANGE, N_UNARY, N_BINARY, N_AND, N_OR,
+    N_INT, N_BIGINT, N_STR, N_BOOL, N_NAME, N_LIST, N_SET, N_RANGE, N_UNARY, N_BINARY, N_AND, N_OR,
     N_IF, N_CALL, N_INDEX, N_UPDATE, N_SPLAT, N_GEN, N_IS,
     /* parts */
     N_BINDER, N_LET, N_WHEN, N_MOVE, N_CANON, N_PAIR,
     /* items */
-    N_CONST, N_DEF, N_GAME, N_QUERY, N_TABLE, N_EXPECT, N_CLAIM, N_PERIOD
+    N_CONST, N_DEF, N_GAME, N_QUERY, N_TABLE, N_EXPECT, N_CLAIM, N_PERIOD, N_PRINT
 } NodeKind;
 
 /* Operators of N_UNARY / N_BINARY. ORDER OP: keep in step with ast_op_name. */
@@ -51,6 +51,8 @@ struct Node {
 void ast_list_push(Arena *a, NodeList *l, Node *n);
 Node *ast_new(Arena *a, NodeKind k, Loc loc);
 Node *ast_int(Arena *a, Loc loc, int64_t v);
+/* An integer literal beyond 64 bits: its digits (underscores included) in name. */
+Node *ast_bigint(Arena *a, Loc loc, const char *digits, size_t n);
 Node *ast_str(Arena *a, Loc loc, const char *s, size_t n);
 Node *ast_name(Arena *a, Loc loc, const char *name);
 Node *ast_unary(Arena *a, Loc loc, int op, Node *x);

@@ -3,6 +3,7 @@
 #include "key.h"
 #include "builtins.h"
 #include "vm.h"
+#include "bignum.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,7 +55,9 @@ static int cmp_strrec(const void *a, const void *b)
 
 static const int64_t *elems(Vm *vm, const Value *v, size_t *n, const char *fn, Loc loc)
 {
-    if (v->t == VT_LIST && v->strs) bad_arg(vm, loc, fn, "a list of integers", v);
+    if (v->t == VT_LIST && v->strs == LIST_STRS) bad_arg(vm, loc, fn, "a list of integers", v);
+    if (v->t == VT_RANGE && v->strs)
+        vm_fail(vm, loc, "%s() of a range that reaches beyond 2^63 - 1", fn);
     if (v->t == VT_LIST || v->t == VT_SET) {
         *n = v->n;
         return v->u.a;
@@ -69,6 +72,27 @@ static const int64_t *elems(Vm *vm, const Value *v, size_t *n, const char *fn, L
         return a;
     }
     bad_arg(vm, loc, fn, "a list, set or range", v);
+}
+
+static int cmp_rec(const void *a, const void *b)
+{
+    Value l = { .t = VT_LIST, .n = 1, .strs = LIST_BIGS }, r = l;
+    l.u.a = a;
+    r.u.a = b;
+    Value x = val_elem(&l, 0), y = val_elem(&r, 0);
+    return big_cmp(&x, &y);
+}
+
+/* The sum of the elements of l, or of the n words at e (l NULL), exactly. */
+static Value big_sum(Vm *vm, const Value *l, const int64_t *e, size_t n, Loc loc)
+{
+    VmBig *t = vm_big_begin(vm, loc);
+    for (size_t i = 0; i < (l ? l->n : n); i++) {
+        Value x = l ? val_elem(l, (uint32_t)i) : val_int(e[i]);
+        big_get(t->x, &x);
+        mpz_add(t->r, t->r, t->x);
+    }
+    return vm_big_end(vm, t, loc);
 }
 
 static int cmp64(const void *a, const void *b)
@@ -122,11 +146,19 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     Value *a = &args[0];
     switch (id) {
     case BI_MIN: case BI_MAX: {
-        if (nargs == 1 && !isnum(a)) {
+        if (nargs == 1 && (a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {
+            Value best = val_elem(a, 0);
+            for (uint32_t i = 1; i < a->n; i++) {
+                Value e = val_elem(a, i);
+                if (id == BI_MIN ? big_cmp(&e, &best) < 0 : big_cmp(&e, &best) > 0) best = e;
+            }
+            return best;
+        }
+        if (nargs == 1 && !val_is_int(a)) {
             size_t n;
             if (a->t == VT_RANGE) {
-                if (a->u.r.lo > a->u.r.hi) vm_fail(vm, loc, "%s() of an empty range", fn);
-                return val_int(id == BI_MIN ? a->u.r.lo : a->u.r.hi);
+                if (a->u.r.lo > val_range_hi(a)) vm_fail(vm, loc, "%s() of an empty range", fn);
+                return id == BI_MIN ? val_int(a->u.r.lo) : val_range_top(a);
             }
             const int64_t *e = elems(vm, a, &n, fn, loc);
             if (n == 0) vm_fail(vm, loc, "%s() of an empty %s", fn, val_type_name(a->t));
@@ -135,22 +167,42 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
             return val_int(r);
         }
         if (nargs >= 2 && any_digits(args, nargs)) return big_minmax(vm, id, args, nargs, fn, loc);
-        int64_t r = 0;
+        int64_t m = 0;
+        int k = 0;
+        for (; k < nargs && isnum(&args[k]); k++)   /* the 64-bit path */
+            if (k == 0 || (id == BI_MIN ? args[k].u.i < m : args[k].u.i > m)) m = args[k].u.i;
+        if (k == nargs) return val_int(m);
+        Value r = val_int(0);
         for (int i = 0; i < nargs; i++) {
-            if (!isnum(&args[i])) bad_arg(vm, loc, fn, "integers (or one list, set or range)", &args[i]);
-            if (i == 0 || (id == BI_MIN ? args[i].u.i < r : args[i].u.i > r)) r = args[i].u.i;
+            if (!val_is_int(&args[i])) bad_arg(vm, loc, fn, "integers (or one list, set or range)", &args[i]);
+            Value x = args[i].t == VT_BOOL ? val_int(args[i].u.i) : args[i];
+            if (i == 0 || (id == BI_MIN ? big_cmp(&x, &r) < 0 : big_cmp(&x, &r) > 0)) r = x;
         }
-        return val_int(r);
+        return r;
     }
     case BI_ABS:
-        if (!isnum(a)) bad_arg(vm, loc, fn, "an integer", a);
-        if (a->u.i == INT64_MIN) vm_fail(vm, loc, "integer overflow in abs()");
+        if (!val_is_int(a)) bad_arg(vm, loc, fn, "an integer", a);
+        if (a->t == VT_BIG || a->u.i == INT64_MIN) {
+            VmBig *t = vm_big_begin(vm, loc);
+            big_get(t->r, a);
+            mpz_abs(t->r, t->r);
+            return vm_big_end(vm, t, loc);
+        }
         return val_int(a->u.i < 0 ? -a->u.i : a->u.i);
     case BI_LEN:
         switch (a->t) {
         case VT_LIST: case VT_SET: case VT_STR: case VT_POS: return val_int(a->n);
         case VT_RANGE: {
-            if (a->u.r.lo > a->u.r.hi) return val_int(0);
+            if (a->u.r.lo > val_range_hi(a)) return val_int(0);
+            if (a->strs) {   /* hi - lo + 1, exactly */
+                VmBig *t = vm_big_begin(vm, loc);
+                Value top = val_range_top(a);
+                big_get(t->r, &top);
+                mpz_set_si(t->x, (long)a->u.r.lo);
+                mpz_sub(t->r, t->r, t->x);
+                mpz_add_ui(t->r, t->r, 1);
+                return vm_big_end(vm, t, loc);
+            }
             uint64_t d = (uint64_t)a->u.r.hi - (uint64_t)a->u.r.lo;
             if (d >= (uint64_t)INT64_MAX) vm_fail(vm, loc, "integer overflow in len() of a range");
             return val_int((int64_t)d + 1);
@@ -158,7 +210,22 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         default: bad_arg(vm, loc, fn, "a list, set, string or range", a);
         }
     case BI_SORT: case BI_LIST: case BI_SET: {
-        if (a->t == VT_LIST && a->strs) {   /* lists of strings: copied, or sorted by content */
+        if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {   /* integer records */
+            int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
+            memcpy(d, a->u.a, a->n * sizeof *d);
+            size_t n = a->n;
+            if (id != BI_LIST) qsort(d, n, sizeof *d, cmp_rec);
+            if (id == BI_SET && n > 1) {   /* records are interned: equal values, equal words */
+                size_t m = 1;
+                for (size_t i = 1; i < n; i++)
+                    if (d[i] != d[m - 1]) d[m++] = d[i];
+                n = m;
+            }
+            Value v = { .t = id == BI_SET ? VT_SET : VT_LIST, .n = (uint32_t)n, .strs = LIST_BIGS };
+            v.u.a = d;
+            return v;
+        }
+        if (a->t == VT_LIST && a->strs == LIST_STRS) {   /* lists of strings: copied, or sorted by content */
             if (id == BI_SET) bad_arg(vm, loc, fn, "integers (sets of strings are not supported)", a);
             int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
             if (a->n) memcpy(d, a->u.a, a->n * sizeof *d);
@@ -184,8 +251,7 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_SG: {
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        uint64_t g = vm_host_sg(vm, a, loc);
-        return val_int((int64_t)g);
+        return vm_host_sg(vm, a, loc);
     }
     case BI_WINNING_COUNT:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
@@ -203,15 +269,24 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_INT: {
         if (a->t == VT_INT || a->t == VT_BOOL) return val_int(a->u.i);
+        if (a->t == VT_BIG) return *a;
         if (a->t != VT_STR || a->n == 0) bad_arg(vm, loc, fn, "a string of decimal digits", a);
         int64_t r = 0;
+        bool small = true;
         for (uint32_t i = 0; i < a->n; i++) {
             char c = a->u.s[i];
             if (c < '0' || c > '9') vm_fail(vm, loc, "int() of a string that is not a decimal number");
-            if (__builtin_mul_overflow(r, 10, &r) || __builtin_add_overflow(r, c - '0', &r))
-                vm_fail(vm, loc, "integer overflow in int()");
+            if (small && (__builtin_mul_overflow(r, 10, &r) || __builtin_add_overflow(r, c - '0', &r))) small = false;
         }
-        return val_int(r);
+        if (small) return val_int(r);
+        if ((size_t)a->n * 10 / 3 > ((size_t)1 << 22))   /* about 3.33 bits a digit */
+            prog_fail(vm->p, EXIT_LIMIT, loc, "int() of a string of %u digits: integers are limited to 2^22 bits", a->n);
+        VmBig *t = vm_big_begin(vm, loc);
+        char *digits = vm_alloc(vm, a->n + 1, loc);
+        memcpy(digits, a->u.s, a->n);
+        digits[a->n] = 0;
+        mpz_set_str(t->r, digits, 10);
+        return vm_big_end(vm, t, loc);
     }
     case BI_ERROR: {   /* a rule's own check of its arguments: the message is the user's */
         StrBuf m;
@@ -227,10 +302,28 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         vm_fail(vm, loc, "%s", text);
     }
     case BI_POPCOUNT:
-        if (!isnum(a)) bad_arg(vm, loc, fn, "an integer", a);
+        if (!val_is_int(a)) bad_arg(vm, loc, fn, "an integer", a);
+        if (a->t == VT_BIG) {
+            if (a->strs) vm_fail(vm, loc, "popcount() of a negative number");
+            int64_t c = 0;
+            for (uint32_t i = 0; i < a->n; i++) c += __builtin_popcountll((unsigned long long)a->u.a[i]);
+            return val_int(c);
+        }
         if (a->u.i < 0) vm_fail(vm, loc, "popcount() of a negative number (%lld)", (long long)a->u.i);
         return val_int(__builtin_popcountll((unsigned long long)a->u.i));
     case BI_MEX: {
+        if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {   /* the small elements matter */
+            size_t words = a->n / 64 + 1;
+            uint64_t *bits = vm_alloc(vm, words * sizeof *bits, loc);
+            memset(bits, 0, words * sizeof *bits);
+            for (uint32_t i = 0; i < a->n; i++) {
+                Value e = val_elem(a, i);
+                if (e.t == VT_INT && e.u.i >= 0 && (uint64_t)e.u.i < words * 64) bits[e.u.i >> 6] |= (uint64_t)1 << (e.u.i & 63);
+            }
+            for (size_t i = 0; i < words; i++)
+                if (~bits[i]) return val_int((int64_t)(i * 64 + (size_t)__builtin_ctzll(~bits[i])));
+            return val_int((int64_t)(words * 64));
+        }
         size_t n;
         const int64_t *e = elems(vm, a, &n, fn, loc);
         size_t words = n / 64 + 1;
@@ -243,11 +336,12 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         return val_int((int64_t)(words * 64));
     }
     case BI_SUM: {
+        if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) return big_sum(vm, a, NULL, 0, loc);
         size_t n;
         const int64_t *e = elems(vm, a, &n, fn, loc);
         int64_t r = 0;
         for (size_t i = 0; i < n; i++)
-            if (__builtin_add_overflow(r, e[i], &r)) vm_fail(vm, loc, "integer overflow in sum()");
+            if (__builtin_add_overflow(r, e[i], &r)) return big_sum(vm, NULL, e, n, loc);   /* exactly */
         return val_int(r);
     }
     }

@@ -3,6 +3,7 @@
 #include "compile.h"
 #include "builtins.h"
 #include "util.h"
+#include "bignum.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,8 @@ static bool fold(int op, int64_t a, int64_t b, int64_t *r)
 }
 
 static bool is_int(Node *n) { return n->kind == N_INT; }
+
+static void *arena_alloc_cb(void *arena, size_t bytes) { return arena_alloc(arena, bytes); }
 
 static void args(Cg *c, NodeList *l, int *argc)
 {
@@ -143,6 +146,13 @@ static void expr(Cg *c, Node *n)
 {
     switch (n->kind) {
     case N_INT: emit(c, n->loc, IR_INT, n->ival, 0); push(c, 1); return;
+    case N_BIGINT: {   /* a constant of the function, its limbs in the program's arena */
+        Value v;
+        if (!big_parse(n->name, n->slen, arena_alloc_cb, &c->p->arena, &v)) v = val_int(0);
+        emit(c, n->loc, IR_KONST, add_const(c, v), 0);
+        push(c, 1);
+        return;
+    }
     case N_BOOL: emit(c, n->loc, IR_BOOL, n->ival, 0); push(c, 1); return;
     case N_STR: {
         Value v = { .t = VT_STR, .n = (uint32_t)n->slen };
@@ -211,10 +221,7 @@ static void expr(Cg *c, Node *n)
                 push(c, 1);
                 return;
             }
-            char snip[120];
-            diag_snippet(&c->p->diag, n->loc, snip, sizeof snip);
-            diag_error(&c->p->diag, n->loc, "integer overflow in '%s' (integers are 64-bit)", snip);
-            c->errors++;
+            /* beyond 64 bits: computed at run time, exactly */
         }
         expr(c, n->a);
         expr(c, n->b);
@@ -478,6 +485,9 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         st->rhs_fn = rhs;
         break;
     }
+    case N_PRINT:
+        new_stmt(p, ST_PRINT, item)->fn = thunk(p, &c, "print", item->a, info, user, FN_THUNK);
+        break;
     case N_PERIOD: {
         int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
         Stmt *st = new_stmt(p, ST_PERIOD, item);

@@ -53,10 +53,14 @@ static void eval_consts(Program *p, void *ctx)
     for (size_t i = cr->from; i < cr->to; i++) {
         if (p->const_fn[i] < 0) continue;
         Value v = vm_call(p->vm, p->const_fn[i], NULL, 0, NULL, NULL);
-        /* constants outlive scratch memory: copy lists, sets and strings into the program arena */
+        /* constants outlive scratch memory: copy lists, sets, strings and big integers into the program arena */
         if (v.t == VT_LIST || v.t == VT_SET) {
             int64_t *a = arena_alloc(&p->arena, (v.n + 1) * sizeof *a);
             if (v.n) memcpy(a, v.u.a, v.n * sizeof *a);
+            v.u.a = a;
+        } else if (v.t == VT_BIG) {
+            int64_t *a = arena_alloc(&p->arena, v.n * sizeof *a);
+            memcpy(a, v.u.a, v.n * sizeof *a);
             v.u.a = a;
         } else if (v.t == VT_STR) {
             v.u.s = arena_strndup(&p->arena, v.u.s, v.n);
@@ -99,6 +103,7 @@ void drv_apply_redefinitions(Program *p, size_t upto)
 
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)
 {
+    p->load_status = 0;
     uint32_t file = diag_add_file(&p->diag, name, text, len);
     const SrcFile *sf = diag_file(&p->diag, file);
     Arena a;
@@ -116,7 +121,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         for (int i = 0; i < pc.items.n; i++) {
             Node *it = pc.items.v[i];
             bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
-                        it->kind == N_PERIOD;
+                        it->kind == N_PERIOD || it->kind == N_PRINT;
             if (phase < 3 ? it->kind != order[phase] : !stmt) continue;
             if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
             SemaInfo info;
@@ -144,6 +149,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         p->nsyms = nsyms0;
         p->nstmts = nstmts0;
         p->nredefs = nredefs0;
+        p->load_status = st;
         return 1;
     }
     return 0;

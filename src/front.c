@@ -202,7 +202,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         if (p.diag.errors > DIAG_MAX_ERRORS) break;
     }
     if (errors) {
-        status = EXIT_COMPILE;
+        status = p.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
         goto out;
     }
     /* the files' statements, then each -e text in turn, compiled and run (a text may replace what
@@ -214,7 +214,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
         if (drv_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL)) {
-            status = EXIT_COMPILE;
+            status = p.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
             goto out;
         }
         if (!o.dump_ir) {

@@ -4,6 +4,18 @@
 #include "key.h"
 #include <string.h>
 
+size_t key_arg_words(const int64_t *key, size_t w, int type)
+{
+    uint64_t len = (uint64_t)key[w];
+    switch (type) {
+    case POS_ARG_INT: return 1;
+    case POS_ARG_STR:
+        if (len & KEY_BIG_BIT) return 1 + (size_t)(uint32_t)len;
+        return 1 + ((size_t)(uint32_t)len + 7) / 8;
+    default: return 1 + (size_t)(uint32_t)len;
+    }
+}
+
 int key_decode(const Program *p, const int64_t *key, Value *out)
 {
     const Game *G = &p->games[KEY_GAME(key)];
@@ -11,21 +23,30 @@ int key_decode(const Program *p, const int64_t *key, Value *out)
     size_t w = 2;
     for (int i = 0; i < G->nparams; i++) {
         Value v = { .t = VT_INT };
-        switch ((sig >> (2 * i)) & 3) {
-        case POS_ARG_INT: v.u.i = key[w++]; break;
+        int type = (int)((sig >> (2 * i)) & 3);
+        uint64_t len = (uint64_t)key[w];
+        if (type == POS_ARG_INT) {   /* the common case */
+            v.u.i = key[w++];
+            out[i] = v;
+            continue;
+        }
+        switch (type) {
         case POS_ARG_LIST: case POS_ARG_SET:
-            v.t = ((sig >> (2 * i)) & 3) == POS_ARG_LIST ? VT_LIST : VT_SET;
-            v.strs = ((uint64_t)key[w] & KEY_STRS_BIT) != 0;
-            v.n = (uint32_t)key[w++];
-            v.u.a = key + w;
-            w += v.n;
+            v.t = type == POS_ARG_LIST ? VT_LIST : VT_SET;
+            v.strs = (len & KEY_STRS_BIT) ? LIST_STRS : (len & KEY_BIG_BIT) ? LIST_BIGS : LIST_INTS;
+            v.n = (uint32_t)len;
+            v.u.a = key + w + 1;
             break;
         default:
+            if (len & KEY_BIG_BIT) {
+                v = val_int_words(key + w);
+                break;
+            }
             v.t = VT_STR;
-            v.n = (uint32_t)key[w++];
-            v.u.s = (const char *)(key + w);
-            w += (v.n + 7) / 8;
+            v.n = (uint32_t)len;
+            v.u.s = (const char *)(key + w + 1);
         }
+        w += key_arg_words(key, w, type);
         out[i] = v;
     }
     return G->nparams;

@@ -7,6 +7,8 @@
 /* Decode a key's arguments into out (at most POS_MAX_ARGS); returns their number. The values
    point into the key. */
 int key_decode(const Program *p, const int64_t *key, Value *out);
+/* The words of the argument of type (POS_ARG_*) that starts at key[w], its length word included. */
+size_t key_arg_words(const int64_t *key, size_t w, int type);
 /* Print a position component as an expression that parses back. */
 void key_print(const Program *p, StrBuf *b, const int64_t *key);
 /* The same into a fixed buffer (cut with "..." when long); for error messages. */

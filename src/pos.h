@@ -6,8 +6,10 @@
 
 /* ST_OUTCOME: only the outcome is known (a closed form that decides P/N): sg is 0 (P) or 1 (N).
    ST_ONPATH: a strategy's search has the state in progress (a cycle if it is met again).
-   ST_SGSEARCH: how names the strategy that decided the outcome; the SG value came from a search. */
-enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH = 16 };
+   ST_SGSEARCH: how names the strategy that decided the outcome; the SG value came from a search.
+   ST_BIG: the value is beyond 64 bits: sg points (as an integer) at its interned record, the
+   words of an integer (val_int_words). */
+enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH = 16, ST_BIG = 32 };
 
 /* A state's value: flags ST_DONE (or ST_OUTCOME) and the value's kind in bits 8-15 (the solver's
    GvKind: an SG value, an outcome only, a draw, a loopy value, a remoteness, a score), with sg

@@ -45,6 +45,19 @@ const StrRec *prog_intern(Program *p, const char *s, size_t n)
     return r;
 }
 
+const StrRec *prog_intern_int(Program *p, const Value *v)
+{
+    int64_t small[2] = { 0, v->u.i };
+    if (v->t != VT_BIG) return prog_intern(p, (const char *)small, sizeof small);
+    size_t bytes = (1 + (size_t)v->n) * sizeof(int64_t);
+    int64_t *w = xmalloc(bytes);
+    w[0] = (int64_t)((uint64_t)v->n | (v->strs ? KEY_NEG_BIT : 0));
+    memcpy(w + 1, v->u.a, v->n * sizeof *w);
+    const StrRec *r = prog_intern(p, (const char *)w, bytes);
+    free(w);
+    return r;
+}
+
 void prog_fini(Program *p)
 {
     free(p->strtab);

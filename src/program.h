@@ -42,14 +42,14 @@ typedef struct Game {
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
 } Game;
 
-typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD } StmtKind;
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT } StmtKind;
 
 #define TABLE_MAX_ARGS POS_MAX_ARGS
 typedef struct Stmt {
     StmtKind kind;
     Loc loc;
     char *text;         /* source text of the statement's expression */
-    int fn;             /* thunk (query, expect), claim function */
+    int fn;             /* thunk (query, expect, print), claim function */
     /* expect: 'P'/'N'/'D' when of the form "X is P" (fn yields X); else a boolean thunk,
        with lhs/rhs thunks when the top is a comparison (for the message). */
     int outcome;
@@ -119,6 +119,7 @@ typedef struct Program {
     int failed;                     /* an expect/claim failed */
     bool loading_stdlib;
     bool redefine;                  /* a unit may redefine what an earlier one defined (REPL, -e texts) */
+    int load_status;                /* EXIT_LIMIT when the last drv_load failed on a limit (constants) */
     Redefinition *redefs;           /* not yet applied, in the order of their units */
     size_t nredefs, capredefs;
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
@@ -145,5 +146,8 @@ void prog_release(Program *p, size_t mark);
 Symbol *prog_lookup(Program *p, const char *name);
 /* The program's one record of the string s (n bytes): strings in lists are interned. */
 const StrRec *prog_intern(Program *p, const char *s, size_t n);
+/* The program's one record of the integer v (an INT or BIG; see StrRec), for lists that hold
+   integers beyond 64 bits. */
+const StrRec *prog_intern_int(Program *p, const Value *v);
 int prog_add_func(Program *p, const char *name, FuncKind kind);
 #endif

@@ -6,6 +6,7 @@
 #include "vm.h"
 #include "json.h"
 #include "solve/solve.h"
+#include "solve/nimber.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +45,7 @@ static void do_query(Program *p, Stmt *st)
         sb_puts(&b, "{\"kind\":\"query\",\"position\":");
         json_str(&b, a->position);
         sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
-        if (a->has_sg) sb_printf(&b, "%llu", (unsigned long long)a->sg);
+        if (a->has_sg) nim_print(&b, &a->sg);
         else sb_puts(&b, "null");
         sb_puts(&b, ",\"winning\":[");
         for (size_t i = 0; i < a->nwin; i++) {
@@ -59,7 +60,11 @@ static void do_query(Program *p, Stmt *st)
         emit_line(p, &b);
     } else {
         sb_printf(&b, "%s: %c", st->text, a->outcome);
-        if (a->has_sg) sb_printf(&b, " (sg %llu)", (unsigned long long)a->sg);
+        if (a->has_sg) {
+            sb_puts(&b, " (sg ");
+            nim_print(&b, &a->sg);
+            sb_putc(&b, ')');
+        }
         sb_printf(&b, " [%s]", a->strategy);
         emit_line(p, &b);
         if (strcmp(st->text, a->position)) {
@@ -83,7 +88,7 @@ static void do_query(Program *p, Stmt *st)
                       a->truncated ? "; there may be more not examined" : "");
             emit_line(p, &b);
         } else if (a->truncated) {
-            sb_puts(&b, "  ... there may be more winning moves: too many candidates to examine, or results beyond 64-bit integers");
+            sb_puts(&b, "  ... there may be more winning moves: too many candidates to examine");
             emit_line(p, &b);
         }
     }
@@ -98,11 +103,11 @@ typedef struct TableCtx {
     Stmt *st;
     Value args[TABLE_MAX_ARGS];
     int ranges[2], nranges;
-    int64_t *vals;          /* rows x cols */
+    GameValue *vals;        /* rows x cols */
     size_t rows, cols;
 } TableCtx;
 
-static int64_t cell(Program *p, TableCtx *t, int64_t x, int64_t y)
+static GameValue cell(Program *p, TableCtx *t, int64_t x, int64_t y)
 {
     Stmt *st = t->st;
     size_t mark = scratch_mark(&p->vm->scratch);
@@ -126,15 +131,37 @@ static int64_t cell(Program *p, TableCtx *t, int64_t x, int64_t y)
     Value pos;
     if (st->target_kind == SYM_GAME) pos = vm_make_pos(p->vm, st->target_id, flat, n, st->loc);
     else pos = need_pos(p, vm_call(p->vm, st->target_id, flat, n, NULL, NULL), st->loc, "a table");
-    uint64_t g = solve_sg_value(p->solver, &pos, st->loc);
+    GameValue g = solve_sg_value(p->solver, &pos, st->loc);   /* a big value's record is the program's */
     scratch_release(&p->vm->scratch, mark);
-    return (int64_t)g;
+    return g;
 }
 
 static int digits(int64_t v)
 {
     char tmp[32];
     return snprintf(tmp, sizeof tmp, "%lld", (long long)v);
+}
+
+static int value_digits(const GameValue *v)
+{
+    if (!v->big) {
+        char tmp[32];
+        return snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v->n);
+    }
+    StrBuf b;
+    sb_init(&b);
+    nim_print(&b, v);
+    int n = (int)b.len;
+    sb_fini(&b);
+    return n;
+}
+
+/* The value, right-aligned in width, after a separator sep. */
+static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v)
+{
+    sb_puts(b, sep);
+    for (int k = value_digits(v); k < width; k++) sb_putc(b, ' ');
+    nim_print(b, v);
 }
 
 static void do_table(Program *p, Stmt *st)
@@ -155,8 +182,9 @@ static void do_table(Program *p, Stmt *st)
     for (int r = 0; r < t.nranges; r++) {
         Value v = t.args[t.ranges[r]];
         lo[r] = v.u.r.lo;
-        cnt[r] = v.u.r.lo > v.u.r.hi ? 0 : ((uint64_t)v.u.r.hi - (uint64_t)v.u.r.lo >= p->max_instances
-                                               ? (int64_t)p->max_instances + 1 : v.u.r.hi - v.u.r.lo + 1);
+        int64_t hi = val_range_hi(&v);
+        cnt[r] = v.u.r.lo > hi ? 0 : ((uint64_t)hi - (uint64_t)v.u.r.lo >= p->max_instances
+                                          ? (int64_t)p->max_instances + 1 : hi - v.u.r.lo + 1);
     }
     if ((uint64_t)cnt[0] * (uint64_t)cnt[1] > p->max_instances)
         prog_fail(p, EXIT_LIMIT, st->loc, "the table has more than %llu cells (raise the limit with --max-instances N)",
@@ -168,9 +196,9 @@ static void do_table(Program *p, Stmt *st)
     int width = 1;
     for (size_t i = 0; i < t.rows; i++)
         for (size_t j = 0; j < t.cols; j++) {
-            int64_t v = cell(p, &t, lo[0] + (int64_t)i, lo[1] + (int64_t)j);
+            GameValue v = cell(p, &t, lo[0] + (int64_t)i, lo[1] + (int64_t)j);
             t.vals[i * t.cols + j] = v;
-            if (digits(v) > width) width = digits(v);
+            if (value_digits(&v) > width) width = value_digits(&v);
         }
     StrBuf b;
     sb_init(&b);
@@ -181,13 +209,13 @@ static void do_table(Program *p, Stmt *st)
             sb_puts(&b, ",\"rows\":[");
             for (size_t i = 0; i < t.rows; i++) {
                 sb_puts(&b, i ? ",[" : "[");
-                for (size_t j = 0; j < t.cols; j++) sb_printf(&b, "%s%lld", j ? "," : "", (long long)t.vals[i * t.cols + j]);
+                for (size_t j = 0; j < t.cols; j++) put_value(&b, j ? "," : "", 0, &t.vals[i * t.cols + j]);
                 sb_putc(&b, ']');
             }
             sb_puts(&b, "]}");
         } else {
             sb_puts(&b, ",\"values\":[");
-            for (size_t i = 0; i < t.rows; i++) sb_printf(&b, "%s%lld", i ? "," : "", (long long)t.vals[i]);
+            for (size_t i = 0; i < t.rows; i++) put_value(&b, i ? "," : "", 0, &t.vals[i]);
             sb_puts(&b, "]}");
         }
         emit_line(p, &b);
@@ -200,7 +228,7 @@ static void do_table(Program *p, Stmt *st)
         if (digits(lo[0]) > iw) iw = digits(lo[0]);
         for (size_t i = 0; i < t.rows; i += 10) {
             sb_printf(&b, "  %*lld:", iw, (long long)(lo[0] + (int64_t)i));
-            for (size_t j = i; j < t.rows && j < i + 10; j++) sb_printf(&b, " %*lld", width, (long long)t.vals[j]);
+            for (size_t j = i; j < t.rows && j < i + 10; j++) put_value(&b, " ", width, &t.vals[j]);
             emit_line(p, &b);
         }
         return;
@@ -216,7 +244,7 @@ static void do_table(Program *p, Stmt *st)
     emit_line(p, &b);
     for (size_t i = 0; i < t.rows; i++) {
         sb_printf(&b, "  %*lld:", rw, (long long)(lo[0] + (int64_t)i));
-        for (size_t j = 0; j < t.cols; j++) sb_printf(&b, " %*lld", width, (long long)t.vals[i * t.cols + j]);
+        for (size_t j = 0; j < t.cols; j++) put_value(&b, " ", width, &t.vals[i * t.cols + j]);
         emit_line(p, &b);
     }
 }
@@ -259,6 +287,50 @@ static void print_value(Program *p, StrBuf *b, const Value *v)
     else val_print(b, v);
 }
 
+/* A value as JSON: integers as numbers with all their digits, lists and sets as arrays, strings,
+   ranges and positions as strings. */
+static void json_value(Program *p, StrBuf *b, const Value *v)
+{
+    if (v->t == VT_LIST || v->t == VT_SET) {
+        sb_putc(b, '[');
+        for (uint32_t i = 0; i < v->n; i++) {
+            if (i) sb_putc(b, ',');
+            Value e = val_elem(v, i);
+            json_value(p, b, &e);
+        }
+        sb_putc(b, ']');
+        return;
+    }
+    if (v->t == VT_INT || v->t == VT_BIG || v->t == VT_BOOL) {
+        val_print(b, v);
+        return;
+    }
+    StrBuf t;
+    sb_init(&t);
+    if (v->t == VT_STR) sb_putn(&t, v->u.s, v->n);
+    else print_value(p, &t, v);
+    json_str(b, t.s ? t.s : "");
+    sb_fini(&t);
+}
+
+/* print: the value of an expression (JSON: {"kind":"print","value":...}). */
+static void do_print(Program *p, Stmt *st)
+{
+    Value v = thunk(p, st->fn);
+    StrBuf b;
+    sb_init(&b);
+    if (p->json) {
+        sb_puts(&b, "{\"kind\":\"print\",\"value\":");
+        json_value(p, &b, &v);
+        sb_putc(&b, '}');
+    } else if (v.t == VT_STR) {
+        sb_putn(&b, v.u.s, v.n);
+    } else {
+        print_value(p, &b, &v);
+    }
+    emit_line(p, &b);
+}
+
 static void do_expect(Program *p, Stmt *st)
 {
     char detail[600];
@@ -270,9 +342,9 @@ static void do_expect(Program *p, Stmt *st)
         snprintf(detail, sizeof detail, "the outcome is %c, not %c", o, st->outcome);
     } else {
         Value v = thunk(p, st->fn);
-        if (v.t != VT_BOOL && v.t != VT_INT)
+        if (!val_is_int(&v))
             prog_fail(p, EXIT_COMPILE, st->loc, "expect needs a condition, not %s", val_type_an(v.t));
-        ok = v.u.i != 0;
+        ok = v.t == VT_BIG || v.u.i != 0;   /* a big integer is never 0 */
         snprintf(detail, sizeof detail, "the condition is false");
         if (!ok && st->lhs_fn >= 0) {
             StrBuf l, r;
@@ -294,13 +366,13 @@ typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; c
 static int on_instance(void *ctx, const Value *v, const Value *frame)
 {
     ClaimCtx *c = ctx;
-    if (v->t != VT_BOOL && v->t != VT_INT)
+    if (!val_is_int(v))
         prog_fail(c->p, EXIT_COMPILE, c->st->loc, "a claim needs a condition, not %s", val_type_an(v->t));
     if (c->checked >= c->p->max_instances)
         prog_fail(c->p, EXIT_LIMIT, c->st->loc, "claim stopped after %llu instances (raise the limit with --max-instances N)",
                   (unsigned long long)c->checked);
     c->checked++;
-    if (v->u.i) return 0;
+    if (v->t == VT_BIG || v->u.i) return 0;
     c->failed = true;
     size_t n = 0;
     for (int i = 0; i < c->st->nbinders; i++) {
@@ -377,9 +449,9 @@ static void do_period(Program *p, Stmt *st)
     uint64_t bound = 0;
     if (st->range_fn >= 0) {
         Value r = thunk(p, st->range_fn);
-        if (r.t != VT_RANGE || r.u.r.lo != 0 || r.u.r.hi < 1)
+        if (r.t != VT_RANGE || r.u.r.lo != 0 || val_range_hi(&r) < 1)
             prog_fail(p, EXIT_COMPILE, st->loc, "period searches a range 0..N with N >= 1");
-        bound = (uint64_t)r.u.r.hi;
+        bound = (uint64_t)val_range_hi(&r);   /* beyond 64 bits: more than any limit */
     }
     PeriodCtx *cp = vm_alloc(p->vm, sizeof *cp, st->loc), c0 = { .p = p, .st = st };
     *cp = c0;
@@ -432,6 +504,7 @@ static void run_one(Program *p, void *ctx)
     case ST_EXPECT: do_expect(p, st); break;
     case ST_CLAIM: do_claim(p, st); break;
     case ST_PERIOD: do_period(p, st); break;
+    case ST_PRINT: do_print(p, st); break;
     }
     scratch_release(&p->vm->scratch, 0);
 }

@@ -278,7 +278,7 @@ static int binary(Sema *s, Node *n)
 static int expr_inner(Sema *s, Node *n)
 {
     switch (n->kind) {
-    case N_INT: return VT_INT;
+    case N_INT: case N_BIGINT: return VT_INT;
     case N_BOOL: return VT_BOOL;
     case N_STR: return VT_STR;
     case N_NAME: {
@@ -536,6 +536,11 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         int t = expr(&s, item->a);
         if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
             err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not %s", val_type_an(t));
+        break;
+    }
+    case N_PRINT: {
+        int t = expr(&s, item->a);
+        if (t == VT_RANGE) err(&s, item->a->loc, "print shows a value, not a range (a table shows values over a range)");
         break;
     }
     case N_PERIOD: {

@@ -1,19 +1,21 @@
 /* value.c: names, equality and printing of run-time values. */
 #include "config.h"
 #include "value.h"
+#include <gmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *val_type_name(int t)
 {
-    static const char *names[] = { "value", "integer", "boolean", "string", "list", "set", "range", "position" };
-    return (t >= 0 && t <= VT_POS) ? names[t] : "value";
+    static const char *names[] = { "value", "integer", "boolean", "string", "list", "set", "range", "position", "integer" };
+    return (t >= 0 && t <= VT_BIG) ? names[t] : "value";
 }
 
 const char *val_type_an(int t)
 {
     static const char *names[] = { "a value", "an integer", "a boolean", "a string", "a list", "a set", "a range",
-                                   "a position" };
-    return (t >= 0 && t <= VT_POS) ? names[t] : "a value";
+                                   "a position", "an integer" };
+    return (t >= 0 && t <= VT_BIG) ? names[t] : "a value";
 }
 
 int val_equal(const Value *a, const Value *b)
@@ -26,7 +28,8 @@ int val_equal(const Value *a, const Value *b)
     case VT_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
     case VT_LIST: case VT_SET:
         return a->n == b->n && (a->n == 0 || (a->strs == b->strs && memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0));
-    case VT_RANGE: return a->u.r.lo == b->u.r.lo && a->u.r.hi == b->u.r.hi;
+    case VT_RANGE: return a->u.r.lo == b->u.r.lo && a->u.r.hi == b->u.r.hi && a->strs == b->strs;
+    case VT_BIG: return a->n == b->n && a->strs == b->strs && memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0;
     case VT_POS:
         if (a->n != b->n) return 0;
         for (uint32_t i = 0; i < a->n; i++) {
@@ -38,10 +41,26 @@ int val_equal(const Value *a, const Value *b)
     }
 }
 
+/* The decimal digits of an integer beyond 64 bits. */
+static void print_big(StrBuf *b, const Value *v)
+{
+    mpz_t z;
+    mpz_init(z);
+    mpz_import(z, v->n, -1, sizeof(int64_t), 0, 0, v->u.a);
+    if (v->strs) mpz_neg(z, z);
+    char *s = mpz_get_str(NULL, 10, z);
+    sb_puts(b, s);
+    void (*freefn)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &freefn);
+    freefn(s, strlen(s) + 1);
+    mpz_clear(z);
+}
+
 void val_print(StrBuf *b, const Value *v)
 {
     switch (v->t) {
     case VT_INT: sb_put_i64(b, v->u.i); break;
+    case VT_BIG: print_big(b, v); break;
     case VT_BOOL: sb_puts(b, v->u.i ? "true" : "false"); break;
     case VT_STR:
         sb_putc(b, '"');
@@ -63,7 +82,12 @@ void val_print(StrBuf *b, const Value *v)
         }
         sb_putc(b, v->t == VT_LIST ? ']' : '}');
         break;
-    case VT_RANGE: sb_printf(b, "%lld..%lld", (long long)v->u.r.lo, (long long)v->u.r.hi); break;
+    case VT_RANGE: {
+        Value top = val_range_top(v);
+        sb_printf(b, "%lld..", (long long)v->u.r.lo);
+        val_print(b, &top);
+        break;
+    }
     case VT_POS: sb_printf(b, "<position of %u components>", v->n); break;
     default: sb_puts(b, "<none>");
     }

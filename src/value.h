@@ -4,27 +4,37 @@
 #include "util.h"
 #include <stdint.h>
 
-/* ORDER VT: also the static types of sema (VT_NONE = unknown). */
-typedef enum VType { VT_NONE, VT_INT, VT_BOOL, VT_STR, VT_LIST, VT_SET, VT_RANGE, VT_POS } VType;
+/* ORDER VT: also the static types of sema (VT_NONE = unknown), except VT_BIG: an integer outside
+   the 64-bit range at run time (sema's type for it is VT_INT): n limbs of 64 bits, least
+   significant first, at u.a; strs = 1 when negative. Canonical: a value that fits int64 is
+   always a VT_INT, so equal integers have one representation (keys, equality). */
+typedef enum VType { VT_NONE, VT_INT, VT_BOOL, VT_STR, VT_LIST, VT_SET, VT_RANGE, VT_POS, VT_BIG } VType;
 
 /* A position component is a key: k[0] = game id | (total words << 32), k[1] = argument type
  * signature (2 bits per argument: POS_ARG_*), then the arguments: an integer is one word; a list,
- * set or string is a length word followed by its elements (strings packed 8 bytes a word). */
+ * set or string is a length word followed by its elements (strings packed 8 bytes a word); an
+ * integer beyond 64 bits is a POS_ARG_STR argument whose length word has KEY_BIG_BIT, then its
+ * limbs. */
 enum { POS_ARG_INT = 0, POS_ARG_LIST = 1, POS_ARG_SET = 2, POS_ARG_STR = 3 };
 #define POS_MAX_ARGS 32
 #define KEY_GAME(k) ((uint32_t)((uint64_t)(k)[0] & 0xffffffffu))
 #define KEY_LEN(k) ((size_t)((uint64_t)(k)[0] >> 32))
 
+/* What the elements of a list or set are (Value.strs). A list holds one integer per word unless
+   one of its elements is beyond 64 bits: then every element is an interned integer record
+   (LIST_BIGS), so equal lists have one representation. */
+enum { LIST_INTS = 0, LIST_STRS = 1, LIST_BIGS = 2 };
+
 typedef struct Value {
     uint8_t t;          /* VType */
-    uint8_t strs;       /* LIST: the elements are strings (StrRec pointers), not integers */
-    uint32_t n;         /* element count of STR, LIST, SET, POS */
+    uint8_t strs;       /* LIST, SET: LIST_*; BIG: 1 when negative; RANGE: 1 when hi is beyond 64 bits */
+    uint32_t n;         /* element count of STR, LIST, SET, POS; limbs of BIG */
     union {
         int64_t i;                  /* INT, BOOL */
-        const int64_t *a;           /* LIST, SET (sets sorted, no duplicates) */
+        const int64_t *a;           /* LIST, SET (sets sorted, no duplicates); BIG: the limbs */
         const char *s;              /* STR (not NUL-terminated) */
         const int64_t *const *p;    /* POS: n component keys (a sum; n = 0 is the empty position) */
-        struct { int64_t lo, hi; } r;   /* RANGE lo..hi inclusive */
+        struct { int64_t lo, hi; } r;   /* RANGE lo..hi inclusive (hi beyond 64 bits: val_range_hi) */
     } u;
 } Value;
 
@@ -32,22 +42,48 @@ static inline Value val_int(int64_t i) { Value v = { .t = VT_INT }; v.u.i = i; r
 
 /* A string held in a list: interned once per program (prog_intern), so equal strings are the
    same record and a list of strings is an array of record pointers. In a key the list's length
-   word carries KEY_STRS_BIT. */
-typedef struct StrRec { uint32_t len; char s[]; } StrRec;
+   word carries KEY_STRS_BIT. The bytes start 8-aligned: an integer record (LIST_BIGS) is an
+   interned string whose bytes are words: a length word (0: one int64 follows; else the limb
+   count | KEY_NEG_BIT when negative) and the value. */
+typedef struct StrRec { uint32_t len; uint32_t pad; char s[]; } StrRec;
 #define KEY_STRS_BIT ((uint64_t)1 << 62)
+/* In a POS_ARG_STR length word: the argument is a big integer of that many limbs (KEY_NEG_BIT:
+   negative), not a string. In a list's length word: the elements are integer records. */
+#define KEY_BIG_BIT ((uint64_t)1 << 61)
+#define KEY_NEG_BIT ((uint64_t)1 << 60)
 static inline Value val_str_rec(const StrRec *r)
 {
     Value v = { .t = VT_STR, .n = r->len };
     v.u.s = r->s;
     return v;
 }
+/* The integer of a record (words as described at StrRec). */
+static inline Value val_int_words(const int64_t *w)
+{
+    if (w[0] == 0) return val_int(w[1]);
+    Value v = { .t = VT_BIG, .n = (uint32_t)((uint64_t)w[0] & 0xffffffffu), .strs = ((uint64_t)w[0] & KEY_NEG_BIT) != 0 };
+    v.u.a = w + 1;
+    return v;
+}
 /* Element i of a list or set (an integer or, in a list of strings, a string). */
 static inline Value val_elem(const Value *l, uint32_t i)
 {
-    if (l->strs) return val_str_rec((const StrRec *)(intptr_t)l->u.a[i]);
-    return val_int(l->u.a[i]);
+    if (l->strs == LIST_INTS) return val_int(l->u.a[i]);
+    const StrRec *r = (const StrRec *)(intptr_t)l->u.a[i];
+    if (l->strs == LIST_STRS) return val_str_rec(r);
+    return val_int_words((const int64_t *)(const void *)r->s);
+}
+/* A range's upper end as 64 bits: INT64_MAX when it is beyond (strs set: u.r.hi then holds the
+   address of its interned record's words), and exactly. */
+static inline int64_t val_range_hi(const Value *r) { return r->strs ? INT64_MAX : r->u.r.hi; }
+static inline Value val_range_top(const Value *r)
+{
+    if (!r->strs) return val_int(r->u.r.hi);
+    return val_int_words((const int64_t *)(intptr_t)r->u.r.hi);
 }
 static inline Value val_bool(int b) { Value v = { .t = VT_BOOL }; v.u.i = b != 0; return v; }
+/* An integer of either representation. */
+static inline int val_is_int(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL || v->t == VT_BIG; }
 const char *val_type_name(int t);
 /* The type name with its article: "an integer", "a list". */
 const char *val_type_an(int t);

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "key.h"
 #include "vm.h"
+#include "bignum.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ void vm_free(Vm *vm)
 void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
 
 /* One more host call in progress; the caller undoes it (an error resets the count instead). */
-static void host_enter(Vm *vm, Loc loc)
+static inline void host_enter(Vm *vm, Loc loc)
 {
     if (!vm->host.sg) vm_fail(vm, loc, "no solver is connected to this interpreter");
     if (vm->host_depth >= VM_MAX_HOST_DEPTH)
@@ -39,10 +40,10 @@ static void host_enter(Vm *vm, Loc loc)
     vm->host_depth++;
 }
 
-uint64_t vm_host_sg(Vm *vm, const Value *pos, Loc loc)
+Value vm_host_sg(Vm *vm, const Value *pos, Loc loc)
 {
     host_enter(vm, loc);
-    uint64_t g = vm->host.sg(vm->host.ctx, pos, loc);
+    Value g = vm->host.sg(vm->host.ctx, pos, loc);
     vm->host_depth--;
     return g;
 }
@@ -120,23 +121,162 @@ void *vm_alloc(Vm *vm, size_t bytes, Loc loc)
     return m;
 }
 
-static _Noreturn void overflow(Vm *vm, Loc loc)
-{
-    char snip[160];
-    diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
-    vm_fail(vm, loc, "integer overflow in '%s' (integers are 64-bit)", snip);
-}
-
 static _Noreturn void type_error(Vm *vm, Loc loc, const char *what, const Value *a, const Value *b)
 {
     char snip[160];
     diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+    if ((a->t == VT_BIG || (b && b->t == VT_BIG)) && val_is_int(a) && (!b || val_is_int(b)))
+        /* integers, but one this place cannot take */
+        vm_fail(vm, loc, "%s: an integer beyond the 64-bit range cannot be used here, in '%s'", what, snip);
     if (b)
         vm_fail(vm, loc, "%s: cannot apply to %s and %s in '%s'", what, val_type_an(a->t), val_type_an(b->t), snip);
     vm_fail(vm, loc, "%s, not %s, in '%s'", what, val_type_an(a->t), snip);
 }
 
 static inline bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_BOOL; }
+
+/* ---- integers beyond 64 bits (the slow path) ------------------------------------------------ */
+
+/* Results are bounded so that a runaway computation stops with a clear error, not a full memory. */
+#define VM_BIG_BITS ((size_t)1 << 22)
+
+static void *scratch_cb(void *vm, size_t bytes) { return vm_alloc(vm, bytes, (Loc){ 0 }); }
+
+static size_t bits_of(const Value *v)
+{
+    if (v->t != VT_BIG) return 64;
+    return (size_t)v->n * 64;
+}
+
+static _Noreturn void too_big(Vm *vm, Loc loc)
+{
+    char snip[160];
+    diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+    prog_fail(vm->p, EXIT_LIMIT, loc, "integer too large in '%s' (the limit is %zu bits)", snip, VM_BIG_BITS);
+}
+
+static void big_tmp_clear(void *arg)
+{
+    VmBig *t = arg;
+    mpz_clears(t->x, t->y, t->r, NULL);
+}
+
+VmBig *vm_big_begin(Vm *vm, Loc loc)
+{
+    VmBig *t = vm_alloc(vm, sizeof *t, loc);
+    mpz_inits(t->x, t->y, t->r, NULL);
+    t->mark = prog_defer(vm->p, big_tmp_clear, t);
+    return t;
+}
+
+void vm_big_drop(Vm *vm, VmBig *t)
+{
+    prog_release(vm->p, t->mark);
+    big_tmp_clear(t);
+}
+
+Value vm_big_end(Vm *vm, VmBig *t, Loc loc)
+{
+    if (mpz_sizeinbase(t->r, 2) > VM_BIG_BITS) too_big(vm, loc);
+    Value v = big_value(t->r, scratch_cb, vm);
+    prog_release(vm->p, t->mark);
+    big_tmp_clear(t);
+    return v;
+}
+
+
+/* a op b (b unused for IR_NEG) for integers of either representation, exactly: the path for an
+   operand beyond 64 bits or a 64-bit result that overflowed. Errors are raised before any GMP
+   value exists; the GMP values are released if the result's allocation fails. */
+static Value big_op(Vm *vm, int op, const Value *a, const Value *b, Loc loc)
+{
+    size_t ba = bits_of(a), bb = op == IR_NEG ? 0 : bits_of(b);
+    int sb = op == IR_NEG ? 0 : b->t == VT_BIG ? (b->strs ? -1 : 1) : (b->u.i > 0) - (b->u.i < 0);
+    switch (op) {
+    case IR_DIV: case IR_MOD:
+        if (sb == 0) {
+            char snip[160];
+            diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+            vm_fail(vm, loc, "division by zero in '%s'", snip);
+        }
+        break;
+    case IR_POW:
+        if (sb < 0) {
+            if (b->t != VT_BIG) vm_fail(vm, loc, "negative exponent %lld", (long long)b->u.i);
+            vm_fail(vm, loc, "negative exponent (beyond 64 bits) in '**'");
+        }
+        if (b->t == VT_BIG || (a->t != VT_BIG && a->u.i >= -1 && a->u.i <= 1 ? false : (uint64_t)b->u.i > VM_BIG_BITS))
+            too_big(vm, loc);
+        if (a->t == VT_BIG && (uint64_t)b->u.i * ba > VM_BIG_BITS) too_big(vm, loc);
+        break;
+    case IR_SHL: case IR_SHR:
+        if (sb < 0) vm_fail(vm, loc, "a shift by a negative amount");
+        if (op == IR_SHL && (b->t == VT_BIG || (uint64_t)b->u.i + ba > VM_BIG_BITS)) too_big(vm, loc);
+        break;
+    case IR_MUL: if (ba + bb > VM_BIG_BITS) too_big(vm, loc); break;
+    default: break;
+    }
+    VmBig *t = vm_big_begin(vm, loc);
+    big_get(t->x, a);
+    if (op != IR_NEG) big_get(t->y, b);
+    switch (op) {
+    case IR_ADD: mpz_add(t->r, t->x, t->y); break;
+    case IR_SUB: mpz_sub(t->r, t->x, t->y); break;
+    case IR_MUL: mpz_mul(t->r, t->x, t->y); break;
+    case IR_DIV: mpz_fdiv_q(t->r, t->x, t->y); break;
+    case IR_MOD: mpz_fdiv_r(t->r, t->x, t->y); break;
+    case IR_POW:
+        if (mpz_cmpabs_ui(t->x, 1) <= 0) {   /* 0, 1, -1: any exponent */
+            if (!mpz_sgn(t->x)) mpz_set_ui(t->r, mpz_sgn(t->y) == 0);
+            else if (mpz_sgn(t->x) > 0 || mpz_even_p(t->y)) mpz_set_ui(t->r, 1);
+            else mpz_set_si(t->r, -1);
+        } else {
+            mpz_pow_ui(t->r, t->x, mpz_get_ui(t->y));
+        }
+        break;
+    case IR_BAND: mpz_and(t->r, t->x, t->y); break;
+    case IR_BOR: mpz_ior(t->r, t->x, t->y); break;
+    case IR_BXOR: mpz_xor(t->r, t->x, t->y); break;
+    case IR_SHL: mpz_mul_2exp(t->r, t->x, mpz_get_ui(t->y)); break;
+    case IR_SHR:
+        if (mpz_fits_ulong_p(t->y)) mpz_fdiv_q_2exp(t->r, t->x, mpz_get_ui(t->y));
+        else mpz_set_si(t->r, mpz_sgn(t->x) < 0 ? -1 : 0);
+        break;
+    case IR_NEG: mpz_neg(t->r, t->x); break;
+    }
+    return vm_big_end(vm, t, loc);
+}
+/* A list element of a list of strings: the string's interned record. */
+static int64_t str_elem(Vm *vm, const Value *s) { return (int64_t)(intptr_t)prog_intern(vm->p, s->u.s, s->n); }
+/* A list element of a list that holds integers beyond 64 bits: the integer's interned record. */
+static int64_t int_elem(Vm *vm, const Value *v) { return (int64_t)(intptr_t)prog_intern_int(vm->p, v); }
+
+/* The n integers at d as records (a list that now holds an integer beyond 64 bits), in place. */
+static void box_ints(Vm *vm, int64_t *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        Value x = val_int(d[i]);
+        d[i] = int_elem(vm, &x);
+    }
+}
+
+/* The kind of a list of records after elements changed: back to plain integers in place when
+   none is beyond 64 bits any more (a list has one representation). */
+static uint8_t settle_bigs(int64_t *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (((const int64_t *)(const void *)((const StrRec *)(intptr_t)d[i])->s)[0] != 0) return LIST_BIGS;
+    for (size_t i = 0; i < n; i++) d[i] = ((const int64_t *)(const void *)((const StrRec *)(intptr_t)d[i])->s)[1];
+    return LIST_INTS;
+}
+
+static int cmp_rec(const void *a, const void *b)
+{
+    Value x = val_int_words((const int64_t *)(const void *)((const StrRec *)(intptr_t)*(const int64_t *)a)->s);
+    Value y = val_int_words((const int64_t *)(const void *)((const StrRec *)(intptr_t)*(const int64_t *)b)->s);
+    return big_cmp(&x, &y);
+}
+
 static inline bool is_pos_like(const Value *v) { return v->t == VT_POS || (isnum(v) && v->u.i == 0); }
 
 static Value mkpos(Vm *vm, uint32_t n, Loc loc)
@@ -157,9 +297,10 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
 {
     if (isnum(&a) && isnum(&b)) {
         int64_t r;
-        if (__builtin_add_overflow(a.u.i, b.u.i, &r)) overflow(vm, loc);
+        if (__builtin_add_overflow(a.u.i, b.u.i, &r)) return big_op(vm, IR_ADD, &a, &b, loc);
         return val_int(r);
     }
+    if (val_is_int(&a) && val_is_int(&b)) return big_op(vm, IR_ADD, &a, &b, loc);
     if (a.t == VT_POS && b.t == VT_POS) {
         if (a.n == 0) return b;
         if (b.n == 0) return a;
@@ -180,12 +321,16 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
         return v;
     }
     if (a.t == VT_LIST && b.t == VT_LIST) {
-        if (a.n && b.n && a.strs != b.strs)
+        if (a.n && b.n && (a.strs == LIST_STRS) != (b.strs == LIST_STRS))
             vm_fail(vm, loc, "cannot join a list of strings and a list of integers");
-        Value v = { .t = VT_LIST, .n = a.n + b.n, .strs = (uint8_t)(a.strs | b.strs) };
+        uint8_t kind = (uint8_t)(a.strs > b.strs ? a.strs : b.strs);   /* LIST_BIGS wins over LIST_INTS */
+        if (!a.n || !b.n) kind = a.n ? a.strs : b.strs;
+        Value v = { .t = VT_LIST, .n = a.n + b.n, .strs = kind };
         int64_t *d = vm_alloc(vm, (v.n + 1) * sizeof *d, loc);
         if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
         if (b.n) memcpy(d + a.n, b.u.a, b.n * sizeof *d);
+        if (kind == LIST_BIGS && a.strs != LIST_BIGS) box_ints(vm, d, a.n);
+        if (kind == LIST_BIGS && b.strs != LIST_BIGS) box_ints(vm, d + a.n, b.n);
         v.u.a = d;
         return v;
     }
@@ -196,10 +341,15 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
 {
     if (isnum(&a) && isnum(&b)) {
         int64_t r;
-        if (__builtin_mul_overflow(a.u.i, b.u.i, &r)) overflow(vm, loc);
+        if (__builtin_mul_overflow(a.u.i, b.u.i, &r)) return big_op(vm, IR_MUL, &a, &b, loc);
         return val_int(r);
     }
-    if (b.t == VT_POS && isnum(&a)) { Value t = a; a = b; b = t; }
+    if (val_is_int(&a) && val_is_int(&b)) return big_op(vm, IR_MUL, &a, &b, loc);
+    if (b.t == VT_POS && val_is_int(&a)) { Value t = a; a = b; b = t; }
+    if (a.t == VT_POS && b.t == VT_BIG) {
+        if (b.strs) vm_fail(vm, loc, "cannot take a negative number of copies of a position");
+        fail_limit(vm, loc, "too many copies in k * A (the limit is 1000000 components)");
+    }
     if (a.t == VT_POS && isnum(&b)) {
         if (b.u.i < 0) vm_fail(vm, loc, "cannot take %lld copies of a position", (long long)b.u.i);
         if (b.u.i > VM_MAX_COPIES || (uint64_t)b.u.i * a.n > VM_MAX_COPIES)
@@ -213,54 +363,62 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
     type_error(vm, loc, "'*' multiplies integers, or a count and a position", &a, &b);
 }
 
-static int64_t ipow(Vm *vm, int64_t a, int64_t b, Loc loc)
-{
-    if (b < 0) vm_fail(vm, loc, "negative exponent %lld", (long long)b);
-    int64_t r = 1;
-    while (b > 0) {
-        if (b & 1)
-            if (__builtin_mul_overflow(r, a, &r)) overflow(vm, loc);
-        b >>= 1;
-        if (b && __builtin_mul_overflow(a, a, &a)) overflow(vm, loc);
-    }
-    return r;
-}
-
-static int64_t arith(Vm *vm, int op, int64_t a, int64_t b, Loc loc)
+/* a op b in 64 bits; false when the result does not fit (the caller takes the exact path). Errors
+   that do not depend on the size (division by zero, a negative exponent or shift) are raised here. */
+static bool arith(Vm *vm, int op, int64_t a, int64_t b, int64_t *out, Loc loc)
 {
     int64_t r;
     switch (op) {
-    case IR_SUB: if (__builtin_sub_overflow(a, b, &r)) overflow(vm, loc); return r;
+    case IR_SUB: return !__builtin_sub_overflow(a, b, out);
     case IR_DIV: case IR_MOD: {
         if (b == 0) {
             char snip[160];
             diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
             vm_fail(vm, loc, "division by zero in '%s'", snip);
         }
-        if (a == INT64_MIN && b == -1) { if (op == IR_DIV) overflow(vm, loc); return 0; }
+        if (a == INT64_MIN && b == -1) {
+            if (op == IR_DIV) return false;
+            *out = 0;
+            return true;
+        }
         int64_t q = a / b, m = a % b;
         if (m != 0 && ((m < 0) != (b < 0))) { q--; m += b; }
-        return op == IR_DIV ? q : m;
+        *out = op == IR_DIV ? q : m;
+        return true;
     }
-    case IR_POW: return ipow(vm, a, b, loc);
-    case IR_BAND: return a & b;
-    case IR_BOR: return a | b;
-    case IR_BXOR: return a ^ b;
+    case IR_POW: {
+        if (b < 0) vm_fail(vm, loc, "negative exponent %lld", (long long)b);
+        r = 1;
+        while (b > 0) {
+            if ((b & 1) && __builtin_mul_overflow(r, a, &r)) return false;
+            b >>= 1;
+            if (b && __builtin_mul_overflow(a, a, &a)) return false;
+        }
+        *out = r;
+        return true;
+    }
+    case IR_BAND: *out = a & b; return true;
+    case IR_BOR: *out = a | b; return true;
+    case IR_BXOR: *out = a ^ b; return true;
     case IR_SHL:
-        if (b < 0 || b > 63) vm_fail(vm, loc, "shift by %lld is out of range 0..63", (long long)b);
+        if (b < 0) vm_fail(vm, loc, "a shift by a negative amount");
+        if (b > 63) return a == 0 ? (*out = 0, true) : false;
         r = (int64_t)((uint64_t)a << b);
-        if ((r >> b) != a) overflow(vm, loc);
-        return r;
+        if ((r >> b) != a) return false;
+        *out = r;
+        return true;
     case IR_SHR:
-        if (b < 0) vm_fail(vm, loc, "shift by %lld is out of range 0..63", (long long)b);
-        return b > 63 ? (a < 0 ? -1 : 0) : a >> b;
+        if (b < 0) vm_fail(vm, loc, "a shift by a negative amount");
+        *out = b > 63 ? (a < 0 ? -1 : 0) : a >> b;
+        return true;
     }
-    return 0;
+    return false;
 }
 
 static int cmp_vals(Vm *vm, const Value *a, const Value *b, Loc loc)
 {
     if (isnum(a) && isnum(b)) return (a->u.i > b->u.i) - (a->u.i < b->u.i);
+    if (val_is_int(a) && val_is_int(b)) return big_cmp(a, b);
     if (a->t == VT_STR && b->t == VT_STR) {
         size_t n = a->n < b->n ? a->n : b->n;
         int c = memcmp(a->u.s, b->u.s, n);
@@ -273,6 +431,7 @@ static int cmp_vals(Vm *vm, const Value *a, const Value *b, Loc loc)
 static bool truth(Vm *vm, const Value *v, Loc loc)
 {
     if (isnum(v)) return v->u.i != 0;
+    if (v->t == VT_BIG) return true;   /* never zero */
     type_error(vm, loc, "a condition must be true or false", v, NULL);
 }
 
@@ -285,14 +444,26 @@ static bool member(Vm *vm, const Value *x, const Value *s, Loc loc)
             if (!memcmp(s->u.s + i, x->u.s, x->n)) return true;
         return false;
     }
-    if (s->t == VT_LIST && s->strs) {
+    if (s->t == VT_LIST && s->strs == LIST_STRS) {
         if (x->t != VT_STR) type_error(vm, loc, "'in' on a list of strings needs a string on the left", x, NULL);
         const StrRec *r = prog_intern(vm->p, x->u.s, x->n);
         for (uint32_t i = 0; i < s->n; i++)
             if (s->u.a[i] == (int64_t)(intptr_t)r) return true;
         return false;
     }
-    if (!isnum(x)) type_error(vm, loc, "'in' needs an integer on the left", x, NULL);
+    if (!val_is_int(x)) type_error(vm, loc, "'in' needs an integer on the left", x, NULL);
+    if ((s->t == VT_LIST || s->t == VT_SET) && (x->t == VT_BIG || s->strs == LIST_BIGS)) {
+        if (s->strs != LIST_BIGS) return false;   /* no element is beyond 64 bits */
+        int64_t r = int_elem(vm, x);
+        for (uint32_t i = 0; i < s->n; i++)
+            if (s->u.a[i] == r) return true;
+        return false;
+    }
+    if (s->t == VT_RANGE && (x->t == VT_BIG || s->strs)) {   /* an end beyond 64 bits */
+        Value top = val_range_top(s), lo = val_int(s->u.r.lo);
+        return big_cmp(x, &lo) >= 0 && big_cmp(x, &top) <= 0;
+    }
+    if (x->t == VT_BIG) type_error(vm, loc, "'in' needs a list, set, range or string on the right", s, NULL);
     int64_t k = x->u.i;
     switch (s->t) {
     case VT_RANGE: return k >= s->u.r.lo && k <= s->u.r.hi;
@@ -318,13 +489,10 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* A list element of a list of strings: the string's interned record. */
-static int64_t str_elem(Vm *vm, const Value *s) { return (int64_t)(intptr_t)prog_intern(vm->p, s->u.s, s->n); }
-
 static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
 {
     int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
-    bool strs = !set && n > 0 && elems[0].t == VT_STR;
+    bool strs = !set && n > 0 && elems[0].t == VT_STR, big = false;
     for (size_t i = 0; i < n; i++) {
         if (strs) {
             if (elems[i].t != VT_STR) vm_fail(vm, loc, "a list holds integers or strings, not both");
@@ -332,32 +500,33 @@ static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
             continue;
         }
         if (!set && elems[i].t == VT_STR) vm_fail(vm, loc, "a list holds integers or strings, not both");
-        if (!isnum(&elems[i]))
+        if (!val_is_int(&elems[i]))
             type_error(vm, loc, set ? "set elements must be integers" : "list elements must be integers or strings",
                        &elems[i], NULL);
-        d[i] = elems[i].u.i;
+        big |= elems[i].t == VT_BIG;
     }
     if (strs) {
-        Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = 1 };
+        Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = LIST_STRS };
         v.u.a = d;
         return v;
     }
+    for (size_t i = 0; i < n; i++) d[i] = big ? int_elem(vm, &elems[i]) : elems[i].u.i;
     if (set && n > 1) {
-        qsort(d, n, sizeof *d, cmp64);
+        qsort(d, n, sizeof *d, big ? cmp_rec : cmp64);
         size_t m = 1;
         for (size_t i = 1; i < n; i++)
-            if (d[i] != d[m - 1]) d[m++] = d[i];
+            if (d[i] != d[m - 1]) d[m++] = d[i];   /* records are interned: equal values, equal words */
         n = m;
     }
-    Value v = { .t = set ? VT_SET : VT_LIST, .n = (uint32_t)n };
+    Value v = { .t = set ? VT_SET : VT_LIST, .n = (uint32_t)n, .strs = big ? LIST_BIGS : LIST_INTS };
     v.u.a = d;
     return v;
 }
 
 static int64_t range_size(const Value *r)
 {
-    if (r->u.r.lo > r->u.r.hi) return 0;
-    uint64_t d = (uint64_t)r->u.r.hi - (uint64_t)r->u.r.lo;
+    if (r->u.r.lo > val_range_hi(r)) return 0;
+    uint64_t d = (uint64_t)val_range_hi(r) - (uint64_t)r->u.r.lo;
     return d >= (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d + 1;
 }
 
@@ -367,6 +536,7 @@ static size_t arg_words(const Value *v)
 {
     switch (v->t) {
     case VT_STR: return 1 + (v->n + 7) / 8;
+    case VT_BIG: return 1 + v->n;
     case VT_LIST: case VT_SET: return 1 + v->n;
     default: return 1;
     }
@@ -419,8 +589,15 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
         case VT_INT: case VT_BOOL: k[w++] = a->u.i; break;
         case VT_LIST: case VT_SET:
             sig |= (uint64_t)(a->t == VT_LIST ? POS_ARG_LIST : POS_ARG_SET) << (2 * i);
-            k[w++] = (int64_t)((uint64_t)a->n | (a->strs ? KEY_STRS_BIT : 0));
+            k[w++] = (int64_t)((uint64_t)a->n | (a->strs == LIST_STRS ? KEY_STRS_BIT : 0) |
+                               (a->strs == LIST_BIGS ? KEY_BIG_BIT : 0));
             if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
+            w += a->n;
+            break;
+        case VT_BIG:
+            sig |= (uint64_t)POS_ARG_STR << (2 * i);
+            k[w++] = (int64_t)((uint64_t)a->n | KEY_BIG_BIT | (a->strs ? KEY_NEG_BIT : 0));
+            memcpy(k + w, a->u.a, a->n * sizeof *k);
             w += a->n;
             break;
         case VT_STR: {
@@ -510,7 +687,9 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_STORE: st[base + (size_t)code[pc++]] = st[--sp]; break;
         case IR_ADD:
             if (st[sp - 2].t == VT_INT && TOP.t == VT_INT) {
-                if (__builtin_add_overflow(st[sp - 2].u.i, TOP.u.i, &st[sp - 2].u.i)) overflow(vm, LOC);
+                int64_t r;
+                if (!__builtin_add_overflow(st[sp - 2].u.i, TOP.u.i, &r)) st[sp - 2].u.i = r;
+                else { vm->sp = sp; st[sp - 2] = big_op(vm, IR_ADD, &st[sp - 2], &TOP, LOC); }
             } else {
                 vm->sp = sp;
                 st[sp - 2] = vm_add(vm, st[sp - 2], TOP, LOC);
@@ -520,19 +699,36 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_SUB: case IR_DIV: case IR_MOD: case IR_POW: case IR_BAND: case IR_BOR: case IR_BXOR:
         case IR_SHL: case IR_SHR:
             if (!isnum(&st[sp - 2]) || !isnum(&TOP)) {
+                if (val_is_int(&st[sp - 2]) && val_is_int(&TOP)) {
+                    vm->sp = sp;
+                    st[sp - 2] = big_op(vm, (int)op, &st[sp - 2], &TOP, LOC);
+                    sp--;
+                    break;
+                }
                 static const char *names[] = { [IR_SUB] = "'-'", [IR_DIV] = "'/'", [IR_MOD] = "'%'", [IR_POW] = "'**'",
                     [IR_BAND] = "'&'", [IR_BOR] = "'|'", [IR_BXOR] = "'^'", [IR_SHL] = "'<<'", [IR_SHR] = "'>>'" };
                 char what[64];
                 snprintf(what, sizeof what, "%s needs integers", names[op]);
                 type_error(vm, LOC, what, &st[sp - 2], &TOP);
+            } else {
+                int64_t r;
+                if (arith(vm, (int)op, st[sp - 2].u.i, TOP.u.i, &r, LOC)) {
+                    st[sp - 2] = val_int(r);
+                } else {
+                    vm->sp = sp;
+                    st[sp - 2] = big_op(vm, (int)op, &st[sp - 2], &TOP, LOC);
+                }
             }
-            st[sp - 2] = val_int(arith(vm, (int)op, st[sp - 2].u.i, TOP.u.i, LOC));
             sp--;
             break;
         case IR_MUL: vm->sp = sp; st[sp - 2] = mul(vm, st[sp - 2], TOP, LOC); sp--; break;
         case IR_NEG:
+            if (TOP.t == VT_BIG || (isnum(&TOP) && TOP.u.i == INT64_MIN)) {
+                vm->sp = sp;
+                TOP = big_op(vm, IR_NEG, &TOP, NULL, LOC);
+                break;
+            }
             if (!isnum(&TOP)) type_error(vm, LOC, "'-' needs an integer", &TOP, NULL);
-            if (TOP.u.i == INT64_MIN) overflow(vm, LOC);
             TOP = val_int(-TOP.u.i);
             break;
         case IR_NOT: TOP = val_bool(!truth(vm, &TOP, LOC)); break;
@@ -588,17 +784,37 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         }
         case IR_RANGE:
-            if (!isnum(&st[sp - 2]) || !isnum(&TOP)) type_error(vm, LOC, "a range needs integer bounds", &st[sp - 2], &TOP);
+            if (!val_is_int(&st[sp - 2]) || !val_is_int(&TOP))
+                type_error(vm, LOC, "a range needs integer bounds", &st[sp - 2], &TOP);
             {
                 Value r = { .t = VT_RANGE };
+                if (st[sp - 2].t == VT_BIG) {
+                    char snip[160];
+                    diag_snippet(&vm->p->diag, LOC, snip, sizeof snip);
+                    vm_fail(vm, LOC, "a range must start within the 64-bit range, in '%s'", snip);
+                }
                 r.u.r.lo = st[sp - 2].u.i;
-                r.u.r.hi = TOP.u.i;
+                r.u.r.hi = TOP.t != VT_BIG ? TOP.u.i : INT64_MIN;   /* a negative end: empty */
+                if (r.u.r.hi == INT64_MIN && r.u.r.lo == INT64_MIN) r.u.r.lo = 0;
+                if (TOP.t == VT_BIG && !TOP.strs) {   /* reaches beyond 2^63 - 1: the exact end's record */
+                    r.strs = 1;
+                    r.u.r.hi = (int64_t)(intptr_t)prog_intern_int(P, &TOP)->s;
+                }
                 st[sp - 2] = r;
                 sp--;
             }
             break;
         case IR_INDEX: {
             Value a = st[sp - 2], i = TOP;
+            if (i.t == VT_BIG && (a.t == VT_LIST || a.t == VT_STR)) {
+                StrBuf b;
+                sb_init(&b);
+                val_print(&b, &i);
+                char text[64];
+                snprintf(text, sizeof text, "%s", b.s);
+                sb_fini(&b);
+                vm_fail(vm, LOC, "index %s is out of range for %s of length %u", text, val_type_an(a.t), a.n);
+            }
             if (!isnum(&i)) type_error(vm, LOC, "an index must be an integer", &i, NULL);
             if (a.t != VT_LIST && a.t != VT_STR) type_error(vm, LOC, "only lists and strings can be indexed", &a, NULL);
             if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
@@ -619,16 +835,22 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             if (a.t == VT_LIST) {
                 int64_t *d = vm_alloc(vm, (a.n + 1) * sizeof *d, LOC);
                 if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
+                bool strs = a.strs == LIST_STRS;
                 for (int64_t k = 0; k < np; k++) {
                     Value i = st[from + 1 + 2 * (size_t)k], v = st[from + 2 + 2 * (size_t)k];
-                    bool ok = isnum(&i) && (a.strs ? v.t == VT_STR : isnum(&v));
+                    bool ok = isnum(&i) && (strs ? v.t == VT_STR : val_is_int(&v));
                     if (!ok)
-                        type_error(vm, LOC, a.strs ? "a list of strings is updated with integer indexes and strings"
-                                                   : "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
+                        type_error(vm, LOC, strs ? "a list of strings is updated with integer indexes and strings"
+                                                 : "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
                     if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
                         vm_fail(vm, LOC, "index %lld is out of range for a list of length %u", (long long)i.u.i, a.n);
-                    d[i.u.i] = a.strs ? str_elem(vm, &v) : v.u.i;
+                    if (v.t == VT_BIG && r.strs == LIST_INTS) {
+                        box_ints(vm, d, a.n);
+                        r.strs = LIST_BIGS;
+                    }
+                    d[i.u.i] = strs ? str_elem(vm, &v) : r.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
                 }
+                if (r.strs == LIST_BIGS) r.strs = settle_bigs(d, a.n);
                 r.u.a = d;
             } else {
                 char *d = vm_alloc(vm, a.n + 1, LOC);
@@ -716,7 +938,9 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             const Value *d = &st[slot + 1];
             uint64_t i = (uint64_t)st[slot + 2].u.i;
             if (d->t == VT_RANGE) {
-                if (d->u.r.lo > d->u.r.hi || i > (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo) { pc = (size_t)code[pc]; break; }
+                if (d->u.r.lo > val_range_hi(d) || i > (uint64_t)val_range_hi(d) - (uint64_t)d->u.r.lo) { pc = (size_t)code[pc]; break; }
+                if (d->strs && i == (uint64_t)INT64_MAX - (uint64_t)d->u.r.lo)
+                    vm_fail(vm, LOC, "a loop over a range reached 2^63 - 1: its values beyond are not enumerated");
                 st[slot] = val_int((int64_t)((uint64_t)d->u.r.lo + i));
             } else {
                 if (i >= d->n) { pc = (size_t)code[pc]; break; }
@@ -768,16 +992,18 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 acc = vm_add(vm, acc, v, LOC);
                 break;
             case FOLD_MIN: case FOLD_MAX:
-                if (!isnum(&v)) type_error(vm, LOC, "min and max need integers", &v, NULL);
-                if (acc.t == VT_NONE || (kind == FOLD_MIN ? v.u.i < acc.u.i : v.u.i > acc.u.i)) acc = val_int(v.u.i);
+                if (!val_is_int(&v)) type_error(vm, LOC, "min and max need integers", &v, NULL);
+                if (v.t == VT_BOOL) v = val_int(v.u.i);
+                if (acc.t == VT_NONE || (kind == FOLD_MIN ? big_cmp(&v, &acc) < 0 : big_cmp(&v, &acc) > 0)) acc = v;
                 break;
             case FOLD_ANY: acc = val_bool(acc.u.i || truth(vm, &v, LOC)); break;
             case FOLD_ALL: acc = val_bool(acc.u.i && truth(vm, &v, LOC)); break;
             case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
             default: {
-                if (acc.n == 0) acc.strs = v.t == VT_STR;
-                if (acc.strs ? v.t != VT_STR : !isnum(&v)) {
-                    if (acc.strs || v.t == VT_STR) vm_fail(vm, LOC, "a list holds integers or strings, not both");
+                if (acc.n == 0) acc.strs = v.t == VT_STR ? LIST_STRS : LIST_INTS;
+                if (acc.strs == LIST_STRS ? v.t != VT_STR : !val_is_int(&v)) {
+                    if (acc.strs == LIST_STRS || v.t == VT_STR)
+                        vm_fail(vm, LOC, "a list holds integers or strings, not both");
                     type_error(vm, LOC, "list elements must be integers or strings", &v, NULL);
                 }
                 /* the accumulator is private to the generator: its buffer holds a power of two
@@ -787,7 +1013,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                     if (acc.n) memcpy(d, acc.u.a, acc.n * sizeof *d);
                     acc.u.a = d;
                 }
-                ((int64_t *)acc.u.a)[acc.n++] = acc.strs ? str_elem(vm, &v) : v.u.i;
+                if (v.t == VT_BIG && acc.strs == LIST_INTS) {   /* from now on a list of records */
+                    box_ints(vm, (int64_t *)acc.u.a, acc.n);
+                    acc.strs = LIST_BIGS;
+                }
+                ((int64_t *)acc.u.a)[acc.n++] = acc.strs == LIST_STRS ? str_elem(vm, &v)
+                                                : acc.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
                 break;
             }
             }

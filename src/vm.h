@@ -2,6 +2,7 @@
 #ifndef GRUNDY_VM_H
 #define GRUNDY_VM_H
 #include "program.h"
+#include <gmp.h>
 #include "scratch.h"
 
 /* Called for each YIELD (a move's result, a claim instance). frame points at the function's slots.
@@ -14,7 +15,7 @@ typedef struct VmFrame { int fn; size_t pc; size_t base; } VmFrame;
    winning-move functions). The driver installs it; the interpreter knows no solver. */
 typedef struct VmHost {
     void *ctx;
-    uint64_t (*sg)(void *ctx, const Value *pos, Loc loc);
+    Value (*sg)(void *ctx, const Value *pos, Loc loc);   /* an integer of any size */
     char (*outcome)(void *ctx, const Value *pos, Loc loc);
     bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
     int64_t (*winning_count)(void *ctx, const Value *pos, Loc loc);
@@ -48,11 +49,19 @@ struct Vm {
     size_t nsnaps, capsnaps;
 };
 
+/* GMP values for exact arithmetic beyond 64 bits, in scratch: an error that unwinds past them
+   clears them. vm_big_end returns r as a value (a limit error past 2^22 bits) and clears them. */
+typedef struct VmBig { size_t mark; mpz_t x, y, r; } VmBig;
+VmBig *vm_big_begin(Vm *vm, Loc loc);
+Value vm_big_end(Vm *vm, VmBig *t, Loc loc);
+/* Clear them without a result. */
+void vm_big_drop(Vm *vm, VmBig *t);
+
 Vm *vm_new(Program *p);
 void vm_free(Vm *vm);
 void vm_set_host(Vm *vm, const VmHost *host);
 /* The host's answers, with the nesting bound (a limit error past VM_MAX_HOST_DEPTH). */
-uint64_t vm_host_sg(Vm *vm, const Value *pos, Loc loc);
+Value vm_host_sg(Vm *vm, const Value *pos, Loc loc);
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc);

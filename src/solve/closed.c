@@ -4,6 +4,9 @@
 #include "config.h"
 #include "key.h"
 #include "solve/closed.h"
+#include "solve/nimber.h"
+#include "bignum.h"
+#include "vm.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,10 +92,16 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     int n = closed_args(s->p, key, args);
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
-    if (n < 0 || !f->eval(args, n, &a) || (a.outcome_only && a.sg && need_sg)) return SOLVE_DECLINE;
+    bool ok = n >= 0 && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
+    GameValue v = gv_sg(a.sg);
+    if (a.is_big) {   /* eval calls no callback: nothing unwinds past it */
+        v = nim_from_mpz(s->p, a.big);
+        mpz_clear(a.big);
+    }
+    if (!ok) return SOLVE_DECLINE;
     State *x = &s->store->st[id];
-    x->sg = a.sg;
     x->flags = (a.outcome_only && a.sg ? ST_OUTCOME : ST_DONE) | (a.terminal ? ST_TERMINAL : 0);
+    nim_store(x, &v);
     x->how = solve_how(&strategy_closed, (uint32_t)closed_index(f));
     return SOLVE_DONE;
 }
@@ -113,16 +122,17 @@ static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, S
 }
 
 /* The form's own winning moves where it has them; the rules otherwise. */
-static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, uint64_t target, VmYield cb, void *ctx)
+static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)st;
     const int64_t *key = s->store->st[id].key;
     const ClosedForm *f = closed_at((int)(s->store->st[id].how & 0xffff));
+    GameValue t = want->kind == GV_SG ? *want : gv_sg(0);   /* a move to a P-position: value 0 */
     /* a form that decides only the outcome knows only the moves to P-positions */
-    if (!f->moves || (target && (s->store->st[id].flags & ST_SGSEARCH))) return MOVES_RULES;
+    if (!f->moves || ((t.n || t.big) && (s->store->st[id].flags & ST_SGSEARCH))) return MOVES_RULES;
     Value args[CLOSED_MAX_ARGS];
     int n = closed_args(s->p, key, args);
-    return f->moves(s->vm, (int)KEY_GAME(key), args, n, target, cb, ctx) ? MOVES_ALL : MOVES_SOME;
+    return f->moves(s->vm, (int)KEY_GAME(key), args, n, &t, cb, ctx) ? MOVES_ALL : MOVES_SOME;
 }
 
 const Strategy strategy_closed = {
@@ -136,6 +146,47 @@ const Strategy strategy_closed = {
     .explain = closed_explain,
     .moves = closed_moves,
 };
+
+bool closed_any_big(const Value *a, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].t == VT_BIG) return true;
+    return false;
+}
+
+void closed_sg_mpz(ClosedAnswer *r, const mpz_t z)
+{
+    if (r->is_big) mpz_set(r->big, z);
+    else mpz_init_set(r->big, z);
+    r->is_big = true;
+}
+
+static void *scratch_cb(void *vm, size_t bytes) { return vm_alloc(vm, bytes, (Loc){ 0 }); }
+
+Value closed_arg(Vm *vm, const mpz_t z) { return big_value(z, scratch_cb, vm); }
+
+static void tmp_clear(void *arg)
+{
+    ClosedTmp *t = arg;
+    for (int i = 0; i < t->n; i++) mpz_clear(t->z[i]);
+    t->n = 0;
+}
+
+ClosedTmp *closed_tmp(Vm *vm)
+{
+    ClosedTmp *t = vm_alloc(vm, sizeof *t, (Loc){ 0 });
+    t->vm = vm;
+    t->n = 8;
+    for (int i = 0; i < t->n; i++) mpz_init(t->z[i]);
+    t->mark = prog_defer(vm->p, tmp_clear, t);
+    return t;
+}
+
+void closed_tmp_end(ClosedTmp *t)
+{
+    prog_release(t->vm->p, t->mark);
+    tmp_clear(t);
+}
 
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx)
 {

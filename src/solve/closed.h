@@ -4,18 +4,24 @@
 #ifndef GRUNDY_CLOSED_H
 #define GRUNDY_CLOSED_H
 #include "solve/solve.h"
+#include <gmp.h>
 
 /* What a form knows about one position. */
 typedef struct ClosedAnswer {
     uint64_t sg;        /* the SG value; with outcome_only: 0 for P, 1 for N */
     bool outcome_only;  /* the form decides P/N but does not know the SG value of an N-position */
     bool terminal;      /* the position has no moves */
+    bool is_big;        /* the SG value is big instead of sg (set by closed_sg_mpz, cleared by the caller) */
+    mpz_t big;
 } ClosedAnswer;
 
-/* Options of a position whose value is target, yielded in the rules' move order (yielding a few
-   others too is harmless: the caller checks each). Returns false when the list may be incomplete
-   (more than CLOSED_MAX_SCAN candidates would have to be examined). */
-typedef bool (*ClosedMoves)(Vm *vm, int gid, const Value *args, int nargs, uint64_t target, VmYield cb, void *ctx);
+/* Options of a position whose value is want (an SG value of any size; 0 for the moves to
+   P-positions of an outcome-only form), yielded in the rules' move order (yielding a few others
+   too is harmless: the caller checks each). Returns false when the list may be incomplete (more
+   than CLOSED_MAX_SCAN candidates would have to be examined). A form keeps no GMP value alive
+   while a callback runs unless closed_tmp holds it (a callback may end in an error). */
+typedef bool (*ClosedMoves)(Vm *vm, int gid, const Value *args, int nargs, const GameValue *want, VmYield cb,
+                            void *ctx);
 #define CLOSED_MAX_SCAN SOLVE_MAX_SCAN
 /* Arguments of a position a form reads (a variadic list spread out). */
 #define CLOSED_MAX_ARGS 1024
@@ -47,4 +53,19 @@ extern const ClosedForm closed_multi_forms[];
 /* Helpers for the families: yield the one-component position g(args). */
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx);
 static inline bool closed_int(const Value *v) { return v->t == VT_INT; }
+
+/* ---- arguments of any size: the forms that answer them beyond 64 bits work in GMP ---- */
+/* Whether v is an integer >= 0 of either representation. */
+static inline bool closed_nat(const Value *v) { return (v->t == VT_INT && v->u.i >= 0) || (v->t == VT_BIG && !v->strs); }
+/* Whether one of a[0..n) is beyond 64 bits. */
+bool closed_any_big(const Value *a, int n);
+/* The form's SG value z (any size) into r. */
+void closed_sg_mpz(ClosedAnswer *r, const mpz_t z);
+/* z as an argument of a result (an integer of either representation, in vm's scratch). */
+Value closed_arg(Vm *vm, const mpz_t z);
+/* GMP values that live across callbacks: cleared by closed_tmp_end, or by the error unwinding
+   past a callback. */
+typedef struct ClosedTmp { Vm *vm; size_t mark; int n; mpz_t z[8]; } ClosedTmp;
+ClosedTmp *closed_tmp(Vm *vm);
+void closed_tmp_end(ClosedTmp *t);
 #endif

@@ -2,6 +2,9 @@
    Lasker's Nim, prime-power subtraction, staircase Nim, and SplitEqual's parity table. */
 #include "config.h"
 #include "solve/closed.h"
+#include "solve/nimber.h"
+#include "bignum.h"
+#include "vm.h"
 #include "numth.h"
 #include "util.h"
 #include <stdlib.h>
@@ -10,33 +13,75 @@
 /* Heap(n): SG n; the move to value t < n is Heap(t). */
 static bool heap_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 1 || !closed_int(&a[0]) || a[0].u.i < 0) return false;
+    if (n != 1 || !closed_nat(&a[0])) return false;
+    if (a[0].t == VT_BIG) {
+        mpz_t z;
+        mpz_init(z);
+        big_get(z, &a[0]);
+        closed_sg_mpz(r, z);
+        mpz_clear(z);
+        return true;
+    }
     r->sg = (uint64_t)a[0].u.i;
     r->terminal = a[0].u.i == 0;
     return true;
 }
-static bool heap_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool heap_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
-    if (t < (uint64_t)a[0].u.i) {
-        Value v = val_int((int64_t)t);
-        closed_yield(vm, gid, &v, 1, cb, ctx);
-    }
+    Value t = nim_value(want, vm, (Loc){ 0 });
+    if (big_cmp(&t, &a[0]) < 0) closed_yield(vm, gid, &t, 1, cb, ctx);
     return true;
 }
 
+/* ---- the GMP path of the forms below: arguments or values beyond 64 bits -------------------- */
+
 /* Bash(n, m), m >= 1: SG n mod (m + 1); the move to value t takes k = (n - t) mod (m + 1). */
+static bool bash_big(const Value *a, ClosedAnswer *r)
+{
+    mpz_t h, m1;
+    mpz_inits(h, m1, NULL);
+    big_get(h, &a[0]);
+    big_get(m1, &a[1]);
+    r->terminal = mpz_sgn(h) == 0;
+    mpz_add_ui(m1, m1, 1);
+    mpz_fdiv_r(h, h, m1);
+    closed_sg_mpz(r, h);
+    mpz_clears(h, m1, NULL);
+    return true;
+}
 static bool bash_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 2 || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[1].u.i < 1) return false;
+    if (n != 2 || !closed_nat(&a[0]) || !closed_nat(&a[1]) || (a[1].t == VT_INT && a[1].u.i < 1)) return false;
+    if (closed_any_big(a, 2)) return bash_big(a, r);
     uint64_t m1 = (uint64_t)a[1].u.i + 1;
     r->sg = (uint64_t)a[0].u.i % m1;
     r->terminal = a[0].u.i == 0;
     return true;
 }
-static bool bash_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool bash_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
+    if (want->big || closed_any_big(a, 2)) {
+        mpz_t h, m, k, t;
+        mpz_inits(h, m, k, t, NULL);
+        big_get(h, &a[0]);
+        big_get(m, &a[1]);
+        nim_to_mpz(t, want);
+        mpz_sub(k, h, t);
+        mpz_add_ui(t, m, 1);
+        mpz_fdiv_r(k, k, t);   /* (n - t) mod (m + 1) */
+        bool ok = mpz_sgn(k) > 0 && mpz_cmp(k, m) <= 0 && mpz_cmp(k, h) <= 0;
+        Value v[2] = { val_int(0), a[1] };
+        if (ok) {
+            mpz_sub(h, h, k);
+            v[0] = closed_arg(vm, h);
+        }
+        mpz_clears(h, m, k, t, NULL);
+        if (ok) closed_yield(vm, gid, v, 2, cb, ctx);
+        return true;
+    }
+    uint64_t t = want->n;
     uint64_t nn = (uint64_t)a[0].u.i, m = (uint64_t)a[1].u.i, m1 = m + 1;
     uint64_t k = ((nn % m1) + m1 - t % m1) % m1;
     if (k >= 1 && k <= m && k <= nn) {
@@ -50,18 +95,79 @@ static bool bash_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYie
    exceed 2^63 - 1 but not 2^64: the period is computed unsigned. */
 static bool range_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 3 || !closed_int(&a[0]) || !closed_int(&a[1]) || !closed_int(&a[2])) return false;
+    if (n != 3 || !closed_nat(&a[0]) || !closed_nat(&a[1]) || !closed_nat(&a[2]) || big_cmp(&a[1], &a[2]) > 0 ||
+        (a[1].t == VT_INT && a[1].u.i < 1))
+        return false;
+    if (closed_any_big(a, 3)) {
+        mpz_t h, lo, per;
+        mpz_inits(h, lo, per, NULL);
+        big_get(h, &a[0]);
+        big_get(lo, &a[1]);
+        big_get(per, &a[2]);
+        r->terminal = mpz_cmp(h, lo) < 0;
+        mpz_add(per, per, lo);
+        mpz_fdiv_r(h, h, per);
+        mpz_fdiv_q(h, h, lo);
+        closed_sg_mpz(r, h);
+        mpz_clears(h, lo, per, NULL);
+        return true;
+    }
     int64_t h = a[0].u.i, lo = a[1].u.i, hi = a[2].u.i;
-    if (h < 0 || lo < 1 || hi < lo) return false;
     uint64_t per = (uint64_t)lo + (uint64_t)hi;
     r->sg = ((uint64_t)h % per) / (uint64_t)lo;
     r->terminal = h < lo;
     return true;
 }
+/* The same scan in GMP: z[0] = h, z[1] = a, z[2] = b, z[3] = a + b, z[4] = window start, z[5] =
+   window end, z[6] = k, z[7] = a scratch value. */
+static bool range_moves_big(Vm *vm, int gid, const Value *a, const GameValue *want, VmYield cb, void *ctx)
+{
+    ClosedTmp *T = closed_tmp(vm);
+    mpz_t *z = T->z;
+    big_get(z[0], &a[0]);
+    big_get(z[1], &a[1]);
+    big_get(z[2], &a[2]);
+    mpz_add(z[3], z[1], z[2]);
+    nim_to_mpz(z[4], want);
+    mpz_fdiv_q(z[7], z[2], z[1]);
+    bool complete = true;
+    if (mpz_cmp(z[4], z[7]) <= 0) {
+        mpz_mul(z[4], z[4], z[1]);
+        mpz_add(z[5], z[4], z[1]);
+        mpz_sub_ui(z[5], z[5], 1);
+        mpz_set(z[6], z[1]);   /* k from a to min(b, h) */
+        const mpz_t *kmax = mpz_cmp(z[2], z[0]) < 0 ? &z[2] : &z[0];
+        for (uint64_t scanned = 0; mpz_cmp(z[6], *kmax) <= 0;) {
+            if (++scanned > CLOSED_MAX_SCAN) { complete = false; break; }
+            mpz_sub(z[7], z[0], z[6]);   /* the remainder */
+            bool in = false;
+            mpz_t m;
+            mpz_init(m);
+            mpz_fdiv_r(m, z[7], z[3]);
+            in = mpz_cmp(m, z[4]) >= 0 && mpz_cmp(m, z[5]) <= 0;
+            if (in) {
+                mpz_clear(m);
+                Value v[3] = { closed_arg(vm, z[7]), a[1], a[2] };
+                if (closed_yield(vm, gid, v, 3, cb, ctx)) break;
+                if (mpz_cmp(z[7], z[1]) < 0) break;   /* every later result is terminal too */
+                mpz_add_ui(z[6], z[6], 1);
+                continue;
+            }
+            if (mpz_cmp(m, z[5]) > 0) mpz_sub(m, m, z[5]);   /* the step to the next remainder in the window */
+            else { mpz_add(m, m, z[3]); mpz_sub(m, m, z[5]); }
+            mpz_add(z[6], z[6], m);
+            mpz_clear(m);
+        }
+    }
+    closed_tmp_end(T);
+    return complete;
+}
 /* The winning k, ascending (the rules' order): h - k in a window [t a, t a + a - 1] modulo a + b. */
-static bool range_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool range_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
+    if (want->big || closed_any_big(a, 3)) return range_moves_big(vm, gid, a, want, cb, ctx);
+    uint64_t t = want->n;
     uint64_t h = (uint64_t)a[0].u.i, lo = (uint64_t)a[1].u.i, hi = (uint64_t)a[2].u.i, per = lo + hi;
     if (t > hi / lo) return true;
     uint64_t wlo = t * lo, whi = wlo + lo - 1;   /* t <= b / a, so t a + a - 1 <= a + b - 1 */
@@ -95,24 +201,81 @@ static uint64_t lasker(uint64_t n)
     default: return n;
     }
 }
+static void lasker_mpz(mpz_t out, const mpz_t n)
+{
+    mpz_set(out, n);
+    if (mpz_sgn(n) == 0) return;
+    unsigned long m = mpz_fdiv_ui(n, 4);
+    if (m == 3) mpz_add_ui(out, out, 1);
+    else if (m == 0) mpz_sub_ui(out, out, 1);
+}
 static bool lasker_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 1 || !closed_int(&a[0]) || a[0].u.i < 0) return false;
+    if (n != 1 || !closed_nat(&a[0])) return false;
+    if (a[0].t == VT_BIG) {
+        mpz_t z;
+        mpz_init(z);
+        big_get(z, &a[0]);
+        lasker_mpz(z, z);
+        closed_sg_mpz(r, z);
+        mpz_clear(z);
+        return true;
+    }
     r->sg = lasker((uint64_t)a[0].u.i);
     r->terminal = a[0].u.i == 0;
     return true;
 }
-static bool lasker_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+/* z[0] = h, z[1] = t, z[2] = x, z[3] = h - x, z[4], z[5] = their values, z[6] = h / 2. */
+static bool lasker_moves_big(Vm *vm, int gid, const Value *a, const GameValue *want, VmYield cb, void *ctx)
+{
+    ClosedTmp *T = closed_tmp(vm);
+    mpz_t *z = T->z;
+    big_get(z[0], &a[0]);
+    nim_to_mpz(z[1], want);
+    lasker_mpz(z[2], z[1]);   /* lasker is its own inverse */
+    bool stop = false, complete = true;
+    if (mpz_cmp(z[2], z[0]) < 0) {
+        Value v = closed_arg(vm, z[2]);
+        stop = closed_yield(vm, gid, &v, 1, cb, ctx) != 0;
+    }
+    /* a split x + (h - x) has value lasker(x) ^ lasker(h - x) >= |lasker(x) - lasker(h - x)| >=
+       |h - 2x| - 2 (lasker moves a number by at most 1): value t needs x >= (h - t - 2) / 2 */
+    mpz_fdiv_q_2exp(z[6], z[0], 1);
+    mpz_sub(z[2], z[0], z[1]);
+    mpz_sub_ui(z[2], z[2], 2);
+    mpz_fdiv_q_2exp(z[2], z[2], 1);
+    if (mpz_cmp_ui(z[2], 1) < 0) mpz_set_ui(z[2], 1);
+    for (uint64_t scanned = 0; !stop && mpz_cmp(z[2], z[6]) <= 0; mpz_add_ui(z[2], z[2], 1)) {
+        if (++scanned > CLOSED_MAX_SCAN) { complete = false; break; }
+        mpz_sub(z[3], z[0], z[2]);
+        lasker_mpz(z[4], z[2]);
+        lasker_mpz(z[5], z[3]);
+        mpz_xor(z[4], z[4], z[5]);
+        if (mpz_cmp(z[4], z[1]) != 0) continue;
+        Value xa = closed_arg(vm, z[2]), xb = closed_arg(vm, z[3]);
+        Value l = vm_make_pos(vm, gid, &xa, 1, (Loc){ 0 });
+        Value rr = vm_make_pos(vm, gid, &xb, 1, (Loc){ 0 });
+        Value s = vm_add(vm, l, rr, (Loc){ 0 });
+        stop = cb(ctx, &s, NULL) != 0;
+    }
+    closed_tmp_end(T);
+    return complete;
+}
+static bool lasker_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
+    if (want->big || a[0].t == VT_BIG) return lasker_moves_big(vm, gid, a, want, cb, ctx);
+    uint64_t t = want->n;
     uint64_t h = (uint64_t)a[0].u.i;
     uint64_t inv = t == 0 ? 0 : t % 4 == 3 ? t + 1 : t % 4 == 0 ? t - 1 : t;   /* lasker is its own inverse */
     if (inv < h) {
         Value v = val_int((int64_t)inv);
         if (closed_yield(vm, gid, &v, 1, cb, ctx)) return true;
     }
-    /* lasker is a bijection: lasker(x) ^ lasker(h - x) = 0 only for x = h - x */
-    uint64_t from = t == 0 ? (h % 2 ? h : h / 2) : 1;
+    /* a split x + (h - x) has value lasker(x) ^ lasker(h - x) >= |lasker(x) - lasker(h - x)| >=
+       |h - 2x| - 2 (lasker moves a number by at most 1): value t needs x >= (h - t - 2) / 2 */
+    uint64_t from = h > t + 2 ? (h - t - 2) / 2 : 1;
+    if (from < 1) from = 1;
     for (uint64_t x = from; x <= h / 2; x++) {
         if (x - from >= CLOSED_MAX_SCAN) return false;
         if ((lasker(x) ^ lasker(h - x)) != t) continue;
@@ -128,14 +291,58 @@ static bool lasker_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
 /* PrimePowerSubtract(n): SG n mod 6 (no prime power is a multiple of 6, and 1..5 are prime powers). */
 static bool pps_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 1 || !closed_int(&a[0]) || a[0].u.i < 0) return false;
+    if (n != 1 || !closed_nat(&a[0])) return false;
+    if (a[0].t == VT_BIG) {
+        mpz_t z;
+        mpz_init(z);
+        big_get(z, &a[0]);
+        r->sg = mpz_fdiv_ui(z, 6);
+        mpz_clear(z);
+        return true;
+    }
     r->sg = (uint64_t)a[0].u.i % 6;
     r->terminal = a[0].u.i == 0;
     return true;
 }
-static bool pps_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+/* A heap beyond 64 bits: the powers of 2 or 3 up to it (a few hundred), or the prime powers k of
+   the scan (all below 2^64), each leaving h - k. z[0] = h, z[1] = k, z[2] = h - k. */
+static bool pps_moves_big(Vm *vm, int gid, const Value *a, uint64_t t, VmYield cb, void *ctx)
 {
+    ClosedTmp *T = closed_tmp(vm);
+    mpz_t *z = T->z;
+    big_get(z[0], &a[0]);
+    uint64_t hm = mpz_fdiv_ui(z[0], 6);
+    bool complete = true;
+    if (t < hm) {
+        uint64_t r = hm - t;
+        if (r >= 2 && r <= 4) {
+            unsigned long base = r == 3 ? 3 : 2;
+            for (mpz_set_ui(z[1], base); mpz_cmp(z[1], z[0]) <= 0; mpz_mul_ui(z[1], z[1], base)) {
+                if (mpz_fdiv_ui(z[1], 6) != r) continue;
+                mpz_sub(z[2], z[0], z[1]);
+                Value v = closed_arg(vm, z[2]);
+                if (closed_yield(vm, gid, &v, 1, cb, ctx)) break;
+            }
+        } else {
+            uint64_t scanned = 0;
+            for (uint64_t k = r;; k += 6) {
+                if (++scanned > CLOSED_MAX_SCAN) { complete = false; break; }
+                if (!numth_is_prime_power(k)) continue;
+                mpz_sub_ui(z[2], z[0], k);
+                Value v = closed_arg(vm, z[2]);
+                if (closed_yield(vm, gid, &v, 1, cb, ctx)) break;
+            }
+        }
+    }
+    closed_tmp_end(T);
+    return complete;
+}
+static bool pps_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    if (want->big) return true;   /* every option's value is below 6 */
+    uint64_t t = want->n;
     (void)n;
+    if (a[0].t == VT_BIG) return pps_moves_big(vm, gid, a, t, cb, ctx);
     uint64_t h = (uint64_t)a[0].u.i;
     if (t >= h % 6) return true;
     uint64_t r = h % 6 - t;
@@ -167,33 +374,83 @@ static bool stair_eval(const Value *a, int n, ClosedAnswer *r)
     uint64_t x = 0;
     bool any = false;
     for (int i = 0; i < n; i++) {
-        if (!closed_int(&a[i]) || a[i].u.i < 0) return false;
-        if (i % 2) x ^= (uint64_t)a[i].u.i;
-        if (i > 0 && a[i].u.i > 0) any = true;
+        if (!closed_nat(&a[i])) return false;
+        if (i % 2 && a[i].t == VT_INT) x ^= (uint64_t)a[i].u.i;
+        if (i > 0 && (a[i].t == VT_BIG || a[i].u.i > 0)) any = true;
     }
     r->sg = x;
     r->terminal = !any;
+    if (closed_any_big(a, n)) {
+        mpz_t acc, z;
+        mpz_inits(acc, z, NULL);
+        for (int i = 1; i < n; i += 2) {
+            big_get(z, &a[i]);
+            mpz_xor(acc, acc, z);
+        }
+        closed_sg_mpz(r, acc);
+        mpz_clears(acc, z, NULL);
+    }
     return true;
 }
-static bool stair_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+/* z[0] = s (the XOR of the odd steps and the target), z[1] = the odd step's count, z[2] = its
+   wanted count, z[3] = k, z[4] = step i's count, z[5] = a result's count. */
+static bool stair_moves_big(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    ClosedTmp *T = closed_tmp(vm);
+    mpz_t *z = T->z;
+    nim_to_mpz(z[0], want);
+    for (int i = 1; i < n; i += 2) {
+        big_get(z[1], &a[i]);
+        mpz_xor(z[0], z[0], z[1]);
+    }
+    Value *v = vm_alloc(vm, (size_t)n * sizeof *v, (Loc){ 0 });
+    for (int i = 1; i < n; i++) {
+        int odd = i % 2 ? i : i - 1;   /* the odd step whose count changes */
+        big_get(z[1], &a[odd]);
+        mpz_xor(z[2], z[1], z[0]);
+        if (odd == i) mpz_sub(z[3], z[1], z[2]); else mpz_sub(z[3], z[2], z[1]);
+        big_get(z[4], &a[i]);
+        if (mpz_sgn(z[3]) <= 0 || mpz_cmp(z[3], z[4]) > 0) continue;
+        for (int j = 0; j < n; j++) v[j] = a[j];
+        mpz_sub(z[5], z[4], z[3]);
+        v[i] = closed_arg(vm, z[5]);
+        big_get(z[5], &a[i - 1]);
+        mpz_add(z[5], z[5], z[3]);
+        v[i - 1] = closed_arg(vm, z[5]);
+        if (closed_yield(vm, gid, v, n, cb, ctx)) break;
+    }
+    closed_tmp_end(T);
+    return true;
+}
+static bool stair_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    /* a step beyond 64 bits, a target beyond it, or a move that takes step i - 1 past 2^63 - 1 */
+    if (want->big || closed_any_big(a, n)) return stair_moves_big(vm, gid, a, n, want, cb, ctx);
+    uint64_t t = want->n;
     uint64_t s = 0;
     for (int i = 1; i < n; i += 2) s ^= (uint64_t)a[i].u.i;
     s ^= t;
-    bool complete = true;
+    bool overflow = false;
     Value v[CLOSED_MAX_ARGS];
     for (int i = 1; i < n; i++) {
         int odd = i % 2 ? i : i - 1;   /* the odd step whose count changes */
-        uint64_t cur = (uint64_t)a[odd].u.i, want = cur ^ s;
-        uint64_t k = odd == i ? (want < cur ? cur - want : 0) : (want > cur ? want - cur : 0);
+        uint64_t cur = (uint64_t)a[odd].u.i, wanted = cur ^ s;
+        uint64_t k = odd == i ? (wanted < cur ? cur - wanted : 0) : (wanted > cur ? wanted - cur : 0);
+        if (k == 0 || k > (uint64_t)a[i].u.i) continue;
+        if (a[i - 1].u.i > INT64_MAX - (int64_t)k) { overflow = true; break; }
+    }
+    if (overflow) return stair_moves_big(vm, gid, a, n, want, cb, ctx);
+    for (int i = 1; i < n; i++) {
+        int odd = i % 2 ? i : i - 1;
+        uint64_t cur = (uint64_t)a[odd].u.i, wanted = cur ^ s;
+        uint64_t k = odd == i ? (wanted < cur ? cur - wanted : 0) : (wanted > cur ? wanted - cur : 0);
         if (k == 0 || k > (uint64_t)a[i].u.i) continue;
         for (int j = 0; j < n; j++) v[j] = a[j];
         v[i].u.i -= (int64_t)k;
-        /* step i - 1 may pass 2^63 - 1: that winning move has no 64-bit position to show */
-        if (__builtin_add_overflow(v[i - 1].u.i, (int64_t)k, &v[i - 1].u.i)) { complete = false; continue; }
+        v[i - 1].u.i += (int64_t)k;
         if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
     }
-    return complete;
+    return true;
 }
 
 /* ---- SplitEqual(n, F): only parities matter (equal heaps cancel): a split into m parts has value
@@ -228,6 +485,11 @@ static uint32_t *splitequal_table(int64_t n, int64_t f)
 
 static bool splitequal_eval(const Value *a, int n, ClosedAnswer *r)
 {
+    if (n == 2 && closed_int(&a[0]) && a[0].u.i >= 0 && a[1].t == VT_BIG && !a[1].strs) {
+        r->sg = 0;   /* a threshold beyond 64 bits: no heap splits */
+        r->terminal = true;
+        return true;
+    }
     if (n != 2 || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[0].u.i > SPLITEQ_MAX) return false;
     int64_t h = a[0].u.i, f = a[1].u.i;
     uint32_t *g = splitequal_table(h, f);
@@ -240,8 +502,10 @@ static bool splitequal_eval(const Value *a, int n, ClosedAnswer *r)
 /* Winning moves: the splits whose result has at most SPLITEQ_LIST heaps (listing a split into
    thousands of heaps is no help); false when some were skipped. */
 #define SPLITEQ_LIST 64
-static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     (void)n;
     int64_t h = a[0].u.i, f = a[1].u.i;
     if (h < f || h < 2) return true;

@@ -3,7 +3,11 @@
    the splitting game Beans (one independent game per bean). */
 #include "config.h"
 #include "solve/closed.h"
+#include "solve/nimber.h"
+#include "bignum.h"
+#include "vm.h"
 #include "numth.h"
+#include <stdlib.h>
 #include <string.h>
 
 static bool nonneg_ints(const Value *a, int from, int n)
@@ -26,8 +30,96 @@ static bool antinim_p(const int64_t *h, int n)
     return big ? x == 0 : x == 1;
 }
 
+/* ---- heaps beyond 64 bits: the same rules in GMP ---- */
+
+static bool nats_from(const Value *a, int from, int n)
+{
+    for (int i = from; i < n; i++)
+        if (!closed_nat(&a[i])) return false;
+    return true;
+}
+
+static mpz_t *mpz_heaps(const Value *a, int n)
+{
+    mpz_t *h = xmalloc((size_t)(n ? n : 1) * sizeof *h);
+    for (int i = 0; i < n; i++) {
+        mpz_init(h[i]);
+        big_get(h[i], &a[i]);
+    }
+    return h;
+}
+
+static void mpz_heaps_free(mpz_t *h, int n)
+{
+    for (int i = 0; i < n; i++) mpz_clear(h[i]);
+    free(h);
+}
+
+static bool antinim_p_mpz(mpz_t *h, int n)
+{
+    mpz_t x;
+    mpz_init(x);
+    bool big = false;
+    for (int i = 0; i < n; i++) {
+        mpz_xor(x, x, h[i]);
+        if (mpz_cmp_ui(h[i], 2) >= 0) big = true;
+    }
+    bool p = big ? mpz_sgn(x) == 0 : mpz_cmp_ui(x, 1) == 0;
+    mpz_clear(x);
+    return p;
+}
+
+/* A heap beyond 64 bits: the mover wins iff the XOR is not 0; a winning move makes one heap
+   h ^ x, 1 or 0 (the candidates of antinim_moves), found before any is yielded. */
+static bool antinim_big(Vm *vm, int gid, const Value *a, int n, ClosedAnswer *r, VmYield cb, void *ctx)
+{
+    mpz_t *h = mpz_heaps(a, n), x, w;
+    mpz_inits(x, w, NULL);
+    if (r) {
+        r->outcome_only = true;
+        r->sg = !antinim_p_mpz(h, n);
+    }
+    struct { int i; Value w; } *moves = NULL;   /* heap i becomes w */
+    int nmoves = 0;
+    if (!r) {
+        moves = vm_alloc(vm, (size_t)n * 3 * sizeof *moves, (Loc){ 0 });
+        for (int i = 0; i < n; i++) mpz_xor(x, x, h[i]);
+        for (int i = 0; i < n; i++) {
+            mpz_t cand[3];
+            mpz_init(cand[0]);
+            mpz_xor(cand[0], h[i], x);
+            mpz_init_set_ui(cand[1], 1);
+            mpz_init_set_ui(cand[2], 0);
+            if (mpz_cmp(cand[0], cand[1]) < 0) mpz_swap(cand[0], cand[1]);
+            if (mpz_cmp(cand[1], cand[2]) < 0) mpz_swap(cand[1], cand[2]);
+            if (mpz_cmp(cand[0], cand[1]) < 0) mpz_swap(cand[0], cand[1]);
+            for (int c = 0; c < 3; c++) {   /* size descending: k ascending */
+                if (mpz_cmp(cand[c], h[i]) >= 0 || (c > 0 && !mpz_cmp(cand[c], cand[c - 1]))) continue;
+                mpz_set(w, h[i]);
+                mpz_set(h[i], cand[c]);
+                bool p = antinim_p_mpz(h, n);
+                mpz_swap(h[i], w);
+                if (!p) continue;
+                moves[nmoves].i = i;
+                moves[nmoves++].w = closed_arg(vm, cand[c]);
+            }
+            mpz_clears(cand[0], cand[1], cand[2], NULL);
+        }
+    }
+    mpz_clears(x, w, NULL);
+    mpz_heaps_free(h, n);
+    Value *v = nmoves ? vm_alloc(vm, (size_t)n * sizeof *v, (Loc){ 0 }) : NULL;
+    for (int m = 0; m < nmoves; m++) {
+        for (int j = 0; j < n; j++) v[j] = a[j];
+        v[moves[m].i] = moves[m].w;
+        if (closed_yield(vm, gid, v, n, cb, ctx)) break;
+    }
+    return true;
+}
+
 static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
 {
+    if (nats_from(a, 0, n) && closed_any_big(a, n)) return antinim_big(NULL, 0, a, n, r, NULL, NULL);
     if (!nonneg_ints(a, 0, n)) return false;
     int64_t h[CLOSED_MAX_ARGS];
     numth_u128 total = 0;   /* up to 1024 heaps below 2^63: no overflow */
@@ -42,9 +134,12 @@ static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
 }
 
 /* Moves to P-positions: a heap becomes 0 or 1 (all small, XOR 1) or a_i ^ x (XOR 0). */
-static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     if (t != 0) return true;
+    if (closed_any_big(a, n)) return antinim_big(vm, gid, a, n, NULL, cb, ctx);
     int64_t h[CLOSED_MAX_ARGS];
     numth_u128 total = 0;
     uint64_t x = 0;
@@ -89,8 +184,68 @@ static bool moore_p(uint64_t k, const int64_t *h, int n)
     return true;
 }
 
+/* The same rule and construction in GMP, for heaps beyond 64 bits. */
+static bool moore_p_mpz(uint64_t k, mpz_t *h, int n)
+{
+    size_t bits = 0;
+    for (int i = 0; i < n; i++)
+        if (mpz_sizeinbase(h[i], 2) > bits) bits = mpz_sizeinbase(h[i], 2);
+    for (size_t bit = 0; bit < bits; bit++) {
+        uint64_t c = 0;
+        for (int i = 0; i < n; i++) c += (uint64_t)mpz_tstbit(h[i], bit);
+        if (c % (k + 1)) return false;
+    }
+    return true;
+}
+
+static bool moore_construct_mpz(uint64_t k, mpz_t *h, int n, mpz_t *out)
+{
+    bool *changed = xcalloc((size_t)(n ? n : 1), sizeof *changed);
+    int *idx = xmalloc((size_t)(n ? n : 1) * sizeof *idx);
+    uint64_t m = 0;
+    size_t bits = 0;
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        mpz_set(out[i], h[i]);
+        if (mpz_sizeinbase(h[i], 2) > bits) bits = mpz_sizeinbase(h[i], 2);
+    }
+    for (size_t b = bits; b-- > 0 && ok;) {
+        int cnt = 0;
+        for (int i = 0; i < n; i++)
+            if (!changed[i] && mpz_tstbit(h[i], b)) idx[cnt++] = i;
+        uint64_t r = (uint64_t)cnt % (k + 1);
+        for (int i = 0; i < n; i++)
+            if (changed[i]) mpz_clrbit(out[i], b);   /* a changed heap's lower bits start at 0 */
+        if (r == 0) continue;
+        if (m + r <= k) {
+            for (uint64_t j = 0; j < r; j++) {
+                int i = idx[j];
+                changed[i] = true;
+                m++;
+                mpz_fdiv_q_2exp(out[i], h[i], b + 1);   /* bit cleared, lower bits free */
+                mpz_mul_2exp(out[i], out[i], b + 1);
+            }
+        } else {
+            uint64_t need = k + 1 - r, set = 0;
+            for (int i = 0; i < n && set < need; i++)
+                if (changed[i]) { mpz_setbit(out[i], b); set++; }
+            if (set < need) ok = false;
+        }
+    }
+    free(changed);
+    free(idx);
+    return ok && m > 0;
+}
+
 static bool moore_eval(const Value *a, int n, ClosedAnswer *r)
 {
+    if (n >= 1 && closed_int(&a[0]) && a[0].u.i >= 1 && nats_from(a, 1, n) && closed_any_big(a, n)) {
+        mpz_t *h = mpz_heaps(a + 1, n - 1);
+        r->outcome_only = true;
+        r->sg = !moore_p_mpz((uint64_t)a[0].u.i, h, n - 1);
+        mpz_heaps_free(h, n - 1);
+        return true;
+    }
     if (n < 1 || !nonneg_ints(a, 0, n) || a[0].u.i < 1) return false;
     int64_t h[CLOSED_MAX_ARGS];
     bool any = false;
@@ -135,11 +290,24 @@ static bool moore_construct(uint64_t k, const int64_t *h, int n, int64_t *out)
     return m > 0;
 }
 
-static bool moore_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool moore_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     if (t != 0) return true;
     uint64_t k = (uint64_t)a[0].u.i;
     int nh = n - 1;
+    if (closed_any_big(a, n)) {   /* one move by the construction, found before it is yielded */
+        mpz_t *h = mpz_heaps(a + 1, nh), *w = mpz_heaps(a + 1, nh);
+        Value *v = vm_alloc(vm, (size_t)n * sizeof *v, (Loc){ 0 });
+        bool ok = moore_construct_mpz(k, h, nh, w);
+        v[0] = a[0];
+        for (int i = 0; ok && i < nh; i++) v[i + 1] = closed_arg(vm, w[i]);
+        mpz_heaps_free(h, nh);
+        mpz_heaps_free(w, nh);
+        if (ok) closed_yield(vm, gid, v, n, cb, ctx);
+        return false;   /* one winning move of possibly many */
+    }
     int64_t h[CLOSED_MAX_ARGS], w[CLOSED_MAX_ARGS];
     for (int i = 0; i < nh; i++) h[i] = a[i + 1].u.i;
     Value v[CLOSED_MAX_ARGS];
@@ -172,8 +340,74 @@ static bool moore_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
 
 /* ---- KamPebbles: staircase Nim on the differences, counted from the right -------------------- */
 
+/* KamPebbles with a pile beyond 64 bits: the same staircase in GMP. d(i) = a_i - a_(i-1). */
+static void kam_diff(mpz_t d, const Value *a, int i)
+{
+    mpz_t t;
+    mpz_init(t);
+    big_get(d, &a[i]);
+    if (i) big_get(t, &a[i - 1]);
+    mpz_sub(d, d, t);
+    mpz_clear(t);
+}
+
+static bool kam_big(Vm *vm, int gid, const Value *a, int n, ClosedAnswer *r, const GameValue *want, VmYield cb, void *ctx)
+{
+    mpz_t x, d, up, s, k;
+    mpz_inits(x, d, up, s, k, NULL);
+    bool ok = true, moves = false;
+    for (int i = 0; i < n && ok; i++) {
+        kam_diff(d, a, i);
+        if (mpz_sgn(d) < 0) ok = false;   /* not non-decreasing: the rules decide */
+        if (mpz_sgn(d) > 0) moves = true;
+        if ((n - 1 - i) % 2 == 0) mpz_xor(x, x, d);
+    }
+    struct { int i; Value w; } *mv = NULL;
+    int nm = 0;
+    if (ok && r) {
+        closed_sg_mpz(r, x);
+        r->terminal = !moves;
+    } else if (ok) {   /* the moves of kam_moves, found before any is yielded */
+        mv = vm_alloc(vm, (size_t)n * sizeof *mv, (Loc){ 0 });
+        nim_to_mpz(s, want);
+        mpz_xor(s, s, x);
+        for (int i = 0; i < n; i++) {
+            kam_diff(d, a, i);
+            mpz_set_ui(k, 0);
+            if ((n - 1 - i) % 2 == 0) {
+                mpz_xor(up, d, s);
+                if (mpz_cmp(up, d) < 0) mpz_sub(k, d, up);
+            } else {
+                kam_diff(up, a, i + 1);
+                mpz_xor(s, s, up);   /* up ^ s, then s back */
+                if (mpz_cmp(s, up) > 0) {
+                    mpz_sub(k, s, up);
+                    if (mpz_cmp(k, d) > 0) mpz_set_ui(k, 0);
+                }
+                mpz_xor(s, s, up);
+            }
+            if (mpz_sgn(k) == 0) continue;
+            big_get(d, &a[i]);
+            mpz_sub(d, d, k);
+            mv[nm].i = i;
+            mv[nm++].w = closed_arg(vm, d);
+        }
+    }
+    mpz_clears(x, d, up, s, k, NULL);
+    if (nm) {
+        Value *v = vm_alloc(vm, (size_t)n * sizeof *v, (Loc){ 0 });
+        for (int m = 0; m < nm; m++) {
+            for (int j = 0; j < n; j++) v[j] = a[j];
+            v[mv[m].i] = mv[m].w;
+            if (closed_yield(vm, gid, v, n, cb, ctx)) break;
+        }
+    }
+    return ok;
+}
+
 static bool kam_eval(const Value *a, int n, ClosedAnswer *r)
 {
+    if (nats_from(a, 0, n) && closed_any_big(a, n)) return kam_big(NULL, 0, a, n, r, NULL, NULL, NULL);
     if (!nonneg_ints(a, 0, n)) return false;
     uint64_t x = 0;
     bool moves = false;
@@ -191,8 +425,10 @@ static bool kam_eval(const Value *a, int n, ClosedAnswer *r)
 /* A move on pile i by k lowers d_i by k and raises d_(i+1) by k: on a counted step that is one
    pile of staircase Nim shrinking (k = d_i - (d_i ^ s)), on an uncounted one the counted step
    i + 1 growing (k = (d_(i+1) ^ s) - d_(i+1) <= d_i). One k per pile, in the rules' order. */
-static bool kam_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool kam_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big || closed_any_big(a, n)) return kam_big(vm, gid, a, n, NULL, want, cb, ctx);
+    uint64_t t = want->n;
     uint64_t x = 0;
     for (int i = 0; i < n; i++)
         if ((n - 1 - i) % 2 == 0) x ^= (uint64_t)(a[i].u.i - (i ? a[i - 1].u.i : 0));
@@ -256,16 +492,31 @@ static void beans_values(int n, uint64_t *g)
     }
 }
 
+/* A count's parity and whether it is positive, at any size. */
+static bool odd(const Value *v) { return v->t == VT_BIG ? (v->u.a[0] & 1) != 0 : (v->u.i & 1) != 0; }
+static bool positive(const Value *v) { return v->t == VT_BIG || v->u.i > 0; }
+
+/* v + delta (delta = -1 or 1) at any size. */
+static Value add_one(Vm *vm, const Value *v, int delta)
+{
+    int64_t r;
+    if (v->t == VT_INT && !__builtin_add_overflow(v->u.i, (int64_t)delta, &r)) return val_int(r);
+    VmBig *t = vm_big_begin(vm, (Loc){ 0 });
+    big_get(t->r, v);
+    if (delta > 0) mpz_add_ui(t->r, t->r, 1); else mpz_sub_ui(t->r, t->r, 1);
+    return vm_big_end(vm, t, (Loc){ 0 });
+}
+
 static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n > BEANS_MAX || !nonneg_ints(a, 0, n)) return false;
+    if (n > BEANS_MAX || !nats_from(a, 0, n)) return false;
     uint64_t g[BEANS_MAX];
     beans_values(n, g);
     uint64_t x = 0;
     bool moves = false;
     for (int i = 0; i < n; i++) {
-        if (a[i].u.i % 2) x ^= g[i];
-        if (a[i].u.i > 0 && i < n - 1) moves = true;
+        if (odd(&a[i])) x ^= g[i];
+        if (positive(&a[i]) && i < n - 1) moves = true;
     }
     r->sg = x;
     r->terminal = !moves;
@@ -273,31 +524,29 @@ static bool beans_eval(const Value *a, int n, ClosedAnswer *r)
 }
 
 /* A move (i, j, k) flips the parities of bottles i, j and k (j = k: of i alone), so the value
-   becomes x ^ g(i) ^ g(j) ^ g(k). Candidates in the rules' order; a result whose count would pass
-   2^63 - 1 has no 64-bit position and is left out (the list is then incomplete). */
-static bool beans_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+   becomes x ^ g(i) ^ g(j) ^ g(k). Candidates in the rules' order; counts of any size. */
+static bool beans_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     uint64_t g[BEANS_MAX], x = 0;
     beans_values(n, g);
     for (int i = 0; i < n; i++)
-        if (a[i].u.i % 2) x ^= g[i];
-    bool complete = true;
+        if (odd(&a[i])) x ^= g[i];
     Value v[BEANS_MAX];
     for (int i = 0; i < n; i++) {
-        if (a[i].u.i == 0) continue;
+        if (!positive(&a[i])) continue;
         for (int j = i + 1; j < n; j++)
             for (int k = j; k < n; k++) {
                 if ((x ^ g[i] ^ g[j] ^ g[k]) != t) continue;
                 for (int q = 0; q < n; q++) v[q] = a[q];
-                v[i].u.i--;
-                if (__builtin_add_overflow(v[j].u.i, 1, &v[j].u.i) || __builtin_add_overflow(v[k].u.i, 1, &v[k].u.i)) {
-                    complete = false;
-                    continue;
-                }
+                v[i] = add_one(vm, &v[i], -1);
+                v[j] = add_one(vm, &v[j], 1);
+                v[k] = add_one(vm, &v[k], 1);
                 if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
             }
     }
-    return complete;
+    return true;
 }
 
 /* ---- MergePiles: from n piles of one, the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges
@@ -307,10 +556,10 @@ static bool beans_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYi
 #define MERGE_SEARCH_MAX 24
 static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n < 1 || !closed_int(&a[0]) || a[0].u.i < 1) return false;
+    if (n < 1 || !closed_nat(&a[0]) || (a[0].t == VT_INT && a[0].u.i < 1)) return false;
     for (int i = 1; i < n; i++)
         if (!closed_int(&a[i]) || a[i].u.i != 1) return false;
-    int64_t piles = n - 1, m = a[0].u.i;
+    int64_t piles = n - 1, m = a[0].t == VT_BIG ? INT64_MAX : a[0].u.i;   /* a limit beyond 64 bits: above any count */
     int64_t moves = (piles / m) * (m - 1) + (piles % m > 0 ? piles % m - 1 : 0);
     r->outcome_only = true;
     r->sg = moves % 2;
@@ -319,9 +568,11 @@ static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
 }
 
 /* Every move merges two piles of one: a single option, checked by search while that is small. */
-static bool merge_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool merge_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
-    if (t != 0 || n < 3 || a[0].u.i < 2) return true;
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
+    if (t != 0 || n < 3 || (a[0].t == VT_INT && a[0].u.i < 2)) return true;
     if (n - 1 > MERGE_SEARCH_MAX) return false;
     Value v[CLOSED_MAX_ARGS];
     for (int i = 0; i < n - 1; i++) v[i] = a[i];

@@ -2,16 +2,24 @@
    integers), Euclid (the a >= 2b rule), E&D (trailing ones) and Fibonacci Nim (Zeckendorf). */
 #include "config.h"
 #include "solve/closed.h"
+#include "solve/nimber.h"
+#include "bignum.h"
+#include "vm.h"
 #include "numth.h"
 #include <gmp.h>
 #include <math.h>
+#if GMP_LIMB_BITS != 64
+#error "ed_moves_big reads a 64-bit limb"
+#endif
+#include <stdlib.h>
 #include <string.h>
 
-static bool ints(const Value *a, int n, int want)
+/* n arguments, integers >= 0 of any size. */
+static bool nats(const Value *a, int n, int want)
 {
     if (n != want) return false;
     for (int i = 0; i < n; i++)
-        if (!closed_int(&a[i]) || a[i].u.i < 0) return false;
+        if (!closed_nat(&a[i])) return false;
     return true;
 }
 
@@ -19,26 +27,14 @@ static bool ints(const Value *a, int n, int want)
    floor(m alpha) + k m) with alpha = (2 - k + sqrt(k^2 + 4)) / 2 (Fraenkel, "How to beat your
    Wythoff games' opponent on three fronts", 1982; k = 1 is Wythoff's game, alpha = phi). Every
    number >= 1 is in exactly one pair (the two Beatty sequences are complementary). Exact with GMP
-   for any size: heaps are integers, or decimal strings beyond 64 bits. ------------------------- */
+   for any size (the games' canons read heaps written as decimal strings as integers). --------- */
 
 #define WK_MAX_K 1000000
-#define WK_MAX_DIGITS 4000
-
-static bool big_arg(const Value *v)
-{
-    return (v->t == VT_STR && v->n <= WK_MAX_DIGITS && util_is_decimal(v->u.s, v->n)) || (closed_int(v) && v->u.i >= 0);
-}
 
 static void to_mpz(mpz_t z, const Value *v)
 {
-    if (v->t == VT_INT) {
-        mpz_init_set_ui(z, (unsigned long)v->u.i);
-        return;
-    }
-    char buf[WK_MAX_DIGITS + 1];
-    memcpy(buf, v->u.s, v->n);
-    buf[v->n] = 0;
-    mpz_init_set_str(z, buf, 10);
+    mpz_init(z);
+    big_get(z, v);
 }
 
 /* a_m = floor(m alpha) = floor((m (2 - k) + sqrt(m^2 (k^2 + 4))) / 2); k^2 + 4 is never a square,
@@ -101,30 +97,17 @@ static void wk_partner(mpz_t w, unsigned long k, const mpz_t v)
     mpz_clears(s, est, m, l, NULL);
 }
 
-/* A heap size as the argument of a result: a decimal string if the query used strings, else an
-   integer (results never exceed the query's heaps). */
-static Value big_value(Vm *vm, const mpz_t z, bool strings)
-{
-    if (!strings) return val_int((int64_t)mpz_get_si(z));
-    size_t len = mpz_sizeinbase(z, 10) + 2;
-    char *s = vm_alloc(vm, len, (Loc){ 0 });
-    mpz_get_str(s, 10, z);
-    Value v = { .t = VT_STR, .n = (uint32_t)strlen(s) };
-    v.u.s = s;
-    return v;
-}
-
 /* The winning moves found, as arguments ready to yield (strings in scratch memory). */
 typedef struct WkMoves { Value v[5][3]; int n, nargs; } WkMoves;
 
 /* Record (x, y) as the game's arguments: (x, y), or (k, x, y) when kv is given. */
-static void wk_add(Vm *vm, WkMoves *out, const Value *kv, const mpz_t x, const mpz_t y, bool str)
+static void wk_add(Vm *vm, WkMoves *out, const Value *kv, const mpz_t x, const mpz_t y)
 {
     Value *v = out->v[out->n++];
     int n = 0;
     if (kv) v[n++] = *kv;
-    v[n++] = big_value(vm, x, str);
-    v[n++] = big_value(vm, y, str);
+    v[n++] = closed_arg(vm, x);
+    v[n++] = closed_arg(vm, y);
     out->nargs = n;
 }
 
@@ -136,16 +119,15 @@ static void wk_add(Vm *vm, WkMoves *out, const Value *kv, const mpz_t x, const m
 static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Value *ha, const Value *hb, VmYield cb,
                      void *ctx)
 {
-    bool str = ha->t == VT_STR || hb->t == VT_STR;
     WkMoves out = { .n = 0 };
     mpz_t A, B, w, D, m, am, bm, x, y;
     to_mpz(A, ha);
     to_mpz(B, hb);
     mpz_inits(w, D, m, am, bm, x, y, NULL);
     wk_partner(w, k, B);
-    if (mpz_sgn(w) >= 0 && mpz_cmp(w, A) < 0) wk_add(vm, &out, kv, w, B, str);
+    if (mpz_sgn(w) >= 0 && mpz_cmp(w, A) < 0) wk_add(vm, &out, kv, w, B);
     wk_partner(w, k, A);
-    if (mpz_sgn(w) >= 0 && mpz_cmp(w, B) < 0) wk_add(vm, &out, kv, A, w, str);
+    if (mpz_sgn(w) >= 0 && mpz_cmp(w, B) < 0) wk_add(vm, &out, kv, A, w);
     /* candidates from both heaps: at most three targets (x, y) */
     mpz_t tx[3], ty[3];
     int nc = 0;
@@ -183,7 +165,7 @@ static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Va
     for (int i = 0; i < nc; i++) {
         mpz_sub(x, A, tx[i]);
         mpz_sub(y, B, ty[i]);
-        wk_add(vm, &out, kv, x, y, str);
+        wk_add(vm, &out, kv, x, y);
         mpz_clears(tx[i], ty[i], NULL);
     }
     mpz_clears(A, B, w, D, m, am, bm, x, y, NULL);
@@ -205,13 +187,15 @@ static bool wk_eval(unsigned long k, const Value *ha, const Value *hb, ClosedAns
 
 static bool wythoff_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 2 || !big_arg(&a[0]) || !big_arg(&a[1])) return false;
+    if (n != 2 || !closed_nat(&a[0]) || !closed_nat(&a[1])) return false;
     return wk_eval(1, &a[0], &a[1], r);
 }
 
 /* Only moves to P-positions are known (an outcome-only form); the position is canonical: a <= b. */
-static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     (void)n;
     if (t == 0) wk_moves(vm, gid, NULL, 1, &a[0], &a[1], cb, ctx);
     return true;
@@ -219,13 +203,15 @@ static bool wythoff_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, Vm
 
 static bool wythoffk_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n != 3 || !closed_int(&a[0]) || a[0].u.i < 1 || a[0].u.i > WK_MAX_K || !big_arg(&a[1]) || !big_arg(&a[2]))
+    if (n != 3 || !closed_int(&a[0]) || a[0].u.i < 1 || a[0].u.i > WK_MAX_K || !closed_nat(&a[1]) || !closed_nat(&a[2]))
         return false;
     return wk_eval((unsigned long)a[0].u.i, &a[1], &a[2], r);
 }
 
-static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     (void)n;
     if (t == 0) wk_moves(vm, gid, &a[0], (unsigned long)a[0].u.i, &a[1], &a[2], cb, ctx);
     return true;
@@ -235,35 +221,54 @@ static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, V
 
 static bool euclid_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (!ints(a, n, 2)) return false;
-    uint64_t x = (uint64_t)a[0].u.i, y = (uint64_t)a[1].u.i;
-    if (x < y) { uint64_t t = x; x = y; y = t; }
+    if (!nats(a, n, 2)) return false;
+    mpz_t x, y, q;
+    to_mpz(x, &a[0]);
+    to_mpz(y, &a[1]);
+    mpz_init(q);
+    if (mpz_cmp(x, y) < 0) mpz_swap(x, y);
     r->outcome_only = true;
-    r->terminal = y == 0;
+    r->terminal = mpz_sgn(y) == 0;
     bool win = false;   /* for the player to move at the current (x, y) */
     bool flip = false;
-    while (y > 0) {
-        if (x / y >= 2 || x % y == 0) { win = true; break; }
-        uint64_t t = x - y;   /* the only move: (x - y, y) with y < x < 2y, so x - y < y */
-        x = y;
-        y = t;
+    while (mpz_sgn(y) > 0) {   /* a ratio below 2 each time: O(log x) forced moves */
+        mpz_fdiv_q(q, x, y);
+        if (mpz_cmp_ui(q, 2) >= 0 || mpz_divisible_p(x, y)) { win = true; break; }
+        mpz_sub(x, x, y);   /* the only move: (x - y, y) with y < x < 2y, so x - y < y */
+        mpz_swap(x, y);
         flip = !flip;
     }
     r->sg = win != flip;
+    mpz_clears(x, y, q, NULL);
     return true;
 }
 
-static bool euclid_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+static bool euclid_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
-    uint64_t x = (uint64_t)a[0].u.i, y = (uint64_t)a[1].u.i;
-    if (t != 0 || y == 0 || x < y) return true;   /* canonical positions have x >= y */
+    if (want->big || want->n) return true;   /* an outcome-only form: moves to P-positions */
     /* (x - k y, y) for k <= q - 2 keeps a ratio >= 2 (an N-position); only k = q - 1, q can be P */
-    uint64_t q = x / y;
-    for (uint64_t k = q > 1 ? q - 1 : 1; k <= q; k++) {
-        Value v[2] = { val_int((int64_t)(x - k * y)), a[1] };
-        if (closed_yield(vm, gid, v, 2, cb, ctx)) return true;
+    mpz_t x, y, q, r;
+    to_mpz(x, &a[0]);
+    to_mpz(y, &a[1]);
+    mpz_inits(q, r, NULL);
+    Value v[2][2];
+    int nv = 0;
+    if (mpz_sgn(y) > 0 && mpz_cmp(x, y) >= 0) {   /* canonical positions have x >= y */
+        mpz_fdiv_q(q, x, y);
+        if (mpz_cmp_ui(q, 1) > 0) mpz_sub_ui(q, q, 1);
+        for (int i = 0; i < 2; i++, mpz_add_ui(q, q, 1)) {
+            mpz_set(r, x);
+            mpz_submul(r, q, y);
+            if (mpz_sgn(r) < 0) break;
+            v[nv][0] = closed_arg(vm, r);
+            v[nv][1] = a[1];
+            nv++;
+        }
     }
+    mpz_clears(x, y, q, r, NULL);   /* before any callback */
+    for (int i = 0; i < nv; i++)
+        if (closed_yield(vm, gid, v[i], 2, cb, ctx)) break;
     return true;
 }
 
@@ -271,17 +276,69 @@ static bool euclid_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmY
 
 static uint64_t ed(uint64_t a, uint64_t b) { return (uint64_t)__builtin_ctzll(~((a - 1) | (b - 1))); }
 
+static uint64_t ed_mpz(mpz_t x, mpz_t y)   /* x, y >= 1; both are changed */
+{
+    mpz_sub_ui(x, x, 1);
+    mpz_sub_ui(y, y, 1);
+    mpz_ior(x, x, y);
+    return (uint64_t)mpz_scan0(x, 0);
+}
+
 static bool ed_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (!ints(a, n, 2) || a[0].u.i < 1 || a[1].u.i < 1) return false;
+    if (n == 2 && a[0].t == VT_INT && a[1].t == VT_INT && a[0].u.i >= 1 && a[1].u.i >= 1) {   /* the 64-bit path */
+        r->sg = ed((uint64_t)a[0].u.i, (uint64_t)a[1].u.i);
+        r->terminal = a[0].u.i == 1 && a[1].u.i == 1;
+        return true;
+    }
+    if (!nats(a, n, 2) || (a[0].t == VT_INT && a[0].u.i < 1) || (a[1].t == VT_INT && a[1].u.i < 1)) return false;
+    {
+        mpz_t x, y;
+        to_mpz(x, &a[0]);
+        to_mpz(y, &a[1]);
+        r->sg = ed_mpz(x, y);
+        mpz_clears(x, y, NULL);
+        return true;
+    }
     r->sg = ed((uint64_t)a[0].u.i, (uint64_t)a[1].u.i);
     r->terminal = a[0].u.i == 1 && a[1].u.i == 1;
     return true;
 }
 
-static bool ed_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+/* A side beyond 64 bits: splits x + (h - x) with x from 1 (the scan is cut). z[0] = h, z[1] = x,
+   z[2] = h - x, z[3], z[4]: copies for ed_mpz. */
+static bool ed_moves_big(Vm *vm, int gid, const Value *a, uint64_t t, VmYield cb, void *ctx)
 {
+    ClosedTmp *T = closed_tmp(vm);
+    mpz_t *z = T->z;
+    bool complete = true, stop = false;
+    uint64_t scanned = 0;
+    for (int side = 0; side < 2 && !stop; side++) {
+        big_get(z[0], &a[side]);
+        uint64_t hlow = mpz_getlimbn(z[0], 0);   /* the low limb: 64 bits (checked below the includes) */
+        for (mpz_set_ui(z[1], 1); !stop && mpz_cmp(z[1], z[0]) < 0; mpz_add_ui(z[1], z[1], 1)) {
+            if (++scanned > CLOSED_MAX_SCAN) { complete = false; stop = true; break; }
+            /* the low 64 bits of (x - 1) | (h - x - 1) decide unless they are all ones */
+            uint64_t x = mpz_get_ui(z[1]), low = (x - 1) | (hlow - x - 1);
+            if (~low && (uint64_t)__builtin_ctzll(~low) != t) continue;
+            mpz_sub(z[2], z[0], z[1]);
+            mpz_set(z[3], z[1]);
+            mpz_set(z[4], z[2]);
+            if (ed_mpz(z[3], z[4]) != t) continue;
+            Value v[2] = { closed_arg(vm, z[1]), closed_arg(vm, z[2]) };
+            stop = closed_yield(vm, gid, v, 2, cb, ctx) != 0;
+        }
+    }
+    closed_tmp_end(T);
+    return complete;
+}
+
+static bool ed_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    if (want->big) return true;   /* every option's value is below 2^64 */
+    uint64_t t = want->n;
     (void)n;
+    if (closed_any_big(a, 2)) return ed_moves_big(vm, gid, a, t, cb, ctx);
     uint64_t scanned = 0;
     for (int side = 0; side < 2; side++) {
         uint64_t h = (uint64_t)a[side].u.i;
@@ -297,9 +354,69 @@ static bool ed_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield
 
 /* ---- Fibonacci Nim: (n, limit l) is lost for the mover iff l < the smallest Zeckendorf term ---- */
 
+/* Beyond 64 bits: the Zeckendorf terms of h, smallest first (up to FIB_MAX_BITS: the work grows
+   with the square of the size). */
+#define FIB_MAX_BITS 4096
+static mpz_t *zeck_terms(const mpz_t h, size_t *nt)
+{
+    mpz_t lo, hi, rest;
+    mpz_init_set_ui(lo, 1);   /* consecutive Fibonacci numbers 1, 2, 3, 5, ... */
+    mpz_init_set_ui(hi, 2);
+    mpz_init_set(rest, h);
+    while (mpz_cmp(hi, h) <= 0) {
+        mpz_add(lo, lo, hi);
+        mpz_swap(lo, hi);
+    }
+    size_t cap = 16, n = 0;
+    mpz_t *t = xmalloc(cap * sizeof *t);
+    mpz_sub(hi, hi, lo);   /* (lo, hi) = (F_k, F_(k-1)): the largest term <= h and the one below */
+    while (mpz_sgn(rest) > 0) {
+        if (mpz_cmp(lo, rest) <= 0) {
+            if (n == cap) t = xrealloc(t, (cap *= 2) * sizeof *t);
+            mpz_init_set(t[n++], lo);
+            mpz_sub(rest, rest, lo);
+        }
+        mpz_sub(lo, lo, hi);   /* one step down: (F_(k-1), F_(k-2)) */
+        mpz_swap(lo, hi);
+        if (mpz_sgn(lo) == 0) break;
+    }
+    for (size_t i = 0; i < n / 2; i++) mpz_swap(t[i], t[n - 1 - i]);
+    mpz_clears(lo, hi, rest, NULL);
+    *nt = n;
+    return t;
+}
+static void zeck_free(mpz_t *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) mpz_clear(t[i]);
+    free(t);
+}
+
+/* h, the limit l and m = min(l, h) of FibNim(h) or FibNim(h, l), as GMP values (initialised here). */
+static void fib_args(const Value *a, int n, mpz_t h, mpz_t l, mpz_t m)
+{
+    to_mpz(h, &a[0]);
+    mpz_init(l);
+    if (n == 2) big_get(l, &a[1]);
+    else if (mpz_sgn(h) > 0) mpz_sub_ui(l, h, 1);
+    mpz_init_set(m, mpz_cmp(l, h) < 0 ? l : h);
+}
+
 static bool fibnim_eval(const Value *a, int n, ClosedAnswer *r)
 {
-    if (n < 1 || n > 2 || !ints(a, n, n)) return false;
+    if (n < 1 || n > 2 || !nats(a, n, n)) return false;
+    if (closed_any_big(a, n)) {
+        if (a[0].t == VT_BIG && a[0].n * 64 > FIB_MAX_BITS) return false;
+        mpz_t h, l, m;
+        fib_args(a, n, h, l, m);
+        size_t nt;
+        mpz_t *t = zeck_terms(h, &nt);
+        r->outcome_only = true;
+        r->terminal = mpz_sgn(m) == 0;
+        r->sg = mpz_sgn(m) > 0 && nt && mpz_cmp(t[0], l) <= 0;
+        zeck_free(t, nt);
+        mpz_clears(h, l, m, NULL);
+        return true;
+    }
     uint64_t h = (uint64_t)a[0].u.i;
     uint64_t l = n == 2 ? (uint64_t)a[1].u.i : h ? h - 1 : 0;
     uint64_t m = l < h ? l : h;
@@ -309,12 +426,40 @@ static bool fibnim_eval(const Value *a, int n, ClosedAnswer *r)
     return true;
 }
 
-static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, uint64_t t, VmYield cb, void *ctx)
+/* The same as fibnim_moves in GMP; every move is found before any is yielded. */
+static bool fibnim_moves_big(Vm *vm, int gid, const Value *a, int n, VmYield cb, void *ctx)
 {
+    mpz_t h, l, m, k, k2;
+    fib_args(a, n, h, l, m);
+    mpz_inits(k, k2, NULL);
+    size_t nt, nv = 0;
+    mpz_t *t = zeck_terms(h, &nt);
+    Value(*v)[2] = vm_alloc(vm, (nt + 1) * sizeof *v, (Loc){ 0 });
+    for (size_t i = 0; i < nt && mpz_sgn(m) > 0; i++) {
+        mpz_add(k, k, t[i]);
+        mpz_sub(h, h, t[i]);   /* h is the rest */
+        if (mpz_cmp(k, m) > 0) break;
+        mpz_mul_2exp(k2, k, 1);
+        if (i + 1 < nt && mpz_cmp(t[i + 1], k2) <= 0) continue;
+        v[nv][0] = closed_arg(vm, h);
+        v[nv][1] = i + 1 < nt ? closed_arg(vm, k2) : val_int(0);
+        nv++;
+    }
+    zeck_free(t, nt);
+    mpz_clears(h, l, m, k, k2, NULL);
+    for (size_t i = 0; i < nv; i++)
+        if (closed_yield(vm, gid, v[i], 2, cb, ctx)) break;
+    return true;
+}
+
+static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    if (want->big || want->n) return true;   /* an outcome-only form: moves to P-positions */
+    if (closed_any_big(a, n)) return fibnim_moves_big(vm, gid, a, n, cb, ctx);
     uint64_t h = (uint64_t)a[0].u.i;
     uint64_t l = n == 2 ? (uint64_t)a[1].u.i : h ? h - 1 : 0;
     uint64_t m = l < h ? l : h;
-    if (t != 0 || m == 0) return true;
+    if (m == 0) return true;
     /* A move k reaches a P-position (h - k, 2k) iff z(h - k) > 2k. Then k < z(h - k) / 2 < the
        Fibonacci number below z(h - k), so the Zeckendorf terms of k and of h - k do not touch:
        k is a sum of the smallest terms of h. Those sums, in increasing order, are all candidates. */

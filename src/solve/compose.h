@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "program.h"
 
 /* ORDER GV */
 typedef enum GvKind {
@@ -23,6 +24,7 @@ typedef struct GameValue {
     uint8_t kind;   /* GvKind */
     char outcome;   /* 'P', 'N' or 'D' */
     uint64_t n;
+    const int64_t *big;   /* n beyond 64 bits (GV_SG): the words of its interned record (nimber.h) */
     int64_t score;
 } GameValue;
 
@@ -31,11 +33,12 @@ static inline GameValue gv_outcome(char o) { return (GameValue){ .kind = GV_OUTC
 
 typedef struct Compose {
     const char *name;
-    /* The value of a position whose (non-terminal) components have the values v[0..n). */
-    GameValue (*combine)(const GameValue *v, size_t n);
+    /* The value of a position whose (non-terminal) components have the values v[0..n) (p interns
+       values beyond 64 bits). */
+    GameValue (*combine)(Program *p, const GameValue *v, size_t n);
     /* With the position at total, whether a move in a component now at comp can win, and the
        value the component must then have (*want). */
-    bool (*target)(const GameValue *total, const GameValue *comp, GameValue *want);
+    bool (*target)(Program *p, const GameValue *total, const GameValue *comp, GameValue *want);
     /* Whether a component that moved to got meets want. */
     bool (*meets)(const GameValue *got, const GameValue *want);
 } Compose;

@@ -1,34 +1,58 @@
 /* compose_sum.c: the disjunctive sum of normal play: a position's SG value is the XOR of its
    components' (Sprague-Grundy theorem, docs/theory.md section 1); a winning move takes a
-   component of value g to g XOR x, which exists only when that is below g. */
+   component of value g to g XOR x, which exists only when that is below g. Values beyond 64 bits
+   (nimber.h) take the exact path. */
 #include "config.h"
 #include "solve/compose.h"
+#include "solve/nimber.h"
 
-static GameValue sum_combine(const GameValue *v, size_t n)
+static GameValue sum_combine(Program *p, const GameValue *v, size_t n)
 {
-    if (n == 1 && v[0].kind == GV_OUTCOME) return v[0];   /* a lone component known by its outcome */
+    if (n == 1) return v[0];   /* a lone component: its value (or its outcome alone) */
     uint64_t x = 0;
-    for (size_t i = 0; i < n; i++) x ^= v[i].n;
-    return gv_sg(x);
+    uintptr_t big = 0;
+    for (size_t i = 0; i < n; i++) {
+        x ^= v[i].n;
+        big |= (uintptr_t)v[i].big;
+    }
+    if (!big) return gv_sg(x);
+    mpz_t acc, t;
+    mpz_init(acc);
+    mpz_init(t);
+    for (size_t i = 0; i < n; i++) {
+        nim_to_mpz(t, &v[i]);
+        mpz_xor(acc, acc, t);
+    }
+    GameValue r = nim_from_mpz(p, acc);
+    mpz_clear(acc);
+    mpz_clear(t);
+    return r;
 }
 
-static bool sum_target(const GameValue *total, const GameValue *comp, GameValue *want)
+static bool sum_target(Program *p, const GameValue *total, const GameValue *comp, GameValue *want)
 {
     if (total->outcome != 'N') return false;
     if (comp->kind == GV_OUTCOME) {   /* the lone component: any move to a P-position */
         *want = gv_outcome('P');
         return true;
     }
-    uint64_t t = total->n ^ comp->n;
-    if (t >= comp->n) return false;
-    *want = gv_sg(t);
+    if (!total->big && !comp->big) {
+        uint64_t t = total->n ^ comp->n;
+        if (t >= comp->n) return false;
+        *want = gv_sg(t);
+        return true;
+    }
+    GameValue v[2] = { *total, *comp };
+    GameValue t = sum_combine(p, v, 2);
+    if (nim_cmp(&t, comp) >= 0) return false;
+    *want = t;
     return true;
 }
 
 static bool sum_meets(const GameValue *got, const GameValue *want)
 {
     if (want->kind == GV_OUTCOME) return got->outcome == want->outcome;
-    return got->kind == GV_SG && got->n == want->n;
+    return got->kind == GV_SG && got->n == want->n && got->big == want->big;   /* records are interned */
 }
 
 const Compose compose_sum = { "sum", sum_combine, sum_target, sum_meets };

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
+#include "solve/nimber.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     c->moves++;
     if (c->recording) record(m, n);
     uint64_t x = 0;
+    bool big = false;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], c->loc);
         if (c->recording) record(m, id);
@@ -57,6 +59,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
         if (!(s->flags & ST_DONE)) solve_cheap(c->s, id);
         if (s->flags & ST_DONE) {
             x ^= s->sg;
+            big |= (s->flags & ST_BIG) != 0;
         } else {
             if (s->flags & ST_ONPATH) {   /* a position on the search path again: a cycle */
                 c->cycle = id;
@@ -65,6 +68,11 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
             push(m, id);
             c->pushed++;
         }
+    }
+    if (big && !c->pushed) {   /* a component beyond 64 bits: the option's value exactly */
+        uint32_t *ids = vm_alloc(c->s->vm, n * sizeof *ids, c->loc);
+        for (uint32_t i = 0; i < n; i++) ids[i] = eng_intern(e, keys[i], c->loc);
+        if (!nim_xor_small(e, ids, n, &x)) return 0;   /* beyond 64 bits: above any mex */
     }
     if (!c->pushed) mex_set(&m->mex, x);
     return 0;
@@ -77,8 +85,13 @@ static void mex_from_record(Memo *m, const Engine *e, size_t from)
     for (size_t i = from; i < m->nopt;) {
         uint32_t n = m->opt[i++];
         uint64_t x = 0;
-        for (uint32_t j = 0; j < n; j++) x ^= e->st[m->opt[i++]].sg;
-        mex_set(&m->mex, x);
+        bool big = false;
+        for (uint32_t j = 0; j < n; j++) {
+            x ^= e->st[m->opt[i + j]].sg;
+            big |= (e->st[m->opt[i + j]].flags & ST_BIG) != 0;
+        }
+        if (!big || nim_xor_small(e, m->opt + i, n, &x)) mex_set(&m->mex, x);
+        i += n;
     }
 }
 

@@ -9,6 +9,7 @@
 #include "solve/heaprules.h"
 #include "solve/rare.h"
 #include "solve/solve.h"
+#include "bignum.h"
 #include "vm.h"
 #include "ast.h"
 #include <stdlib.h>
@@ -30,6 +31,7 @@ typedef struct SeqInst {
     int64_t *pat;
     size_t patlen;
     size_t cw;              /* word of the heap size in the key */
+    int coord;              /* the heap's argument */
     bool ok;
     HeapRules hr;
     uint32_t *g;
@@ -93,12 +95,7 @@ static size_t arg_word(const int64_t *key, int arg)
 {
     uint64_t sig = (uint64_t)key[1];
     size_t w = 2;
-    for (int i = 0; i < arg; i++) {
-        int t = (int)((sig >> (2 * i)) & 3);
-        if (t == POS_ARG_INT) w++;
-        else if (t == POS_ARG_STR) w += 1 + ((size_t)key[w] + 7) / 8;
-        else w += 1 + (size_t)key[w];
-    }
+    for (int i = 0; i < arg; i++) w += key_arg_words(key, w, (int)((sig >> (2 * i)) & 3));
     return w;
 }
 
@@ -129,6 +126,7 @@ static SeqInst *instance(Seq *q, Program *p, const int64_t *key, int coord)
     s->pat[cw] = 0;
     s->patlen = len;
     s->cw = cw;
+    s->coord = coord;
     s->ok = read_rules(p, s->pat, coord, &s->hr);
     VEC_PUSH(q->seqs, q->nseq, q->capseq, s);
     return s;
@@ -149,14 +147,42 @@ static SeqInst *inst_of(Seq *q, Program *p, const int64_t *key)
         q->coord[gid] = heap_param(p, gid);
     }
     int coord = q->coord[gid];
-    if (coord < 0 || (((uint64_t)key[1] >> (2 * coord)) & 3) != POS_ARG_INT) return NULL;
+    if (coord < 0) return NULL;
+    int type = (int)(((uint64_t)key[1] >> (2 * coord)) & 3);
+    size_t cw = arg_word(key, coord);
+    if (type == POS_ARG_STR && ((uint64_t)key[cw] & KEY_BIG_BIT)) {
+        /* a heap beyond 64 bits: the instance of the key with a 64-bit heap in its place */
+        size_t len = KEY_LEN(key), nw = key_arg_words(key, cw, type), slen = len - nw + 1;
+        int64_t *k = xmalloc(slen * sizeof *k);
+        memcpy(k, key, cw * sizeof *k);
+        k[cw] = 0;
+        memcpy(k + cw + 1, key + cw + nw, (len - cw - nw) * sizeof *k);
+        k[0] = (int64_t)((uint64_t)KEY_GAME(key) | ((uint64_t)slen << 32));
+        k[1] = (int64_t)((uint64_t)key[1] & ~((uint64_t)3 << (2 * coord)));
+        SeqInst *s = instance(q, p, k, coord);
+        free(k);
+        return s->ok ? s : NULL;
+    }
+    if (type != POS_ARG_INT) return NULL;
     SeqInst *s = instance(q, p, key, coord);
     return s->ok ? s : NULL;
+}
+
+/* Whether the heap of key (an instance of s) is beyond 64 bits: a positive one is put in *n. */
+static bool big_heap(const SeqInst *s, const int64_t *key, mpz_t n)
+{
+    if (!((uint64_t)key[s->cw] & KEY_BIG_BIT) || KEY_LEN(key) == s->patlen) return false;
+    if (n) {
+        Value v = val_int_words(key + s->cw);
+        big_get(n, &v);
+    }
+    return true;
 }
 
 static bool seq_applies(Solver *sv, void *st, const int64_t *key)
 {
     SeqInst *s = inst_of(st, sv->p, key);
+    if (s && big_heap(s, key, NULL)) return !((uint64_t)key[s->cw] & KEY_NEG_BIT);
     return s && key[s->cw] >= 0;
 }
 
@@ -254,32 +280,31 @@ static size_t max_table(const Program *p, const SeqInst *s)
     return cap;
 }
 
-/* Grow the table towards n + 1 by doubling, stopping early at a proven period. */
-static void grow_to(Program *p, SeqInst *s, uint64_t n, Loc loc)
+/* Grow the table towards n + 1 by doubling, stopping early at a proven period (key: the position
+   asked for, in a message; n = UINT64_MAX for a heap beyond 64 bits). */
+static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc loc)
 {
     while (n >= s->L && !s->per.proven) {
         size_t want = s->L < 128 ? 256 : 2 * s->L;
-        if (want > n + 1) want = (size_t)n + 1;
+        if (n < SIZE_MAX && want > n + 1) want = (size_t)n + 1;
         size_t cap = max_table(p, s);
         bool certifiable = strcmp(s->hr.kind, "heap") != 0;
         if (want > cap && certifiable && s->L < cap) want = cap;   /* the room left first: a period may show */
         else if (want > cap || (n >= cap && !certifiable)) {
-            char b[200];
-            int64_t *k = xmalloc(s->patlen * sizeof *k);
-            memcpy(k, s->pat, s->patlen * sizeof *k);
-            k[s->cw] = (int64_t)n;
-            key_text(p, k, b, sizeof b);
-            free(k);
+            char b[200], nt[40];
+            key_text(p, key, b, sizeof b);
+            if (n == UINT64_MAX) snprintf(nt, sizeof nt, "that n");
+            else snprintf(nt, sizeof nt, "n = %llu", (unsigned long long)n);
             if (!certifiable)
                 prog_fail(p, EXIT_LIMIT, loc,
                           "%s: no period can be proven for game '%s' (it is not a finite subtraction or octal game), "
-                          "and a table up to n = %llu exceeds the limit of %zu values", b,
-                          p->games[KEY_GAME(s->pat)].name, (unsigned long long)n, cap);
+                          "and a table up to %s exceeds the limit of %zu values", b,
+                          p->games[KEY_GAME(s->pat)].name, nt, cap);
             bool split = strcmp(s->hr.kind, "subtraction") != 0;
             prog_fail(p, EXIT_LIMIT, loc,
-                      "%s: no period of game '%s' is proven by the first %zu values, and a table up to n = %llu "
+                      "%s: no period of game '%s' is proven by the first %zu values, and a table up to %s "
                       "exceeds the limit of %zu values%s", b, p->games[KEY_GAME(s->pat)].name, s->L,
-                      (unsigned long long)n, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
+                      nt, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         }
         extend(s, want);
         proven_period(s, &s->per);
@@ -292,16 +317,36 @@ static uint32_t value(const SeqInst *s, uint64_t n)
     return s->g[s->per.e + (n - s->per.e) % s->per.p];
 }
 
+/* The value of a heap beyond 64 bits (the period is proven). */
+static uint32_t value_mpz(const SeqInst *s, const mpz_t n)
+{
+    if (mpz_fits_ulong_p(n)) return value(s, mpz_get_ui(n));
+    /* n - e = q p + r with 0 <= r < p: n mod p and e mod p give r */
+    uint64_t r = (mpz_fdiv_ui(n, s->per.p) + s->per.p - s->per.e % s->per.p) % s->per.p;
+    return s->g[s->per.e + r];
+}
+
 static SolveResult seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)need_sg;
     const int64_t *key = sv->store->st[id].key;
     SeqInst *s = inst_of(st, sv->p, key);
-    uint64_t n = (uint64_t)key[s->cw];
-    if (n >= s->L) grow_to(sv->p, s, n, loc);
+    bool isbig = big_heap(s, key, NULL);
+    uint64_t n = isbig ? UINT64_MAX : (uint64_t)key[s->cw];
+    if (n >= s->L) grow_to(sv->p, s, n, key, loc);
     bool by_period = n >= s->L;
+    uint32_t g;
+    if (isbig) {
+        mpz_t big;
+        mpz_init(big);
+        big_heap(s, key, big);
+        g = value_mpz(s, big);
+        mpz_clear(big);
+    } else {
+        g = value(s, n);
+    }
     State *x = &sv->store->st[id];
-    x->sg = value(s, n);
+    x->sg = g;
     x->flags = ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
     x->how = solve_how(&strategy_sequence, (s->hr.recognised ? 6 : 0) + 2 * kind_index(&s->hr) + (by_period ? 1 : 0));
     return SOLVE_DONE;
@@ -422,13 +467,89 @@ static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint
     return true;
 }
 
+/* ---- heaps beyond 64 bits: the same moves, the heap sizes as values ---- */
+
+/* The sum of the instance's positions of the given sizes (0: no component). */
+static Value heap_pos_values(Program *p, const SeqInst *s, const Value *sizes, int n)
+{
+    Value args[POS_MAX_ARGS], v = { .t = VT_POS, .n = 0 };
+    int np = key_decode(p, s->pat, args);
+    for (int i = 0; i < n; i++) {
+        if (sizes[i].t == VT_INT && sizes[i].u.i == 0) continue;
+        args[s->coord] = sizes[i];
+        Value c = vm_make_pos(p->vm, (int)KEY_GAME(s->pat), args, np, (Loc){ 0 });
+        v = vm_add(p->vm, v, c, (Loc){ 0 });
+    }
+    return v;
+}
+
+static void *scratch_cb(void *vm, size_t bytes) { return vm_alloc(vm, bytes, (Loc){ 0 }); }
+
+/* removal_moves for a remainder r = t->x beyond 64 bits (t->r is scratch); the split scan is
+   always cut, so the list is never complete when the rule splits. */
+static bool removal_moves_big(Program *p, const SeqInst *s, const HrRule *rule, uint8_t d, VmBig *t, uint64_t target,
+                              VmYield cb, void *ctx, bool *stop)
+{
+    bool one = (d & HR_ONE) && value_mpz(s, t->x) == target;
+    Value sz[2];
+    if (one && !rule->one_last) {
+        sz[0] = big_value(t->x, scratch_cb, p->vm);
+        Value v = heap_pos_values(p, s, sz, 1);
+        if (cb(ctx, &v, NULL)) { *stop = true; return true; }
+    }
+    bool complete = true;
+    if (d & HR_TWO) {
+        for (uint64_t a = 1;; a++) {
+            if (a > SEQ_SCAN_SPLITS) { complete = false; break; }
+            mpz_sub_ui(t->r, t->x, a);
+            if ((value(s, a) ^ value_mpz(s, t->r)) != target) continue;
+            sz[rule->swapped ? 1 : 0] = val_int((int64_t)a);
+            sz[rule->swapped ? 0 : 1] = big_value(t->r, scratch_cb, p->vm);
+            Value v = heap_pos_values(p, s, sz, 2);
+            if (cb(ctx, &v, NULL)) { *stop = true; return true; }
+        }
+    }
+    if (one && rule->one_last) {
+        sz[0] = big_value(t->x, scratch_cb, p->vm);
+        Value v = heap_pos_values(p, s, sz, 1);
+        if (cb(ctx, &v, NULL)) { *stop = true; return true; }
+    }
+    return complete;
+}
+
+/* seq_moves for a heap beyond 64 bits (every removal fits under it). */
+static SolveMoves seq_moves_big(Program *p, const SeqInst *s, const int64_t *key, uint64_t target, VmYield cb, void *ctx)
+{
+    const HeapRules *hr = &s->hr;
+    VmBig *t = vm_big_begin(p->vm, (Loc){ 0 });
+    big_heap(s, key, t->y);
+    bool complete = true, stop = false;
+    for (size_t i = 0; i < hr->nrules && !stop; i++) {
+        const HrRule *r = &hr->rules[i];
+        for (size_t j = 0; j < r->n && !stop; j++) {
+            mpz_sub_ui(t->x, t->y, r->rem[j]);
+            complete &= removal_moves_big(p, s, r, r->bits[j], t, target, cb, ctx, &stop);
+        }
+        for (uint64_t k = r->inf_from; r->inf_from && !stop; k++) {
+            if (k - r->inf_from >= SEQ_SCAN_SPLITS) { complete = false; break; }
+            mpz_sub_ui(t->x, t->y, k);
+            complete &= removal_moves_big(p, s, r, r->inf_bits, t, target, cb, ctx, &stop);
+        }
+    }
+    vm_big_drop(p->vm, t);
+    return complete ? MOVES_ALL : MOVES_SOME;
+}
+
 /* Heaps below SEQ_ENUM_RULES get their winning moves from the rules; bigger ones from the digits,
    rule by rule and removal by removal in each rule's binder order: the order of the rules' moves. */
-static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, uint64_t target, VmYield cb, void *ctx)
+static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (want->big) return MOVES_ALL;   /* the table's values are below 2^32: none has that value */
+    uint64_t target = want->kind == GV_SG ? want->n : 0;
     Program *p = sv->p;
     const int64_t *key = sv->store->st[id].key;
     SeqInst *s = inst_of(st, p, key);
+    if (big_heap(s, key, NULL)) return seq_moves_big(p, s, key, target, cb, ctx);
     uint64_t n = (uint64_t)key[s->cw];
     if (n < SEQ_ENUM_RULES) return MOVES_RULES;
     const HeapRules *hr = &s->hr;
@@ -462,7 +583,7 @@ static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, Str
         heaprules_describe(&s->hr, b);
         sb_puts(b, ")");
     }
-    if ((uint64_t)key[s->cw] >= s->L && s->per.proven)
+    if ((big_heap(s, key, NULL) || (uint64_t)key[s->cw] >= s->L) && s->per.proven)
         sb_printf(b, "; SG has period %llu after %llu, proven by the %s", (unsigned long long)s->per.p,
                   (unsigned long long)s->per.e, s->per.proof);
     else

@@ -6,6 +6,7 @@
 #include "solve/solve.h"
 #include "solve/period.h"
 #include "solve/compose.h"
+#include "solve/nimber.h"
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
     uint32_t fl = e->st[id].flags;
     if ((fl & ST_DONE) || ((fl & ST_OUTCOME) && !need_sg)) {
         if (strategy) *strategy = solve_how_name(s, e->st[id].how);
-        return e->st[id].sg;
+        return (fl & ST_BIG) ? UINT64_MAX : e->st[id].sg;
     }
     const int64_t *cycle = NULL;
     for (size_t j = 0; solve_strategies[j]; j++) {
@@ -101,7 +102,7 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
         e->root = saved;
         if (r == SOLVE_DONE) {
             if (strategy) *strategy = solve_how_name(s, e->st[id].how);
-            return e->st[id].sg;
+            return (e->st[id].flags & ST_BIG) ? UINT64_MAX : e->st[id].sg;
         }
         if (r == SOLVE_CYCLE) cycle = s->cycle;
     }
@@ -164,16 +165,18 @@ GameValue solve_value_of(const State *st)
     case GV_LOOPY: case GV_REMOTENESS:
         return (GameValue){ .kind = (uint8_t)ST_KIND(st->flags), .outcome = st->sg ? 'N' : 'P', .n = st->sg };
     case GV_SCORE: return (GameValue){ .kind = GV_SCORE, .outcome = (int64_t)st->sg > 0 ? 'N' : 'P', .score = (int64_t)st->sg };
-    default: return gv_sg(st->sg);
+    default: return nim_of_state(st);
     }
 }
 
 void solve_set_value(State *st, GameValue v)
 {
-    st->flags = (st->flags & ~(ST_OUTCOME | (0xffu << ST_KIND_SHIFT))) | ST_DONE | ((uint32_t)v.kind << ST_KIND_SHIFT);
+    st->flags = (st->flags & ~(ST_OUTCOME | ST_BIG | (0xffu << ST_KIND_SHIFT))) | ST_DONE | ((uint32_t)v.kind << ST_KIND_SHIFT);
     if (v.kind == GV_OUTCOME) {
         st->flags = (st->flags & ~(uint32_t)ST_DONE) | ST_OUTCOME;
         st->sg = v.outcome == 'N';
+    } else if (v.kind == GV_SG) {
+        nim_store(st, &v);
     } else {
         st->sg = v.kind == GV_SCORE ? (uint64_t)v.score : v.n;
     }
@@ -212,17 +215,17 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
         c[k].strategy = name;
         k++;
     }
-    *total = mode->combine(v, k);
+    *total = mode->combine(s->p, v, k);
     *out = c;
     return k;
 }
 
-uint64_t solve_sg_value(Solver *s, const Value *pos, Loc loc)
+GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 {
     Comp *c;
     GameValue total;
     solve_comps(s, pos, loc, &c, false, NULL, &total);
-    return total.n;
+    return total;
 }
 
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
@@ -299,7 +302,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         pv[np] = solve_value_of(&e->st[id]);
         parts[np++] = id;
     }
-    GameValue got = mode->combine(pv, np);
+    GameValue got = mode->combine(s->p, pv, np);
     if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) return 0;
     /* the same position as a move listed before? (compare the changes, not whole positions) */
     uint32_t removed = w->comps[w->which].id;
@@ -399,7 +402,7 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         if (strategy && strcmp(strategy, c[i].strategy)) mixed = true;
         strategy = c[i].strategy;
     }
-    a->sg = total.n;
+    a->sg = total;
     a->has_sg = total.kind == GV_SG;
     a->outcome = total.outcome;
     a->strategy = mixed ? "sum" : strategy ? strategy : first ? first : "memo";
@@ -423,13 +426,12 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (!moves) return;
     WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a };
     for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING && !w.full; i++) {
-        if (!mode->target(&total, &c[i].v, &w.want)) continue;   /* no move of this component wins */
+        if (!mode->target(s->p, &total, &c[i].v, &w.want)) continue;   /* no move of this component wins */
         w.which = i;
         size_t smark = scratch_mark(&s->vm->scratch);
         uint32_t how = e->st[c[i].id].how;
         const Strategy *st = solve_strategies[how >> 16];
-        uint64_t target = w.want.kind == GV_SG ? w.want.n : 0;
-        SolveMoves r = st->moves ? st->moves(s, s->state[how >> 16], c[i].id, target, on_win_move, &w) : MOVES_RULES;
+        SolveMoves r = st->moves ? st->moves(s, s->state[how >> 16], c[i].id, &w.want, on_win_move, &w) : MOVES_RULES;
         if (r == MOVES_SOME) a->truncated = true;
         if (r == MOVES_RULES) {
             /* a cheap strategy answered without the rules' moves being enumerated: their number
@@ -592,7 +594,13 @@ void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
 
 /* ---- the interpreter's host table ------------------------------------------------------------------ */
 
-static uint64_t host_sg(void *ctx, const Value *pos, Loc loc) { return solve_sg_value(ctx, pos, loc); }
+static Value host_sg(void *ctx, const Value *pos, Loc loc)
+{
+    Solver *s = ctx;
+    GameValue v = solve_sg_value(s, pos, loc);
+    if (!v.big && v.n <= (uint64_t)INT64_MAX) return val_int((int64_t)v.n);
+    return nim_value(&v, s->vm, loc);
+}
 static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }
 static bool host_same(void *ctx, const Value *a, const Value *b, Loc loc) { return solve_same_position(ctx, a, b, loc); }
 static int64_t host_count(void *ctx, const Value *pos, Loc loc) { return solve_winning_count(ctx, pos, loc); }

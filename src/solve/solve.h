@@ -49,10 +49,10 @@ typedef struct Strategy {
     /* The theorem or certificate behind the value of state id (the text output's "by" line);
        variant: what the strategy put in solve_how for it. */
     void (*explain)(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b);
-    /* The options of state id whose value is target, in the rules' order (a few others are
-       harmless: the caller checks each). MOVES_RULES: enumerate the rules instead; MOVES_SOME:
-       the list may be incomplete. */
-    SolveMoves (*moves)(Solver *s, void *st, uint32_t id, uint64_t target, VmYield cb, void *ctx);
+    /* The options of state id that reach want (the play mode's target: an SG value of any size,
+       or an outcome), in the rules' order (a few others are harmless: the caller checks each).
+       MOVES_RULES: enumerate the rules instead; MOVES_SOME: the list may be incomplete. */
+    SolveMoves (*moves)(Solver *s, void *st, uint32_t id, const GameValue *want, VmYield cb, void *ctx);
     /* The period statement for the family key0 (n = 0) with the heap in key word cw; false when
        the strategy does not know the family. */
     bool (*period)(Solver *s, void *st, const int64_t *key0, size_t cw, uint64_t bound, Loc loc, SolvePeriod *out);
@@ -82,9 +82,10 @@ void *solve_state(Solver *s, const Strategy *self);
 /* The name of the strategy that solved a state. */
 const char *solve_how_name(Solver *s, uint32_t how);
 
-/* Solve one component with the first strategy that applies and accepts; returns its value and
-   the strategy's name. Without need_sg a form that decides only the outcome may answer: the
-   state is then ST_OUTCOME and the result is 0 (P) or 1 (N). */
+/* Solve one component with the first strategy that applies and accepts; returns its value
+   (UINT64_MAX for a value beyond 64 bits: ST_BIG, read it with solve_value_of) and the
+   strategy's name. Without need_sg a form that decides only the outcome may answer: the state is
+   then ST_OUTCOME and the result is 0 (P) or 1 (N). */
 uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg);
 /* Count work (moves examined natively) against a tentative computation's fuel, if any. */
 void solve_burn(Solver *s, uint64_t work, Loc loc);
@@ -100,7 +101,7 @@ void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const *
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */
     bool has_sg;
-    uint64_t sg;
+    GameValue sg;            /* the position's value (an SG value of any size when has_sg) */
     const char *no_sg;       /* why the SG value was not computed (!has_sg), or NULL */
     char *position;          /* the normalised position, printable and parseable */
     char **winning;          /* positions after each winning move, in move order, no duplicates */
@@ -148,7 +149,7 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc);
 bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc);
 /* Outcome ('P'/'N'/'D') and SG value of a position value. */
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc);
-uint64_t solve_sg_value(Solver *s, const Value *pos, Loc loc);
+GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc);
 /* The period statement: the positions key0 (n = 0) and key1 (n = 1) of the family. A strategy
    with a period hook that knows the family answers; otherwise the values are computed one n at a
    time (up to bound, 0: a default) and only an observed period can be reported. */

@@ -1,12 +1,14 @@
-/* duel_big.c: the big-number duel. Every closed form that takes numbers is asked about positions
-   with entries near 2^62, near 2^63 - 1 and, where decimal strings are accepted, near 10^30; the
-   outcome, the SG value and the winning-move list are compared with a reference computed here
-   with GMP from the theorem (Zeckendorf representations for Wythoff, floating point for
-   Fraenkel's pairs, the phi test for Euclid, ...), not from the closed forms' code. Where the
-   reference can only scan a prefix of the candidates, the two lists must agree on it and the
-   engine must say when it listed less than everything. Seeded; DUEL_BIG_SCALE=N multiplies the
-   number of positions. (JumpRow and the coin-turning games take strings of cells, not numbers:
-   duel_closed covers them.) */
+/* duel_big.c: the big-number duel. Every closed form that takes numbers, and the octal and
+   subtraction games answered through their proven periods, are asked about positions with entries
+   near 2^62, near 2^63 - 1, near 2^64, near 10^30 and up to 10^40 (integers of any size; Wythoff
+   also as decimal strings, the old way); the outcome, the SG value and the winning-move list are
+   compared with a reference computed here with GMP from the theorem (Zeckendorf representations
+   for Wythoff, floating point for Fraenkel's pairs, the phi test for Euclid, a brute-force table
+   and the published period for Kayles, ...), not from the engine's code. Where the reference can
+   only scan a prefix of the candidates, the two lists must agree on it and the engine must say
+   when it listed less than everything. Seeded; DUEL_BIG_SCALE=N multiplies the number of
+   positions. (JumpRow and the coin-turning games take strings of cells, not numbers: duel_closed
+   covers them.) */
 #include "config.h"
 #include "jsonduel.h"
 #include <gmp.h>
@@ -22,48 +24,32 @@
 /* ---- small utilities ---------------------------------------------------------------------- */
 
 static uint64_t rng_s = 20261202;
-static uint64_t rnd64(void)
-{
-    uint64_t z = (rng_s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+static uint64_t rnd64(void) { return duel_splitmix(&rng_s); }
 static long long rndr(long long lo, long long hi) { return lo + (long long)(rnd64() % (uint64_t)(hi - lo + 1)); }
 
-/* A big non-negative number: near 2^62, near 2^63 - 1, or any 63-bit value. */
+/* A big non-negative number: near 2^62, near 2^63 - 1 (either side), near 2^64, near 10^30, any
+   number below 10^40, or any 63-bit value. */
 static void big(mpz_t z)
 {
-    switch (rndr(0, 3)) {
+    mpz_t r;
+    mpz_init(r);
+    switch (rndr(0, 6)) {
     case 0: mpz_set_ui(z, 1); mpz_mul_2exp(z, z, 62); if (rndr(0, 1)) mpz_add_ui(z, z, (unsigned long)rndr(0, 5000)); else mpz_sub_ui(z, z, (unsigned long)rndr(0, 5000)); break;
-    case 1: mpz_set_ui(z, 1); mpz_mul_2exp(z, z, 63); mpz_sub_ui(z, z, (unsigned long)rndr(1, 5000)); break;
-    case 2: mpz_set_ui(z, rnd64() >> 1); break;
+    case 1: mpz_set_ui(z, 1); mpz_mul_2exp(z, z, 63); if (rndr(0, 1)) mpz_add_ui(z, z, (unsigned long)rndr(0, 5000)); else mpz_sub_ui(z, z, (unsigned long)rndr(1, 5000)); break;
+    case 2: mpz_set_ui(z, 1); mpz_mul_2exp(z, z, 64); if (rndr(0, 1)) mpz_add_ui(z, z, (unsigned long)rndr(0, 5000)); else mpz_sub_ui(z, z, (unsigned long)rndr(1, 5000)); break;
+    case 3: mpz_ui_pow_ui(z, 10, 30); mpz_set_ui(r, rnd64() >> rndr(0, 50)); if (rndr(0, 1)) mpz_add(z, z, r); else mpz_sub(z, z, r); break;
+    case 4:   /* uniform-ish below 10^40: four random words, cut to a random size */
+        mpz_set_ui(z, rnd64());
+        for (int i = 0; i < 2; i++) { mpz_mul_2exp(z, z, 64); mpz_set_ui(r, rnd64()); mpz_add(z, z, r); }
+        mpz_ui_pow_ui(r, 10, (unsigned long)rndr(19, 40));
+        mpz_mod(z, z, r);
+        break;
+    case 5: mpz_set_ui(z, rnd64() >> 1); break;
     default: mpz_set_ui(z, rnd64() >> (1 + rndr(0, 40))); break;
     }
+    mpz_clear(r);
 }
 
-static bool fits64(const mpz_t z)
-{
-    static mpz_t lim;
-    static bool init = false;
-    if (!init) { mpz_init_set_str(lim, "9223372036854775807", 10); init = true; }
-    return mpz_sgn(z) >= 0 && mpz_cmp(z, lim) <= 0;
-}
-
-typedef struct Str { char *s; size_t len, cap; } Str;
-
-static void sput(Str *t, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = gmp_vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-        va_end(ap);
-        if (t->s && t->len + (size_t)n < t->cap) { t->len += (size_t)n; return; }
-        t->cap = (t->cap + (size_t)n + 64) * 2;
-        t->s = realloc(t->s, t->cap);
-    }
-}
 
 static char *fmt(const char *f, ...)
 {
@@ -87,7 +73,6 @@ struct Case {
     char **win;
     int nwin;
     bool complete;            /* win holds every winning move */
-    bool unrep;               /* some winning move has no 64-bit position: the engine must say so */
     bool may_cut;             /* the engine scans candidates and may stop early (saying so) */
     Verify verify;            /* checks a listed move beyond what the reference scanned */
     mpz_t a[4];               /* the case's numbers, for verify */
@@ -200,7 +185,6 @@ static void takerange_case(Cases *cs)
     else mpz_set_ui(a, (unsigned long)rndr(1, 50));
     if (rndr(0, 1)) { big(b); if (mpz_cmp(b, a) < 0) mpz_swap(a, b); if (!mpz_sgn(a)) mpz_set_ui(a, 1); }
     else mpz_add_ui(b, a, (unsigned long)rndr(0, 50));
-    if (!fits64(b)) mpz_set(b, a);
     mpz_add(p, a, b);
     mpz_mod(g, n, p);
     mpz_fdiv_q(g, g, a);
@@ -283,7 +267,7 @@ static bool primepower_verify(const Case *c, const char *move)
     mpz_sub(k, c->a[0], r);
     ok = ok && mpz_sgn(k) > 0 && mpz_fdiv_ui(r, 6) == 0;
     bool pp = !mpz_cmp_ui(k, 1);
-    for (unsigned long e = 1; ok && !pp && e < 64; e++)
+    for (unsigned long e = 1; ok && !pp && e <= mpz_sizeinbase(k, 2); e++)
         if (mpz_root(root, k, e) && mpz_probab_prime_p(root, 40)) pp = true;
     mpz_clears(r, k, root, NULL);
     return ok && pp;
@@ -349,8 +333,6 @@ static void stair_case(Cases *cs)
         mpz_xor(want, s[odd], x);
         if (odd == i) mpz_sub(kk, s[i], want); else mpz_sub(kk, want, s[odd]);
         if (mpz_sgn(kk) <= 0 || mpz_cmp(kk, s[i]) > 0) continue;
-        mpz_add(t, s[i - 1], kk);
-        if (i - 1 > 0 && !fits64(t)) { c->unrep = true; continue; }
         Str m = { 0 };
         for (int j = 0; j < k; j++) {
             mpz_set(t, s[j]);
@@ -507,7 +489,7 @@ static void antinim_case(Cases *cs)
 
 static bool moore_p(unsigned long k, mpz_t *h, int n)
 {
-    for (int bit = 0; bit < 64; bit++) {
+    for (int bit = 0; bit < 160; bit++) {   /* the numbers are below 10^40 < 2^133 */
         unsigned long cnt = 0;
         for (int i = 0; i < n; i++) cnt += mpz_tstbit(h[i], (mp_bitcnt_t)bit);
         if (cnt % (k + 1)) return false;
@@ -640,12 +622,13 @@ static char *wpos(const char *game, const char *kpre, const mpz_t x, const mpz_t
     bool swap = mpz_cmp(x, y) > 0;
     mpz_srcptr lo = swap ? y : x, hi = swap ? x : y;
     if (!mpz_sgn(x) && !mpz_sgn(y)) return fmt("0");
-    return str ? fmt("%s(%s\"%Zd\", \"%Zd\")", game, kpre, lo, hi) : fmt("%s(%s%Zd, %Zd)", game, kpre, lo, hi);
+    (void)str;   /* heaps written as strings are read as integers */
+    return fmt("%s(%s%Zd, %Zd)", game, kpre, lo, hi);
 }
 
 static void big_or_huge(mpz_t z, bool str)
 {
-    if (!str) { big(z); return; }
+    if (!str || rndr(0, 1)) { big(z); return; }
     mpz_ui_pow_ui(z, 10, (unsigned long)rndr(19, 31));
     mpz_t r;
     mpz_init(r);
@@ -665,7 +648,6 @@ static void wythoff_case(Cases *cs)
     if (rndr(0, 2) == 0) wpartner(b, a);   /* a P-position */
     else if (rndr(0, 2) == 0) { wpartner(b, a); mpz_add_ui(b, b, (unsigned long)rndr(1, 3)); }
     else big_or_huge(b, str);
-    if (!str && !fits64(b)) mpz_set(b, a);
     c->query = str ? fmt("Wythoff(\"%Zd\", \"%Zd\")", a, b) : fmt("Wythoff(%Zd, %Zd)", a, b);
     c->position = wpos("Wythoff", "", a, b, str);
     if (mpz_cmp(a, b) > 0) mpz_swap(a, b);   /* canonical: a <= b */
@@ -803,7 +785,6 @@ static void wythoffk_case(Cases *cs)
     if (rndr(0, 2) == 0) wk_partner_ref(b, k, a);
     else if (rndr(0, 2) == 0) { wk_partner_ref(b, k, a); mpz_add_ui(b, b, (unsigned long)rndr(1, 3)); }
     else big_or_huge(b, str);
-    if (!str && !fits64(b)) mpz_set(b, a);
     char kpre[32];
     snprintf(kpre, sizeof kpre, "%lu, ", k);
     c->query = str ? fmt("WythoffK(%lu, \"%Zd\", \"%Zd\")", k, a, b) : fmt("WythoffK(%lu, %Zd, %Zd)", k, a, b);
@@ -1055,24 +1036,21 @@ static void beans_case(Cases *cs)
                 /* the result, and its value recomputed from its parities */
                 mpz_t v[6];
                 unsigned y = 0;
-                bool fit = true, mv = false;
+                bool mv = false;
                 for (int r = 0; r < n; r++) {
                     mpz_init_set(v[r], h[r]);
                     if (r == i) mpz_sub_ui(v[r], v[r], 1);
                     if (r == j) mpz_add_ui(v[r], v[r], 1);
                     if (r == k) mpz_add_ui(v[r], v[r], 1);
                     if (mpz_odd_p(v[r])) y ^= g[r];
-                    fit &= fits64(v[r]);
+
                     mv |= mpz_sgn(v[r]) && r < n - 1;
                 }
                 if (!y) {
-                    if (!fit) c->unrep = true;
-                    else {
-                        Str m = { 0 };
-                        for (int r = 0; r < n; r++) sput(&m, "%s%Zd", r ? ", " : "Beans(", v[r]);
-                        sput(&m, ")");
-                        add_win(c, mv ? m.s : (free(m.s), fmt("0")));
-                    }
+                    Str m = { 0 };
+                    for (int r = 0; r < n; r++) sput(&m, "%s%Zd", r ? ", " : "Beans(", v[r]);
+                    sput(&m, ")");
+                    add_win(c, mv ? m.s : (free(m.s), fmt("0")));
                 }
                 for (int r = 0; r < n; r++) mpz_clear(v[r]);
             }
@@ -1144,6 +1122,100 @@ static void splitequal_case(Cases *cs)
     mpz_clear(f);
 }
 
+/* ---- take-and-break games through their periods: a table by brute force from the rules as a
+   person states them, and the published period for the heaps beyond it (Kayles: period 12 from
+   n = 71, Guy and Smith 1956; Dawson's Kayles: period 34 from n = 52; subtraction {1, 3, 4}:
+   period 7 from 0). The table's tail is checked against the period first. -------------------- */
+
+#define PT 3000
+typedef struct Periodic { const char *game, *sub; int p, base; unsigned g[PT]; } Periodic;
+static Periodic per[3] = { { "Kayles", NULL, 12, 1000, { 0 } }, { "DawsonKayles", NULL, 34, 1000, { 0 } },
+                           { "Subtract", "{1, 3, 4}", 7, 1000, { 0 } } };
+
+static unsigned mex_of(const char *seen)
+{
+    unsigned m = 0;
+    while (seen[m]) m++;
+    return m;
+}
+
+/* Kayles: knock down one pin or two adjacent ones; Dawson's Kayles: exactly two adjacent pins;
+   Subtract: take 1, 3 or 4. */
+static int periodic_init(void)
+{
+    for (int n = 0; n < PT; n++) {
+        char seen[256];
+        memset(seen, 0, sizeof seen);
+        for (int k = 1; k <= 2; k++)
+            for (int a = 0; a + k <= n; a++) seen[per[0].g[a] ^ per[0].g[n - k - a]] = 1;
+        per[0].g[n] = mex_of(seen);
+        memset(seen, 0, sizeof seen);
+        for (int a = 0; a + 2 <= n; a++) seen[per[1].g[a] ^ per[1].g[n - 2 - a]] = 1;
+        per[1].g[n] = mex_of(seen);
+        memset(seen, 0, sizeof seen);
+        for (int k = 1; k <= 4; k++)
+            if (k != 2 && k <= n) seen[per[2].g[n - k]] = 1;
+        per[2].g[n] = mex_of(seen);
+    }
+    int bad = 0;
+    for (int i = 0; i < 3; i++)
+        for (int n = 200; n < PT; n++) bad += per[i].g[n] != per[i].g[n - per[i].p];
+    return bad;
+}
+
+/* The value at n of any size: the table, or the period. */
+static unsigned per_value(const Periodic *g, const mpz_t n)
+{
+    if (mpz_cmp_ui(n, PT) < 0) return g->g[mpz_get_ui(n)];
+    unsigned long r = mpz_fdiv_ui(n, (unsigned long)g->p), b = (unsigned long)g->base;
+    return g->g[b + (r + (unsigned long)g->p - b % (unsigned long)g->p) % (unsigned long)g->p];
+}
+
+static char *per_pos(const Periodic *g, const mpz_t n)
+{
+    return g->sub ? fmt("%s(%Zd, %s)", g->game, n, g->sub) : fmt("%s(%Zd)", g->game, n);
+}
+
+static void periodic_case(Cases *cs, int which)
+{
+    const Periodic *g = &per[which];
+    Case *c = new_case(cs, which == 0 ? "kayles" : which == 1 ? "dawson" : "subtract");
+    mpz_t n, r, x;
+    mpz_inits(n, r, x, NULL);
+    big(n);
+    if (mpz_cmp_ui(n, 100) < 0) mpz_add_ui(n, n, 100);
+    char *q = per_pos(g, n);
+    c->query = q;
+    c->position = fmt("%s", q);
+    unsigned v = per_value(g, n);
+    c->outcome = v ? 'N' : 'P';
+    c->sg = fmt("%u", v);
+    c->complete = which == 2;   /* a subtraction game has three candidates; the others a prefix */
+    c->may_cut = which != 2;
+    if (v && which == 2) {   /* take k in {1, 3, 4}, ascending */
+        for (unsigned long k = 1; k <= 4; k++) {
+            if (k == 2) continue;
+            mpz_sub_ui(r, n, k);
+            if (!per_value(g, r)) add_win(c, per_pos(g, r));
+        }
+    } else if (v) {   /* k = 1 (Kayles) or 2, then a = 0, 1, ...: a and n - k - a, the first MAXWIN + 1 */
+        unsigned long k = which == 0 ? 1 : 2;
+        for (unsigned long a = 0; a < 1000000 && c->nwin <= MAXWIN; a++) {
+            mpz_sub_ui(r, n, k + a);
+            mpz_set_ui(x, a);
+            if (per_value(g, x) ^ per_value(g, r)) continue;
+            char *rest = per_pos(g, r);
+            /* a heap with no move is no component: Kayles(0), Dawson's Kayles of 0 or 1 pins */
+            if (a == 0 || (which == 1 && a == 1)) add_win(c, rest);
+            else {
+                add_win(c, fmt("%s(%lu) + %s", g->game, a, rest));
+                free(rest);
+            }
+        }
+    }
+    mpz_clears(n, r, x, NULL);
+}
+
 /* ---- comparing with the engine ------------------------------------------------------------------- */
 
 /* The JSON string starting at s (at the opening quote); returns a malloc'd copy, *end after it. */
@@ -1208,7 +1280,7 @@ static bool mismatch(const Case *c, const char *line, const char *why)
         printf("MISMATCH (%s) %s: %s\n  engine: %s\n  wanted: %s %c sg %s,", c->form, c->query, why, line, c->position,
                c->outcome, c->sg ? c->sg : "null");
         for (int i = 0; i < c->nwin && i < 6; i++) printf(" [%s]", c->win[i]);
-        printf("%s%s\n", c->complete ? " (complete)" : " (a prefix)", c->unrep ? " (+ moves beyond 64 bits)" : "");
+        printf("%s\n", c->complete ? " (complete)" : " (a prefix)");
     }
     return false;
 }
@@ -1230,7 +1302,7 @@ static bool compare(const Case *c, const char *line)
             if (strcmp(g.win[i], c->win[i])) ok = mismatch(c, line, "winning move");
         if (ok && c->complete) {
             int want = c->nwin > MAXWIN ? MAXWIN : c->nwin;
-            bool more = c->nwin > MAXWIN || c->unrep;
+            bool more = c->nwin > MAXWIN;
             if (g.nwin > c->nwin) ok = mismatch(c, line, "a winning move too many");
             else if (g.nwin < want && !(c->may_cut && g.truncated)) ok = mismatch(c, line, "winning moves missing");
             else if (more && !g.truncated) ok = mismatch(c, line, "the list is incomplete but not said to be");
@@ -1253,6 +1325,8 @@ int main(void)
     int scale = env ? atoi(env) : 1;
     int bad = wk_selfcheck();
     if (bad) { printf("reference error: floor(m alpha) differs from the mex definition %d times\n", bad); return 1; }
+    bad = periodic_init();
+    if (bad) { printf("reference error: a brute-force table does not have its published period (%d values)\n", bad); return 1; }
     Cases cs = { 0 };
     for (int i = 0; i < 40 * scale; i++) {
         nim_case(&cs, (int)rndr(1, 4));
@@ -1272,6 +1346,7 @@ int main(void)
         beans_case(&cs);
         if (i % 4 == 0) merge_case(&cs);
         if (i % 8 == 0) splitequal_case(&cs);
+        periodic_case(&cs, i % 3);
     }
     Str text = { 0 };
     for (int i = 0; i < cs.n; i++) sput(&text, "query %s;\n", cs.v[i].query);

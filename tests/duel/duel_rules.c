@@ -18,25 +18,6 @@
 #define BATCH 40
 #define MAX_FAIL_SHOWN 8
 
-typedef struct Text { char *s; size_t len, cap; } Text;
-
-static void tput(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void tput(Text *t, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-        va_end(ap);
-        if (t->s && t->len + (size_t)n < t->cap) {
-            t->len += (size_t)n;
-            return;
-        }
-        t->cap = (t->cap + (size_t)n + 64) * 2;
-        t->s = realloc(t->s, t->cap);
-    }
-}
-
 /* ---- what each output line should be ----------------------------------------------------- */
 
 typedef enum LineKind { L_TABLE, L_QUERY, L_PERIOD } LineKind;
@@ -79,11 +60,11 @@ typedef struct Inst {
     bool heap_kind;         /* ... as a "heap" game (not finite: no period can be proven) */
 } Inst;
 
-static void pos_text(const Ruleset *rs, long long n, Text *t)
+static void pos_text(const Ruleset *rs, long long n, Str *t)
 {
     char b[128];
     rg_pos(rs, n, b, sizeof b);
-    tput(t, "%s", b);
+    sput(t, "%s", b);
 }
 
 /* The value of heap n: from the table, or through the period the brute force confirmed. */
@@ -123,7 +104,7 @@ typedef struct WinCtx {
     long long (*seen)[64];    /* sorted multisets already listed */
     int *seenlen;
     int nseen, capseen;
-    Text *list;
+    Str *list;
     bool truncated;
 } WinCtx;
 
@@ -157,13 +138,13 @@ static bool win_cb(const long long *parts, int np, void *ctx)
     }
     memcpy(w->seen[w->nseen], key, (size_t)nr * sizeof *key);
     w->seenlen[w->nseen++] = nr;
-    tput(w->list, "%s\"", w->nseen > 1 ? "," : "");
-    if (!nr) tput(w->list, "0");
+    sput(w->list, "%s\"", w->nseen > 1 ? "," : "");
+    if (!nr) sput(w->list, "0");
     for (int i = 0; i < nr; i++) {
-        if (i) tput(w->list, " + ");
+        if (i) sput(w->list, " + ");
         pos_text(&w->in->rs, res[i], w->list);
     }
-    tput(w->list, "\"");
+    sput(w->list, "\"");
     if (w->nseen >= 1000) {   /* the engine lists at most 1000 */
         w->truncated = true;
         return true;
@@ -182,14 +163,14 @@ static char *want_query(const Inst *in, const Per *per, const long long *n, int 
             comps[nc++] = n[i];
             x ^= val_of(in, per, n[i]);
         }
-    Text t = { 0 };
-    tput(&t, "{\"kind\":\"query\",\"position\":\"");
-    if (!nc) tput(&t, "0");
+    Str t = { 0 };
+    sput(&t, "{\"kind\":\"query\",\"position\":\"");
+    if (!nc) sput(&t, "0");
     for (int i = 0; i < nc; i++) {
-        if (i) tput(&t, " + ");
+        if (i) sput(&t, " + ");
         pos_text(&in->rs, comps[i], &t);
     }
-    tput(&t, "\",\"outcome\":\"%c\",\"sg\":%u,\"winning\":[", x ? 'N' : 'P', x);
+    sput(&t, "\",\"outcome\":\"%c\",\"sg\":%u,\"winning\":[", x ? 'N' : 'P', x);
     WinCtx w = { .in = in, .per = per, .comps = comps, .nc = nc, .list = &t };
     for (int i = 0; i < nc && x && !w.truncated; i++) {
         uint32_t g = val_of(in, per, comps[i]);
@@ -198,7 +179,7 @@ static char *want_query(const Inst *in, const Per *per, const long long *n, int 
         w.target = x ^ g;
         rg_moves(&in->rs, comps[i], win_cb, &w);
     }
-    tput(&t, "]%s", w.truncated ? ",\"winning_truncated\":true" : "");
+    sput(&t, "]%s", w.truncated ? ",\"winning_truncated\":true" : "");
     free(w.seen);
     free(w.seenlen);
     return t.s;
@@ -206,16 +187,16 @@ static char *want_query(const Inst *in, const Per *per, const long long *n, int 
 
 static char *want_table(const Inst *in, const Per *per, long long lo, long long hi)
 {
-    Text t = { 0 };
-    tput(&t, "{\"kind\":\"table\",\"position\":\"");
+    Str t = { 0 };
+    sput(&t, "{\"kind\":\"table\",\"position\":\"");
     char b[128];
     rg_pos(&in->rs, 0, b, sizeof b);
     /* R(lo..hi) or R(lo..hi, m): the heap is the first argument */
     char *paren = strchr(b, '(');
     *paren = 0;
-    tput(&t, "%s(%lld..%lld%s\",\"values\":[", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
-    for (long long n = lo; n <= hi; n++) tput(&t, "%s%u", n > lo ? "," : "", val_of(in, per, n));
-    tput(&t, "]}");
+    sput(&t, "%s(%lld..%lld%s\",\"values\":[", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+    for (long long n = lo; n <= hi; n++) sput(&t, "%s%u", n > lo ? "," : "", val_of(in, per, n));
+    sput(&t, "]}");
     return t.s;
 }
 
@@ -225,20 +206,20 @@ static char *table_stmt(const Inst *in, long long lo, long long hi)
     rg_pos(&in->rs, 0, b, sizeof b);
     char *paren = strchr(b, '(');
     *paren = 0;
-    Text t = { 0 };
-    tput(&t, "table %s(%lld..%lld%s;", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+    Str t = { 0 };
+    sput(&t, "table %s(%lld..%lld%s;", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
     return t.s;
 }
 
 static char *query_stmt(const Inst *in, const long long *n, int k)
 {
-    Text t = { 0 };
-    tput(&t, "query ");
+    Str t = { 0 };
+    sput(&t, "query ");
     for (int i = 0; i < k; i++) {
-        if (i) tput(&t, " + ");
+        if (i) sput(&t, " + ");
         pos_text(&in->rs, n[i], &t);
     }
-    tput(&t, ";");
+    sput(&t, ";");
     return t.s;
 }
 
@@ -316,10 +297,10 @@ static int strategy_class(const char *s)
 }
 
 /* Run text by the engine's choice and by memo (when memo_too) and compare with the plan. */
-static void run_and_compare(Inst *ins, const char *decls, const Plan *plan, const Text *stmts, bool memo_too, Stats *st)
+static void run_and_compare(Inst *ins, const char *decls, const Plan *plan, const Str *stmts, bool memo_too, Stats *st)
 {
-    Text full = { 0 };
-    tput(&full, "%s\n%s", decls, stmts->s ? stmts->s : "");
+    Str full = { 0 };
+    sput(&full, "%s\n%s", decls, stmts->s ? stmts->s : "");
     int sa, sb = 0;
     char *ea = NULL, *eb = NULL;
     char *fa = duel_run(full.s, NULL, &sa, &ea);
@@ -370,7 +351,7 @@ static void run_and_compare(Inst *ins, const char *decls, const Plan *plan, cons
    beyond the values the engine used, then heaps answered through the period. */
 static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
 {
-    Text stmts = { 0 };
+    Str stmts = { 0 };
     Plan plan = { 0 };
     for (int i = 0; i < nin; i++) {
         if (!ins[i].recognised) continue;
@@ -379,18 +360,18 @@ static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
         /* period R(n) for n; period R(n, m) for n */
         char *paren = strchr(b, '(');
         *paren = 0;
-        Text s = { 0 };
+        Str s = { 0 };
         /* a game that is not finite has no certificate: its period is only observed, on the
            values of a range (without one the engine would compute thousands of them) */
-        tput(&s, "period %s(n%s for n", b, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
-        if (ins[i].heap_kind) tput(&s, " in 0..%d", ins[i].N);
-        tput(&s, ";");
-        tput(&stmts, "%s\n", s.s);
+        sput(&s, "period %s(n%s for n", b, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+        if (ins[i].heap_kind) sput(&s, " in 0..%d", ins[i].N);
+        sput(&s, ";");
+        sput(&stmts, "%s\n", s.s);
         plan_add(&plan, L_PERIOD, i, s.s, NULL);
     }
     if (!plan.n) return;
-    Text full = { 0 };
-    tput(&full, "%s\n%s", decls, stmts.s);
+    Str full = { 0 };
+    sput(&full, "%s\n%s", decls, stmts.s);
     int sa;
     char *ea = NULL;
     char *fa = duel_run(full.s, NULL, &sa, &ea);
@@ -401,7 +382,7 @@ static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
     size_t na;
     char **la = lines_of(fa, &na);
     /* the far checks: one more program with tables and queries through the periods */
-    Text far = { 0 };
+    Str far = { 0 };
     Plan fplan = { 0 };
     Per *pers = calloc((size_t)nin, sizeof *pers);
     for (size_t i = 0; i < plan.n && i < na; i++) {
@@ -447,18 +428,18 @@ static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
         /* values beyond the engine's table, up to the far bound the brute force checked */
         long long lo = checked + rg_int(g, 0, (int)(F - checked - 40));
         char *ts = table_stmt(in, lo, lo + 31);
-        tput(&far, "%s\n", ts);
+        sput(&far, "%s\n", ts);
         plan_add(&fplan, L_TABLE, plan.v[i].rs, ts, want_table(in, per, lo, lo + 31));
         /* heaps near 10^18 through the period */
         long long huge = 1000000000000000000LL + rg_int(g, 0, 1000);
         ts = table_stmt(in, huge, huge + 7);
-        tput(&far, "%s\n", ts);
+        sput(&far, "%s\n", ts);
         plan_add(&fplan, L_TABLE, plan.v[i].rs, ts, want_table(in, per, huge, huge + 7));
         /* winning moves of heaps from 2^16 on come from the digits, not the rules */
         for (int j = 0; j < 2; j++) {
             long long n[2] = { 65536 + rg_int(g, 0, 3000), rg_int(g, 0, in->N) };   /* values through the period */
             char *qs = query_stmt(in, n, j + 1);
-            tput(&far, "%s\n", qs);
+            sput(&far, "%s\n", qs);
             plan_add(&fplan, L_QUERY, plan.v[i].rs, qs, want_query(in, per, n, j + 1));
         }
         if (rg_finite_take(&in->rs)) {   /* winning moves near 10^18 too */
@@ -466,7 +447,7 @@ static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
                 long long n[2] = { huge + j, rg_int(g, 0, in->N) };
                 int k = j == 2 ? 2 : 1;
                 char *qs = query_stmt(in, n, k);
-                tput(&far, "%s\n", qs);
+                sput(&far, "%s\n", qs);
                 plan_add(&fplan, L_QUERY, plan.v[i].rs, qs, want_query(in, per, n, k));
             }
         }
@@ -496,7 +477,7 @@ int main(void)
     for (int base = 0; base < total; base += BATCH) {
         int nin = total - base < BATCH ? total - base : BATCH;
         Inst *ins = calloc((size_t)nin, sizeof *ins);
-        Text decls = { 0 }, stmts = { 0 };
+        Str decls = { 0 }, stmts = { 0 };
         Plan plan = { 0 };
         Per none = { false, 0, 1 };
         for (int i = 0; i < nin; i++) {
@@ -509,10 +490,10 @@ int main(void)
             size_t len = 0, cap = 0;
             in->text = NULL;
             rg_render(&in->rs, &in->text, &len, &cap);
-            tput(&decls, "%s", in->text);
+            sput(&decls, "%s", in->text);
             st.rulesets++;
             char *ts = table_stmt(in, 0, in->N);
-            tput(&stmts, "%s\n", ts);
+            sput(&stmts, "%s\n", ts);
             plan_add(&plan, L_TABLE, i, ts, want_table(in, &none, 0, in->N));
             /* every small heap, some larger ones, and sums */
             for (int q = 0; q < 34; q++) {
@@ -520,7 +501,7 @@ int main(void)
                 int k = q < 26 ? 1 : q < 32 ? 2 : 3;
                 for (int j = 0; j < k; j++) n[j] = q < 18 && j == 0 ? q : rg_int(&g, 0, in->N);
                 char *qs = query_stmt(in, n, k);
-                tput(&stmts, "%s\n", qs);
+                sput(&stmts, "%s\n", qs);
                 plan_add(&plan, L_QUERY, i, qs, want_query(in, &none, n, k));
             }
         }

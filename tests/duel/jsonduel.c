@@ -6,6 +6,7 @@
 #include "run.h"
 #include "jsonduel.h"
 #include "program.h"
+#include <gmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,3 +120,27 @@ int batch_check(Batch *b, const char *what, const char *const *prefixes, int *pa
     return failed;
 }
 
+
+void sput(Str *t, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = gmp_vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
+        va_end(ap);
+        if (t->s && t->len + (size_t)n < t->cap) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = (t->cap + (size_t)n + 64) * 2;
+        t->s = realloc(t->s, t->cap);
+    }
+}
+
+uint64_t duel_splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}

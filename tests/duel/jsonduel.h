@@ -11,4 +11,10 @@ int batch_check(Batch *b, const char *what, const char *const *prefixes, int *pa
 /* Run a program (the stdlib loaded first) with JSON output, by the engine's choice of strategy or
    the one named: returns stdout; *status is the exit status, *errors (if asked) stderr. */
 char *duel_run(const char *text, const char *strategy, int *status, char **errors);
+/* splitmix64: the next number of the sequence seeded by *s (the same on every platform). */
+#include <stdint.h>
+uint64_t duel_splitmix(uint64_t *s);
+/* A growing string; sput appends with gmp_printf's format (%Zd prints a GMP integer). */
+typedef struct Str { char *s; size_t len, cap; } Str;
+void sput(Str *t, const char *fmt, ...);
 #endif

@@ -3,19 +3,13 @@
    the domain, in the order written), is legal when every guard holds, and leaves nothing, the
    rest r = n - k, or a split of r; G(n) is the mex of the XORs of the parts' values. */
 #include "rulegen.h"
+#include "jsonduel.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t rg_next(RgRng *g)
-{
-    /* splitmix64: the same sequence on every platform */
-    uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+uint64_t rg_next(RgRng *g) { return duel_splitmix(&g->s); }
 
 int rg_int(RgRng *g, int lo, int hi) { return lo + (int)(rg_next(g) % (uint64_t)(hi - lo + 1)); }
 

@@ -29,14 +29,24 @@ static void test_comments_and_tokens(void **state)
     assert_int_equal(lex_errors("const S = {1, 3, 4}; def f(a...) = a[0 := 2, 1 := 3]; const T = \"H\\\"T\";", NULL), 0);
 }
 
-static void test_int_literal_overflow(void **state)
+static void test_int_literal_size(void **state)
 {
     (void)state;
     char *m;
     assert_int_equal(lex_errors("const X = 9223372036854775807;", NULL), 0);
-    assert_true(lex_errors("const X = 9223372036854775808;", &m) > 0);
-    assert_non_null(strstr(m, "t.game:1:11: error: integer literal is too large"));
+    /* integers have any size: a literal beyond 64 bits is a big integer */
+    assert_int_equal(lex_errors("const X = 9223372036854775808;", NULL), 0);
+    assert_int_equal(lex_errors("const X = 1_000_000_000_000_000_000_000_000_000_000;", NULL), 0);
+    /* ... up to 2^22 bits */
+    size_t n = 1300000;
+    char *big = malloc(n + 32);
+    strcpy(big, "const X = ");
+    memset(big + 10, '7', n);
+    strcpy(big + 10 + n, ";");
+    assert_true(lex_errors(big, &m) > 0);
+    assert_non_null(strstr(m, "t.game:1:11: error: integer literal is too large (integers are limited to 2^22 bits)"));
     free(m);
+    free(big);
 }
 
 static void test_stray_and_unterminated(void **state)
@@ -84,7 +94,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_comments_and_tokens),
-        cmocka_unit_test(test_int_literal_overflow),
+        cmocka_unit_test(test_int_literal_size),
         cmocka_unit_test(test_stray_and_unterminated),
         cmocka_unit_test(test_locations_count_lines),
         cmocka_unit_test(test_binary_junk_is_bounded),

@@ -19,14 +19,82 @@ static void test_arith(void **state)
 }
 
 
+/* Beyond 64 bits the arithmetic is exact (GMP): the 64-bit overflows of before are values now. */
+static void want_value(H *h, const char *expr, const char *want)
+{
+    Value v = h_eval(h, expr);
+    StrBuf b;
+    sb_init(&b);
+    val_print(&b, &v);
+    if (strcmp(b.s, want)) fprintf(stderr, "%s = %s, wanted %s\n", expr, b.s, want);
+    assert_string_equal(b.s, want);
+    sb_fini(&b);
+}
+
+static void test_big_integers(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "def sq(x) = x * x; def inc(x) = x + 1; def shl(x) = 1 << x; def pw(x) = 3 ** x; def neg(x) = -x;"), 0);
+    want_value(h, "sq(4294967296)", "18446744073709551616");
+    want_value(h, "inc(9223372036854775807)", "9223372036854775808");
+    want_value(h, "shl(63)", "9223372036854775808");
+    want_value(h, "pw(40)", "12157665459056928801");
+    want_value(h, "neg(-9223372036854775807 - 1)", "9223372036854775808");
+    want_value(h, "-9223372036854775808", "-9223372036854775808");
+    want_value(h, "2 ** 100", "1267650600228229401496703205376");
+    want_value(h, "(2 ** 64) / 3", "6148914691236517205");
+    want_value(h, "-(2 ** 64) / 3", "-6148914691236517206");   /* floor division */
+    want_value(h, "-(2 ** 64) % 3", "2");
+    want_value(h, "(2 ** 70) >> 3", "147573952589676412928");
+    want_value(h, "-(2 ** 65) & 255", "0");
+    want_value(h, "(2 ** 65) ^ 1", "36893488147419103233");
+    want_value(h, "[10 ** 20, 1][1 := 10 ** 30]", "[100000000000000000000, 1000000000000000000000000000000]");
+    want_value(h, "[10 ** 20, 1][0 := 5]", "[5, 1]");
+    want_value(h, "{10 ** 20, 3, 10 ** 20, -(10 ** 20)}", "{-100000000000000000000, 3, 100000000000000000000}");
+    want_value(h, "sum([10 ** 20, 1, 2])", "100000000000000000003");
+    want_value(h, "sum(x for x in [9223372036854775807, 1])", "9223372036854775808");
+    want_value(h, "max([1, 10 ** 20]) - min(10 ** 20, -(10 ** 20))", "200000000000000000000");
+    want_value(h, "abs(-(10 ** 30))", "1000000000000000000000000000000");
+    want_value(h, "popcount(2 ** 100 - 1)", "100");
+    want_value(h, "int(\"123456789012345678901234567890\")", "123456789012345678901234567890");
+    want_value(h, "sort([10 ** 20, -5, 10 ** 19])", "[-5, 10000000000000000000, 100000000000000000000]");
+    want_value(h, "mex([0, 10 ** 20, 1])", "2");
+    want_value(h, "[x * 10 ** 18 for x in 8..10]", "[8000000000000000000, 9000000000000000000, 10000000000000000000]");
+    assert_int_equal(h_int(h, "10 ** 20 in [1, 10 ** 20] and 10 ** 20 in 0..10 ** 21 and not (10 ** 22 in 0..10 ** 21)"), 1);
+    assert_int_equal(h_int(h, "10 ** 20 > 10 ** 19 and -(10 ** 20) < 5 and 2 ** 64 == 18446744073709551616"), 1);
+    assert_int_equal(h_int(h, "Heap(10 ** 20) == Heap(100000000000000000000) and Nim(10 ** 20, 1) != Nim(10 ** 20, 2)"), 1);
+    assert_int_equal(h_int(h, "Wythoff(\"3\", \"5\") == Wythoff(3, 5)"), 1);
+    assert_int_equal(h_int(h, "sg(Heap(10 ** 20) + Heap(10 ** 20 + 3)) == 3"), 1);
+    want_value(h, "sg(Heap(2 ** 64) + Heap(1))", "18446744073709551617");
+    want_value(h, "sg(Lasker(10 ** 20 + 3))", "100000000000000000004");
+    h_free(h);
+}
+
 static void test_runtime_errors(void **state)
 {
     (void)state;
-    h_expect_error("def f(x) = x * x; const X = f(4294967296);", "integer overflow in 'x * x'");
-    h_expect_error("def f(x) = x + 1; const X = f(9223372036854775807);", "integer overflow in 'x + 1'");
-    h_expect_error("def f(x) = 1 << x; const X = f(63);", "integer overflow in '1 << x'");
-    h_expect_error("def f(x) = 3 ** x; const X = f(40);", "integer overflow in '3 ** x'");
-    h_expect_error("def f(x) = -x; const X = f(-9223372036854775807 - 1);", "integer overflow in '-x'");
+    h_expect_error("def f(x) = 2 ** x; const X = f(5000000);", "integer too large in '2 ** x' (the limit is 4194304 bits)");
+    h_expect_error("def f(x) = 1 << x; const X = f(1 << 40);", "integer too large in '1 << x'");
+    h_expect_error("def f(x) = 10 ** x / 0; const X = f(30);", "division by zero in '10 ** x / 0'");
+    h_expect_error("const X = [1, 2][10 ** 20];", "index 100000000000000000000 is out of range for a list of length 2");
+    h_expect_error("const X = \"ab\"[1 := 10 ** 20];", "a string update needs one-character strings");
+    h_expect_error("const X = 2 ** -(10 ** 20);", "negative exponent (beyond 64 bits) in '**'");
+    h_expect_error("const X = popcount(-(10 ** 20));", "popcount() of a negative number");
+    h_expect_error("def f(a, b) = a + b; const X = f({1}, 10 ** 20);",
+                   "'+' adds integers, positions, lists or strings: cannot apply to a set and an integer");
+    /* int() of a string of more digits than 2^22 bits hold */
+    size_t n = 1300000;
+    char *text = malloc(n + 64);
+    strcpy(text, "const X = int(\"");
+    memset(text + strlen(text), '9', n);
+    strcpy(text + 15 + n, "\");");
+    char *err;
+    assert_int_not_equal(h_status(text, &err), 0);
+    assert_non_null(strstr(err, "int() of a string of 1300000 digits: integers are limited to 2^22 bits"));
+    free(err);
+    free(text);
+    h_expect_error("const X = 10 ** 20..10 ** 20 + 1;", "a range must start within the 64-bit range");
     h_expect_error("def f(x) = 10 / x; const X = f(0);", "division by zero in '10 / x'");
     h_expect_error("const L = [1, 2]; const X = L[2];", "index 2 is out of range for a list of length 2");
     h_expect_error("const X = min(k for k in 1..0);", "min of nothing");
@@ -102,6 +170,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arith),
+        cmocka_unit_test(test_big_integers),
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_lists_sets_strings),
         cmocka_unit_test(test_lists_of_strings),
