@@ -293,7 +293,7 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         sb_init(&m);
         for (int i = 0; i < nargs; i++) {
             if (args[i].t == VT_STR) sb_printf(&m, "%.*s", (int)args[i].n, args[i].u.s);
-            else if (args[i].t == VT_POS) key_print_sum(vm->p, &m, (const int64_t *const *)args[i].u.p, args[i].n);
+            else if (args[i].t == VT_POS) key_print_sum(vm->p, &m, args[i].u.pos.keys, args[i].u.pos.cnt, args[i].n);
             else val_print(&m, &args[i]);
         }
         char text[1024];

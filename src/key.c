@@ -100,7 +100,7 @@ void key_text(const Program *p, const int64_t *key, char *buf, size_t cap)
     sb_fini(&b);
 }
 
-void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n)
+void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n)
 {
     if (n == 0) {
         sb_putc(b, '0');
@@ -108,6 +108,11 @@ void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size
     }
     for (size_t i = 0; i < n; i++) {
         if (i) sb_puts(b, " + ");
+        if (cnt && cnt[i] != 1) {
+            char t[32];
+            snprintf(t, sizeof t, "%llu * ", (unsigned long long)cnt[i]);
+            sb_puts(b, t);
+        }
         key_print(p, b, keys[i]);
     }
 }

@@ -13,6 +13,7 @@ size_t key_arg_words(const int64_t *key, size_t w, int type);
 void key_print(const Program *p, StrBuf *b, const int64_t *key);
 /* The same into a fixed buffer (cut with "..." when long); for error messages. */
 void key_text(const Program *p, const int64_t *key, char *buf, size_t cap);
-/* Print a list of component keys as a sum ("0" when empty). */
-void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, size_t n);
+/* Print a list of component keys with their counts (NULL: one each) as a sum: "A + 2 * B" ("0"
+   when empty). */
+void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n);
 #endif

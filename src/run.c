@@ -27,8 +27,7 @@ static Value need_pos(Program *p, Value v, Loc loc, const char *what)
 {
     if (v.t == VT_POS) return v;
     if ((v.t == VT_INT) && v.u.i == 0) {
-        Value z = { .t = VT_POS, .n = 0 };
-        return z;
+        return val_pos(NULL, NULL, 0);
     }
     prog_fail(p, EXIT_COMPILE, loc, "%s needs a position, but this is %s", what, val_type_an(v.t));
 }
@@ -283,7 +282,7 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
 /* A value as an expression; positions as sums of their components. */
 static void print_value(Program *p, StrBuf *b, const Value *v)
 {
-    if (v->t == VT_POS) key_print_sum(p, b, v->u.p, v->n);
+    if (v->t == VT_POS) key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
     else val_print(b, v);
 }
 

@@ -29,14 +29,27 @@ typedef struct Value {
     uint8_t t;          /* VType */
     uint8_t strs;       /* LIST, SET: LIST_*; BIG: 1 when negative; RANGE: 1 when hi is beyond 64 bits */
     uint32_t n;         /* element count of STR, LIST, SET, POS; limbs of BIG */
-    union {
+    union {   /* the 16-byte member first: an initializer that names none zeroes all of it */
+        struct { int64_t lo, hi; } r;   /* RANGE lo..hi inclusive (hi beyond 64 bits: val_range_hi) */
         int64_t i;                  /* INT, BOOL */
         const int64_t *a;           /* LIST, SET (sets sorted, no duplicates); BIG: the limbs */
         const char *s;              /* STR (not NUL-terminated) */
         const int64_t *const *p;    /* POS: n component keys (a sum; n = 0 is the empty position) */
-        struct { int64_t lo, hi; } r;   /* RANGE lo..hi inclusive (hi beyond 64 bits: val_range_hi) */
+        /* POS: the keys (= p) and how many copies of each (NULL: one each): k * A is a count */
+        struct { const int64_t *const *keys; const uint64_t *cnt; } pos;
     } u;
 } Value;
+
+/* A position of n components (keys) with their counts (NULL: one each). */
+static inline Value val_pos(const int64_t *const *keys, const uint64_t *cnt, uint32_t n)
+{
+    Value v = { .t = 7 /* VT_POS */, .n = n };
+    v.u.pos.keys = keys;
+    v.u.pos.cnt = cnt;
+    return v;
+}
+/* How many copies of component i a position holds. */
+static inline uint64_t val_count(const Value *v, uint32_t i) { return v->u.pos.cnt ? v->u.pos.cnt[i] : 1; }
 
 static inline Value val_int(int64_t i) { Value v = { .t = VT_INT }; v.u.i = i; return v; }
 

@@ -281,9 +281,13 @@ static inline bool is_pos_like(const Value *v) { return v->t == VT_POS || (isnum
 
 static Value mkpos(Vm *vm, uint32_t n, Loc loc)
 {
-    Value v = { .t = VT_POS, .n = n };
-    v.u.p = vm_alloc(vm, (n ? n : 1) * sizeof(int64_t *), loc);
-    return v;
+    return val_pos(vm_alloc(vm, (n ? n : 1) * sizeof(int64_t *), loc), NULL, n);
+}
+
+/* The counts of a position's components, written into c (n of them). */
+static void counts_of(const Value *v, uint64_t *c)
+{
+    for (uint32_t i = 0; i < v->n; i++) c[i] = val_count(v, i);
 }
 
 static size_t pow2_at_least(size_t n)
@@ -304,10 +308,17 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
     if (a.t == VT_POS && b.t == VT_POS) {
         if (a.n == 0) return b;
         if (b.n == 0) return a;
+        if ((uint64_t)a.n + b.n > UINT32_MAX) vm_fail(vm, loc, "a sum of more than 2^32 components");
         Value v = mkpos(vm, a.n + b.n, loc);
-        const int64_t **d = (const int64_t **)v.u.p;
-        memcpy(d, a.u.p, a.n * sizeof *d);
-        memcpy(d + a.n, b.u.p, b.n * sizeof *d);
+        const int64_t **d = (const int64_t **)v.u.pos.keys;
+        memcpy(d, a.u.pos.keys, a.n * sizeof *d);
+        memcpy(d + a.n, b.u.pos.keys, b.n * sizeof *d);
+        if (a.u.pos.cnt || b.u.pos.cnt) {
+            uint64_t *c = vm_alloc(vm, v.n * sizeof *c, loc);
+            counts_of(&a, c);
+            counts_of(&b, c + a.n);
+            v.u.pos.cnt = c;
+        }
         return v;
     }
     if (a.t == VT_POS && isnum(&b) && b.u.i == 0) return a;
@@ -348,17 +359,17 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
     if (b.t == VT_POS && val_is_int(&a)) { Value t = a; a = b; b = t; }
     if (a.t == VT_POS && b.t == VT_BIG) {
         if (b.strs) vm_fail(vm, loc, "cannot take a negative number of copies of a position");
-        fail_limit(vm, loc, "too many copies in k * A (the limit is 1000000 components)");
+        fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
     }
-    if (a.t == VT_POS && isnum(&b)) {
+    if (a.t == VT_POS && isnum(&b)) {   /* k copies: the same components, their counts times k */
         if (b.u.i < 0) vm_fail(vm, loc, "cannot take %lld copies of a position", (long long)b.u.i);
-        if (b.u.i > VM_MAX_COPIES || (uint64_t)b.u.i * a.n > VM_MAX_COPIES)
-            fail_limit(vm, loc, "too many copies in k * A (the limit is 1000000 components)");
-        uint32_t n = (uint32_t)b.u.i * a.n;
-        Value v = mkpos(vm, n, loc);
-        const int64_t **d = (const int64_t **)v.u.p;
-        for (uint32_t i = 0; i < n; i++) d[i] = a.u.p[i % a.n];
-        return v;
+        if (b.u.i == 0 || a.n == 0) return mkpos(vm, 0, loc);
+        if (b.u.i == 1) return a;
+        uint64_t *c = vm_alloc(vm, a.n * sizeof *c, loc);
+        for (uint32_t i = 0; i < a.n; i++)
+            if (__builtin_mul_overflow(val_count(&a, i), (uint64_t)b.u.i, &c[i]))
+                fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
+        return val_pos(a.u.pos.keys, c, a.n);
     }
     type_error(vm, loc, "'*' multiplies integers, or a count and a position", &a, &b);
 }
@@ -556,9 +567,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
             for (i = 0; i < nargs; i++) k[2 + i] = args[i].u.i;
             const int64_t **ptr = (const int64_t **)(k + words);
             *ptr = k;
-            Value v = { .t = VT_POS, .n = 1 };
-            v.u.p = ptr;
-            return v;
+            return val_pos(ptr, NULL, 1);
         }
     }
     int fixed = G->variadic ? G->nparams - 1 : G->nparams;
@@ -614,7 +623,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
     }
     k[1] = (int64_t)sig;
     Value v = mkpos(vm, 1, loc);
-    ((const int64_t **)v.u.p)[0] = k;
+    ((const int64_t **)v.u.pos.keys)[0] = k;
     return v;
 }
 
@@ -974,18 +983,31 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             switch (kind) {
             case FOLD_SUM:
                 if (v.t == VT_POS && (acc.t == VT_POS || (isnum(&acc) && acc.u.i == 0))) {
-                    /* a sum of positions: the accumulator's buffer is the generator's own (made
-                       on the first append) and grows by doubling, so the sum is linear */
+                    /* a sum of positions: the accumulator's buffers (keys, and counts once a part
+                       has some) are the generator's own (made on the first append) and grow by
+                       doubling, so the sum is linear */
+                    size_t have = acc.t == VT_POS ? acc.n : 0;
                     size_t cap = acc.t == VT_POS && acc.n ? pow2_at_least(acc.n) : 0;
-                    size_t need = (acc.t == VT_POS ? acc.n : 0) + (size_t)v.n;
+                    size_t need = have + (size_t)v.n;
                     if (need > UINT32_MAX) vm_fail(vm, LOC, "a sum of more than 2^32 components");
-                    if (need > cap) {
-                        const int64_t **d = vm_alloc(vm, pow2_at_least(need) * sizeof *d, LOC);
-                        if (acc.t == VT_POS && acc.n) memcpy(d, acc.u.p, acc.n * sizeof *d);
-                        acc = (Value){ .t = VT_POS, .n = acc.t == VT_POS ? acc.n : 0 };
-                        acc.u.p = d;
+                    const uint64_t *acnt = acc.t == VT_POS ? acc.u.pos.cnt : NULL;
+                    bool counted = acnt || v.u.pos.cnt;
+                    if (need > cap || acc.t != VT_POS || (counted && !acnt)) {
+                        size_t ncap = pow2_at_least(need > cap ? need : cap ? cap : 1);
+                        const int64_t **d = (const int64_t **)(acc.t == VT_POS ? acc.u.pos.keys : NULL);
+                        if (need > cap || acc.t != VT_POS) {
+                            d = vm_alloc(vm, ncap * sizeof *d, LOC);
+                            if (have) memcpy(d, acc.u.pos.keys, have * sizeof *d);
+                        }
+                        uint64_t *c = (uint64_t *)acnt;
+                        if (counted && (!acnt || need > cap)) {
+                            c = vm_alloc(vm, ncap * sizeof *c, LOC);
+                            if (have) counts_of(&acc, c);
+                        }
+                        acc = val_pos(d, c, (uint32_t)have);
                     }
-                    if (v.n) memcpy((const int64_t **)acc.u.p + acc.n, v.u.p, v.n * sizeof *v.u.p);
+                    if (v.n) memcpy((const int64_t **)acc.u.pos.keys + have, v.u.pos.keys, v.n * sizeof *v.u.pos.keys);
+                    if (acc.u.pos.cnt) counts_of(&v, (uint64_t *)acc.u.pos.cnt + have);
                     acc.n = (uint32_t)need;
                     break;
                 }

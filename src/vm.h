@@ -28,7 +28,6 @@ typedef struct VmHost {
 #define VM_STACK_VALUES ((size_t)1 << 21)
 #define VM_MAX_CALLS 100000
 #define VM_SCRATCH_BYTES ((size_t)1 << 30)
-#define VM_MAX_COPIES 1000000
 
 /* Where the interpreter was when a prog_try began. */
 typedef struct VmSnap { size_t sp, nframes, nmarks, scratch; int host_depth; } VmSnap;

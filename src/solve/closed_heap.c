@@ -525,7 +525,7 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameV
     free(g);
     for (int i = 0; i < nm; i++) {
         int64_t m = ms[i], q = h / m, r = h % m;
-        Value parts = { .t = VT_POS, .n = 0 };
+        Value parts = val_pos(NULL, NULL, 0);
         for (int64_t j = 0; j < m; j++) {
             Value sz[2] = { val_int(j < r ? q + 1 : q), a[1] };
             Value one = vm_make_pos(vm, gid, sz, 2, (Loc){ 0 });

@@ -33,12 +33,12 @@ static inline GameValue gv_outcome(char o) { return (GameValue){ .kind = GV_OUTC
 
 typedef struct Compose {
     const char *name;
-    /* The value of a position whose (non-terminal) components have the values v[0..n) (p interns
-       values beyond 64 bits). */
-    GameValue (*combine)(Program *p, const GameValue *v, size_t n);
-    /* With the position at total, whether a move in a component now at comp can win, and the
-       value the component must then have (*want). */
-    bool (*target)(Program *p, const GameValue *total, const GameValue *comp, GameValue *want);
+    /* The value of a position whose (non-terminal) components have the values v[0..n), count[i]
+       copies of each (count NULL: one each; p interns values beyond 64 bits). */
+    GameValue (*combine)(Program *p, const GameValue *v, const uint64_t *count, size_t n);
+    /* With the position at total, whether a move in one of the count copies of a component now
+       at comp can win, and the value that copy must then have (*want). */
+    bool (*target)(Program *p, const GameValue *total, const GameValue *comp, uint64_t count, GameValue *want);
     /* Whether a component that moved to got meets want. */
     bool (*meets)(const GameValue *got, const GameValue *want);
 } Compose;

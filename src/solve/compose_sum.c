@@ -6,12 +6,14 @@
 #include "solve/compose.h"
 #include "solve/nimber.h"
 
-static GameValue sum_combine(Program *p, const GameValue *v, size_t n)
+/* An even number of copies of a component cancels out: X + X has value 0. */
+static GameValue sum_combine(Program *p, const GameValue *v, const uint64_t *count, size_t n)
 {
-    if (n == 1) return v[0];   /* a lone component: its value (or its outcome alone) */
+    if (n == 1 && (!count || count[0] == 1)) return v[0];   /* a lone component: its value (or its outcome alone) */
     uint64_t x = 0;
     uintptr_t big = 0;
     for (size_t i = 0; i < n; i++) {
+        if (count && !(count[i] & 1)) continue;
         x ^= v[i].n;
         big |= (uintptr_t)v[i].big;
     }
@@ -20,6 +22,7 @@ static GameValue sum_combine(Program *p, const GameValue *v, size_t n)
     mpz_init(acc);
     mpz_init(t);
     for (size_t i = 0; i < n; i++) {
+        if (count && !(count[i] & 1)) continue;
         nim_to_mpz(t, &v[i]);
         mpz_xor(acc, acc, t);
     }
@@ -29,8 +32,9 @@ static GameValue sum_combine(Program *p, const GameValue *v, size_t n)
     return r;
 }
 
-static bool sum_target(Program *p, const GameValue *total, const GameValue *comp, GameValue *want)
+static bool sum_target(Program *p, const GameValue *total, const GameValue *comp, uint64_t count, GameValue *want)
 {
+    (void)count;   /* one copy moves: the total changes by its old value XOR its new one */
     if (total->outcome != 'N') return false;
     if (comp->kind == GV_OUTCOME) {   /* the lone component: any move to a P-position */
         *want = gv_outcome('P');
@@ -43,7 +47,7 @@ static bool sum_target(Program *p, const GameValue *total, const GameValue *comp
         return true;
     }
     GameValue v[2] = { *total, *comp };
-    GameValue t = sum_combine(p, v, 2);
+    GameValue t = sum_combine(p, v, NULL, 2);
     if (nim_cmp(&t, comp) >= 0) return false;
     *want = t;
     return true;

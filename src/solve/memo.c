@@ -46,20 +46,31 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     Memo *m = c->m;
     Engine *e = c->s->store;
     const int64_t *const *keys;
+    const uint64_t *cnt;
     uint32_t n;
-    solve_components(c->s, v, c->loc, &keys, &n);
+    solve_components(c->s, v, c->loc, &keys, &cnt, &n);
     c->moves++;
-    if (c->recording) record(m, n);
+    /* copies of a component cancel in pairs: an option's value is the XOR of the components with
+       an odd count (the others are solved all the same, as their rules are part of the game) */
+    uint32_t nodd = n;
+    if (cnt) {
+        nodd = 0;
+        for (uint32_t i = 0; i < n; i++) nodd += (uint32_t)(cnt[i] & 1);
+    }
+    if (c->recording) record(m, nodd);
     uint64_t x = 0;
     bool big = false;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], c->loc);
-        if (c->recording) record(m, id);
+        bool odd = !cnt || (cnt[i] & 1);
+        if (c->recording && odd) record(m, id);
         const State *s = &e->st[id];
         if (!(s->flags & ST_DONE)) solve_cheap(c->s, id);
         if (s->flags & ST_DONE) {
-            x ^= s->sg;
-            big |= (s->flags & ST_BIG) != 0;
+            if (odd) {
+                x ^= s->sg;
+                big |= (s->flags & ST_BIG) != 0;
+            }
         } else {
             if (s->flags & ST_ONPATH) {   /* a position on the search path again: a cycle */
                 c->cycle = id;
@@ -70,9 +81,11 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
         }
     }
     if (big && !c->pushed) {   /* a component beyond 64 bits: the option's value exactly */
-        uint32_t *ids = vm_alloc(c->s->vm, n * sizeof *ids, c->loc);
-        for (uint32_t i = 0; i < n; i++) ids[i] = eng_intern(e, keys[i], c->loc);
-        if (!nim_xor_small(e, ids, n, &x)) return 0;   /* beyond 64 bits: above any mex */
+        uint32_t *ids = vm_alloc(c->s->vm, (nodd ? nodd : 1) * sizeof *ids, c->loc);
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (!cnt || (cnt[i] & 1)) ids[k++] = eng_intern(e, keys[i], c->loc);
+        if (!nim_xor_small(e, ids, k, &x)) return 0;   /* beyond 64 bits: above any mex */
     }
     if (!c->pushed) mex_set(&m->mex, x);
     return 0;

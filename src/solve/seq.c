@@ -418,17 +418,16 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
 
 static Value heap_pos(Program *p, const SeqInst *s, const uint64_t *sizes, int n)
 {
-    Value v = { .t = VT_POS, .n = 0 };
     const int64_t **keys = vm_alloc(p->vm, 2 * sizeof *keys, (Loc){ 0 });
+    uint32_t m = 0;
     for (int i = 0; i < n; i++) {
         if (sizes[i] == 0) continue;   /* an empty heap is no component */
         int64_t *k = vm_alloc(p->vm, s->patlen * sizeof *k, (Loc){ 0 });
         memcpy(k, s->pat, s->patlen * sizeof *k);
         k[s->cw] = (int64_t)sizes[i];
-        keys[v.n++] = k;
+        keys[m++] = k;
     }
-    v.u.p = keys;
-    return v;
+    return val_pos(keys, NULL, m);
 }
 
 /* One removal's options of value target in a rule's order (leave nothing or one heap, then the
@@ -472,7 +471,7 @@ static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint
 /* The sum of the instance's positions of the given sizes (0: no component). */
 static Value heap_pos_values(Program *p, const SeqInst *s, const Value *sizes, int n)
 {
-    Value args[POS_MAX_ARGS], v = { .t = VT_POS, .n = 0 };
+    Value args[POS_MAX_ARGS], v = val_pos(NULL, NULL, 0);
     int np = key_decode(p, s->pat, args);
     for (int i = 0; i < n; i++) {
         if (sizes[i].t == VT_INT && sizes[i].u.i == 0) continue;

@@ -134,15 +134,18 @@ bool solve_cheap(Solver *s, uint32_t id)
     return false;
 }
 
-void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n)
+void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt,
+                      uint32_t *n)
 {
     if (v->t == VT_POS) {
-        *keys = v->u.p;
+        *keys = v->u.pos.keys;
+        *cnt = v->u.pos.cnt;
         *n = v->n;
         return;
     }
     if ((v->t == VT_INT) && v->u.i == 0) {
         *keys = NULL;
+        *cnt = NULL;
         *n = 0;
         return;
     }
@@ -155,7 +158,8 @@ void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const *
 /* The play mode queries use: normal play, the disjunctive sum. */
 static const Compose *const mode = &compose_sum;
 
-typedef struct Comp { uint32_t id; GameValue v; const char *strategy; } Comp;
+/* A non-terminal component of a query: its state, how many copies, its value and strategy. */
+typedef struct Comp { uint32_t id; uint64_t count; GameValue v; const char *strategy; } Comp;
 
 GameValue solve_value_of(const State *st)
 {
@@ -198,24 +202,37 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
 {
     Engine *e = s->store;
     const int64_t *const *keys;
+    const uint64_t *cnt;
     uint32_t n;
     check_idle(s, loc);
-    solve_components(s, pos, loc, &keys, &n);
+    solve_components(s, pos, loc, &keys, &cnt, &n);
     Comp *c = vm_alloc(s->vm, (n ? n : 1) * sizeof *c, loc);
     GameValue *v = vm_alloc(s->vm, (n ? n : 1) * sizeof *v, loc);
+    uint64_t *counts = vm_alloc(s->vm, (n ? n : 1) * sizeof *counts, loc);
+    bool lone = n == 1 && (!cnt || cnt[0] == 1);   /* one copy of one component */
+    bool counted = cnt != NULL;
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
         const char *name;
-        solve_component(s, id, loc, &name, !(outcome_ok && n == 1));
+        solve_component(s, id, loc, &name, !(outcome_ok && lone));
         if (first && i == 0) *first = name;
-        if (e->st[id].flags & ST_TERMINAL) continue;   /* terminal components are dropped */
+        if ((e->st[id].flags & ST_TERMINAL) || (cnt && cnt[i] == 0)) continue;   /* terminal components are dropped */
+        uint64_t copies = cnt ? cnt[i] : 1;
+        if (k && c[k - 1].id == id) {   /* the same component again: one component, more copies */
+            if (__builtin_add_overflow(c[k - 1].count, copies, &c[k - 1].count))
+                prog_fail(s->p, EXIT_LIMIT, loc, "a position with more than 2^64 - 1 copies of a component");
+            counts[k - 1] = c[k - 1].count;
+            counted = true;
+            continue;
+        }
         c[k].id = id;
+        c[k].count = counts[k] = copies;
         c[k].v = v[k] = solve_value_of(&e->st[id]);
         c[k].strategy = name;
         k++;
     }
-    *total = mode->combine(s->p, v, k);
+    *total = mode->combine(s->p, v, counted ? counts : NULL, k);
     *out = c;
     return k;
 }
@@ -236,26 +253,63 @@ char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
     return total.outcome;
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_part(const void *a, const void *b)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    uint32_t x = ((const AnswerPart *)a)->id, y = ((const AnswerPart *)b)->id;
     return (x > y) - (x < y);
 }
 
-/* Print the sum of states ids (terminal ones dropped) in the given order; with span, also where
-   each component's text starts and ends (span[2i], span[2i + 1]). */
-static char *print_ids(Solver *s, const uint32_t *ids, size_t n, size_t *span)
+/* Sort parts by state and merge equal states (their counts add up): a multiset; returns its size. */
+static uint32_t multiset(AnswerPart *p, uint32_t n)
+{
+    qsort(p, n, sizeof *p, cmp_part);
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (m && p[m - 1].id == p[i].id) p[m - 1].count += p[i].count;
+        else p[m++] = p[i];
+    }
+    return m;
+}
+
+static bool parts_equal(const AnswerPart *a, const AnswerPart *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].id != b[i].id || a[i].count != b[i].count) return false;
+    return true;
+}
+
+/* Print a count and a component: "k * A" (just "A" for one copy). */
+static void print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id)
+{
+    if (count != 1) {
+        sb_put_i64(b, (int64_t)count);   /* counts beyond 2^63 print as such (rare) */
+        sb_puts(b, " * ");
+    }
+    key_print(s->p, b, s->store->st[id].key);
+}
+
+/* Print the sum of states ids with their counts (NULL: one each; terminal ones dropped) in the
+   given order, copies of one component next to each other as "k * A"; with span (ids with no
+   such neighbours), also where each component's text starts and ends (span[2i], span[2i + 1]). */
+static char *print_ids(Solver *s, const uint32_t *ids, const uint64_t *cnt, size_t n, size_t *span)
 {
     Engine *e = s->store;
     StrBuf b;
     sb_init(&b);
     size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (e->st[ids[i]].flags & ST_TERMINAL) continue;
+    for (size_t i = 0; i < n;) {
+        uint64_t copies = 0;
+        size_t j = i;
+        for (; j < n && ids[j] == ids[i]; j++) copies += cnt ? cnt[j] : 1;
+        if ((e->st[ids[i]].flags & ST_TERMINAL) || !copies) {
+            i = j;
+            continue;
+        }
         if (k++) sb_puts(&b, " + ");
         if (span) span[2 * i] = b.len;
-        key_print(s->p, &b, e->st[ids[i]].key);
+        print_copies(s, &b, copies, ids[i]);
         if (span) span[2 * i + 1] = b.len;
+        i = j;
     }
     if (!k) sb_putc(&b, '0');
     return sb_take(&b);
@@ -287,29 +341,35 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         return 1;
     }
     const int64_t *const *keys;
+    const uint64_t *cnt;
     uint32_t n;
-    solve_components(s, v, w->loc, &keys, &n);
-    uint32_t *parts = vm_alloc(s->vm, (n ? n : 1) * sizeof *parts, w->loc);
+    solve_components(s, v, w->loc, &keys, &cnt, &n);
+    AnswerPart *parts = vm_alloc(s->vm, (n ? n : 1) * sizeof *parts, w->loc);
     GameValue *pv = vm_alloc(s->vm, (n ? n : 1) * sizeof *pv, w->loc);
+    uint64_t *pc = vm_alloc(s->vm, (n ? n : 1) * sizeof *pc, w->loc);
     uint32_t np = 0;
+    const Comp *moved = &w->comps[w->which];
     /* a lone component aiming at a P-position with one part needs only that part's outcome */
     bool to_p = w->want.outcome == 'P' && (w->want.kind == GV_OUTCOME || w->want.n == 0);
-    bool outcome_only = w->ncomps == 1 && n == 1 && to_p;
+    bool outcome_only = w->ncomps == 1 && moved->count == 1 && n == 1 && (!cnt || cnt[0] == 1) && to_p;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
         solve_component(s, id, w->loc, NULL, !outcome_only);
-        if (e->st[id].flags & ST_TERMINAL) continue;
+        if ((e->st[id].flags & ST_TERMINAL) || (cnt && !cnt[i])) continue;
         pv[np] = solve_value_of(&e->st[id]);
-        parts[np++] = id;
+        pc[np] = cnt ? cnt[i] : 1;
+        parts[np].id = id;
+        parts[np].count = pc[np];
+        np++;
     }
-    GameValue got = mode->combine(s->p, pv, np);
+    GameValue got = mode->combine(s->p, pv, cnt ? pc : NULL, np);
     if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) return 0;
     /* the same position as a move listed before? (compare the changes, not whole positions) */
-    uint32_t removed = w->comps[w->which].id;
-    qsort(parts, np, sizeof *parts, cmp_u32);
+    uint32_t removed = moved->id;
+    np = multiset(parts, np);
     for (size_t i = 0; i < a->nwin; i++) {
         const struct AnswerMove *m = &a->moves[i];
-        if (m->removed == removed && m->nparts == np && !memcmp(m->parts, parts, np * sizeof *parts)) return 0;
+        if (m->removed == removed && m->nparts == np && parts_equal(m->parts, parts, np)) return 0;
     }
     size_t total = w->ncomps - 1 + np;
     if (a->nwin && a->printed + total > SOLVE_MAX_PRINTED) {   /* whole positions too big to list more */
@@ -317,16 +377,24 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         w->full = true;
         return 1;
     }
-    /* the position after the move: the query's text with the moved component's text replaced by
-       the parts (in the result's order), or cut out with a separator when nothing is left of it */
-    solve_components(s, v, w->loc, &keys, &n);
+    /* the position after the move: the query's text with the moved component's text ("k * A")
+       replaced by the copies left and the parts (in the result's order), or cut out with a
+       separator when nothing is left of it */
     uint32_t *ordered = vm_alloc(s->vm, (n ? n : 1) * sizeof *ordered, w->loc);
     for (uint32_t i = 0; i < n; i++) ordered[i] = eng_intern(e, keys[i], w->loc);
-    char *middle = print_ids(s, ordered, n, NULL);
+    StrBuf mid;
+    sb_init(&mid);
+    if (moved->count > 1) print_copies(s, &mid, moved->count - 1, moved->id);
+    if (np) {
+        char *t = print_ids(s, ordered, cnt, n, NULL);
+        if (mid.len) sb_puts(&mid, " + ");
+        sb_puts(&mid, t);
+        free(t);
+    }
     const char *pos = a->position;
     const size_t *span = a->span;
     size_t from = span[2 * w->which], to = span[2 * w->which + 1];
-    if (!np) {   /* drop " + " on one side (or everything: the empty position) */
+    if (!mid.len) {   /* drop " + " on one side (or everything: the empty position) */
         if (w->ncomps == 1) from = 0;
         else if (w->which == 0) to = span[2];
         else from = span[2 * w->which - 1];
@@ -334,10 +402,10 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     StrBuf b;
     sb_init(&b);
     sb_putn(&b, pos, from);
-    if (np) sb_puts(&b, middle);
+    if (mid.len) sb_puts(&b, mid.s);
     sb_puts(&b, pos + to);
     if (!b.len) sb_putc(&b, '0');
-    free(middle);
+    sb_fini(&mid);
     struct AnswerMove m = { w->which, removed, xmalloc((np ? np : 1) * sizeof *parts), np };
     memcpy(m.parts, parts, np * sizeof *parts);
     VEC_PUSH(a->moves, a->nwin, a->capmoves, m);
@@ -407,10 +475,15 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     a->outcome = total.outcome;
     a->strategy = mixed ? "sum" : strategy ? strategy : first ? first : "memo";
     uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
-    for (size_t i = 0; i < n; i++) ids[i] = c[i].id;
+    uint64_t *counts = vm_alloc(s->vm, (n ? n : 1) * sizeof *counts, loc);
+    for (size_t i = 0; i < n; i++) {
+        ids[i] = c[i].id;
+        counts[i] = c[i].count;
+    }
     size_t *span = vm_alloc(s->vm, (2 * n + 2) * sizeof *span, loc);
-    a->position = print_ids(s, ids, n, span);
+    a->position = print_ids(s, ids, counts, n, span);
     a->comps = ids;
+    a->counts = counts;
     a->ncomps = n;
     a->span = span;
     if (!mixed && n) {   /* one method for every component: say which theorem it rests on */
@@ -426,7 +499,7 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (!moves) return;
     WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a };
     for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING && !w.full; i++) {
-        if (!mode->target(s->p, &total, &c[i].v, &w.want)) continue;   /* no move of this component wins */
+        if (!mode->target(s->p, &total, &c[i].v, c[i].count, &w.want)) continue;   /* no move of this component wins */
         w.which = i;
         size_t smark = scratch_mark(&s->vm->scratch);
         uint32_t how = e->st[c[i].id].how;
@@ -493,16 +566,24 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
     if (i < 0 || (uint64_t)i >= a->nwin)
         prog_fail(s->p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i,
                   a->nwin);
-    /* the position: the query's components with the moved one replaced by its parts */
+    /* the position: the query's components with one copy of the moved one replaced by its parts */
     const struct AnswerMove *mv = &a->moves[i];
-    size_t m = a->ncomps - 1 + mv->nparts, k = 0;
-    Value v = { .t = VT_POS, .n = (uint32_t)m };
+    size_t m = a->ncomps + mv->nparts, k = 0;
     const int64_t **keys = vm_alloc(s->vm, (m ? m : 1) * sizeof *keys, loc);
+    uint64_t *cnt = vm_alloc(s->vm, (m ? m : 1) * sizeof *cnt, loc);
     for (size_t j = 0; j < a->ncomps; j++) {
-        if (j != mv->which) { keys[k++] = s->store->st[a->comps[j]].key; continue; }
-        for (uint32_t q = 0; q < mv->nparts; q++) keys[k++] = s->store->st[mv->parts[q]].key;
+        uint64_t c = a->counts[j] - (j == mv->which);
+        if (c) {
+            keys[k] = s->store->st[a->comps[j]].key;
+            cnt[k++] = c;
+        }
+        if (j != mv->which) continue;
+        for (uint32_t q = 0; q < mv->nparts; q++) {
+            keys[k] = s->store->st[mv->parts[q].id].key;
+            cnt[k++] = mv->parts[q].count;
+        }
     }
-    v.u.p = keys;
+    Value v = val_pos(keys, cnt, (uint32_t)k);
     prog_release(s->p, mark);
     solve_answer_free(a);
     return v;
@@ -519,15 +600,16 @@ static int on_any_move(void *ctx, const Value *v, const Value *frame)
     return 1;
 }
 
-/* The canonical non-terminal components of pos, sorted. */
-static size_t canon_ids(Solver *s, const Value *pos, Loc loc, uint32_t **out)
+/* The canonical non-terminal components of pos with their counts: a multiset. */
+static size_t canon_ids(Solver *s, const Value *pos, Loc loc, AnswerPart **out)
 {
     Engine *e = s->store;
     const int64_t *const *keys;
+    const uint64_t *cnt;
     uint32_t n;
-    solve_components(s, pos, loc, &keys, &n);
-    uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
-    size_t k = 0;
+    solve_components(s, pos, loc, &keys, &cnt, &n);
+    AnswerPart *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
+    uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
         bool terminal;
@@ -540,18 +622,17 @@ static size_t canon_ids(Solver *s, const Value *pos, Loc loc, uint32_t **out)
             scratch_release(&s->vm->scratch, mark);
             terminal = !m.any;
         }
-        if (!terminal) ids[k++] = id;
+        if (!terminal && (!cnt || cnt[i])) ids[k++] = (AnswerPart){ id, cnt ? cnt[i] : 1 };
     }
-    qsort(ids, k, sizeof *ids, cmp_u32);
     *out = ids;
-    return k;
+    return multiset(ids, k);
 }
 
 bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 {
-    uint32_t *x, *y;
+    AnswerPart *x, *y;
     size_t n = canon_ids(s, a, loc, &x), m = canon_ids(s, b, loc, &y);
-    return n == m && (n == 0 || !memcmp(x, y, n * sizeof *x));
+    return n == m && parts_equal(x, y, n);
 }
 
 /* ---- the period statement ----------------------------------------------------------------------- */

@@ -95,8 +95,12 @@ bool solve_cheap(Solver *s, uint32_t id);
 /* A state's value as a GameValue, and a value stored into a state (marking it solved). */
 GameValue solve_value_of(const State *st);
 void solve_set_value(State *st, GameValue v);
-/* Read a move result (a POS value, or the integer 0) as component keys; an error otherwise. */
-void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, uint32_t *n);
+/* Read a move result (a POS value, or the integer 0) as component keys and their counts (NULL:
+   one each); an error otherwise. */
+void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt,
+                      uint32_t *n);
+
+typedef struct AnswerPart { uint32_t id; uint64_t count; } AnswerPart;
 
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */
@@ -110,10 +114,12 @@ typedef struct Answer {
     bool truncated;          /* more winning moves exist than were listed */
     char *why;               /* the theorem or method behind the value (text output), or NULL */
     /* private, freed by solve_answer_fini: each listed winning move as a change of the position:
-       its non-terminal component `which` replaced by the non-terminal parts (sorted); in an
-       acyclic game two moves give the same position exactly when these agree */
-    struct AnswerMove { size_t which; uint32_t removed; uint32_t *parts; uint32_t nparts; } *moves;
+       one copy of its non-terminal component `which` replaced by the non-terminal parts (a
+       multiset: sorted, with counts); in an acyclic game two moves give the same position
+       exactly when these agree */
+    struct AnswerMove { size_t which; uint32_t removed; AnswerPart *parts; uint32_t nparts; } *moves;
     const uint32_t *comps;   /* the position's non-terminal components (scratch, while answering) */
+    const uint64_t *counts;  /* how many copies of each */
     const size_t *span;      /* where each component's text starts and ends in position (scratch) */
     size_t ncomps, printed, capmoves, capwin;
 } Answer;

@@ -112,6 +112,26 @@ static void free_case(Case *c)
     for (int i = 0; i < 4; i++) mpz_clear(c->a[i]);
 }
 
+/* A sum of Nim heaps as the engine prints it: empty heaps left out, equal heaps next to each other
+   as "k * Heap(n)"; with moved >= 0, one copy of the group of heap `moved` becomes Heap(to), written
+   after the copies left in the group's place. */
+static char *heaps_text(mpz_t *h, int n, int moved, mpz_srcptr to)
+{
+    Str s = { 0 };
+    for (int i = 0, k = 0; i < n; i += k, k = 0) {
+        while (i + k < n && !mpz_cmp(h[i + k], h[i])) k++;
+        bool here = moved >= i && moved < i + k;
+        int left = here ? k - 1 : k;
+        if (mpz_sgn(h[i]) && left) {
+            sput(&s, "%s", s.len ? " + " : "");
+            if (left > 1) sput(&s, "%d * ", left);
+            sput(&s, "Heap(%Zd)", h[i]);
+        }
+        if (here && mpz_sgn(to)) sput(&s, "%sHeap(%Zd)", s.len ? " + " : "", to);
+    }
+    return s.s ? s.s : fmt("0");
+}
+
 /* ---- Nim: SG = XOR; a heap a_i moves to a_i ^ x when that is smaller (Bouton) ----------------------- */
 
 static void nim_case(Cases *cs, int k)
@@ -119,7 +139,7 @@ static void nim_case(Cases *cs, int k)
     Case *c = new_case(cs, "nim");
     mpz_t h[6], x, t;
     mpz_inits(x, t, NULL);
-    Str q = { 0 }, pos = { 0 };
+    Str q = { 0 };
     sput(&q, "Nim(");
     for (int i = 0; i < k; i++) {
         mpz_init(h[i]);
@@ -128,11 +148,10 @@ static void nim_case(Cases *cs, int k)
         else big(h[i]);
         sput(&q, "%s%Zd", i ? ", " : "", h[i]);
         mpz_xor(x, x, h[i]);
-        if (mpz_sgn(h[i])) sput(&pos, "%sHeap(%Zd)", pos.len ? " + " : "", h[i]);
     }
     sput(&q, ")");
     c->query = q.s;
-    c->position = pos.s ? pos.s : fmt("0");
+    c->position = heaps_text(h, k, -1, NULL);
     c->outcome = mpz_sgn(x) ? 'N' : 'P';
     c->sg = mpz_get_str(NULL, 10, x);
     for (int i = 0; i < k && mpz_sgn(x); i++) {
@@ -141,12 +160,7 @@ static void nim_case(Cases *cs, int k)
         if (!mpz_sgn(h[i]) || again) continue;
         mpz_xor(t, h[i], x);
         if (mpz_cmp(t, h[i]) >= 0) continue;
-        Str m = { 0 };
-        for (int j = 0; j < k; j++) {
-            mpz_srcptr v = j == i ? t : h[j];
-            if (mpz_sgn(v)) sput(&m, "%sHeap(%Zd)", m.len ? " + " : "", v);
-        }
-        add_win(c, m.s ? m.s : fmt("0"));
+        add_win(c, heaps_text(h, k, i, t));
     }
     for (int i = 0; i < k; i++) mpz_clear(h[i]);
     mpz_clears(x, t, NULL);
@@ -239,7 +253,7 @@ static void lasker_case(Cases *cs)
         add_win(c, fmt("0"));
         if (mpz_even_p(n)) {
             mpz_fdiv_q_2exp(n, n, 1);
-            add_win(c, fmt("Lasker(%Zd) + Lasker(%Zd)", n, n));
+            add_win(c, fmt("2 * Lasker(%Zd)", n));
         }
     }
     mpz_clears(n, g, NULL);
@@ -1207,7 +1221,10 @@ static void periodic_case(Cases *cs, int which)
             char *rest = per_pos(g, r);
             /* a heap with no move is no component: Kayles(0), Dawson's Kayles of 0 or 1 pins */
             if (a == 0 || (which == 1 && a == 1)) add_win(c, rest);
-            else {
+            else if (!mpz_cmp_ui(r, a)) {   /* equal halves: two copies */
+                add_win(c, fmt("2 * %s(%lu)", g->game, a));
+                free(rest);
+            } else {
                 add_win(c, fmt("%s(%lu) + %s", g->game, a, rest));
                 free(rest);
             }

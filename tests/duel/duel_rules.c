@@ -67,6 +67,18 @@ static void pos_text(const Ruleset *rs, long long n, Str *t)
     sput(t, "%s", b);
 }
 
+/* A sum of heaps as the engine prints positions: equal heaps next to each other as "k * R(n)". */
+static void sum_text(const Ruleset *rs, const long long *h, int n, Str *t)
+{
+    if (!n) sput(t, "0");
+    for (int i = 0, k = 0; i < n; i += k, k = 0) {
+        while (i + k < n && h[i + k] == h[i]) k++;
+        sput(t, "%s", i ? " + " : "");
+        if (k > 1) sput(t, "%d * ", k);
+        pos_text(rs, h[i], t);
+    }
+}
+
 /* The value of heap n: from the table, or through the period the brute force confirmed. */
 typedef struct Per { bool ok; long long e, p; } Per;
 
@@ -99,7 +111,7 @@ typedef struct WinCtx {
     const Inst *in;
     const Per *per;
     const long long *comps;   /* the non-terminal components of the position */
-    int nc, which;
+    int nc, which, copies;    /* a move in one of the copies comps[which .. which + copies) */
     uint32_t target;
     long long (*seen)[64];    /* sorted multisets already listed */
     int *seenlen;
@@ -120,12 +132,13 @@ static bool win_cb(const long long *parts, int np, void *ctx)
     uint32_t x = 0;
     for (int i = 0; i < np; i++) x ^= val_of(w->in, w->per, parts[i]);
     if (x != w->target) return false;
-    long long res[64];
-    int nr = 0;
+    long long res[64], live[64];
+    int nr = 0, nl = 0;
     for (int i = 0; i < w->which; i++) res[nr++] = w->comps[i];
+    for (int i = 1; i < w->copies; i++) res[nr++] = w->comps[w->which];
     for (int i = 0; i < np; i++)
-        if (has_move(w->in, w->per, parts[i])) res[nr++] = parts[i];
-    for (int i = w->which + 1; i < w->nc; i++) res[nr++] = w->comps[i];
+        if (has_move(w->in, w->per, parts[i])) res[nr++] = live[nl++] = parts[i];
+    for (int i = w->which + w->copies; i < w->nc; i++) res[nr++] = w->comps[i];
     long long key[64];
     memcpy(key, res, (size_t)nr * sizeof *key);
     qsort(key, (size_t)nr, sizeof *key, cmp_ll);
@@ -138,13 +151,26 @@ static bool win_cb(const long long *parts, int np, void *ctx)
     }
     memcpy(w->seen[w->nseen], key, (size_t)nr * sizeof *key);
     w->seenlen[w->nseen++] = nr;
+    /* the engine's text: the query's groups of equal components, the moved group's text replaced by
+       the copies left and the parts (each merged on its own) */
     sput(w->list, "%s\"", w->nseen > 1 ? "," : "");
-    if (!nr) sput(w->list, "0");
-    for (int i = 0; i < nr; i++) {
-        if (i) sput(w->list, " + ");
-        pos_text(&w->in->rs, res[i], w->list);
+    Str txt = { 0 };
+    if (w->which) sum_text(&w->in->rs, w->comps, w->which, &txt);
+    if (w->copies > 1) {
+        sput(&txt, "%s", txt.len ? " + " : "");
+        if (w->copies > 2) sput(&txt, "%d * ", w->copies - 1);
+        pos_text(&w->in->rs, w->comps[w->which], &txt);
     }
-    sput(w->list, "\"");
+    if (nl) {
+        sput(&txt, "%s", txt.len ? " + " : "");
+        sum_text(&w->in->rs, live, nl, &txt);
+    }
+    if (w->which + w->copies < w->nc) {
+        sput(&txt, "%s", txt.len ? " + " : "");
+        sum_text(&w->in->rs, w->comps + w->which + w->copies, w->nc - w->which - w->copies, &txt);
+    }
+    sput(w->list, "%s\"", txt.len ? txt.s : "0");
+    free(txt.s);
     if (w->nseen >= 1000) {   /* the engine lists at most 1000 */
         w->truncated = true;
         return true;
@@ -165,17 +191,15 @@ static char *want_query(const Inst *in, const Per *per, const long long *n, int 
         }
     Str t = { 0 };
     sput(&t, "{\"kind\":\"query\",\"position\":\"");
-    if (!nc) sput(&t, "0");
-    for (int i = 0; i < nc; i++) {
-        if (i) sput(&t, " + ");
-        pos_text(&in->rs, comps[i], &t);
-    }
+    sum_text(&in->rs, comps, nc, &t);
     sput(&t, "\",\"outcome\":\"%c\",\"sg\":%u,\"winning\":[", x ? 'N' : 'P', x);
     WinCtx w = { .in = in, .per = per, .comps = comps, .nc = nc, .list = &t };
     for (int i = 0; i < nc && x && !w.truncated; i++) {
+        if (i && comps[i - 1] == comps[i]) continue;   /* a move in another copy: the same positions */
         uint32_t g = val_of(in, per, comps[i]);
         if ((x ^ g) >= g) continue;
         w.which = i;
+        for (w.copies = 1; i + w.copies < nc && comps[i + w.copies] == comps[i]; w.copies++) {}
         w.target = x ^ g;
         rg_moves(&in->rs, comps[i], win_cb, &w);
     }

@@ -63,13 +63,24 @@ static void test_winning_moves_listed_and_deduplicated(void **state)
     h->p.json = true;
     /* Heap(2) + Heap(2) + Heap(1): sg 1; winning moves: 1 -> 0 only, or 2 -> 3? no: 2 ^ 1 = 3 > 2 */
     assert_int_equal(h_run(h, "query Heap(2) + Heap(2) + Heap(1);"), 0);
-    assert_non_null(strstr(h_out(h), "\"winning\":[\"Heap(2) + Heap(2)\"]"));
+    assert_non_null(strstr(h_out(h), "\"position\":\"2 * Heap(2) + Heap(1)\""));   /* copies next to each other */
+    assert_non_null(strstr(h_out(h), "\"winning\":[\"2 * Heap(2)\"]"));
     h_free(h);
     h = h_new();
     h->p.json = true;
-    /* two equal components: one listed move, not two */
+    /* three equal components: one component of three copies, one listed move, not three */
     assert_int_equal(h_run(h, "query Heap(3) + Heap(3) + Heap(3);"), 0);
-    assert_non_null(strstr(h_out(h), "\"winning\":[\"Heap(3) + Heap(3)\"]"));
+    assert_non_null(strstr(h_out(h), "\"position\":\"3 * Heap(3)\""));
+    assert_non_null(strstr(h_out(h), "\"winning\":[\"2 * Heap(3)\"]"));
+    h_free(h);
+    h = h_new();
+    h->p.json = true;
+    /* k * A is a count: 10^12 copies, a move in one of them, and equal positions however written */
+    assert_int_equal(h_run(h, "query 1000000000000 * Heap(7) + Heap(1);"), 0);
+    assert_non_null(strstr(h_out(h), "\"position\":\"1000000000000 * Heap(7) + Heap(1)\",\"outcome\":\"N\",\"sg\":1"));
+    assert_non_null(strstr(h_out(h), "\"winning\":[\"999999999999 * Heap(7) + Heap(6) + Heap(1)\",\"1000000000000 * Heap(7)\"]"));
+    assert_int_equal(h_run(h, "expect 3 * Heap(2) == Heap(2) + Heap(2) + Heap(2) and 2 * (Heap(1) + Heap(3)) == Heap(3) + 2 * Heap(1) + Heap(3);"), 0);
+    assert_int_equal(h_run(h, "expect sg(5 * Kayles(7) + 4 * Heap(9)) == sg(Kayles(7)) and 0 * Heap(3) == 0;"), 0);
     h_free(h);
 }
 
