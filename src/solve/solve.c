@@ -196,7 +196,8 @@ static void check_idle(Solver *s, Loc loc)
 
 /* Intern and solve each component; returns the count of non-terminal ones, fills comps (in
    scratch memory) and *total, their combined value. With outcome_ok a lone component may be
-   decided by an outcome-only form. */
+   decided by an outcome-only form. With first (a query), each component's strategy is named too,
+   and *first is the first component's. */
 static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool outcome_ok, const char **first,
                           GameValue *total)
 {
@@ -206,16 +207,17 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
     uint32_t n;
     check_idle(s, loc);
     solve_components(s, pos, loc, &keys, &cnt, &n);
-    Comp *c = vm_alloc(s->vm, (n ? n : 1) * sizeof *c, loc);
-    GameValue *v = vm_alloc(s->vm, (n ? n : 1) * sizeof *v, loc);
-    uint64_t *counts = vm_alloc(s->vm, (n ? n : 1) * sizeof *counts, loc);
+    size_t m = n ? n : 1;   /* one block: components, their values, their counts */
+    Comp *c = vm_alloc(s->vm, m * (sizeof *c + sizeof(GameValue) + sizeof(uint64_t)), loc);
+    GameValue *v = (GameValue *)(c + m);
+    uint64_t *counts = (uint64_t *)(v + m);
     bool lone = n == 1 && (!cnt || cnt[0] == 1);   /* one copy of one component */
     bool counted = cnt != NULL;
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
-        const char *name;
-        solve_component(s, id, loc, &name, !(outcome_ok && lone));
+        const char *name = NULL;
+        solve_component(s, id, loc, first ? &name : NULL, !(outcome_ok && lone));
         if (first && i == 0) *first = name;
         if ((e->st[id].flags & ST_TERMINAL) || (cnt && cnt[i] == 0)) continue;   /* terminal components are dropped */
         uint64_t copies = cnt ? cnt[i] : 1;
@@ -416,12 +418,27 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     return a->nwin >= SOLVE_MAX_WINNING;
 }
 
-typedef struct SgTry { Solver *s; uint32_t id; Loc loc; } SgTry;
+typedef struct SgTry { Solver *s; uint32_t id; Loc loc; size_t room; } SgTry;
+
+typedef struct Counted { size_t n, limit; } Counted;
+static int count_move(void *ctx, const Value *v, const Value *frame)
+{
+    (void)v;
+    (void)frame;
+    Counted *c = ctx;
+    return ++c->n > c->limit;
+}
 
 static void sg_try_run(Program *p, void *ctx)
 {
-    (void)p;
     SgTry *t = ctx;
+    /* the position's own moves first, counted without interning their results: more than the
+       room for new states (Wythoff(10^18, ...)) and the search cannot succeed */
+    Counted c = { 0, t->room };
+    size_t mark = scratch_mark(&t->s->vm->scratch);
+    vm_enum_moves(t->s->vm, t->s->store->st[t->id].key, count_move, &c);
+    scratch_release(&t->s->vm->scratch, mark);
+    if (c.n > c.limit) prog_fail(p, PROG_BUDGET, t->loc, "too many moves for a tentative search");
     solve_component(t->s, t->id, t->loc, NULL, true);
 }
 
@@ -432,7 +449,7 @@ static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
     Engine *e = s->store;
     if (e->n + 1 >= s->p->max_states) return false;
     size_t room = s->p->max_states - e->n - 1;
-    SgTry t = { s, id, loc };
+    SgTry t = { s, id, loc, room < SOLVE_SG_BUDGET ? room : SOLVE_SG_BUDGET };
     size_t saved = e->budget;
     uint64_t vfuel = s->vm->fuel, sfuel = s->fuel;
     e->budget = e->n + (room < SOLVE_SG_BUDGET ? room : SOLVE_SG_BUDGET);
