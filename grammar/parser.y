@@ -50,12 +50,13 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token <str> IDENT "identifier" STRING "string" BIGINT "big integer"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
 %token QUERY "query" TABLE "table" EXPECT "expect" PRINT "print" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
+%token DIGRAPH "digraph" GRAPH "graph" GROUND "ground" ARC "->"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
 
-%type <node> expr primary postfix arg binder gitem_move item stmt opt_cond pair
-%type <list> args arglist binders plist clauses pairs gbody
+%type <node> expr primary postfix arg binder gitem_move item stmt opt_cond pair gstmt gvert gverts gchain
+%type <list> args arglist binders plist clauses pairs gbody gstmts
 %type <vflag> params_variadic
 %type <str> opt_name
 
@@ -91,6 +92,12 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
                                 { NodeList e = {0}; $$ = mk_def(pc, N_DEF, @2, $2.s, e, 0); $$->a = $6; }
     | GAME IDENT '(' plist params_variadic ')' '{' gbody '}'
                                 { $$ = mk_def(pc, N_GAME, @2, $2.s, $4, $5); $$->list = $8; }
+    | DIGRAPH IDENT '{' gstmts '}'
+                                { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
+                                  $$->a = ast_new(A, N_GRAPHLIT, @$); $$->a->op = 1; $$->a->list = $4; }
+    | GRAPH IDENT '{' gstmts '}'
+                                { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
+                                  $$->a = ast_new(A, N_GRAPHLIT, @$); $$->a->op = 0; $$->a->list = $4; }
     | stmt ';'                  { $$ = $1; $$->loc = @$; }
     | error ';'                 { $$ = NULL; }
     | error '}'                 { $$ = NULL; }
@@ -110,6 +117,27 @@ stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     ;
 
 params_variadic: %empty { $$ = 0; } | ELLIPSIS { $$ = 1; } ;
+
+/* graph declarations: statements of vertex lists joined by links ("1 -> 2, 3 -> 4;" or
+   "1 - 2 - 3;"), a lone list declares vertices, "ground 1, 2;" marks ground vertices */
+gstmts: %empty                  { $$ = (NodeList){0}; }
+      | gstmts gstmt            { $$ = $1; if ($2) ast_list_push(A, &$$, $2); }
+      ;
+gstmt: gchain ';'               { $$ = $1; }
+     | GROUND gverts ';'        { $$ = ast_new(A, N_GSTMT, @$); $$->ival = 1; ast_list_push(A, &$$->list, $2); }
+     | error ';'                { $$ = NULL; }
+     ;
+gchain: gverts                  { $$ = ast_new(A, N_GSTMT, @$); ast_list_push(A, &$$->list, $1); }
+      | gchain ARC gverts       { $$ = $1; $$->loc = @$; $3->op = '>'; ast_list_push(A, &$$->list, $3); }
+      | gchain '-' gverts       { $$ = $1; $$->loc = @$; $3->op = '-'; ast_list_push(A, &$$->list, $3); }
+      ;
+gverts: gvert                   { $$ = ast_new(A, N_GVERTS, @$); ast_list_push(A, &$$->list, $1); }
+      | gverts ',' gvert        { $$ = $1; $$->loc = @$; ast_list_push(A, &$$->list, $3); }
+      ;
+gvert: INT                      { $$ = ast_int(A, @$, $1); }
+     | IDENT                    { $$ = ast_str(A, @$, $1.s, $1.n); }
+     | STRING                   { $$ = ast_str(A, @$, $1.s, $1.n); }
+     ;
 plist: IDENT                    { $$ = (NodeList){0}; ast_list_push(A, &$$, ast_name(A, @1, $1.s)); }
      | plist ',' IDENT          { $$ = $1; ast_list_push(A, &$$, ast_name(A, @3, $3.s)); }
      ;

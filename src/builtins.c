@@ -4,6 +4,9 @@
 #include "builtins.h"
 #include "vm.h"
 #include "bignum.h"
+#include "graph.h"
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +28,25 @@ const Builtin builtins[BI__COUNT] = {
     { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position (as a query lists them)" },
     { "winning_move", 2, 2, VT_POS, "the i-th winning move (from 0, in the order a query lists them)" },
     { "error", 1, -1, VT_NONE, "stop with an error whose message joins the arguments (strings as they are)" },
+    { "succ", 2, 2, VT_LIST, "the vertices an arc from v leads to (a graph: v's neighbours), increasing" },
+    { "pred", 2, 2, VT_LIST, "the vertices with an arc to v (a graph: v's neighbours), increasing" },
+    { "vertices", 1, 1, VT_LIST, "the vertices of a graph, increasing" },
+    { "edges", 1, 1, VT_LIST, "the arcs or edges of a graph as a flat list u1, v1, u2, v2, ..." },
+    { "degree", 2, 2, VT_INT, "the arcs leaving v (a graph: the edge ends at v, a loop counting 2)" },
+    { "nbhd", 2, 2, VT_LIST, "v and its neighbours (both directions in a digraph), increasing" },
+    { "remove_edge", 3, 3, VT_GRAPH, "the graph without one arc u -> v (one edge u - v)" },
+    { "digraph_from", 1, 2, VT_GRAPH, "the digraph of arcs [u1, v1, u2, v2, ...], with more vertices if given" },
+    { "graph_from", 1, 3, VT_GRAPH, "the graph of edges [u1, v1, ...], with ground vertices and more vertices if given" },
+    { "read_digraph", 1, 2, VT_GRAPH, "the digraph of a file of lines \"u v\" (after skipping the first k lines)" },
+    { "read_graph", 2, 3, VT_GRAPH, "the graph of a file of lines \"u v\", with ground vertices (after skipping k lines)" },
+    { "path", 1, 1, VT_GRAPH, "the digraph 0 -> 1 -> ... -> n - 1" },
+    { "cycle", 1, 1, VT_GRAPH, "the digraph 0 -> 1 -> ... -> n - 1 -> 0" },
+    { "grid", 2, 2, VT_GRAPH, "the r x c grid graph, vertex i * c + j, edges between neighbours" },
+    { "undirected", 1, 2, VT_GRAPH, "the graph of a digraph's arcs as edges, with ground vertices if given" },
+    { "with_ground", 2, 2, VT_GRAPH, "the graph with these ground vertices (instead of its own)" },
+    { "grounded", 1, 1, VT_GRAPH, "the part of a graph joined to the ground by a path (nothing without ground)" },
+    { "ncomponents", 1, 1, VT_INT, "the number of (weakly) connected components" },
+    { "component", 2, 2, VT_GRAPH, "the i-th (weakly) connected component, from 0, ordered by their smallest vertex" },
 };
 
 int builtin_find(const char *name)
@@ -137,12 +159,267 @@ static Value big_minmax(Vm *vm, int id, const Value *args, int nargs, const char
     return args[best];
 }
 
+/* ---- graphs ---------------------------------------------------------------------------------- */
+
+static const Graph *need_graph(Vm *vm, Loc loc, const char *fn, const Value *v)
+{
+    if (v->t != VT_GRAPH) bad_arg(vm, loc, fn, "a graph", v);
+    return v->u.g;
+}
+
+static uint32_t need_vertex(Vm *vm, Loc loc, const char *fn, const Graph *g, const Value *v)
+{
+    int64_t i = graph_vertex(g, v);
+    if (i < 0) {
+        StrBuf b;
+        sb_init(&b);
+        val_print(&b, v);
+        char text[128];
+        snprintf(text, sizeof text, "%s", b.s ? b.s : "");
+        sb_fini(&b);
+        vm_fail(vm, loc, "%s(): %s is not a vertex of the graph", fn, text);
+    }
+    return (uint32_t)i;
+}
+
+/* A list of the labels of vertices idx[0..n) (strings or integers, as the graph's). */
+static Value label_list(Vm *vm, const Graph *g, const uint32_t *idx, size_t n, Loc loc)
+{
+    if (n > UINT32_MAX) vm_fail(vm, loc, "a list of more than 2^32 vertices");
+    int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
+    for (size_t i = 0; i < n; i++) d[i] = g->label[idx[i]];   /* interned string records, or integers */
+    Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = g->str_labels ? LIST_STRS : LIST_INTS };
+    v.u.a = d;
+    return v;
+}
+
+/* Distinct neighbours of v: successors (out), predecessors (in), or both. */
+static Value neighbours(Vm *vm, const Graph *g, uint32_t v, bool out, bool in, bool self, Loc loc)
+{
+    size_t cap = 1 + (out ? g->off[v + 1] - g->off[v] : 0) + (in ? g->poff[v + 1] - g->poff[v] : 0);
+    uint32_t *idx = vm_alloc(vm, cap * sizeof *idx, loc);
+    size_t n = 0;
+    /* both lists are increasing: merge them, dropping repeats */
+    uint32_t a = out ? g->off[v] : 0, ae = out ? g->off[v + 1] : 0, b = in ? g->poff[v] : 0, be = in ? g->poff[v + 1] : 0;
+    bool selfdone = !self;
+    while (a < ae || b < be || !selfdone) {
+        uint32_t x = UINT32_MAX;
+        if (a < ae) x = g->adj[a];
+        if (b < be && g->padj[b] < x) x = g->padj[b];
+        if (!selfdone && v <= x) {
+            x = v;
+            selfdone = true;
+        }
+        if (!n || idx[n - 1] != x) idx[n++] = x;
+        while (a < ae && g->adj[a] == x) a++;
+        while (b < be && g->padj[b] == x) b++;
+    }
+    return label_list(vm, g, idx, n, loc);
+}
+
+/* The labels of a list or set into spec as vertices (which: 0), edge ends (1) or ground (2). */
+static void spec_from(Vm *vm, Loc loc, const char *fn, GraphSpec *s, const Value *l, int which)
+{
+    if (l->t != VT_LIST && l->t != VT_SET) bad_arg(vm, loc, fn, "a list of vertices", l);
+    if (which == 1 && l->n % 2) vm_fail(vm, loc, "%s(): the list of edge ends has an odd length (%u)", fn, l->n);
+    for (uint32_t i = 0; i < l->n; i++) {
+        Value v = val_elem(l, i);
+        if (which == 0) graph_spec_vertex(s, v);
+        else if (which == 2) graph_spec_ground(s, v);
+        else if (i % 2) graph_spec_edge(s, val_elem(l, i - 1), v);
+    }
+}
+
+static void spec_free(void *arg) { graph_spec_fini(arg); }
+
+static Value make_graph(Vm *vm, Loc loc, const char *fn, GraphSpec *s, size_t mark)
+{
+    const char *why = NULL;
+    const Graph *g = graph_make(vm->p, s, &why);
+    prog_release(vm->p, mark);
+    graph_spec_fini(s);
+    if (!g) vm_fail(vm, loc, "%s(): %s", fn, why);
+    Value v = { .t = VT_GRAPH };
+    v.u.g = g;
+    return v;
+}
+
+/* Read "u v" lines (integers; more columns ignored) after skipping `skip` lines. */
+static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_t skip, GraphSpec *s)
+{
+    if (file->t != VT_STR) bad_arg(vm, loc, fn, "a file name", file);
+    char path[4096];
+    snprintf(path, sizeof path, "%.*s", (int)file->n, file->u.s);
+    FILE *f = fopen(path, "rb");
+    if (!f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
+    char line[4096];
+    int64_t lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (lineno++ < skip) continue;
+        char *q = line;
+        while (*q == ' ' || *q == '\t') q++;
+        if (*q == '\n' || *q == '\r' || *q == 0 || *q == '#') continue;
+        char *e1, *e2;
+        errno = 0;
+        long long u = strtoll(q, &e1, 10), v = e1 != q ? strtoll(e1, &e2, 10) : 0;
+        if (e1 == q || e2 == e1 || errno) {
+            fclose(f);
+            vm_fail(vm, loc, "%s(): line %lld of '%s' is not two integers \"u v\"", fn, (long long)lineno, path);
+        }
+        graph_spec_edge(s, val_int(u), val_int(v));
+    }
+    fclose(f);
+}
+
+static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
+{
+    const char *fn = builtins[id].name;
+    Value *a = &args[0];
+    switch (id) {
+    case BI_SUCC: case BI_PRED: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
+        return neighbours(vm, g, v, id == BI_SUCC, id == BI_PRED, false, loc);
+    }
+    case BI_NBHD: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
+        return neighbours(vm, g, v, true, true, true, loc);
+    }
+    case BI_VERTICES: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        uint32_t *idx = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *idx, loc);
+        for (uint32_t i = 0; i < g->n; i++) idx[i] = i;
+        return label_list(vm, g, idx, g->n, loc);
+    }
+    case BI_EDGES: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        if (g->m > UINT32_MAX / 2) vm_fail(vm, loc, "edges(): a graph of more than 2^31 edges");
+        uint32_t *idx = vm_alloc(vm, (2 * g->m + 1) * sizeof *idx, loc);
+        for (uint64_t e = 0; e < g->m; e++) {
+            idx[2 * e] = g->eu[e];
+            idx[2 * e + 1] = g->ev[e];
+        }
+        return label_list(vm, g, idx, 2 * g->m, loc);
+    }
+    case BI_DEGREE: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
+        int64_t d = g->off[v + 1] - g->off[v];
+        if (!g->directed)   /* a loop is listed once but has two ends */
+            for (uint32_t k = g->off[v]; k < g->off[v + 1]; k++) d += g->adj[k] == v;
+        return val_int(d);
+    }
+    case BI_REMOVE_EDGE: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        uint32_t u = need_vertex(vm, loc, fn, g, &args[1]), v = need_vertex(vm, loc, fn, g, &args[2]);
+        if (!g->directed && u > v) { uint32_t t = u; u = v; v = t; }
+        uint64_t lo = 0, hi = g->m;   /* the edges are sorted: find (u, v) */
+        while (lo < hi) {
+            uint64_t mid = (lo + hi) / 2;
+            if (g->eu[mid] < u || (g->eu[mid] == u && g->ev[mid] < v)) lo = mid + 1; else hi = mid;
+        }
+        if (lo == g->m || g->eu[lo] != u || g->ev[lo] != v)
+            vm_fail(vm, loc, "remove_edge(): the graph has no %s between these vertices", g->directed ? "arc" : "edge");
+        Value r = { .t = VT_GRAPH };
+        r.u.g = graph_without_edge(vm->p, g, lo);
+        return r;
+    }
+    case BI_DIGRAPH_FROM: case BI_GRAPH_FROM: case BI_READ_DIGRAPH: case BI_READ_GRAPH: {
+        GraphSpec *s = vm_alloc(vm, sizeof *s, loc);
+        memset(s, 0, sizeof *s);
+        s->directed = id == BI_DIGRAPH_FROM || id == BI_READ_DIGRAPH;
+        s->allow_empty = id == BI_DIGRAPH_FROM || id == BI_GRAPH_FROM;
+        size_t mark = prog_defer(vm->p, spec_free, s);
+        if (id == BI_READ_DIGRAPH || id == BI_READ_GRAPH) {
+            int k = id == BI_READ_DIGRAPH ? 1 : 2;
+            int64_t skip = 0;
+            if (nargs > k) {
+                if (!isnum(&args[k]) || args[k].u.i < 0) bad_arg(vm, loc, fn, "a number of lines to skip", &args[k]);
+                skip = args[k].u.i;
+            }
+            if (id == BI_READ_GRAPH) spec_from(vm, loc, fn, s, &args[1], 2);
+            read_edges(vm, loc, fn, a, skip, s);
+        } else {
+            spec_from(vm, loc, fn, s, a, 1);
+            if (id == BI_DIGRAPH_FROM && nargs > 1) spec_from(vm, loc, fn, s, &args[1], 0);
+            if (id == BI_GRAPH_FROM && nargs > 1) spec_from(vm, loc, fn, s, &args[1], 2);
+            if (id == BI_GRAPH_FROM && nargs > 2) spec_from(vm, loc, fn, s, &args[2], 0);
+        }
+        return make_graph(vm, loc, fn, s, mark);
+    }
+    case BI_PATH: case BI_CYCLE: case BI_GRID: {
+        for (int i = 0; i < nargs; i++)
+            if (!isnum(&args[i]) || args[i].u.i < 1 || args[i].u.i > (int64_t)1 << 24)
+                bad_arg(vm, loc, fn, "a size from 1 to 2^24", &args[i]);
+        GraphSpec *s = vm_alloc(vm, sizeof *s, loc);
+        memset(s, 0, sizeof *s);
+        size_t mark = prog_defer(vm->p, spec_free, s);
+        s->directed = id != BI_GRID;
+        int64_t n = a->u.i;
+        if (id == BI_GRID) {
+            int64_t c = args[1].u.i;
+            if (n * c > (int64_t)1 << 24) vm_fail(vm, loc, "grid(): more than 2^24 vertices");
+            for (int64_t i = 0; i < n * c; i++) graph_spec_vertex(s, val_int(i));
+            for (int64_t i = 0; i < n; i++)
+                for (int64_t j = 0; j < c; j++) {
+                    if (j + 1 < c) graph_spec_edge(s, val_int(i * c + j), val_int(i * c + j + 1));
+                    if (i + 1 < n) graph_spec_edge(s, val_int(i * c + j), val_int((i + 1) * c + j));
+                }
+        } else {
+            for (int64_t i = 0; i < n; i++) graph_spec_vertex(s, val_int(i));
+            for (int64_t i = 0; i + 1 < n; i++) graph_spec_edge(s, val_int(i), val_int(i + 1));
+            if (id == BI_CYCLE) graph_spec_edge(s, val_int(n - 1), val_int(0));
+        }
+        return make_graph(vm, loc, fn, s, mark);
+    }
+    case BI_UNDIRECTED: case BI_WITH_GROUND: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        if (id == BI_WITH_GROUND && g->directed) bad_arg(vm, loc, fn, "a graph (not a digraph)", a);
+        bool *ground = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *ground, loc);
+        memset(ground, 0, ((size_t)g->n + 1) * sizeof *ground);
+        if (nargs > 1) {
+            const Value *l = &args[1];
+            if (l->t != VT_LIST && l->t != VT_SET) bad_arg(vm, loc, fn, "a list of ground vertices", l);
+            for (uint32_t i = 0; i < l->n; i++) {
+                Value v = val_elem(l, i);
+                ground[need_vertex(vm, loc, fn, g, &v)] = true;
+            }
+        }
+        Value r = { .t = VT_GRAPH };
+        r.u.g = graph_undirected(vm->p, g, ground);
+        return r;
+    }
+    case BI_GROUNDED: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        Value r = { .t = VT_GRAPH };
+        r.u.g = graph_grounded(vm->p, g);
+        return r;
+    }
+    case BI_NCOMPONENTS: case BI_COMPONENT: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        uint32_t *comp = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *comp, loc);
+        uint32_t k = graph_components(g, comp);
+        if (id == BI_NCOMPONENTS) return val_int(k);
+        if (!isnum(&args[1]) || args[1].u.i < 0 || args[1].u.i >= k)
+            vm_fail(vm, loc, "component(): the graph has %u components, numbered from 0", k);
+        bool *drop = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *drop, loc);
+        for (uint32_t i = 0; i < g->n; i++) drop[i] = comp[i] != (uint32_t)args[1].u.i;
+        Value r = { .t = VT_GRAPH };
+        r.u.g = graph_without(vm->p, g, drop);
+        return r;
+    }
+    }
+    vm_fail(vm, loc, "internal error: unknown builtin");
+}
+
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
 {
     const char *fn = builtins[id].name;
     const Builtin *b = &builtins[id];
     if (nargs < b->minargs || (b->maxargs >= 0 && nargs > b->maxargs))
         vm_fail(vm, loc, "%s() takes %d argument%s, but %d were given", fn, b->minargs, b->minargs == 1 ? "" : "s", nargs);
+    if (id >= BI_SUCC) return graph_builtin(vm, id, args, nargs, loc);
     Value *a = &args[0];
     switch (id) {
     case BI_MIN: case BI_MAX: {

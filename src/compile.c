@@ -4,6 +4,7 @@
 #include "builtins.h"
 #include "util.h"
 #include "bignum.h"
+#include "graph.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,44 @@ static void expr(Cg *c, Node *n)
     case N_STR: {
         Value v = { .t = VT_STR, .n = (uint32_t)n->slen };
         v.u.s = arena_strndup(&c->p->arena, n->name, n->slen);
+        emit(c, n->loc, IR_KONST, add_const(c, v), 0);
+        push(c, 1);
+        return;
+    }
+    case N_GRAPHLIT: {   /* built here: a constant of the function */
+        GraphSpec spec = { .directed = n->op != 0 };
+        for (int i = 0; i < n->list.n; i++) {
+            Node *st = n->list.v[i];
+            for (int j = 0; j < st->list.n; j++) {
+                Node *g = st->list.v[j];
+                for (int k = 0; k < g->list.n; k++) {
+                    Node *x = g->list.v[k];
+                    Value v = x->kind == N_INT ? val_int(x->ival) : (Value){ .t = VT_STR, .n = (uint32_t)x->slen };
+                    if (x->kind != N_INT) v.u.s = x->name;
+                    if (st->ival) graph_spec_ground(&spec, v);
+                    else if (st->list.n == 1) graph_spec_vertex(&spec, v);
+                    if (j == 0) continue;
+                    Node *prev = st->list.v[j - 1];   /* every vertex of the previous list to this one */
+                    for (int q = 0; q < prev->list.n; q++) {
+                        Node *y = prev->list.v[q];
+                        Value u = y->kind == N_INT ? val_int(y->ival) : (Value){ .t = VT_STR, .n = (uint32_t)y->slen };
+                        if (y->kind != N_INT) u.u.s = y->name;
+                        graph_spec_edge(&spec, u, v);
+                    }
+                }
+            }
+        }
+        const char *why = NULL;
+        const Graph *gr = graph_make(c->p, &spec, &why);
+        graph_spec_fini(&spec);
+        Value v = { .t = VT_GRAPH };
+        if (!gr) {
+            diag_error(&c->p->diag, n->loc, "%s", why);
+            c->errors++;
+            v = val_int(0);
+        } else {
+            v.u.g = gr;
+        }
         emit(c, n->loc, IR_KONST, add_const(c, v), 0);
         push(c, 1);
         return;

@@ -4,6 +4,7 @@
    declare, check, compile, evaluate constants) and frees everything in one place. */
 #include "config.h"
 #include "driver.h"
+#include "graph.h"
 #include "parse.h"
 #include "sema.h"
 #include "compile.h"
@@ -42,6 +43,7 @@ void drv_fini(Program *p)
 {
     solve_free(p->solver);
     vm_free(p->vm);
+    graph_free_all(p);
     prog_fini(p);
 }
 
@@ -66,6 +68,9 @@ static void eval_consts(Program *p, void *ctx)
             v.u.s = arena_strndup(&p->arena, v.u.s, v.n);
         } else if (v.t == VT_POS) {
             prog_fail(p, EXIT_COMPILE, p->fns[p->const_fn[i]].locs[0], "a constant cannot be a position");
+        } else if (v.t == VT_GRAPH) {   /* printed by this name from now on */
+            for (size_t k = 0; k < p->nsyms; k++)
+                if (p->syms[k].kind == SYM_CONST && (size_t)p->syms[k].id == i) graph_name(v.u.g, p->syms[k].name);
         }
         p->consts[i] = v;
         p->const_ready[i] = true;

@@ -2,6 +2,7 @@
    parse back. */
 #include "config.h"
 #include "key.h"
+#include "graph.h"
 #include <string.h>
 
 size_t key_arg_words(const int64_t *key, size_t w, int type)
@@ -10,7 +11,7 @@ size_t key_arg_words(const int64_t *key, size_t w, int type)
     switch (type) {
     case POS_ARG_INT: return 1;
     case POS_ARG_STR:
-        if (len & KEY_BIG_BIT) return 1 + (size_t)(uint32_t)len;
+        if (len & (KEY_BIG_BIT | KEY_GRAPH_BIT)) return 1 + (size_t)(uint32_t)len;
         return 1 + ((size_t)(uint32_t)len + 7) / 8;
     default: return 1 + (size_t)(uint32_t)len;
     }
@@ -38,6 +39,11 @@ int key_decode(const Program *p, const int64_t *key, Value *out)
             v.u.a = key + w + 1;
             break;
         default:
+            if (len & KEY_GRAPH_BIT) {
+                v.t = VT_GRAPH;
+                v.u.g = graph_of(p, (uint64_t)key[w + 1]);
+                break;
+            }
             if (len & KEY_BIG_BIT) {
                 v = val_int_words(key + w);
                 break;
@@ -81,6 +87,7 @@ void key_print(const Program *p, StrBuf *b, const int64_t *key)
         if (!first) sb_puts(b, ", ");
         first = false;
         if (a->t == VT_STR) print_str(b, a->u.s, a->n);
+        else if (a->t == VT_GRAPH) graph_print(b, a->u.g);
         else val_print(b, a);
     }
     sb_putc(b, ')');

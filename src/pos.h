@@ -4,12 +4,15 @@
 #include "program.h"
 #include "vm.h"
 
-/* ST_OUTCOME: only the outcome is known (a closed form that decides P/N): sg is 0 (P) or 1 (N).
+/* ST_OUTCOME: only the outcome is known (a closed form that decides P/N): sg is 0 (P), 1 (N) or
+   2 (D).
    ST_ONPATH: a strategy's search has the state in progress (a cycle if it is met again).
    ST_SGSEARCH: how names the strategy that decided the outcome; the SG value came from a search.
    ST_BIG: the value is beyond 64 bits: sg points (as an integer) at its interned record, the
-   words of an integer (val_int_words). */
-enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH = 16, ST_BIG = 32 };
+   words of an integer (val_int_words).
+   ST_INF: a loopy value ∞(K): sg points at K's interned record (a finite loopy value keeps the
+   value in the low 32 bits of sg and the labelling's counter in the high 32). */
+enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH = 16, ST_BIG = 32, ST_INF = 64 };
 
 /* A state's value: flags ST_DONE (or ST_OUTCOME) and the value's kind in bits 8-15 (the solver's
    GvKind: an SG value, an outcome only, a draw, a loopy value, a remoteness, a score), with sg

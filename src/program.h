@@ -90,6 +90,8 @@ typedef struct Cleanup { void (*fn)(void *arg); void *arg; } Cleanup;
    budget of states ran past it (the solver catches it; it never ends a run). */
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4, PROG_BUDGET = 64 };
 
+struct Graph;
+
 typedef struct Program {
     Diag diag;
     Arena arena;                    /* names, constant values: lives as long as the program */
@@ -125,6 +127,10 @@ typedef struct Program {
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
     int silent;                     /* > 0: errors unwind without a message (a tentative computation) */
     const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */
+    struct Graph **graphs;          /* every graph value, interned by content (graph.h) */
+    size_t ngraphs, capgraphs;
+    uint32_t *gtab;                 /* open addressing: graph index + 1 */
+    size_t gtcap;
 } Program;
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */

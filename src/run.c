@@ -7,6 +7,7 @@
 #include "json.h"
 #include "solve/solve.h"
 #include "solve/nimber.h"
+#include "graph.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,13 +47,34 @@ static void do_query(Program *p, Stmt *st)
         sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
         if (a->has_sg) nim_print(&b, &a->sg);
         else sb_puts(&b, "null");
-        sb_puts(&b, ",\"winning\":[");
+        if (a->sg.kind == GV_LOOPY && a->sg.kset) {   /* a generalized SG value ∞(K) */
+            StrBuf g;
+            sb_init(&g);
+            gv_print_loopy(&g, &a->sg);
+            sb_puts(&b, ",\"gamma\":");
+            json_str(&b, g.s);
+            sb_fini(&g);
+        }
+        if (a->remoteness >= 0) sb_printf(&b, ",\"remoteness\":%lld", (long long)a->remoteness);
+        else if (a->remoteness == -2) sb_puts(&b, ",\"remoteness\":null");
+        sb_puts(&b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
         for (size_t i = 0; i < a->nwin; i++) {
             if (i) sb_putc(&b, ',');
             json_str(&b, a->winning[i]);
         }
         sb_puts(&b, "]");
-        if (a->truncated) sb_puts(&b, ",\"winning_truncated\":true");
+        if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
+        if (a->ndefence) {
+            sb_puts(&b, ",\"defence\":[");
+            for (size_t i = 0; i < a->ndefence; i++) {
+                sb_puts(&b, i ? ",{\"move\":" : "{\"move\":");
+                json_str(&b, a->defence[i].move);
+                sb_puts(&b, ",\"reply\":");
+                json_str(&b, a->defence[i].reply);
+                sb_putc(&b, '}');
+            }
+            sb_putc(&b, ']');
+        }
         sb_puts(&b, ",\"strategy\":");
         json_str(&b, a->strategy);
         sb_putc(&b, '}');
@@ -63,7 +85,12 @@ static void do_query(Program *p, Stmt *st)
             sb_puts(&b, " (sg ");
             nim_print(&b, &a->sg);
             sb_putc(&b, ')');
+        } else if (a->sg.kind == GV_LOOPY && a->sg.kset) {
+            sb_puts(&b, " (gamma ");
+            gv_print_loopy(&b, &a->sg);
+            sb_putc(&b, ')');
         }
+        if (a->remoteness >= 0) sb_printf(&b, " (remoteness %lld)", (long long)a->remoteness);
         sb_printf(&b, " [%s]", a->strategy);
         emit_line(p, &b);
         if (strcmp(st->text, a->position)) {
@@ -78,16 +105,25 @@ static void do_query(Program *p, Stmt *st)
             sb_printf(&b, "  (no SG value: %s)", a->no_sg);
             emit_line(p, &b);
         }
+        const char *kind = a->drawing ? "drawing" : "winning";
         for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
-            sb_printf(&b, "  winning move -> %s", a->winning[i]);
+            sb_printf(&b, "  %s move -> %s", kind, a->winning[i]);
             emit_line(p, &b);
         }
         if (a->nwin > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more winning moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES,
+            sb_printf(&b, "  ... and %zu more %s moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES, kind,
                       a->truncated ? "; there may be more not examined" : "");
             emit_line(p, &b);
         } else if (a->truncated) {
-            sb_puts(&b, "  ... there may be more winning moves: too many candidates to examine");
+            sb_printf(&b, "  ... there may be more %s moves: too many candidates to examine", kind);
+            emit_line(p, &b);
+        }
+        for (size_t i = 0; i < a->ndefence && i < TEXT_MAX_MOVES; i++) {
+            sb_printf(&b, "  if -> %s, reply -> %s", a->defence[i].move, a->defence[i].reply);
+            emit_line(p, &b);
+        }
+        if (a->ndefence > TEXT_MAX_MOVES) {
+            sb_printf(&b, "  ... and %zu more replies (--json lists them)", a->ndefence - TEXT_MAX_MOVES);
             emit_line(p, &b);
         }
     }
@@ -283,6 +319,7 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
 static void print_value(Program *p, StrBuf *b, const Value *v)
 {
     if (v->t == VT_POS) key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
+    else if (v->t == VT_GRAPH) graph_print(b, v->u.g);
     else val_print(b, v);
 }
 
@@ -324,6 +361,8 @@ static void do_print(Program *p, Stmt *st)
         sb_putc(&b, '}');
     } else if (v.t == VT_STR) {
         sb_putn(&b, v.u.s, v.n);
+    } else if (v.t == VT_GRAPH) {   /* its contents, not its name */
+        graph_print_expr(&b, v.u.g);
     } else {
         print_value(p, &b, &v);
     }

@@ -258,6 +258,8 @@ static int binary(Sema *s, Node *n)
         /* fall through */
     case OP_SUB: case OP_DIV: case OP_MOD: case OP_POW: case OP_BAND: case OP_BOR: case OP_BXOR:
     case OP_SHL: case OP_SHR:
+        if (n->op == OP_SUB && a == VT_GRAPH) return VT_GRAPH;   /* G - v, G - [vertices] */
+        if (n->op == OP_SUB && a == VT_NONE && (b == VT_LIST || b == VT_SET || b == VT_STR)) return VT_NONE;   /* maybe a graph */
         need(s, n->a, a, numeric(a), "integers");
         need(s, n->b, b, numeric(b), "integers");
         return (a == VT_NONE || b == VT_NONE) && n->op != OP_POW ? VT_NONE : VT_INT;
@@ -275,9 +277,35 @@ static int binary(Sema *s, Node *n)
     return VT_NONE;
 }
 
+/* A graph literal: arcs in a digraph, edges in a graph, ground vertices only in a graph, and
+   vertices all numbers or all names. */
+static int graph_literal(Sema *s, Node *n)
+{
+    int kind = -1;   /* N_INT or N_STR, from the first vertex */
+    for (int i = 0; i < n->list.n; i++) {
+        Node *st = n->list.v[i];
+        if (st->ival && n->op) err(s, st->loc, "a digraph has no ground vertices (ground is for graph)");
+        for (int j = 0; j < st->list.n; j++) {
+            Node *g = st->list.v[j];
+            if (j && n->op && g->op != '>') err(s, g->loc, "a digraph's arcs are written 'u -> v'");
+            if (j && !n->op && g->op != '-') err(s, g->loc, "a graph's edges are written 'u - v'");
+            for (int k = 0; k < g->list.n; k++) {
+                Node *v = g->list.v[k];
+                if (kind < 0) kind = (int)v->kind;
+                else if ((int)v->kind != kind)
+                    err(s, v->loc, "a graph's vertices are all numbers or all names (the first one is %s)",
+                        kind == N_INT ? "a number" : "a name");
+            }
+        }
+    }
+    if (kind < 0) err(s, n->loc, "a graph needs at least one vertex");
+    return VT_GRAPH;
+}
+
 static int expr_inner(Sema *s, Node *n)
 {
     switch (n->kind) {
+    case N_GRAPHLIT: return graph_literal(s, n);
     case N_INT: case N_BIGINT: return VT_INT;
     case N_BOOL: return VT_BOOL;
     case N_STR: return VT_STR;

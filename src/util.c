@@ -165,3 +165,34 @@ bool util_is_decimal(const char *s, size_t n)
         if (s[i] < '0' || s[i] > '9') return false;
     return true;
 }
+
+/* Sort n 64-bit keys (LSD radix, 16 bits a pass; passes whose digit never varies are skipped). */
+void util_sort_u64(uint64_t *a, size_t n)
+{
+    if (n < 64) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+                uint64_t t = a[j];
+                a[j] = a[j - 1];
+                a[j - 1] = t;
+            }
+        return;
+    }
+    uint64_t *tmp = xmalloc(n * sizeof *tmp);
+    size_t *cnt = xmalloc(65536 * sizeof *cnt);
+    for (int shift = 0; shift < 64; shift += 16) {
+        memset(cnt, 0, 65536 * sizeof *cnt);
+        for (size_t i = 0; i < n; i++) cnt[(a[i] >> shift) & 0xffff]++;
+        if (cnt[(a[0] >> shift) & 0xffff] == n) continue;
+        size_t sum = 0;
+        for (size_t d = 0; d < 65536; d++) {
+            size_t c = cnt[d];
+            cnt[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & 0xffff]++] = a[i];
+        memcpy(a, tmp, n * sizeof *a);
+    }
+    free(cnt);
+    free(tmp);
+}

@@ -48,4 +48,6 @@ uint64_t util_hash_words(const int64_t *w, size_t n);
 uint64_t util_hash_bytes(const char *s, size_t n);
 /* s (n bytes) writes a non-negative integer in decimal: digits only, no leading zero. */
 bool util_is_decimal(const char *s, size_t n);
+/* Sort n 64-bit keys increasing (LSD radix: linear in n). */
+void util_sort_u64(uint64_t *a, size_t n);
 #endif

@@ -7,15 +7,16 @@
 
 const char *val_type_name(int t)
 {
-    static const char *names[] = { "value", "integer", "boolean", "string", "list", "set", "range", "position", "integer" };
-    return (t >= 0 && t <= VT_BIG) ? names[t] : "value";
+    static const char *names[] = { "value", "integer", "boolean", "string", "list", "set", "range", "position", "integer",
+                                   "graph" };
+    return (t >= 0 && t <= VT_GRAPH) ? names[t] : "value";
 }
 
 const char *val_type_an(int t)
 {
     static const char *names[] = { "a value", "an integer", "a boolean", "a string", "a list", "a set", "a range",
-                                   "a position", "an integer" };
-    return (t >= 0 && t <= VT_BIG) ? names[t] : "a value";
+                                   "a position", "an integer", "a graph" };
+    return (t >= 0 && t <= VT_GRAPH) ? names[t] : "a value";
 }
 
 int val_equal(const Value *a, const Value *b)
@@ -30,6 +31,7 @@ int val_equal(const Value *a, const Value *b)
         return a->n == b->n && (a->n == 0 || (a->strs == b->strs && memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0));
     case VT_RANGE: return a->u.r.lo == b->u.r.lo && a->u.r.hi == b->u.r.hi && a->strs == b->strs;
     case VT_BIG: return a->n == b->n && a->strs == b->strs && memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0;
+    case VT_GRAPH: return a->u.g == b->u.g;   /* interned by content */
     case VT_POS:
         if (a->n != b->n) return 0;
         for (uint32_t i = 0; i < a->n; i++) {
@@ -90,6 +92,7 @@ void val_print(StrBuf *b, const Value *v)
         break;
     }
     case VT_POS: sb_printf(b, "<position of %u components>", v->n); break;
+    case VT_GRAPH: sb_puts(b, "<graph>"); break;   /* the layers above print it (graph_print) */
     default: sb_puts(b, "<none>");
     }
 }

@@ -8,13 +8,13 @@
    the 64-bit range at run time (sema's type for it is VT_INT): n limbs of 64 bits, least
    significant first, at u.a; strs = 1 when negative. Canonical: a value that fits int64 is
    always a VT_INT, so equal integers have one representation (keys, equality). */
-typedef enum VType { VT_NONE, VT_INT, VT_BOOL, VT_STR, VT_LIST, VT_SET, VT_RANGE, VT_POS, VT_BIG } VType;
+typedef enum VType { VT_NONE, VT_INT, VT_BOOL, VT_STR, VT_LIST, VT_SET, VT_RANGE, VT_POS, VT_BIG, VT_GRAPH } VType;
 
 /* A position component is a key: k[0] = game id | (total words << 32), k[1] = argument type
  * signature (2 bits per argument: POS_ARG_*), then the arguments: an integer is one word; a list,
  * set or string is a length word followed by its elements (strings packed 8 bytes a word); an
  * integer beyond 64 bits is a POS_ARG_STR argument whose length word has KEY_BIG_BIT, then its
- * limbs. */
+ * limbs; a graph one whose length word has KEY_GRAPH_BIT, then its id. */
 enum { POS_ARG_INT = 0, POS_ARG_LIST = 1, POS_ARG_SET = 2, POS_ARG_STR = 3 };
 #define POS_MAX_ARGS 32
 #define KEY_GAME(k) ((uint32_t)((uint64_t)(k)[0] & 0xffffffffu))
@@ -37,6 +37,7 @@ typedef struct Value {
         const int64_t *const *p;    /* POS: n component keys (a sum; n = 0 is the empty position) */
         /* POS: the keys (= p) and how many copies of each (NULL: one each): k * A is a count */
         struct { const int64_t *const *keys; const uint64_t *cnt; } pos;
+        const struct Graph *g;      /* GRAPH: the program's interned graph (graph.h) */
     } u;
 } Value;
 
@@ -64,6 +65,8 @@ typedef struct StrRec { uint32_t len; uint32_t pad; char s[]; } StrRec;
    negative), not a string. In a list's length word: the elements are integer records. */
 #define KEY_BIG_BIT ((uint64_t)1 << 61)
 #define KEY_NEG_BIT ((uint64_t)1 << 60)
+/* In a POS_ARG_STR length word: the argument is a graph, the next word its id (graph.h). */
+#define KEY_GRAPH_BIT ((uint64_t)1 << 59)
 static inline Value val_str_rec(const StrRec *r)
 {
     Value v = { .t = VT_STR, .n = r->len };

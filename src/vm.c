@@ -2,6 +2,7 @@
 #include "config.h"
 #include "key.h"
 #include "vm.h"
+#include "graph.h"
 #include "bignum.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -277,6 +278,33 @@ static int cmp_rec(const void *a, const void *b)
     return big_cmp(&x, &y);
 }
 
+/* G - v (a vertex) or G - L (a list or set of vertices): the graph without them and their edges. */
+static Value graph_minus(Vm *vm, const Value *gv, const Value *x, Loc loc)
+{
+    const Graph *g = gv->u.g;
+    bool *drop = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *drop, loc);
+    memset(drop, 0, ((size_t)g->n + 1) * sizeof *drop);
+    uint32_t n = x->t == VT_LIST || x->t == VT_SET ? x->n : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        Value v = x->t == VT_LIST || x->t == VT_SET ? val_elem(x, i) : *x;
+        int64_t k = graph_vertex(g, &v);
+        if (k < 0) {
+            if (v.t != VT_INT && v.t != VT_STR) type_error(vm, loc, "'-' removes vertices (integers or strings) from a graph", &v, NULL);
+            StrBuf b;
+            sb_init(&b);
+            val_print(&b, &v);
+            char text[128];
+            snprintf(text, sizeof text, "%s", b.s ? b.s : "");
+            sb_fini(&b);
+            vm_fail(vm, loc, "%s is not a vertex of the graph", text);
+        }
+        drop[k] = true;
+    }
+    Value r = { .t = VT_GRAPH };
+    r.u.g = graph_without(vm->p, g, drop);
+    return r;
+}
+
 static inline bool is_pos_like(const Value *v) { return v->t == VT_POS || (isnum(v) && v->u.i == 0); }
 
 static Value mkpos(Vm *vm, uint32_t n, Loc loc)
@@ -548,6 +576,7 @@ static size_t arg_words(const Value *v)
     switch (v->t) {
     case VT_STR: return 1 + (v->n + 7) / 8;
     case VT_BIG: return 1 + v->n;
+    case VT_GRAPH: return 2;
     case VT_LIST: case VT_SET: return 1 + v->n;
     default: return 1;
     }
@@ -580,7 +609,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
     for (int i = 0; i < fixed; i++) {
         const Value *a = &args[i];
         if (a->t == VT_POS || a->t == VT_RANGE || a->t == VT_NONE)
-            vm_fail(vm, loc, "argument %d of '%s' is a %s; positions take integers, lists, sets and strings", i + 1,
+            vm_fail(vm, loc, "argument %d of '%s' is a %s; positions take integers, lists, sets, strings and graphs", i + 1,
                     G->name, val_type_name(a->t));
         words += arg_words(a);
     }
@@ -602,6 +631,11 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
                                (a->strs == LIST_BIGS ? KEY_BIG_BIT : 0));
             if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
             w += a->n;
+            break;
+        case VT_GRAPH:
+            sig |= (uint64_t)POS_ARG_STR << (2 * i);
+            k[w++] = (int64_t)(KEY_GRAPH_BIT | 1);
+            k[w++] = (int64_t)a->u.g->id;
             break;
         case VT_BIG:
             sig |= (uint64_t)POS_ARG_STR << (2 * i);
@@ -707,6 +741,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         case IR_SUB: case IR_DIV: case IR_MOD: case IR_POW: case IR_BAND: case IR_BOR: case IR_BXOR:
         case IR_SHL: case IR_SHR:
+            if (op == IR_SUB && st[sp - 2].t == VT_GRAPH) {
+                vm->sp = sp;
+                st[sp - 2] = graph_minus(vm, &st[sp - 2], &TOP, LOC);
+                sp--;
+                break;
+            }
             if (!isnum(&st[sp - 2]) || !isnum(&TOP)) {
                 if (val_is_int(&st[sp - 2]) && val_is_int(&TOP)) {
                     vm->sp = sp;

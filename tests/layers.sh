@@ -11,7 +11,7 @@ layer() {
     src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | \
     src/solve/mex.*) echo 0 core ;;
     src/ast.* | src/parse.h | src/ir.* | src/builtins.h) echo 1 syntax ;;
-    src/program.*) echo 2 program ;;
+    src/program.* | src/graph.*) echo 2 program ;;
     src/sema.* | src/compile.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
     src/vm.* | src/builtins.c) echo 5 interpreter ;;

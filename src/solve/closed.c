@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const ClosedForm *const families[] = { closed_heap_forms, closed_pair_forms, closed_coin_forms, closed_multi_forms };
+static const ClosedForm *const families[] = { closed_heap_forms, closed_pair_forms, closed_coin_forms, closed_multi_forms,
+                                              closed_board_forms };
 
 const ClosedForm *closed_at(int i)
 {

@@ -49,6 +49,7 @@ extern const ClosedForm closed_heap_forms[];
 extern const ClosedForm closed_pair_forms[];
 extern const ClosedForm closed_coin_forms[];
 extern const ClosedForm closed_multi_forms[];
+extern const ClosedForm closed_board_forms[];
 
 /* Helpers for the families: yield the one-component position g(args). */
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx);

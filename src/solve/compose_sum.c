@@ -1,23 +1,53 @@
 /* compose_sum.c: the disjunctive sum of normal play: a position's SG value is the XOR of its
    components' (Sprague-Grundy theorem, docs/theory.md section 1); a winning move takes a
    component of value g to g XOR x, which exists only when that is below g. Values beyond 64 bits
-   (nimber.h) take the exact path. */
+   (nimber.h) take the exact path. Components with cycles have generalized values (finite, or
+   ∞(K)); the sum rule extends to them: a ⊕ ∞(L) = ∞(L ⊕ a), ∞(K) ⊕ ∞(L) = ∞(∅) (docs/theory.md
+   section 5). */
 #include "config.h"
 #include "solve/compose.h"
 #include "solve/nimber.h"
+#include <stdlib.h>
 
-/* An even number of copies of a component cancels out: X + X has value 0. */
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* An even number of copies of a finite component cancels out: X + X has value 0. Two or more
+   infinite components (also two copies of one) make ∞(∅), a draw. */
 static GameValue sum_combine(Program *p, const GameValue *v, const uint64_t *count, size_t n)
 {
     if (n == 1 && (!count || count[0] == 1)) return v[0];   /* a lone component: its value (or its outcome alone) */
-    uint64_t x = 0;
+    uint64_t x = 0, ninf = 0;
     uintptr_t big = 0;
+    bool loopy = false;
+    const uint64_t *K = NULL;
     for (size_t i = 0; i < n; i++) {
-        if (count && !(count[i] & 1)) continue;
+        uint64_t c = count ? count[i] : 1;
+        loopy |= v[i].kind == GV_LOOPY;
+        if (v[i].kset) {
+            ninf += c;
+            K = v[i].kset;
+            continue;
+        }
+        if (!(c & 1)) continue;
         x ^= v[i].n;
         big |= (uintptr_t)v[i].big;
     }
-    if (!big) return gv_sg(x);
+    if (ninf) {
+        if (ninf > 1 || big) {   /* a finite part beyond 64 bits is in no K: a draw all the same */
+            return gv_inf(gv_kset(p, NULL, 0), big ? 0 : x);
+        }
+        uint64_t *l = malloc((K[0] ? K[0] : 1) * sizeof *l);
+        for (uint64_t i = 0; i < K[0]; i++) l[i] = K[1 + i] ^ x;
+        qsort(l, K[0], sizeof *l, cmp_u64);
+        GameValue r = gv_inf(gv_kset(p, l, K[0]), x);
+        free(l);
+        return r;
+    }
+    if (!big) return loopy ? gv_loopy(x, 0) : gv_sg(x);
     mpz_t acc, t;
     mpz_init(acc);
     mpz_init(t);
@@ -40,6 +70,11 @@ static bool sum_target(Program *p, const GameValue *total, const GameValue *comp
         *want = gv_outcome('P');
         return true;
     }
+    if (total->kset) {   /* one infinite component ∞(L) with the rest's XOR a in L: it moves to a */
+        if (!comp->kset) return false;
+        *want = gv_sg(total->n);
+        return true;
+    }
     if (!total->big && !comp->big) {
         uint64_t t = total->n ^ comp->n;
         if (t >= comp->n) return false;
@@ -56,7 +91,7 @@ static bool sum_target(Program *p, const GameValue *total, const GameValue *comp
 static bool sum_meets(const GameValue *got, const GameValue *want)
 {
     if (want->kind == GV_OUTCOME) return got->outcome == want->outcome;
-    return got->kind == GV_SG && got->n == want->n && got->big == want->big;   /* records are interned */
+    return gv_finite(got) && got->n == want->n && got->big == want->big;   /* records are interned */
 }
 
 const Compose compose_sum = { "sum", sum_combine, sum_target, sum_meets };

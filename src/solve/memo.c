@@ -66,6 +66,10 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
         if (c->recording && odd) record(m, id);
         const State *s = &e->st[id];
         if (!(s->flags & ST_DONE)) solve_cheap(c->s, id);
+        if ((s->flags & ST_DONE) && ST_KIND(s->flags) == GV_LOOPY) {   /* a game with cycles: not for mex */
+            c->cycle = id;
+            return 1;
+        }
         if (s->flags & ST_DONE) {
             if (odd) {
                 x ^= s->sg;

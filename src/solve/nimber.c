@@ -68,6 +68,31 @@ int nim_cmp(const GameValue *a, const GameValue *b)
     return big_cmp(&x, &y);
 }
 
+const uint64_t *gv_kset(Program *p, const uint64_t *vals, size_t n)
+{
+    uint64_t *w = xmalloc((n + 1) * sizeof *w);
+    w[0] = n;
+    if (n) memcpy(w + 1, vals, n * sizeof *w);
+    const StrRec *r = prog_intern(p, (const char *)w, (n + 1) * sizeof *w);
+    free(w);
+    return (const uint64_t *)(const void *)r->s;
+}
+
+void gv_print_loopy(StrBuf *b, const GameValue *v)
+{
+    if (!v->kset) {
+        nim_print(b, v);
+        return;
+    }
+    sb_puts(b, "\xe2\x88\x9e(");   /* ∞ */
+    for (uint64_t i = 0; i < v->kset[0]; i++) {
+        char t[24];
+        snprintf(t, sizeof t, "%s%llu", i ? "," : "", (unsigned long long)v->kset[1 + i]);
+        sb_puts(b, t);
+    }
+    sb_putc(b, ')');
+}
+
 bool nim_xor_small(const Engine *e, const uint32_t *ids, size_t n, uint64_t *x)
 {
     mpz_t acc, t;

@@ -17,6 +17,20 @@ Value nim_value(const GameValue *v, Vm *vm, Loc loc);
 void nim_print(StrBuf *b, const GameValue *v);
 /* -1, 0, 1 comparing two SG values. */
 int nim_cmp(const GameValue *a, const GameValue *b);
+/* The set K of ∞(K), interned: vals[0..n) increasing, distinct. Equal sets are one record. */
+const uint64_t *gv_kset(Program *p, const uint64_t *vals, size_t n);
+/* ∞(K) as a game value (its outcome from K); x: the XOR of a sum's finite parts. */
+static inline GameValue gv_inf(const uint64_t *kset, uint64_t x)
+{
+    return (GameValue){ .kind = GV_LOOPY, .outcome = gv_inf_outcome(kset), .n = x, .kset = kset };
+}
+/* A finite loopy value with its labelling counter. */
+static inline GameValue gv_loopy(uint64_t g, int64_t counter)
+{
+    return (GameValue){ .kind = GV_LOOPY, .outcome = g ? 'N' : 'P', .n = g, .score = counter };
+}
+/* Print a loopy value: "3", "∞(0,2)", "∞()". */
+void gv_print_loopy(StrBuf *b, const GameValue *v);
 /* The XOR of the SG values of states ids[0..n) into *x; false when it is beyond 64 bits (an
    option of that value cannot be a mex of finitely many options). */
 bool nim_xor_small(const Engine *e, const uint32_t *ids, size_t n, uint64_t *x);

@@ -13,7 +13,8 @@
 
 /* ORDER matters: the first strategy that applies and does not decline answers. A new strategy is
    its own file and one entry here. */
-const Strategy *const solve_strategies[] = { &strategy_closed, &strategy_sequence, &strategy_table, &strategy_memo, NULL };
+const Strategy *const solve_strategies[] = { &strategy_tokens, &strategy_closed, &strategy_sequence, &strategy_table,
+                                             &strategy_memo, &strategy_retro, NULL };
 
 static int index_of(const Strategy *self)
 {
@@ -163,10 +164,13 @@ typedef struct Comp { uint32_t id; uint64_t count; GameValue v; const char *stra
 
 GameValue solve_value_of(const State *st)
 {
-    if (st->flags & ST_OUTCOME) return gv_outcome(st->sg ? 'N' : 'P');
+    if (st->flags & ST_OUTCOME) return gv_outcome(st->sg == 2 ? 'D' : st->sg ? 'N' : 'P');
     switch (ST_KIND(st->flags)) {
     case GV_DRAW: return (GameValue){ .kind = GV_DRAW, .outcome = 'D' };
-    case GV_LOOPY: case GV_REMOTENESS:
+    case GV_LOOPY:
+        if (st->flags & ST_INF) return gv_inf((const uint64_t *)(uintptr_t)st->sg, 0);
+        return gv_loopy(st->sg & 0xffffffffu, (int64_t)(st->sg >> 32));
+    case GV_REMOTENESS:
         return (GameValue){ .kind = (uint8_t)ST_KIND(st->flags), .outcome = st->sg ? 'N' : 'P', .n = st->sg };
     case GV_SCORE: return (GameValue){ .kind = GV_SCORE, .outcome = (int64_t)st->sg > 0 ? 'N' : 'P', .score = (int64_t)st->sg };
     default: return nim_of_state(st);
@@ -175,10 +179,18 @@ GameValue solve_value_of(const State *st)
 
 void solve_set_value(State *st, GameValue v)
 {
-    st->flags = (st->flags & ~(ST_OUTCOME | ST_BIG | (0xffu << ST_KIND_SHIFT))) | ST_DONE | ((uint32_t)v.kind << ST_KIND_SHIFT);
-    if (v.kind == GV_OUTCOME) {
+    st->flags = (st->flags & ~(ST_OUTCOME | ST_BIG | ST_INF | (0xffu << ST_KIND_SHIFT))) | ST_DONE |
+                ((uint32_t)v.kind << ST_KIND_SHIFT);
+    if (v.kind == GV_LOOPY) {
+        if (v.kset) {
+            st->flags |= ST_INF;
+            st->sg = (uint64_t)(uintptr_t)v.kset;
+        } else {
+            st->sg = (v.n & 0xffffffffu) | (uint64_t)v.score << 32;
+        }
+    } else if (v.kind == GV_OUTCOME) {
         st->flags = (st->flags & ~(uint32_t)ST_DONE) | ST_OUTCOME;
-        st->sg = v.outcome == 'N';
+        st->sg = v.outcome == 'D' ? 2 : v.outcome == 'N';
     } else if (v.kind == GV_SG) {
         nim_store(st, &v);
     } else {
@@ -329,6 +341,8 @@ typedef struct WinCtx {
     uint64_t budget;          /* moves still to examine (0: no limit) */
     bool cut;                 /* the budget ran out */
     bool full;                /* the printed positions reached SOLVE_MAX_PRINTED */
+    bool keep_draw;           /* list the moves after which the position is still a draw */
+    GameValue rest;           /* ... the value of the rest of the position (keep_draw) */
 } WinCtx;
 
 static int on_win_move(void *ctx, const Value *v, const Value *frame)
@@ -352,7 +366,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     uint32_t np = 0;
     const Comp *moved = &w->comps[w->which];
     /* a lone component aiming at a P-position with one part needs only that part's outcome */
-    bool to_p = w->want.outcome == 'P' && (w->want.kind == GV_OUTCOME || w->want.n == 0);
+    bool to_p = !w->keep_draw && w->want.outcome == 'P' && (w->want.kind == GV_OUTCOME || w->want.n == 0);
     bool outcome_only = w->ncomps == 1 && moved->count == 1 && n == 1 && (!cnt || cnt[0] == 1) && to_p;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
@@ -365,7 +379,12 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         np++;
     }
     GameValue got = mode->combine(s->p, pv, cnt ? pc : NULL, np);
-    if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) return 0;
+    if (w->keep_draw) {
+        GameValue pair[2] = { w->rest, got };
+        if (mode->combine(s->p, pair, NULL, 2).outcome != 'D') return 0;
+    } else if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) {
+        return 0;
+    }
     /* the same position as a move listed before? (compare the changes, not whole positions) */
     uint32_t removed = moved->id;
     np = multiset(parts, np);
@@ -463,6 +482,172 @@ static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
     return st == 0 && (e->st[id].flags & ST_DONE);
 }
 
+/* ---- the defence of a P-position with cycles ---------------------------------------------- */
+
+/* The first follower of a position (one component, or the empty position) with the finite value
+   g and, when it has a counter (a loopy value), a counter below max. */
+typedef struct ReplyCtx { Solver *s; Loc loc; uint64_t g; int64_t max; uint32_t found; bool empty; } ReplyCtx;
+
+static int on_reply(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    ReplyCtx *r = ctx;
+    const int64_t *const *keys;
+    const uint64_t *cnt;
+    uint32_t n;
+    solve_components(r->s, v, r->loc, &keys, &cnt, &n);
+    if (n == 0) {   /* the empty position: value 0, the first labelled of all */
+        r->empty = r->g == 0;
+        return r->empty;
+    }
+    if (n != 1 || (cnt && cnt[0] != 1)) return 0;
+    uint32_t id = eng_intern(r->s->store, keys[0], r->loc);
+    solve_component(r->s, id, r->loc, NULL, true);
+    const State *st = &r->s->store->st[id];
+    GameValue gv = solve_value_of(st);
+    if ((st->flags & ST_TERMINAL) && r->g == 0) {
+        r->empty = true;
+        return 1;
+    }
+    if (!gv_finite(&gv) || gv.big || gv.n != r->g || (gv.kind == GV_LOOPY && gv.score >= r->max)) return 0;
+    r->found = id;
+    return 1;
+}
+
+/* The reply from state id to value g (counter below max): true, with *to the state (UINT32_MAX
+   for the empty position). */
+static bool find_reply(Solver *s, Loc loc, uint32_t id, uint64_t g, int64_t max, uint32_t *to)
+{
+    ReplyCtx r = { s, loc, g, max, UINT32_MAX, false };
+    size_t mark = scratch_mark(&s->vm->scratch);
+    vm_enum_moves(s->vm, s->store->st[id].key, on_reply, &r);
+    scratch_release(&s->vm->scratch, mark);
+    *to = r.found;
+    return r.empty || r.found != UINT32_MAX;
+}
+
+typedef struct DefCtx { Solver *s; Loc loc; Answer *a; const Comp *c; size_t n, which; } DefCtx;
+
+/* The position text of the components with one copy of comps[i] changed into `into` (UINT32_MAX:
+   nothing) and, if j < n, one copy of comps[j] into `into2`. */
+static char *changed(Solver *s, const Comp *c, size_t n, size_t i, uint32_t into, size_t j, uint32_t into2)
+{
+    uint32_t *ids = vm_alloc(s->vm, (n + 2) * sizeof *ids, (Loc){ 0 });
+    uint64_t *cnt = vm_alloc(s->vm, (n + 2) * sizeof *cnt, (Loc){ 0 });
+    size_t k = 0;
+    for (size_t q = 0; q < n; q++) {
+        uint64_t left = c[q].count - (q == i) - (q == j);
+        if (left) {
+            ids[k] = c[q].id;
+            cnt[k++] = left;
+        }
+        if (q == i && into != UINT32_MAX) { ids[k] = into; cnt[k++] = 1; }
+        if (q == j && into2 != UINT32_MAX) { ids[k] = into2; cnt[k++] = 1; }
+    }
+    return print_ids(s, ids, cnt, k, NULL);
+}
+
+static int on_opponent(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    DefCtx *d = ctx;
+    Solver *s = d->s;
+    Answer *a = d->a;
+    if (a->ndefence >= SOLVE_MAX_WINNING) {
+        a->truncated = true;
+        return 1;
+    }
+    const int64_t *const *keys;
+    const uint64_t *cnt;
+    uint32_t n;
+    solve_components(s, v, d->loc, &keys, &cnt, &n);
+    if (n > 1 || (n == 1 && cnt && cnt[0] != 1)) return 0;   /* a split: no defence listed */
+    const Comp *u = &d->c[d->which];
+    uint32_t vid = UINT32_MAX;
+    GameValue h = gv_sg(0);
+    if (n == 1) {
+        vid = eng_intern(s->store, keys[0], d->loc);
+        solve_component(s, vid, d->loc, NULL, true);
+        if (s->store->st[vid].flags & ST_TERMINAL) vid = UINT32_MAX;
+        else h = solve_value_of(&s->store->st[vid]);
+    }
+    uint64_t g = u->v.n;
+    uint32_t to = UINT32_MAX;
+    size_t j = d->n;   /* the component the reply moves (d->n: the moved one) */
+    bool ok;
+    if (gv_finite(&h) && !h.big && h.n < g) {   /* it went down: answer as in Nim, in some component */
+        uint64_t t = g ^ h.n;
+        ok = false;
+        if (vid != UINT32_MAX && (h.n ^ t) < h.n) ok = find_reply(s, d->loc, vid, h.n ^ t, INT64_MAX, &to);
+        for (size_t q = 0; q < d->n && !ok; q++) {
+            if (d->c[q].v.big || (d->c[q].v.n ^ t) >= d->c[q].v.n || (q == d->which && d->c[q].count == 1)) continue;
+            ok = find_reply(s, d->loc, d->c[q].id, d->c[q].v.n ^ t, INT64_MAX, &to);
+            if (ok) j = q;
+        }
+    } else {   /* up, or to an infinite value: back to g from there, the counter decreasing */
+        ok = vid != UINT32_MAX && find_reply(s, d->loc, vid, g, u->v.kind == GV_LOOPY ? u->v.score : INT64_MAX, &to);
+    }
+    if (!ok) return 0;   /* not reached: conditions A and B give a reply */
+    struct AnswerDefence def;
+    def.move = changed(s, d->c, d->n, d->which, vid, d->n, UINT32_MAX);
+    if (j == d->n) def.reply = changed(s, d->c, d->n, d->which, to, d->n, UINT32_MAX);
+    else def.reply = changed(s, d->c, d->n, d->which, vid, j, to);
+    VEC_PUSH(a->defence, a->ndefence, a->capdefence, def);
+    return 0;
+}
+
+/* A P-position with a component on cycles: every opponent move and the reply to it. */
+static void defence(Solver *s, Loc loc, Answer *a, const Comp *c, size_t n)
+{
+    bool cyclic = false;
+    for (size_t i = 0; i < n; i++) cyclic |= c[i].v.kind == GV_LOOPY;
+    if (!cyclic) return;
+    DefCtx d = { s, loc, a, c, n, 0 };
+    for (size_t i = 0; i < n && a->ndefence < SOLVE_MAX_WINNING; i++) {
+        d.which = i;
+        size_t mark = scratch_mark(&s->vm->scratch);
+        vm_enum_moves(s->vm, s->store->st[c[i].id].key, on_opponent, &d);
+        scratch_release(&s->vm->scratch, mark);
+    }
+}
+
+/* The value of the position with one copy of component i gone. */
+static GameValue rest_value(Solver *s, const Comp *c, size_t n, size_t i)
+{
+    GameValue *v = vm_alloc(s->vm, (n ? n : 1) * sizeof *v, (Loc){ 0 });
+    uint64_t *cnt = vm_alloc(s->vm, (n ? n : 1) * sizeof *cnt, (Loc){ 0 });
+    for (size_t k = 0; k < n; k++) {
+        v[k] = c[k].v;
+        cnt[k] = c[k].count - (k == i);
+    }
+    return mode->combine(s->p, v, cnt, n);
+}
+
+/* A draw: every move (of every component, its rules enumerated) after which it is still a draw. */
+static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
+{
+    Answer *a = w->a;
+    a->drawing = true;
+    if (n > SOLVE_MAX_DRAW_COMPS) {
+        a->truncated = true;
+        return;
+    }
+    w->keep_draw = true;
+    w->want = gv_outcome('D');
+    for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING && !w->full; i++) {
+        size_t smark = scratch_mark(&s->vm->scratch);
+        w->which = i;
+        w->rest = rest_value(s, c, n, i);
+        w->budget = SOLVE_MAX_SCAN;
+        w->cut = false;
+        vm_enum_moves(s->vm, e->st[c[i].id].key, on_win_move, w);
+        if (w->cut) a->truncated = true;
+        w->budget = 0;
+        scratch_release(&s->vm->scratch, smark);
+    }
+    if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
+}
+
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
@@ -474,8 +659,8 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (n == 1 && total.kind == GV_OUTCOME) {   /* the SG value too, where it is affordable */
         uint32_t how = e->st[c[0].id].how;   /* the strategy that decided it stays its strategy */
         if (sg_affordable(s, c[0].id, loc)) {
+            if (e->st[c[0].id].how != how) e->st[c[0].id].flags |= ST_SGSEARCH;   /* another strategy found it */
             e->st[c[0].id].how = how;
-            e->st[c[0].id].flags |= ST_SGSEARCH;
             c[0].v = total = solve_value_of(&e->st[c[0].id]);
         } else {
             a->no_sg = "a search of its rules would take more than " SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps";
@@ -488,7 +673,13 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         strategy = c[i].strategy;
     }
     a->sg = total;
-    a->has_sg = total.kind == GV_SG;
+    a->has_sg = total.kind == GV_SG || (total.kind == GV_LOOPY && !total.kset);
+    a->remoteness = -1;
+    if (n == 1 && c[0].count == 1) {
+        uint32_t r = retro_remoteness(s, c[0].id);
+        if (r == UINT32_MAX - 1) r = tokens_remoteness(s, c[0].id);
+        if (r != UINT32_MAX - 1) a->remoteness = r == UINT32_MAX ? -2 : (int64_t)r;
+    }
     a->outcome = total.outcome;
     a->strategy = mixed ? "sum" : strategy ? strategy : first ? first : "memo";
     uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
@@ -515,6 +706,11 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     }
     if (!moves) return;
     WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a };
+    if (total.outcome == 'D') {
+        draw_moves(s, &w, e, c, n);
+        return;
+    }
+    if (total.outcome == 'P') defence(s, loc, a, c, n);
     for (size_t i = 0; i < n && a->nwin < SOLVE_MAX_WINNING && !w.full; i++) {
         if (!mode->target(s->p, &total, &c[i].v, c[i].count, &w.want)) continue;   /* no move of this component wins */
         w.which = i;
@@ -539,6 +735,11 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 
 void solve_answer_fini(Answer *a)
 {
+    for (size_t i = 0; i < a->ndefence; i++) {
+        free(a->defence[i].move);
+        free(a->defence[i].reply);
+    }
+    free(a->defence);
     for (size_t i = 0; i < a->nwin; i++) free(a->moves[i].parts);
     free(a->moves);
     free(a->position);

@@ -60,7 +60,13 @@ typedef struct Strategy {
 
 /* The table, first to last (ORDER matters: the first that applies and does not decline answers). */
 extern const Strategy *const solve_strategies[];
-extern const Strategy strategy_closed, strategy_sequence, strategy_table, strategy_memo;
+extern const Strategy strategy_closed, strategy_sequence, strategy_table, strategy_memo, strategy_retro,
+    strategy_tokens;
+/* The remoteness the retrograde strategy found for state id (UINT32_MAX: a draw; UINT32_MAX - 1:
+   not computed). */
+uint32_t retro_remoteness(Solver *s, uint32_t id);
+/* The same for a token on a digraph (the token strategy). */
+uint32_t tokens_remoteness(Solver *s, uint32_t id);
 
 Solver *solve_new(Program *p, Vm *vm);
 void solve_free(Solver *s);
@@ -112,6 +118,12 @@ typedef struct Answer {
     size_t nwin;
     const char *strategy;
     bool truncated;          /* more winning moves exist than were listed */
+    bool drawing;            /* a draw: winning lists the moves that keep it (to D positions) */
+    int64_t remoteness;      /* a lone component with cycles: its remoteness, -2 a draw, -1 unknown */
+    /* a P-position with cycles: each opponent move (as a position) with the reply that keeps it
+       lost for the opponent and makes play end (the labelling's counter decreases) */
+    struct AnswerDefence { char *move, *reply; } *defence;
+    size_t ndefence, capdefence;
     char *why;               /* the theorem or method behind the value (text output), or NULL */
     /* private, freed by solve_answer_fini: each listed winning move as a change of the position:
        one copy of its non-terminal component `which` replaced by the non-terminal parts (a
@@ -127,6 +139,8 @@ typedef struct Answer {
 /* Winning moves listed at most (Answer.truncated tells when there are more), and the components
    their printed positions may hold in all: a sum of 10^6 heaps lists a few whole positions. */
 #define SOLVE_MAX_WINNING 1000
+/* Components a drawn position may have for its drawing moves to be listed (each costs a pass). */
+#define SOLVE_MAX_DRAW_COMPS 1000
 #define SOLVE_MAX_PRINTED ((size_t)1 << 21)
 /* A lone component decided by its outcome alone gets its SG value by a search of its rules when
    that needs at most this many new positions. */

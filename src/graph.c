@@ -1,0 +1,472 @@
+/* graph.c: graphs as values (see graph.h): canonical construction (labels sorted, edges sorted),
+   adjacency in CSR form, interning by content, the graphs derived from one, printing. */
+#include "config.h"
+#include "graph.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- building from a spec -------------------------------------------------------------------- */
+
+void graph_spec_vertex(GraphSpec *s, Value v) { VEC_PUSH(s->verts, s->nverts, s->capverts, v); }
+void graph_spec_ground(GraphSpec *s, Value v) { VEC_PUSH(s->ground, s->nground, s->capground, v); }
+void graph_spec_edge(GraphSpec *s, Value u, Value v)
+{
+    VEC_PUSH(s->ends, s->nends, s->capends, u);
+    VEC_PUSH(s->ends, s->nends, s->capends, v);
+}
+
+void graph_spec_fini(GraphSpec *s)
+{
+    free(s->verts);
+    free(s->ends);
+    free(s->ground);
+    memset(s, 0, sizeof *s);
+}
+
+/* Label order: integers numerically, strings by bytes (then length). */
+static int cmp_str_label(int64_t a, int64_t b)
+{
+    const StrRec *x = (const StrRec *)(intptr_t)a, *y = (const StrRec *)(intptr_t)b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, n);
+    if (c) return c < 0 ? -1 : 1;
+    return (x->len > y->len) - (x->len < y->len);
+}
+
+static int cmp_int_label(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_str_label_q(const void *a, const void *b) { return cmp_str_label(*(const int64_t *)a, *(const int64_t *)b); }
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+/* The CSR arrays of g from its sorted edges. */
+static void build_adjacency(Graph *g)
+{
+    uint32_t n = g->n;
+    uint64_t m = g->m;
+    g->off = xcalloc((size_t)n + 1, sizeof *g->off);
+    if (g->directed) {
+        g->adj = xmalloc((m ? m : 1) * sizeof *g->adj);
+        g->poff = xcalloc((size_t)n + 1, sizeof *g->poff);
+        g->padj = xmalloc((m ? m : 1) * sizeof *g->padj);
+        for (uint64_t e = 0; e < m; e++) {
+            g->off[g->eu[e] + 1]++;
+            g->poff[g->ev[e] + 1]++;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            g->off[i + 1] += g->off[i];
+            g->poff[i + 1] += g->poff[i];
+        }
+        for (uint64_t e = 0; e < m; e++) g->adj[e] = g->ev[e];   /* sorted by (u, v): already grouped */
+        uint32_t *at = xmalloc(((size_t)n + 1) * sizeof *at);
+        memcpy(at, g->poff, ((size_t)n + 1) * sizeof *at);
+        for (uint64_t e = 0; e < m; e++) g->padj[at[g->ev[e]]++] = g->eu[e];   /* u increasing per v */
+        free(at);
+        return;
+    }
+    /* undirected: both ends of each edge, a loop once, each list increasing */
+    uint64_t half = 0;
+    for (uint64_t e = 0; e < m; e++) {
+        g->off[g->eu[e] + 1]++;
+        if (g->eu[e] != g->ev[e]) g->off[g->ev[e] + 1]++;
+    }
+    for (uint32_t i = 0; i < n; i++) g->off[i + 1] += g->off[i];
+    half = g->off[n];
+    g->adj = xmalloc((half ? half : 1) * sizeof *g->adj);
+    uint32_t *at = xmalloc(((size_t)n + 1) * sizeof *at);
+    memcpy(at, g->off, ((size_t)n + 1) * sizeof *at);
+    /* neighbours below a vertex come from edges (w, v) with w < v, in w order; then those at or
+       above it from (v, w), in w order: two passes keep each list sorted */
+    for (uint64_t e = 0; e < m; e++)
+        if (g->eu[e] != g->ev[e]) g->adj[at[g->ev[e]]++] = g->eu[e];
+    for (uint64_t e = 0; e < m; e++) g->adj[at[g->eu[e]]++] = g->ev[e];
+    free(at);
+    g->poff = g->off;
+    g->padj = g->adj;
+}
+
+static uint64_t hash_of(const Graph *g)
+{
+    uint64_t h = mix(g->directed * 2 + g->str_labels, g->n);
+    for (uint32_t i = 0; i < g->n; i++) h = mix(h, (uint64_t)g->label[i]);
+    h = mix(h, g->m);
+    for (uint64_t e = 0; e < g->m; e++) h = mix(h, (uint64_t)g->eu[e] << 32 | g->ev[e]);
+    if (g->ground)
+        for (uint32_t i = 0; i < g->n; i++)
+            if (g->ground[i]) h = mix(h, i);
+    return h;
+}
+
+static bool same(const Graph *a, const Graph *b)
+{
+    if (a->hash != b->hash || a->directed != b->directed || a->str_labels != b->str_labels || a->n != b->n ||
+        a->m != b->m || a->nground != b->nground)
+        return false;
+    if (memcmp(a->label, b->label, a->n * sizeof *a->label)) return false;
+    if (a->m && (memcmp(a->eu, b->eu, a->m * sizeof *a->eu) || memcmp(a->ev, b->ev, a->m * sizeof *a->ev))) return false;
+    if (a->nground && memcmp(a->ground, b->ground, a->n)) return false;
+    return true;
+}
+
+static void free_graph(Graph *g)
+{
+    free(g->label);
+    free(g->eu);
+    free(g->ev);
+    free(g->off);
+    free(g->adj);
+    if (g->directed) {
+        free(g->poff);
+        free(g->padj);
+    }
+    free(g->ground);
+    free(g);
+}
+
+/* Intern a graph whose labels, edges and ground are canonical (labels increasing, edges sorted,
+   undirected edges with u <= v); takes ownership of g. */
+static const Graph *intern(Program *p, Graph *g)
+{
+    g->hash = hash_of(g);
+    if ((p->ngraphs + 1) * 2 > p->gtcap) {   /* grow and rehash */
+        size_t cap = p->gtcap ? p->gtcap * 2 : 64;
+        uint32_t *t = xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < p->ngraphs; i++) {
+            size_t j = p->graphs[i]->hash & (cap - 1);
+            while (t[j]) j = (j + 1) & (cap - 1);
+            t[j] = (uint32_t)i + 1;
+        }
+        free(p->gtab);
+        p->gtab = t;
+        p->gtcap = cap;
+    }
+    size_t j = g->hash & (p->gtcap - 1);
+    for (; p->gtab[j]; j = (j + 1) & (p->gtcap - 1))
+        if (same(p->graphs[p->gtab[j] - 1], g)) {
+            free_graph(g);
+            return p->graphs[p->gtab[j] - 1];
+        }
+    g->id = (uint32_t)p->ngraphs;
+    VEC_PUSH(p->graphs, p->ngraphs, p->capgraphs, g);
+    p->gtab[j] = g->id + 1;
+    build_adjacency(g);
+    return g;
+}
+
+static int64_t label_word(Program *p, const Value *v)
+{
+    if (v->t == VT_STR) return (int64_t)(intptr_t)prog_intern(p, v->u.s, v->n);
+    return v->u.i;
+}
+
+static int64_t find_label(const Graph *g, int64_t w)
+{
+    size_t lo = 0, hi = g->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = g->str_labels ? cmp_str_label(g->label[mid], w) : (g->label[mid] > w) - (g->label[mid] < w);
+        if (c == 0) return (int64_t)mid;
+        if (c < 0) lo = mid + 1; else hi = mid;
+    }
+    return -1;
+}
+
+const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
+{
+    size_t total = s->nverts + s->nends + s->nground;
+    if (total == 0 && !s->allow_empty) {
+        *err = "a graph needs at least one vertex";
+        return NULL;
+    }
+    const Value *first = s->nverts ? &s->verts[0] : s->nends ? &s->ends[0] : s->nground ? &s->ground[0] : NULL;
+    bool str = first && first->t == VT_STR;
+    const Value *lists[3] = { s->verts, s->ends, s->ground };
+    size_t counts[3] = { s->nverts, s->nends, s->nground };
+    int64_t *labels = xmalloc(total * sizeof *labels);
+    size_t k = 0;
+    for (int l = 0; l < 3; l++)
+        for (size_t i = 0; i < counts[l]; i++) {
+            const Value *v = &lists[l][i];
+            if (v->t != VT_STR && v->t != VT_INT) {
+                free(labels);
+                *err = "a vertex is an integer (within 64 bits) or a string";
+                return NULL;
+            }
+            if ((v->t == VT_STR) != str) {
+                free(labels);
+                *err = "a graph's vertices are all integers or all strings";
+                return NULL;
+            }
+            labels[k++] = label_word(p, v);
+        }
+    qsort(labels, k, sizeof *labels, str ? cmp_str_label_q : cmp_int_label);
+    size_t n = 0;
+    for (size_t i = 0; i < k; i++)
+        if (n == 0 || (str ? cmp_str_label(labels[n - 1], labels[i]) : labels[n - 1] != labels[i])) labels[n++] = labels[i];
+    if (n > UINT32_MAX - 1) {
+        free(labels);
+        *err = "a graph has at most 2^32 - 2 vertices";
+        return NULL;
+    }
+    Graph *g = xcalloc(1, sizeof *g);
+    g->directed = s->directed;
+    g->str_labels = str;
+    g->n = (uint32_t)n;
+    g->label = xrealloc(labels, (n ? n : 1) * sizeof *labels);
+    g->m = s->nends / 2;
+    uint64_t *keys = xmalloc((g->m ? g->m : 1) * sizeof *keys);
+    for (uint64_t e = 0; e < g->m; e++) {
+        uint64_t u = (uint64_t)find_label(g, label_word(p, &s->ends[2 * e]));
+        uint64_t v = (uint64_t)find_label(g, label_word(p, &s->ends[2 * e + 1]));
+        if (!g->directed && u > v) { uint64_t t = u; u = v; v = t; }
+        keys[e] = u << 32 | v;
+    }
+    util_sort_u64(keys, g->m);
+    g->eu = xmalloc((g->m ? g->m : 1) * sizeof *g->eu);
+    g->ev = xmalloc((g->m ? g->m : 1) * sizeof *g->ev);
+    for (uint64_t e = 0; e < g->m; e++) {
+        g->eu[e] = (uint32_t)(keys[e] >> 32);
+        g->ev[e] = (uint32_t)keys[e];
+    }
+    free(keys);
+    if (!g->directed && s->nground) {
+        g->ground = xcalloc(n, 1);
+        for (size_t i = 0; i < s->nground; i++) g->ground[find_label(g, label_word(p, &s->ground[i]))] = 1;
+        for (uint32_t i = 0; i < g->n; i++) g->nground += g->ground[i];
+    }
+    return intern(p, g);
+}
+
+int64_t graph_vertex(const Graph *g, const Value *v)
+{
+    if (g->str_labels != (v->t == VT_STR) || (v->t != VT_STR && v->t != VT_INT)) return -1;
+    if (!g->str_labels) {   /* the common case: labels 0..n-1 or a block of consecutive integers */
+        if (!g->n) return -1;
+        uint64_t i = (uint64_t)v->u.i - (uint64_t)g->label[0];
+        if (i < g->n && g->label[i] == v->u.i) return (int64_t)i;
+        return find_label(g, v->u.i);
+    }
+    /* strings are interned by content in the program: compare by content here */
+    size_t lo = 0, hi = g->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const StrRec *x = (const StrRec *)(intptr_t)g->label[mid];
+        size_t n = x->len < v->n ? x->len : v->n;
+        int c = memcmp(x->s, v->u.s, n);
+        if (!c) c = (x->len > v->n) - (x->len < v->n);
+        if (c == 0) return (int64_t)mid;
+        if (c < 0) lo = mid + 1; else hi = mid;
+    }
+    return -1;
+}
+
+Value graph_label(const Graph *g, uint32_t i)
+{
+    if (g->str_labels) return val_str_rec((const StrRec *)(intptr_t)g->label[i]);
+    return val_int(g->label[i]);
+}
+
+/* ---- graphs derived from one (their order is inherited: no sorting) -------------------------- */
+
+static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint32_t **newidx)
+{
+    Graph *h = xcalloc(1, sizeof *h);
+    h->directed = g->directed;
+    h->str_labels = g->str_labels;
+    uint32_t *idx = xmalloc(((size_t)g->n + 1) * sizeof *idx);
+    h->label = xmalloc(((size_t)g->n + 1) * sizeof *h->label);
+    for (uint32_t i = 0; i < g->n; i++) {
+        if (drop && drop[i]) {
+            idx[i] = UINT32_MAX;
+            continue;
+        }
+        idx[i] = h->n;
+        h->label[h->n++] = g->label[i];
+    }
+    h->eu = xmalloc((g->m ? g->m : 1) * sizeof *h->eu);
+    h->ev = xmalloc((g->m ? g->m : 1) * sizeof *h->ev);
+    for (uint64_t e = 0; e < g->m; e++) {
+        if (e == skip_edge || idx[g->eu[e]] == UINT32_MAX || idx[g->ev[e]] == UINT32_MAX) continue;
+        h->eu[h->m] = idx[g->eu[e]];
+        h->ev[h->m++] = idx[g->ev[e]];
+    }
+    if (g->ground) {
+        h->ground = xcalloc(h->n ? h->n : 1, 1);
+        for (uint32_t i = 0; i < g->n; i++)
+            if (idx[i] != UINT32_MAX && g->ground[i]) {
+                h->ground[idx[i]] = 1;
+                h->nground++;
+            }
+        if (!h->nground) {
+            free(h->ground);
+            h->ground = NULL;
+        }
+    }
+    *newidx = idx;
+    return h;
+}
+
+const Graph *graph_without(Program *p, const Graph *g, const bool *drop)
+{
+    uint32_t *idx;
+    Graph *h = derived(g, drop, UINT64_MAX, &idx);
+    free(idx);
+    return intern(p, h);
+}
+
+const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e)
+{
+    uint32_t *idx;
+    Graph *h = derived(g, NULL, e, &idx);
+    free(idx);
+    return intern(p, h);
+}
+
+const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
+{
+    uint32_t *idx;
+    Graph *h = derived(g, NULL, UINT64_MAX, &idx);
+    free(idx);
+    h->directed = false;
+    uint64_t *keys = xmalloc((h->m ? h->m : 1) * sizeof *keys);
+    for (uint64_t e = 0; e < h->m; e++) {
+        uint64_t u = h->eu[e], v = h->ev[e];
+        if (u > v) { uint64_t t = u; u = v; v = t; }
+        keys[e] = u << 32 | v;
+    }
+    util_sort_u64(keys, h->m);
+    for (uint64_t e = 0; e < h->m; e++) {
+        h->eu[e] = (uint32_t)(keys[e] >> 32);
+        h->ev[e] = (uint32_t)keys[e];
+    }
+    free(keys);
+    free(h->ground);
+    h->ground = NULL;
+    h->nground = 0;
+    for (uint32_t i = 0; ground && i < h->n; i++)
+        if (ground[i]) {
+            if (!h->ground) h->ground = xcalloc(h->n, 1);
+            h->ground[i] = 1;
+            h->nground++;
+        }
+    return intern(p, h);
+}
+
+static uint32_t find_root(uint32_t *up, uint32_t x)
+{
+    while (up[x] != x) {
+        up[x] = up[up[x]];
+        x = up[x];
+    }
+    return x;
+}
+
+uint32_t graph_components(const Graph *g, uint32_t *comp)
+{
+    uint32_t *up = xmalloc(((size_t)g->n + 1) * sizeof *up);
+    for (uint32_t i = 0; i < g->n; i++) up[i] = i;
+    for (uint64_t e = 0; e < g->m; e++) {
+        uint32_t a = find_root(up, g->eu[e]), b = find_root(up, g->ev[e]);
+        if (a != b) up[a > b ? a : b] = a < b ? a : b;   /* the smaller index is the root */
+    }
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < g->n; i++) {
+        uint32_t r = find_root(up, i);
+        comp[i] = r == i ? k++ : comp[r];
+    }
+    free(up);
+    return k;
+}
+
+const Graph *graph_grounded(Program *p, const Graph *g)
+{
+    if (!g->ground) {   /* nothing is joined to a ground: the empty graph */
+        bool *all = xmalloc((g->n ? g->n : 1) * sizeof *all);
+        for (uint32_t i = 0; i < g->n; i++) all[i] = true;
+        const Graph *h = graph_without(p, g, all);
+        free(all);
+        return h;
+    }
+    uint32_t *comp = xmalloc(((size_t)g->n + 1) * sizeof *comp);
+    uint32_t k = graph_components(g, comp);
+    bool *keep = xcalloc(k ? k : 1, sizeof *keep), *drop = xcalloc(g->n ? g->n : 1, sizeof *drop);
+    bool any = false;
+    for (uint32_t i = 0; i < g->n; i++)
+        if (g->ground[i]) keep[comp[i]] = true;
+    for (uint32_t i = 0; i < g->n; i++) {
+        drop[i] = !keep[comp[i]];
+        any |= drop[i];
+    }
+    const Graph *h = any ? graph_without(p, g, drop) : g;
+    free(comp);
+    free(keep);
+    free(drop);
+    return h;
+}
+
+const Graph *graph_of(const Program *p, uint64_t id) { return p->graphs[id]; }
+
+void graph_name(const Graph *g, const char *name)
+{
+    if (!g->name) ((Graph *)(uintptr_t)g)->name = name;   /* the program owns every graph */
+}
+
+void graph_free_all(Program *p)
+{
+    for (size_t i = 0; i < p->ngraphs; i++) free_graph(p->graphs[i]);
+    free(p->graphs);
+    free(p->gtab);
+}
+
+/* ---- printing --------------------------------------------------------------------------------- */
+
+static void print_label(StrBuf *b, const Graph *g, uint32_t i)
+{
+    Value v = graph_label(g, i);
+    val_print(b, &v);
+}
+
+void graph_print(StrBuf *b, const Graph *g)
+{
+    if (g->name) sb_puts(b, g->name);
+    else graph_print_expr(b, g);
+}
+
+void graph_print_expr(StrBuf *b, const Graph *g)
+{
+    sb_puts(b, g->directed ? "digraph_from([" : "graph_from([");
+    for (uint64_t e = 0; e < g->m; e++) {
+        if (e) sb_puts(b, ", ");
+        print_label(b, g, g->eu[e]);
+        sb_puts(b, ", ");
+        print_label(b, g, g->ev[e]);
+    }
+    sb_puts(b, "], [");
+    for (uint32_t i = 0, k = 0; i < g->n; i++) {   /* digraph: every vertex; graph: the ground */
+        if (!g->directed && !(g->ground && g->ground[i])) continue;
+        if (k++) sb_puts(b, ", ");
+        print_label(b, g, i);
+    }
+    sb_puts(b, "]");
+    if (!g->directed) {   /* the vertices without an edge */
+        bool *touched = xcalloc(g->n ? g->n : 1, 1);
+        for (uint64_t e = 0; e < g->m; e++) touched[g->eu[e]] = touched[g->ev[e]] = 1;
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < g->n; i++)
+            if (!touched[i]) {
+                sb_puts(b, k++ ? ", " : ", [");
+                print_label(b, g, i);
+            }
+        if (k) sb_putc(b, ']');
+        free(touched);
+    }
+    sb_putc(b, ')');
+}

@@ -1,0 +1,70 @@
+/* graph.h: graphs as values of the language: digraphs (arcs; self-loops and repeated arcs kept)
+   and undirected multigraphs (loops, parallel edges, ground vertices). A graph is immutable and
+   interned by content in the program (the same vertices, edges and ground give the same record),
+   so a position key holds it as one word (its id) and equal graphs make equal positions. */
+#ifndef GRUNDY_GRAPH_H
+#define GRUNDY_GRAPH_H
+#include "program.h"
+
+typedef struct Graph {
+    uint32_t id;            /* index in the program's table */
+    bool directed;
+    bool str_labels;        /* vertices are named by strings (interned StrRec pointers), else integers */
+    uint32_t n;             /* vertices, in increasing label order */
+    uint64_t m;             /* arcs; or edges, a loop or a parallel edge counted once each */
+    int64_t *label;         /* n labels */
+    /* The arcs (the edges, each once with u <= v), sorted: (eu[i], ev[i]) as vertex indices. */
+    uint32_t *eu, *ev;
+    /* Adjacency, CSR: the successors of vertex i are adj[off[i] .. off[i + 1]) in increasing
+       order, repeated per parallel arc (undirected: every neighbour, a loop once); the
+       predecessors likewise in padj / poff (undirected: the same arrays). */
+    uint32_t *off, *adj, *poff, *padj;
+    uint8_t *ground;        /* undirected: ground vertices (NULL: none) */
+    uint32_t nground;
+    const char *name;       /* the constant it was first bound to (printing), or NULL */
+    uint64_t hash;
+} Graph;
+
+/* What a graph is built from: vertex labels (Values: integers or strings, duplicates allowed)
+   and edges between labels (pairs in e), ground labels. Errors are returned as messages. */
+typedef struct GraphSpec {
+    bool directed;
+    bool allow_empty;       /* a graph without vertices is made (else an error) */
+    Value *verts; size_t nverts, capverts;
+    Value *ends; size_t nends, capends;     /* 2 per edge: u, v */
+    Value *ground; size_t nground, capground;
+} GraphSpec;
+
+void graph_spec_vertex(GraphSpec *s, Value v);
+void graph_spec_edge(GraphSpec *s, Value u, Value v);
+void graph_spec_ground(GraphSpec *s, Value v);
+void graph_spec_fini(GraphSpec *s);
+/* The program's graph of spec; NULL with *err set (a static message) when the spec mixes
+   integer and string labels or has no vertex. Vertices named by edges or ground are added. */
+const Graph *graph_make(Program *p, const GraphSpec *spec, const char **err);
+/* The index of the vertex labelled v, or -1. */
+int64_t graph_vertex(const Graph *g, const Value *v);
+/* Vertex i's label as a value. */
+Value graph_label(const Graph *g, uint32_t i);
+/* The graph without the vertices whose indices are marked in drop[] (n of them). */
+const Graph *graph_without(Program *p, const Graph *g, const bool *drop);
+/* The graph without one copy of edge / arc number e (an index into eu/ev). */
+const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e);
+/* The undirected graph with the same vertices and edges, the ground vertices given (marked). */
+const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground);
+/* The part connected to the ground (undirected); the empty graph when there is no ground. */
+const Graph *graph_grounded(Program *p, const Graph *g);
+/* Weakly connected components: comp[i] for each vertex (numbered by their smallest vertex);
+   returns their number. comp has g->n entries. */
+uint32_t graph_components(const Graph *g, uint32_t *comp);
+/* Give g a name to print by, unless it has one (the first constant bound to it). */
+void graph_name(const Graph *g, const char *name);
+/* Print as an expression that parses back: its name, or a builder call. */
+void graph_print(StrBuf *b, const Graph *g);
+/* The same, a builder call even when it has a name. */
+void graph_print_expr(StrBuf *b, const Graph *g);
+/* The program's graph number id. */
+const Graph *graph_of(const Program *p, uint64_t id);
+/* Free every graph (prog_fini). */
+void graph_free_all(Program *p);
+#endif

@@ -1,0 +1,183 @@
+/* loopy.c: the generalized Sprague-Grundy labelling of a graph with cycles and Smith's remoteness
+   (see loopy.h; the algorithm and its invariant in docs/theory.md section 5). */
+#include "config.h"
+#include "solve/loopy.h"
+#include "util.h"
+#include <stdlib.h>
+#include <string.h>
+
+void loopy_graph_from_arcs(LoopyGraph *g, uint32_t n, uint64_t *arcs, uint64_t m)
+{
+    util_sort_u64(arcs, m);
+    uint64_t k = 0;   /* repeated arcs dropped */
+    for (uint64_t i = 0; i < m; i++)
+        if (!k || arcs[k - 1] != arcs[i]) arcs[k++] = arcs[i];
+    uint32_t *off = xcalloc((size_t)n + 1, sizeof *off), *poff = xcalloc((size_t)n + 1, sizeof *poff);
+    uint32_t *adj = xmalloc((k ? k : 1) * sizeof *adj), *padj = xmalloc((k ? k : 1) * sizeof *padj);
+    for (uint64_t i = 0; i < k; i++) {
+        off[(arcs[i] >> 32) + 1]++;
+        poff[(uint32_t)arcs[i] + 1]++;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        off[i + 1] += off[i];
+        poff[i + 1] += poff[i];
+    }
+    uint32_t *at = xmalloc(((size_t)n + 1) * sizeof *at);
+    memcpy(at, poff, ((size_t)n + 1) * sizeof *at);
+    for (uint64_t i = 0; i < k; i++) {
+        adj[i] = (uint32_t)arcs[i];   /* sorted by (u, v): already grouped by u */
+        padj[at[(uint32_t)arcs[i]]++] = (uint32_t)(arcs[i] >> 32);
+    }
+    free(at);
+    *g = (LoopyGraph){ n, off, adj, poff, padj };
+}
+
+void loopy_graph_fini(LoopyGraph *g)
+{
+    free((void *)g->off);
+    free((void *)g->adj);
+    free((void *)g->poff);
+    free((void *)g->padj);
+}
+
+enum { UNL, FIN, INF };
+
+/* Fraenkel-Yesha, level-synchronous: at level m the unlabelled vertices none of whose followers
+   may still exceed m (every follower finite, or reversible to m) get m, unless a follower already
+   has m; whatever is left with no follower of value m can never be finite. O((γmax + 2)(V + E)). */
+static void label_gamma(const LoopyGraph *g, LoopyLabels *l)
+{
+    uint32_t n = g->n;
+    uint8_t *state = xcalloc(n ? n : 1, 1);
+    uint32_t *hasm = xcalloc(n ? n : 1, sizeof *hasm);   /* m + 1 when a follower has value m */
+    uint32_t *blk = xmalloc((n ? n : 1) * sizeof *blk);
+    uint32_t *queue = xmalloc((n ? n : 1) * sizeof *queue);
+    uint32_t *unl = xmalloc((n ? n : 1) * sizeof *unl);   /* the vertices still unlabelled */
+    uint32_t nunl = n, ctr = 0;
+    for (uint32_t u = 0; u < n; u++) unl[u] = u;
+    for (uint32_t m = 0; nunl; m++) {
+        uint32_t stamp = m + 1, qh = 0, qt = 0;
+        for (uint32_t i = 0; i < nunl; i++) {
+            uint32_t u = unl[i], b = 0;
+            for (uint32_t k = g->off[u]; k < g->off[u + 1]; k++) b += state[g->adj[k]] != FIN;
+            blk[u] = b;
+            if (!b) queue[qt++] = u;
+        }
+        while (qh < qt) {
+            uint32_t u = queue[qh++];
+            if (state[u] != UNL || hasm[u] == stamp || blk[u]) continue;
+            state[u] = FIN;
+            l->gamma[u] = m;
+            l->counter[u] = ctr++;
+            for (uint32_t k = g->poff[u]; k < g->poff[u + 1]; k++) {
+                uint32_t p = g->padj[k];
+                if (hasm[p] == stamp) continue;
+                hasm[p] = stamp;   /* p has a follower of value m: p is never m */
+                if (state[p] == FIN) continue;
+                for (uint32_t j = g->poff[p]; j < g->poff[p + 1]; j++) {   /* p is reversible to m: it stops blocking */
+                    uint32_t q = g->padj[j];
+                    if (state[q] == UNL && --blk[q] == 0 && hasm[q] != stamp) queue[qt++] = q;
+                }
+            }
+        }
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < nunl; i++) {
+            uint32_t u = unl[i];
+            if (state[u] != UNL) continue;
+            if (hasm[u] != stamp) state[u] = INF;   /* no follower of value m: never finite */
+            else unl[k++] = u;
+        }
+        nunl = k;
+    }
+    /* the sets K of the infinite vertices: the finite values of their followers, in place after
+       the ones before, sorted and without repeats (a handful each) */
+    uint64_t total = 0;
+    for (uint32_t u = 0; u < n; u++)
+        if (state[u] == INF)
+            for (uint32_t k = g->off[u]; k < g->off[u + 1]; k++) total += state[g->adj[k]] == FIN;
+    l->koff = xcalloc((size_t)n + 1, sizeof *l->koff);
+    l->kval = xmalloc((total ? total : 1) * sizeof *l->kval);
+    uint64_t at = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        uint64_t from = at;
+        if (state[u] == INF) {
+            l->gamma[u] = LOOPY_INF;
+            for (uint32_t k = g->off[u]; k < g->off[u + 1]; k++)
+                if (state[g->adj[k]] == FIN) l->kval[at++] = l->gamma[g->adj[k]];
+            for (uint64_t i = from + 1; i < at; i++)
+                for (uint64_t j = i; j > from && l->kval[j - 1] > l->kval[j]; j--) {
+                    uint32_t t = l->kval[j];
+                    l->kval[j] = l->kval[j - 1];
+                    l->kval[j - 1] = t;
+                }
+            uint64_t w = from;
+            for (uint64_t i = from; i < at; i++)
+                if (w == from || l->kval[w - 1] != l->kval[i]) l->kval[w++] = l->kval[i];
+            at = w;
+        }
+        l->koff[u + 1] = at;
+    }
+    free(state);
+    free(hasm);
+    free(blk);
+    free(queue);
+    free(unl);
+}
+
+/* Smith's remoteness by retrograde breadth-first search: terminal vertices 0; a vertex is N
+   (1 + the least even remoteness) the first time a follower with even remoteness is reached, P
+   (1 + the greatest odd one) when its last follower gets an odd one; never reached: a draw. */
+static void label_remoteness(const LoopyGraph *g, uint32_t *remote)
+{
+    uint32_t n = g->n;
+    uint32_t *left = xmalloc((n ? n : 1) * sizeof *left), *queue = xmalloc((n ? n : 1) * sizeof *queue);
+    uint32_t qh = 0, qt = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        left[u] = g->off[u + 1] - g->off[u];
+        remote[u] = LOOPY_DRAW;
+        if (!left[u]) {
+            remote[u] = 0;
+            queue[qt++] = u;
+        }
+    }
+    while (qh < qt) {
+        uint32_t v = queue[qh++];
+        for (uint32_t k = g->poff[v]; k < g->poff[v + 1]; k++) {
+            uint32_t p = g->padj[k];
+            if (remote[p] != LOOPY_DRAW) continue;
+            if (remote[v] % 2 == 0 || --left[p] == 0) {
+                remote[p] = remote[v] + 1;
+                queue[qt++] = p;
+            }
+        }
+    }
+    free(left);
+    free(queue);
+}
+
+void loopy_label_gamma(const LoopyGraph *g, LoopyLabels *l)
+{
+    size_t n = g->n ? g->n : 1;
+    l->gamma = xmalloc(n * sizeof *l->gamma);
+    l->counter = xmalloc(n * sizeof *l->counter);
+    label_gamma(g, l);
+}
+
+void loopy_label_remote(const LoopyGraph *g, uint32_t *remote) { label_remoteness(g, remote); }
+
+void loopy_label(const LoopyGraph *g, LoopyLabels *l)
+{
+    loopy_label_gamma(g, l);
+    l->remote = xmalloc((g->n ? g->n : 1) * sizeof *l->remote);
+    label_remoteness(g, l->remote);
+}
+
+void loopy_labels_fini(LoopyLabels *l)
+{
+    free(l->gamma);
+    free(l->counter);
+    free(l->remote);
+    free(l->koff);
+    free(l->kval);
+    memset(l, 0, sizeof *l);
+}
