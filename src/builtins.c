@@ -244,7 +244,28 @@ static Value make_graph(Vm *vm, Loc loc, const char *fn, GraphSpec *s, size_t ma
     return v;
 }
 
-/* Read "u v" lines (integers; more columns ignored) after skipping `skip` lines. */
+/* An integer at *q (spaces and tabs skipped before it; optional sign); false if none or
+   beyond 64 bits. *q is left after it. */
+static bool read_int(const char **q, int64_t *out)
+{
+    const char *s = *q;
+    while (*s == ' ' || *s == '\t') s++;
+    bool neg = *s == '-';
+    if (*s == '-' || *s == '+') s++;
+    if (*s < '0' || *s > '9') return false;
+    uint64_t x = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (x > (UINT64_MAX - 9) / 10) return false;
+        x = x * 10 + (uint64_t)(*s - '0');
+    }
+    if (x > (uint64_t)INT64_MAX + neg) return false;
+    *out = neg ? (int64_t)(0 - x) : (int64_t)x;
+    *q = s;
+    return true;
+}
+
+/* Read "u v" lines (integers; more columns ignored; blank lines and lines starting with # too)
+   after skipping `skip` lines. */
 static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_t skip, GraphSpec *s)
 {
     if (file->t != VT_STR) bad_arg(vm, loc, fn, "a file name", file);
@@ -255,20 +276,28 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
     char line[4096];
     int64_t lineno = 0;
     while (fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fclose(f);
+            vm_fail(vm, loc, "%s(): line %lld of '%s' is longer than %zu characters", fn, (long long)lineno + 1, path,
+                    sizeof line - 2);
+        }
         if (lineno++ < skip) continue;
-        char *q = line;
+        const char *q = line;
         while (*q == ' ' || *q == '\t') q++;
         if (*q == '\n' || *q == '\r' || *q == 0 || *q == '#') continue;
-        char *e1, *e2;
-        errno = 0;
-        long long u = strtoll(q, &e1, 10), v = e1 != q ? strtoll(e1, &e2, 10) : 0;
-        if (e1 == q || e2 == e1 || errno) {
+        int64_t u, v;
+        if (!read_int(&q, &u) || (*q != ' ' && *q != '\t') || !read_int(&q, &v) ||
+            (*q && *q != ' ' && *q != '\t' && *q != '\r' && *q != '\n')) {
             fclose(f);
-            vm_fail(vm, loc, "%s(): line %lld of '%s' is not two integers \"u v\"", fn, (long long)lineno, path);
+            vm_fail(vm, loc, "%s(): line %lld of '%s' is not two integers \"u v\" (within 64 bits)", fn,
+                    (long long)lineno, path);
         }
-        graph_spec_edge(s, val_int(u), val_int(v));
+        graph_spec_int_edge(s, u, v);
     }
+    bool bad = ferror(f);
     fclose(f);
+    if (bad) vm_fail(vm, loc, "%s(): cannot read '%s'", fn, path);
 }
 
 static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
@@ -328,6 +357,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
     case BI_DIGRAPH_FROM: case BI_GRAPH_FROM: case BI_READ_DIGRAPH: case BI_READ_GRAPH: {
         GraphSpec *s = vm_alloc(vm, sizeof *s, loc);
         memset(s, 0, sizeof *s);
+        s->p = vm->p;
         s->directed = id == BI_DIGRAPH_FROM || id == BI_READ_DIGRAPH;
         s->allow_empty = id == BI_DIGRAPH_FROM || id == BI_GRAPH_FROM;
         size_t mark = prog_defer(vm->p, spec_free, s);
@@ -354,6 +384,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
                 bad_arg(vm, loc, fn, "a size from 1 to 2^24", &args[i]);
         GraphSpec *s = vm_alloc(vm, sizeof *s, loc);
         memset(s, 0, sizeof *s);
+        s->p = vm->p;
         size_t mark = prog_defer(vm->p, spec_free, s);
         s->directed = id != BI_GRID;
         int64_t n = a->u.i;

@@ -163,7 +163,7 @@ static void expr(Cg *c, Node *n)
         return;
     }
     case N_GRAPHLIT: {   /* built here: a constant of the function */
-        GraphSpec spec = { .directed = n->op != 0 };
+        GraphSpec spec = { .p = c->p, .directed = n->op != 0 };
         for (int i = 0; i < n->list.n; i++) {
             Node *st = n->list.v[i];
             for (int j = 0; j < st->list.n; j++) {

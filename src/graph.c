@@ -7,10 +7,46 @@
 
 /* ---- building from a spec -------------------------------------------------------------------- */
 
-void graph_spec_vertex(GraphSpec *s, Value v) { VEC_PUSH(s->verts, s->nverts, s->capverts, v); }
-void graph_spec_ground(GraphSpec *s, Value v) { VEC_PUSH(s->ground, s->nground, s->capground, v); }
+/* The word of label v (0 after the first bad label: err says why). */
+static int64_t spec_word(GraphSpec *s, const Value *v)
+{
+    if (s->err) return 0;
+    uint8_t kind = v->t == VT_INT ? 1 : v->t == VT_STR ? 2 : 0;
+    if (!kind) {
+        s->err = "a vertex is an integer (within 64 bits) or a string";
+        return 0;
+    }
+    if (s->kind && s->kind != kind) {
+        s->err = "a graph's vertices are all integers or all strings";
+        return 0;
+    }
+    s->kind = kind;
+    return kind == 1 ? v->u.i : (int64_t)(intptr_t)prog_intern(s->p, v->u.s, v->n);
+}
+
+void graph_spec_vertex(GraphSpec *s, Value v)
+{
+    int64_t w = spec_word(s, &v);
+    VEC_PUSH(s->verts, s->nverts, s->capverts, w);
+}
+
+void graph_spec_ground(GraphSpec *s, Value v)
+{
+    int64_t w = spec_word(s, &v);
+    VEC_PUSH(s->ground, s->nground, s->capground, w);
+}
+
 void graph_spec_edge(GraphSpec *s, Value u, Value v)
 {
+    int64_t a = spec_word(s, &u), b = spec_word(s, &v);
+    VEC_PUSH(s->ends, s->nends, s->capends, a);
+    VEC_PUSH(s->ends, s->nends, s->capends, b);
+}
+
+void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v)
+{
+    if (s->kind == 2 && !s->err) s->err = "a graph's vertices are all integers or all strings";
+    s->kind = 1;
     VEC_PUSH(s->ends, s->nends, s->capends, u);
     VEC_PUSH(s->ends, s->nends, s->capends, v);
 }
@@ -31,12 +67,6 @@ static int cmp_str_label(int64_t a, int64_t b)
     int c = memcmp(x->s, y->s, n);
     if (c) return c < 0 ? -1 : 1;
     return (x->len > y->len) - (x->len < y->len);
-}
-
-static int cmp_int_label(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
 }
 
 static int cmp_str_label_q(const void *a, const void *b) { return cmp_str_label(*(const int64_t *)a, *(const int64_t *)b); }
@@ -161,12 +191,6 @@ static const Graph *intern(Program *p, Graph *g)
     return g;
 }
 
-static int64_t label_word(Program *p, const Value *v)
-{
-    if (v->t == VT_STR) return (int64_t)(intptr_t)prog_intern(p, v->u.s, v->n);
-    return v->u.i;
-}
-
 static int64_t find_label(const Graph *g, int64_t w)
 {
     size_t lo = 0, hi = g->n;
@@ -179,35 +203,47 @@ static int64_t find_label(const Graph *g, int64_t w)
     return -1;
 }
 
+/* Labels to vertex indices, in place (every label is one of g's). Integer labels within a span
+   of a few times n go through a direct table; others by binary search (strings are interned by
+   content, so their words compare as the labels do only by content: searched too). */
+static void to_indices(const Graph *g, int64_t *w, size_t k)
+{
+    uint64_t span = g->n ? (uint64_t)g->label[g->n - 1] - (uint64_t)g->label[0] : 0;
+    if (!g->str_labels && g->n && span < 4 * (uint64_t)g->n + 1024) {
+        uint32_t *at = xmalloc(((size_t)span + 1) * sizeof *at);
+        for (uint32_t i = 0; i < g->n; i++) at[(uint64_t)g->label[i] - (uint64_t)g->label[0]] = i;
+        for (size_t i = 0; i < k; i++) w[i] = at[(uint64_t)w[i] - (uint64_t)g->label[0]];
+        free(at);
+        return;
+    }
+    for (size_t i = 0; i < k; i++) w[i] = find_label(g, w[i]);
+}
+
 const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
 {
+    if (s->err) {
+        *err = s->err;
+        return NULL;
+    }
     size_t total = s->nverts + s->nends + s->nground;
     if (total == 0 && !s->allow_empty) {
         *err = "a graph needs at least one vertex";
         return NULL;
     }
-    const Value *first = s->nverts ? &s->verts[0] : s->nends ? &s->ends[0] : s->nground ? &s->ground[0] : NULL;
-    bool str = first && first->t == VT_STR;
-    const Value *lists[3] = { s->verts, s->ends, s->ground };
-    size_t counts[3] = { s->nverts, s->nends, s->nground };
-    int64_t *labels = xmalloc(total * sizeof *labels);
-    size_t k = 0;
-    for (int l = 0; l < 3; l++)
-        for (size_t i = 0; i < counts[l]; i++) {
-            const Value *v = &lists[l][i];
-            if (v->t != VT_STR && v->t != VT_INT) {
-                free(labels);
-                *err = "a vertex is an integer (within 64 bits) or a string";
-                return NULL;
-            }
-            if ((v->t == VT_STR) != str) {
-                free(labels);
-                *err = "a graph's vertices are all integers or all strings";
-                return NULL;
-            }
-            labels[k++] = label_word(p, v);
-        }
-    qsort(labels, k, sizeof *labels, str ? cmp_str_label_q : cmp_int_label);
+    bool str = s->kind == 2;
+    int64_t *labels = xmalloc((total ? total : 1) * sizeof *labels);
+    memcpy(labels, s->verts, s->nverts * sizeof *labels);
+    memcpy(labels + s->nverts, s->ends, s->nends * sizeof *labels);
+    memcpy(labels + s->nverts + s->nends, s->ground, s->nground * sizeof *labels);
+    size_t k = total;
+    if (str) {
+        qsort(labels, k, sizeof *labels, cmp_str_label_q);
+    } else {   /* radix on the words with the sign bit flipped: signed order */
+        uint64_t *u = (uint64_t *)(void *)labels;
+        for (size_t i = 0; i < k; i++) u[i] ^= UINT64_C(1) << 63;
+        util_sort_u64(u, k);
+        for (size_t i = 0; i < k; i++) u[i] ^= UINT64_C(1) << 63;
+    }
     size_t n = 0;
     for (size_t i = 0; i < k; i++)
         if (n == 0 || (str ? cmp_str_label(labels[n - 1], labels[i]) : labels[n - 1] != labels[i])) labels[n++] = labels[i];
@@ -222,10 +258,18 @@ const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
     g->n = (uint32_t)n;
     g->label = xrealloc(labels, (n ? n : 1) * sizeof *labels);
     g->m = s->nends / 2;
-    uint64_t *keys = xmalloc((g->m ? g->m : 1) * sizeof *keys);
-    for (uint64_t e = 0; e < g->m; e++) {
-        uint64_t u = (uint64_t)find_label(g, label_word(p, &s->ends[2 * e]));
-        uint64_t v = (uint64_t)find_label(g, label_word(p, &s->ends[2 * e + 1]));
+    uint64_t *keys = xmalloc((s->nends + s->nground + 1) * sizeof *keys);
+    int64_t *idx = (int64_t *)(void *)keys;
+    memcpy(idx, s->ends, s->nends * sizeof *idx);
+    memcpy(idx + s->nends, s->ground, s->nground * sizeof *idx);
+    to_indices(g, idx, s->nends + s->nground);
+    if (!g->directed && s->nground) {
+        g->ground = xcalloc(n, 1);
+        for (size_t i = 0; i < s->nground; i++) g->ground[idx[s->nends + i]] = 1;
+        for (uint32_t i = 0; i < g->n; i++) g->nground += g->ground[i];
+    }
+    for (uint64_t e = 0; e < g->m; e++) {   /* in place: key e reads words 2e and 2e + 1 first */
+        uint64_t u = (uint64_t)idx[2 * e], v = (uint64_t)idx[2 * e + 1];
         if (!g->directed && u > v) { uint64_t t = u; u = v; v = t; }
         keys[e] = u << 32 | v;
     }
@@ -237,11 +281,6 @@ const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
         g->ev[e] = (uint32_t)keys[e];
     }
     free(keys);
-    if (!g->directed && s->nground) {
-        g->ground = xcalloc(n, 1);
-        for (size_t i = 0; i < s->nground; i++) g->ground[find_label(g, label_word(p, &s->ground[i]))] = 1;
-        for (uint32_t i = 0; i < g->n; i++) g->nground += g->ground[i];
-    }
     return intern(p, g);
 }
 

@@ -25,19 +25,26 @@ typedef struct Graph {
     uint64_t hash;
 } Graph;
 
-/* What a graph is built from: vertex labels (Values: integers or strings, duplicates allowed)
-   and edges between labels (pairs in e), ground labels. Errors are returned as messages. */
+/* What a graph is built from: vertex labels (integers or strings, duplicates allowed), edges
+   between labels (pairs in ends), ground labels; each label kept as one word (the integer, or
+   the program's interned string). The first bad label (not an integer or a string, or a kind
+   other than the first label's) is remembered in err and reported by graph_make. */
 typedef struct GraphSpec {
+    Program *p;             /* interns string labels */
     bool directed;
     bool allow_empty;       /* a graph without vertices is made (else an error) */
-    Value *verts; size_t nverts, capverts;
-    Value *ends; size_t nends, capends;     /* 2 per edge: u, v */
-    Value *ground; size_t nground, capground;
+    uint8_t kind;           /* the labels so far: 0 none, 1 integers, 2 strings */
+    const char *err;
+    int64_t *verts; size_t nverts, capverts;
+    int64_t *ends; size_t nends, capends;   /* 2 per edge: u, v */
+    int64_t *ground; size_t nground, capground;
 } GraphSpec;
 
 void graph_spec_vertex(GraphSpec *s, Value v);
 void graph_spec_edge(GraphSpec *s, Value u, Value v);
 void graph_spec_ground(GraphSpec *s, Value v);
+/* An edge between integer labels (reading files: no Values). */
+void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v);
 void graph_spec_fini(GraphSpec *s);
 /* The program's graph of spec; NULL with *err set (a static message) when the spec mixes
    integer and string labels or has no vertex. Vertices named by edges or ground are added. */

@@ -43,51 +43,69 @@ void loopy_graph_fini(LoopyGraph *g)
 enum { UNL, FIN, INF };
 
 /* Fraenkel-Yesha, level-synchronous: at level m the unlabelled vertices none of whose followers
-   may still exceed m (every follower finite, or reversible to m) get m, unless a follower already
-   has m; whatever is left with no follower of value m can never be finite. O((γmax + 2)(V + E)). */
+   may still exceed m (every follower finite, or reversible to m: it has a follower of value m)
+   get m, unless a follower already has m; whatever is left with no follower of value m can never
+   be finite. Kept incremental, so a level costs what its labels touch, not the whole graph:
+   nonfin counts the followers not yet finite; a vertex whose last follower got m is ready: it
+   gets m + 1 (its followers' values are at most m, one of them m; had its value been below m it
+   would have been labelled, or found infinite, at that level); blk is nonfin less the
+   followers reversible at this level, set when first touched (blkstamp); the unlabelled vertices
+   are exactly those with a follower labelled at the last level (surv). */
 static void label_gamma(const LoopyGraph *g, LoopyLabels *l)
 {
-    uint32_t n = g->n;
-    uint8_t *state = xcalloc(n ? n : 1, 1);
-    uint32_t *hasm = xcalloc(n ? n : 1, sizeof *hasm);   /* m + 1 when a follower has value m */
-    uint32_t *blk = xmalloc((n ? n : 1) * sizeof *blk);
-    uint32_t *queue = xmalloc((n ? n : 1) * sizeof *queue);
-    uint32_t *unl = xmalloc((n ? n : 1) * sizeof *unl);   /* the vertices still unlabelled */
-    uint32_t nunl = n, ctr = 0;
-    for (uint32_t u = 0; u < n; u++) unl[u] = u;
-    for (uint32_t m = 0; nunl; m++) {
-        uint32_t stamp = m + 1, qh = 0, qt = 0;
-        for (uint32_t i = 0; i < nunl; i++) {
-            uint32_t u = unl[i], b = 0;
-            for (uint32_t k = g->off[u]; k < g->off[u + 1]; k++) b += state[g->adj[k]] != FIN;
-            blk[u] = b;
-            if (!b) queue[qt++] = u;
-        }
+    uint32_t n = g->n, N = n ? n : 1;
+    uint8_t *state = xcalloc(N, 1);
+    uint32_t *hasm = xcalloc(N, sizeof *hasm);   /* m + 1 when a follower has value m */
+    uint32_t *blkstamp = xcalloc(N, sizeof *blkstamp);
+    uint32_t *blk = xmalloc(N * sizeof *blk), *nonfin = xmalloc(N * sizeof *nonfin);
+    uint32_t *queue = xmalloc(N * sizeof *queue);
+    uint32_t *surv = xmalloc(N * sizeof *surv), *next = xmalloc(N * sizeof *next);   /* UNL: surv */
+    uint32_t *ready = xmalloc(N * sizeof *ready), *ready2 = xmalloc(N * sizeof *ready2);
+    uint32_t nsurv = n, nready = 0, ctr = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        surv[u] = u;
+        nonfin[u] = g->off[u + 1] - g->off[u];
+        if (!nonfin[u]) ready[nready++] = u;
+    }
+    for (uint32_t m = 0; nsurv; m++) {
+        uint32_t stamp = m + 1, qh = 0, qt = 0, nnext = 0, nready2 = 0;
+        for (uint32_t i = 0; i < nready; i++) queue[qt++] = ready[i];
         while (qh < qt) {
             uint32_t u = queue[qh++];
-            if (state[u] != UNL || hasm[u] == stamp || blk[u]) continue;
+            if (state[u] != UNL || hasm[u] == stamp || (blkstamp[u] == stamp ? blk[u] : nonfin[u])) continue;
             state[u] = FIN;
             l->gamma[u] = m;
             l->counter[u] = ctr++;
             for (uint32_t k = g->poff[u]; k < g->poff[u + 1]; k++) {
                 uint32_t p = g->padj[k];
+                nonfin[p]--;
+                if (blkstamp[p] == stamp) blk[p]--;
+                if (state[p] == UNL && !nonfin[p]) ready2[nready2++] = p;   /* its level is the next */
                 if (hasm[p] == stamp) continue;
                 hasm[p] = stamp;   /* p has a follower of value m: p is never m */
+                if (state[p] == UNL) next[nnext++] = p;
                 if (state[p] == FIN) continue;
                 for (uint32_t j = g->poff[p]; j < g->poff[p + 1]; j++) {   /* p is reversible to m: it stops blocking */
                     uint32_t q = g->padj[j];
-                    if (state[q] == UNL && --blk[q] == 0 && hasm[q] != stamp) queue[qt++] = q;
+                    if (state[q] != UNL) continue;
+                    if (blkstamp[q] != stamp) {
+                        blkstamp[q] = stamp;
+                        blk[q] = nonfin[q];
+                    }
+                    if (--blk[q] == 0 && hasm[q] != stamp) queue[qt++] = q;
                 }
             }
         }
+        for (uint32_t i = 0; i < nsurv; i++)   /* no follower of value m: never finite */
+            if (state[surv[i]] == UNL && hasm[surv[i]] != stamp) state[surv[i]] = INF;
         uint32_t k = 0;
-        for (uint32_t i = 0; i < nunl; i++) {
-            uint32_t u = unl[i];
-            if (state[u] != UNL) continue;
-            if (hasm[u] != stamp) state[u] = INF;   /* no follower of value m: never finite */
-            else unl[k++] = u;
-        }
-        nunl = k;
+        for (uint32_t i = 0; i < nnext; i++)
+            if (state[next[i]] == UNL) surv[k++] = next[i];
+        nsurv = k;
+        k = 0;
+        for (uint32_t i = 0; i < nready2; i++)
+            if (state[ready2[i]] == UNL) ready[k++] = ready2[i];
+        nready = k;
     }
     /* the sets K of the infinite vertices: the finite values of their followers, in place after
        the ones before, sorted and without repeats (a handful each) */
@@ -119,9 +137,14 @@ static void label_gamma(const LoopyGraph *g, LoopyLabels *l)
     }
     free(state);
     free(hasm);
+    free(blkstamp);
     free(blk);
+    free(nonfin);
     free(queue);
-    free(unl);
+    free(surv);
+    free(next);
+    free(ready);
+    free(ready2);
 }
 
 /* Smith's remoteness by retrograde breadth-first search: terminal vertices 0; a vertex is N

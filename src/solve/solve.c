@@ -466,6 +466,11 @@ static void sg_try_run(Program *p, void *ctx)
 static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
 {
     Engine *e = s->store;
+    const Strategy *by = solve_strategies[e->st[id].how >> 16];
+    if (by->sg_at_hand && by->sg_at_hand(s, s->state[e->st[id].how >> 16], id)) {
+        solve_component(s, id, loc, NULL, true);
+        return true;
+    }
     if (e->n + 1 >= s->p->max_states) return false;
     size_t room = s->p->max_states - e->n - 1;
     SgTry t = { s, id, loc, room < SOLVE_SG_BUDGET ? room : SOLVE_SG_BUDGET };

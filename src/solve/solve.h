@@ -44,6 +44,10 @@ typedef struct Strategy {
     /* Solve state id (marking it ST_DONE or ST_OUTCOME, ST_TERMINAL, and how = solve_how(...)).
        Without need_sg a form that decides only the outcome may answer. */
     SolveResult (*solve)(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg);
+    /* Optional: state id, which it solved by its outcome only, gets its SG value without a search
+       (a labelling of data it holds, linear in that data): solve it with need_sg at full cost
+       rather than within the tentative search's budget. */
+    bool (*sg_at_hand)(Solver *s, void *st, uint32_t id);
     /* The strategy reported for a state it solved (variant: what it put in solve_how). */
     const char *(*name_of)(Solver *s, void *st, uint32_t variant);
     /* The theorem or certificate behind the value of state id (the text output's "by" line);

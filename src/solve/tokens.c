@@ -147,6 +147,15 @@ static SolveResult tok_solve(Solver *s, void *st, uint32_t id, Loc loc, bool nee
     return SOLVE_DONE;
 }
 
+/* The values are one labelling of the graph already held (its arcs a few times over). */
+static bool tok_sg_at_hand(Solver *s, void *st, uint32_t id)
+{
+    (void)s;
+    (void)st;
+    (void)id;
+    return true;
+}
+
 /* The followers straight from the graph (a few may not reach want: the caller checks). */
 static SolveMoves tok_moves(Solver *s, void *st, uint32_t id, const GameValue *want, VmYield cb, void *ctx)
 {
@@ -193,6 +202,7 @@ const Strategy strategy_tokens = {
     .fini = tok_fini,
     .applies = tok_applies,
     .solve = tok_solve,
+    .sg_at_hand = tok_sg_at_hand,
     .explain = tok_explain,
     .moves = tok_moves,
 };

@@ -8,7 +8,11 @@
        k in K when γ = ∞(K), so this checks every γ and K set up to the heaps tried;
    (d) on acyclic digraphs, γ against the ordinary SG value by recursion;
    (e) remoteness against a depth-bounded minimax (the least d within which the mover wins, or
-       loses against the fastest win).
+       loses against the fastest win);
+   (f) cycles found only deep in the search: a random subtraction game with a move back up from
+       one heap size in the thousands, queried first from far above it (the search walks down
+       thousands of positions before it meets the cycle), then below and around it, alone and
+       plus heaps, against the fixpoint over every heap size and heap.
    Seeded; DUEL_LOOPY_SCALE=N multiplies the number of graphs. */
 #include "config.h"
 #include "jsonduel.h"
@@ -101,6 +105,21 @@ static int prod_index(const Prod *p, const int *pos, int h)
         m *= p->g->n;
     }
     return s + h;
+}
+
+/* (f) Deep(n): take k in sub[] (k <= n), and at n == at[j] move up to n + up[j]. States n * H + h
+   with a Nim heap h < H beside it. */
+typedef struct Deep { int nsub, sub[4], nat, at[2], up[2], H; } Deep;
+static int deep_fol(const void *ctx, int s, int *out)
+{
+    const Deep *d = ctx;
+    int n = s / d->H, h = s % d->H, k = 0;
+    for (int x = 0; x < h; x++) out[k++] = s - h + x;
+    for (int i = 0; i < d->nsub; i++)
+        if (n >= d->sub[i]) out[k++] = s - d->sub[i] * d->H;
+    for (int j = 0; j < d->nat; j++)
+        if (n == d->at[j]) out[k++] = s + d->up[j] * d->H;
+    return k;
 }
 
 /* ---- (d) SG by recursion on an acyclic digraph; (e) remoteness by depth-bounded minimax ---- */
@@ -237,6 +256,31 @@ int main(void)
         }
         free(o3);
     }
+    for (int gi = 0; gi < 12 * scale; gi++) {   /* (f) */
+        Deep d = { .nsub = rnd(1, 4), .nat = rnd(1, 2), .H = 4 };
+        for (int i = 0; i < d.nsub; i++) d.sub[i] = rnd(1, 7);
+        for (int j = 0; j < d.nat; j++) {
+            d.at[j] = rnd(1000, 4000);
+            d.up[j] = rnd(1, 15);
+        }
+        int top = rnd(20000, 40000), ns = (top + 1) * d.H;
+        sput(&text, "game Deep%d(n) { move (k in [%d", gi, d.sub[0]);
+        for (int i = 1; i < d.nsub; i++) sput(&text, ", %d", d.sub[i]);
+        sput(&text, "]) when n >= k => Deep%d(n - k);", gi);
+        for (int j = 0; j < d.nat; j++) sput(&text, " move when n == %d => Deep%d(n + %d);", d.at[j], gi, d.up[j]);
+        sput(&text, " }\n");
+        uint8_t *od = malloc((size_t)ns);
+        fixpoint(&d, ns, deep_fol, od);
+        for (int q = 0; q < 40; q++) {
+            int n = q == 0 ? top : q < 20 ? d.at[q % d.nat] + rnd(-20, 20) : rnd(0, top);
+            int h = q < 10 ? 0 : rnd(0, d.H - 1);
+            char o = letter(od[n * d.H + h]);
+            if (h) want(&plan, fmt("query Deep%d(%d) + Heap(%d);", gi, n, h), fmt("deep cycle + heap, ruleset %d", gi), o, -2, -1);
+            else want(&plan, fmt("query Deep%d(%d);", gi, n), fmt("deep cycle, ruleset %d", gi), o, -2, -1);
+            counts[4]++;
+        }
+        free(od);
+    }
     for (int i = 0; i < plan.n; i++) sput(&text, "%s\n", plan.v[i].stmt);
     int st;
     char *errs = NULL;
@@ -275,8 +319,9 @@ int main(void)
         line = strtok_r(NULL, "\n", &save);
     }
     printf("loopy duel: %d graphs; %d lone tokens (outcome, remoteness), %d of them on acyclic graphs (SG), "
-           "%d token + heap sums (every gamma and K), %d sums of tokens; %d of %d answers failed\n",
-           graphs, counts[0], counts[3], counts[1], counts[2], failed, plan.n);
+           "%d token + heap sums (every gamma and K), %d sums of tokens, %d positions of games with a deep cycle; "
+           "%d of %d answers failed\n",
+           graphs, counts[0], counts[3], counts[1], counts[2], counts[4], failed, plan.n);
     for (int i = 0; i < plan.n; i++) {
         free(plan.v[i].stmt);
         free(plan.v[i].what);
