@@ -28,6 +28,7 @@ const Builtin builtins[BI__COUNT] = {
     { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position (as a query lists them)" },
     { "winning_move", 2, 2, VT_POS, "the i-th winning move (from 0, in the order a query lists them)" },
     { "error", 1, -1, VT_NONE, "stop with an error whose message joins the arguments (strings as they are)" },
+    { "gamma", 1, 1, VT_STR, "the generalized SG value of a position as text: \"2\", or \"∞(0,2)\" (with cycles: it can be drawn)" },
     { "succ", 2, 2, VT_LIST, "the vertices an arc from v leads to (a graph: v's neighbours), increasing" },
     { "pred", 2, 2, VT_LIST, "the vertices with an arc to v (a graph: v's neighbours), increasing" },
     { "vertices", 1, 1, VT_LIST, "the vertices of a graph, increasing" },
@@ -37,8 +38,8 @@ const Builtin builtins[BI__COUNT] = {
     { "remove_edge", 3, 3, VT_GRAPH, "the graph without one arc u -> v (one edge u - v)" },
     { "digraph_from", 1, 2, VT_GRAPH, "the digraph of arcs [u1, v1, u2, v2, ...], with more vertices if given" },
     { "graph_from", 1, 3, VT_GRAPH, "the graph of edges [u1, v1, ...], with ground vertices and more vertices if given" },
-    { "read_digraph", 1, 2, VT_GRAPH, "the digraph of a file of lines \"u v\" (after skipping the first k lines)" },
-    { "read_graph", 2, 3, VT_GRAPH, "the graph of a file of lines \"u v\", with ground vertices (after skipping k lines)" },
+    { "read_digraph", 1, 3, VT_GRAPH, "the digraph of a file of lines \"u v\" (after skipping k lines; at most c of them)" },
+    { "read_graph", 2, 4, VT_GRAPH, "the graph of a file of lines \"u v\", with ground vertices (after skipping k lines; at most c)" },
     { "path", 1, 1, VT_GRAPH, "the digraph 0 -> 1 -> ... -> n - 1" },
     { "cycle", 1, 1, VT_GRAPH, "the digraph 0 -> 1 -> ... -> n - 1 -> 0" },
     { "grid", 2, 2, VT_GRAPH, "the r x c grid graph, vertex i * c + j, edges between neighbours" },
@@ -264,18 +265,30 @@ static bool read_int(const char **q, int64_t *out)
     return true;
 }
 
+/* The path of file name f: a relative name is taken from the directory of the source file that
+   asks for it (a program's data beside it), or from the working directory for -e texts, standard
+   input and the REPL. */
+static void data_path(Vm *vm, Loc loc, const char *fn, const Value *f, char *out, size_t cap)
+{
+    const SrcFile *src = diag_file(&vm->p->diag, loc.file);
+    const char *slash = f->n && f->u.s[0] != '/' && src && src->name[0] != '<' ? strrchr(src->name, '/') : NULL;
+    int n = slash ? snprintf(out, cap, "%.*s/%.*s", (int)(slash - src->name), src->name, (int)f->n, f->u.s)
+                  : snprintf(out, cap, "%.*s", (int)f->n, f->u.s);
+    if (n < 0 || (size_t)n >= cap || memchr(f->u.s, 0, f->n)) vm_fail(vm, loc, "%s(): the file name is too long or has a NUL", fn);
+}
+
 /* Read "u v" lines (integers; more columns ignored; blank lines and lines starting with # too)
-   after skipping `skip` lines. */
-static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_t skip, GraphSpec *s)
+   after skipping `skip` lines, at most `count` of them (-1: to the end). */
+static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_t skip, int64_t count, GraphSpec *s)
 {
     if (file->t != VT_STR) bad_arg(vm, loc, fn, "a file name", file);
     char path[4096];
-    snprintf(path, sizeof path, "%.*s", (int)file->n, file->u.s);
+    data_path(vm, loc, fn, file, path, sizeof path);
     FILE *f = fopen(path, "rb");
     if (!f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
     char line[4096];
-    int64_t lineno = 0;
-    while (fgets(line, sizeof line, f)) {
+    int64_t lineno = 0, got = 0;
+    while (got != count && fgets(line, sizeof line, f)) {
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             fclose(f);
@@ -294,10 +307,14 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
                     (long long)lineno, path);
         }
         graph_spec_int_edge(s, u, v);
+        got++;
     }
     bool bad = ferror(f);
     fclose(f);
     if (bad) vm_fail(vm, loc, "%s(): cannot read '%s'", fn, path);
+    if (count >= 0 && got < count)
+        vm_fail(vm, loc, "%s(): '%s' has %lld edge lines after line %lld, not %lld", fn, path, (long long)got,
+                (long long)skip, (long long)count);
 }
 
 static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
@@ -363,13 +380,17 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         size_t mark = prog_defer(vm->p, spec_free, s);
         if (id == BI_READ_DIGRAPH || id == BI_READ_GRAPH) {
             int k = id == BI_READ_DIGRAPH ? 1 : 2;
-            int64_t skip = 0;
+            int64_t skip = 0, count = -1;
             if (nargs > k) {
                 if (!isnum(&args[k]) || args[k].u.i < 0) bad_arg(vm, loc, fn, "a number of lines to skip", &args[k]);
                 skip = args[k].u.i;
             }
+            if (nargs > k + 1) {
+                if (!isnum(&args[k + 1]) || args[k + 1].u.i < 0) bad_arg(vm, loc, fn, "a number of edge lines", &args[k + 1]);
+                count = args[k + 1].u.i;
+            }
             if (id == BI_READ_GRAPH) spec_from(vm, loc, fn, s, &args[1], 2);
-            read_edges(vm, loc, fn, a, skip, s);
+            read_edges(vm, loc, fn, a, skip, count, s);
         } else {
             spec_from(vm, loc, fn, s, a, 1);
             if (id == BI_DIGRAPH_FROM && nargs > 1) spec_from(vm, loc, fn, s, &args[1], 0);
@@ -559,8 +580,11 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_SG: {
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return vm_host_sg(vm, a, loc);
+        return vm_host_sg(vm, a, false, loc);
     }
+    case BI_GAMMA:
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        return vm_host_sg(vm, a, true, loc);
     case BI_WINNING_COUNT:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         return val_int(vm_host_winning_count(vm, a, loc));

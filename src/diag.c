@@ -38,12 +38,48 @@ Loc diag_span(Loc a, Loc b)
     return r;
 }
 
+/* The length of the well-formed UTF-8 sequence of more than one byte at s (n bytes left), or 0
+   (C1 control characters, overlong forms and surrogates are not printed either). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    size_t k = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    if (!k || k > n) return 0;
+    for (size_t i = 1; i < k; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    unsigned lo = 0x80, hi = 0xBF;   /* the second byte's range */
+    if (s[0] == 0xC2) lo = 0xA0;
+    else if (s[0] == 0xE0) lo = 0xA0;
+    else if (s[0] == 0xED) hi = 0x9F;
+    else if (s[0] == 0xF0) lo = 0x90;
+    else if (s[0] == 0xF4) hi = 0x8F;
+    return s[1] >= lo && s[1] <= hi ? k : 0;
+}
+
+/* The line as it is (tabs as spaces), one column per character: control bytes and broken UTF-8
+   as '?'. */
 static void print_printable(FILE *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        fputc(c == '\t' ? ' ' : (c < 32 || c >= 127) ? '?' : c, out);
+        size_t k = c >= 0x80 ? utf8_len((const unsigned char *)s + i, n - i) : 0;
+        if (k) {
+            fwrite(s + i, 1, k, out);
+            i += k - 1;
+        } else {
+            fputc(c == '\t' ? ' ' : (c < 32 || c >= 127) ? '?' : c, out);
+        }
     }
+}
+
+/* The columns bytes [from, to) of a line take as print_printable shows them. */
+static size_t columns(const char *s, size_t from, size_t to)
+{
+    size_t cols = 0;
+    for (size_t i = from; i < to; i++, cols++) {
+        size_t k = (unsigned char)s[i] >= 0x80 ? utf8_len((const unsigned char *)s + i, to - i) : 0;
+        if (k) i += k - 1;
+    }
+    return cols;
 }
 
 static void render(Diag *d, Loc loc, const char *kind, const char *fmt, va_list ap)
@@ -62,10 +98,10 @@ static void render(Diag *d, Loc loc, const char *kind, const char *fmt, va_list 
     fprintf(d->out, "%5u | ", loc.line);
     print_printable(d->out, f->text + ls, le - ls);
     fputs("\n      | ", d->out);
-    for (size_t i = ls; i < loc.off; i++) fputc(' ', d->out);
+    for (size_t i = columns(f->text, ls, loc.off); i > 0; i--) fputc(' ', d->out);
     fputc('^', d->out);
     size_t end = loc.end < le ? loc.end : le;
-    for (size_t i = loc.off + 1; i < end; i++) fputc('~', d->out);
+    for (size_t i = end > loc.off ? columns(f->text, loc.off, end) : 0; i > 1; i--) fputc('~', d->out);
     fputc('\n', d->out);
 }
 

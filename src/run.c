@@ -177,26 +177,29 @@ static int digits(int64_t v)
     return snprintf(tmp, sizeof tmp, "%lld", (long long)v);
 }
 
+/* The columns the value takes (∞ is one column of three bytes). */
 static int value_digits(const GameValue *v)
 {
-    if (!v->big) {
+    if (!v->big && !v->kset) {
         char tmp[32];
         return snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v->n);
     }
     StrBuf b;
     sb_init(&b);
-    nim_print(&b, v);
-    int n = (int)b.len;
+    gv_print_loopy(&b, v);
+    int n = (int)b.len - (v->kset ? 2 : 0);
     sb_fini(&b);
     return n;
 }
 
-/* The value, right-aligned in width, after a separator sep. */
-static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v)
+/* The value, right-aligned in width, after a separator sep (JSON: ∞(K) as a string). */
+static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v, bool json)
 {
     sb_puts(b, sep);
     for (int k = value_digits(v); k < width; k++) sb_putc(b, ' ');
-    nim_print(b, v);
+    if (json && v->kset) sb_putc(b, '"');
+    gv_print_loopy(b, v);
+    if (json && v->kset) sb_putc(b, '"');
 }
 
 static void do_table(Program *p, Stmt *st)
@@ -244,13 +247,13 @@ static void do_table(Program *p, Stmt *st)
             sb_puts(&b, ",\"rows\":[");
             for (size_t i = 0; i < t.rows; i++) {
                 sb_puts(&b, i ? ",[" : "[");
-                for (size_t j = 0; j < t.cols; j++) put_value(&b, j ? "," : "", 0, &t.vals[i * t.cols + j]);
+                for (size_t j = 0; j < t.cols; j++) put_value(&b, j ? "," : "", 0, &t.vals[i * t.cols + j], true);
                 sb_putc(&b, ']');
             }
             sb_puts(&b, "]}");
         } else {
             sb_puts(&b, ",\"values\":[");
-            for (size_t i = 0; i < t.rows; i++) put_value(&b, i ? "," : "", 0, &t.vals[i]);
+            for (size_t i = 0; i < t.rows; i++) put_value(&b, i ? "," : "", 0, &t.vals[i], true);
             sb_puts(&b, "]}");
         }
         emit_line(p, &b);
@@ -263,7 +266,7 @@ static void do_table(Program *p, Stmt *st)
         if (digits(lo[0]) > iw) iw = digits(lo[0]);
         for (size_t i = 0; i < t.rows; i += 10) {
             sb_printf(&b, "  %*lld:", iw, (long long)(lo[0] + (int64_t)i));
-            for (size_t j = i; j < t.rows && j < i + 10; j++) put_value(&b, " ", width, &t.vals[j]);
+            for (size_t j = i; j < t.rows && j < i + 10; j++) put_value(&b, " ", width, &t.vals[j], false);
             emit_line(p, &b);
         }
         return;
@@ -279,7 +282,7 @@ static void do_table(Program *p, Stmt *st)
     emit_line(p, &b);
     for (size_t i = 0; i < t.rows; i++) {
         sb_printf(&b, "  %*lld:", rw, (long long)(lo[0] + (int64_t)i));
-        for (size_t j = 0; j < t.cols; j++) put_value(&b, " ", width, &t.vals[i * t.cols + j]);
+        for (size_t j = 0; j < t.cols; j++) put_value(&b, " ", width, &t.vals[i * t.cols + j], false);
         emit_line(p, &b);
     }
 }

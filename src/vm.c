@@ -41,10 +41,10 @@ static inline void host_enter(Vm *vm, Loc loc)
     vm->host_depth++;
 }
 
-Value vm_host_sg(Vm *vm, const Value *pos, Loc loc)
+Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc)
 {
     host_enter(vm, loc);
-    Value g = vm->host.sg(vm->host.ctx, pos, loc);
+    Value g = vm->host.sg(vm->host.ctx, pos, gamma, loc);
     vm->host_depth--;
     return g;
 }

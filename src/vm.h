@@ -15,7 +15,8 @@ typedef struct VmFrame { int fn; size_t pc; size_t base; } VmFrame;
    winning-move functions). The driver installs it; the interpreter knows no solver. */
 typedef struct VmHost {
     void *ctx;
-    Value (*sg)(void *ctx, const Value *pos, Loc loc);   /* an integer of any size */
+    /* an integer of any size (a generalized value ∞(K): an error); with gamma, the value as text */
+    Value (*sg)(void *ctx, const Value *pos, bool gamma, Loc loc);
     char (*outcome)(void *ctx, const Value *pos, Loc loc);
     bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
     int64_t (*winning_count)(void *ctx, const Value *pos, Loc loc);
@@ -60,7 +61,7 @@ Vm *vm_new(Program *p);
 void vm_free(Vm *vm);
 void vm_set_host(Vm *vm, const VmHost *host);
 /* The host's answers, with the nesting bound (a limit error past VM_MAX_HOST_DEPTH). */
-Value vm_host_sg(Vm *vm, const Value *pos, Loc loc);
+Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc);
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc);

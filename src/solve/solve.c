@@ -112,7 +112,7 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
         key_text(s->p, cycle, b, sizeof b);
         prog_fail(s->p, EXIT_COMPILE, loc,
                   "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
-                  "(games with cycles are not supported by this solver yet)", s->p->games[KEY_GAME(cycle)].name, b);
+                  "(the strategy chosen with --strategy does not solve games with cycles; retrograde does)", s->p->games[KEY_GAME(cycle)].name, b);
     }
     /* memo applies to everything; only a forced strategy that declines gets here */
     prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
@@ -889,6 +889,16 @@ void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
         k[cw] = (int64_t)n;
         uint32_t id = eng_intern(s->store, k, loc);
         uint64_t v = solve_component(s, id, loc, NULL, true);
+        GameValue gv = solve_value_of(&s->store->st[id]);
+        if (gv.kind == GV_LOOPY) {   /* finite: γ without its counter; ∞(K): no sequence of numbers */
+            if (gv.kset) {
+                char b[200];
+                key_text(p, k, b, sizeof b);
+                prog_fail(p, EXIT_COMPILE, loc, "period: %s has the generalized value ∞(...) of a game with cycles; a "
+                          "period is of SG values (table shows these values)", b);
+            }
+            v = gv.n;
+        }
         g[n] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     }
     period_observed(g, L, out);
@@ -898,10 +908,21 @@ void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
 
 /* ---- the interpreter's host table ------------------------------------------------------------------ */
 
-static Value host_sg(void *ctx, const Value *pos, Loc loc)
+static Value host_sg(void *ctx, const Value *pos, bool gamma, Loc loc)
 {
     Solver *s = ctx;
     GameValue v = solve_sg_value(s, pos, loc);
+    if (gamma || (v.kind == GV_LOOPY && v.kset)) {
+        StrBuf b;
+        sb_init(&b);
+        gv_print_loopy(&b, &v);
+        const StrRec *r = prog_intern(s->p, b.s, b.len);
+        sb_fini(&b);
+        if (!gamma)
+            prog_fail(s->p, EXIT_COMPILE, loc, "sg(): the position has no Sprague-Grundy value: its generalized value "
+                      "is %.*s (with cycles, play can go on forever; gamma() gives that value)", (int)r->len, r->s);
+        return val_str_rec(r);
+    }
     if (!v.big && v.n <= (uint64_t)INT64_MAX) return val_int((int64_t)v.n);
     return nim_value(&v, s->vm, loc);
 }
