@@ -61,3 +61,43 @@ gms=$(median3 "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$
 printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx (target: engine < 1000 ms)\n' "(g) Nim of 10^6 heaps, moves" "$bms" "$gms" \
        "$(ratio "$gms" "$bms")"
 rm -rf "$tmp"
+# (h) retrograde analysis of a token on a random digraph of 10^6 vertices and 5*10^6 arcs read from
+# an edge file, against the lecture's reverse breadth-first search in C reading the same file.
+# Both sides time their steps inside the process (wall-clock differences of whole runs are too
+# noisy for steps of 100 ms): load (read the file, build the arrays) and solve (every vertex's
+# outcome); the engine's query of one token then adds the generalized SG values (Fraenkel-Yesha).
+# Two graphs: uniform arcs (95% of the vertices are draws: the search stops early) and 98% of the
+# arcs downward (nearly every vertex decided: the search crosses every arc). Median of 5 runs.
+tmp=$(mktemp -d)
+med5() { sort -n | sed -n 3p; }
+peak_kb() { if [ -x /usr/bin/time ]; then /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; else echo 0; fi; }
+for shape in uniform down; do
+    f="$tmp/$shape.txt"
+    if [ $shape = uniform ]; then "$B/bench/base_retro" gen "$f" 1000000 5000000; else "$B/bench/base_retro" gen "$f" 1000000 5000000 98; fi
+    ans=$("$B/bench/base_retro" solve "$f")
+    np=$(echo "$ans" | cut -d' ' -f1); nd=$(echo "$ans" | cut -d' ' -f3)
+    printf 'const G = read_digraph("%s", 1);\nexpect count(1 for v in vertices(G) when Token(G, v) is P) == %s;\nexpect count(1 for v in vertices(G) when Token(G, v) is D) == %s;\n' \
+        "$f" "$np" "$nd" >"$tmp/check.game"
+    "$G" "$tmp/check.game" >/dev/null || { echo "(h): engine disagrees with the baseline"; exit 1; }
+    for i in 1 2 3 4 5; do "$B/bench/base_retro" solve "$f"; done >"$tmp/base"
+    for i in 1 2 3 4 5; do "$B/bench/engine_retro" "$f"; done >"$tmp/engine"
+    bl=$(cut -d' ' -f4 "$tmp/base" | med5); bs=$(cut -d' ' -f5 "$tmp/base" | med5)
+    gl=$(cut -d' ' -f1 "$tmp/engine" | med5); gs=$(cut -d' ' -f2 "$tmp/engine" | med5); gg=$(cut -d' ' -f3 "$tmp/engine" | med5)
+    printf '(h) token on 1e6 vertices, 5e6 arcs, %-7s solve: baseline %4d ms engine %4d ms, ratio %sx (target < 1.5x)\n' \
+        "$shape" "$bs" "$gs" "$(ratio "$gs" "$bs")"
+    printf '    load (read, build): baseline %d ms, engine %d ms (%sx); the generalized SG values after: %d ms\n' \
+        "$bl" "$gl" "$(ratio "$gl" "$bl")" "$gg"
+    bk=$(peak_kb "$B/bench/base_retro" solve "$f"); gk=$(peak_kb "$B/bench/engine_retro" "$f")
+    printf '    peak memory per vertex (the file is %d MB): baseline %d bytes, engine %d bytes (γ, counters and remoteness kept)\n' \
+        $(( $(wc -c <"$f") / 1000000 )) $((bk * 1024 / 1000000)) $((gk * 1024 / 1000000))
+    rm -f "$f"
+done
+# (i) Green Hackenbush on a random graph of 10^5 edges: a random tree of 50001 vertices from the
+# ground plus 50000 random edges (cycles, parallel edges, loops). No baseline: target < 1 s.
+awk 'BEGIN { srand(20261201); for (v = 1; v <= 50000; v++) print int(rand() * v), v;
+             for (i = 0; i < 50000; i++) print int(rand() * 50001), int(rand() * 50001) }' >"$tmp/h.txt"
+printf 'const H = read_graph("%s", [0]);\nprint sg(Hackenbush(H));\n' "$tmp/h.txt" >"$tmp/h.game"
+printf 'const H = read_graph("%s", [0]);\nprint len(edges(H));\n' "$tmp/h.txt" >"$tmp/hl.game"
+hl=$(for i in 1 2 3 4 5; do time_ms "$G" "$tmp/hl.game"; done | med5); hs=$(for i in 1 2 3 4 5; do time_ms "$G" "$tmp/h.game"; done | med5)
+printf '(i) Hackenbush, 10^5 edges: load %d ms, load and value %d ms (target < 1000 ms)\n' "$hl" "$hs"
+rm -rf "$tmp"

@@ -277,6 +277,46 @@ static void data_path(Vm *vm, Loc loc, const char *fn, const Value *f, char *out
     if (n < 0 || (size_t)n >= cap || memchr(f->u.s, 0, f->n)) vm_fail(vm, loc, "%s(): the file name is too long or has a NUL", fn);
 }
 
+/* An edge file being read: a buffer of whole lines (the file is read in blocks). */
+typedef struct EdgeFile { FILE *f; char *buf; size_t pos, have; bool eof; } EdgeFile;
+#define EDGE_BLOCK ((size_t)1 << 20)
+
+static void edge_file_close(EdgeFile *r)
+{
+    if (r->f) fclose(r->f);
+    free(r->buf);
+}
+
+/* The next line (NUL-terminated, newline cut), or NULL at the end; *toolong set for a line longer
+   than the buffer. */
+static char *edge_line(EdgeFile *r, bool *toolong)
+{
+    for (;;) {
+        char *nl = memchr(r->buf + r->pos, '\n', r->have - r->pos);
+        if (!nl && r->eof) {
+            if (r->pos == r->have) return NULL;
+            nl = r->buf + r->have;   /* the last line, without a newline */
+        }
+        if (nl) {
+            char *line = r->buf + r->pos;
+            *nl = 0;
+            r->pos = (size_t)(nl - r->buf) + (nl < r->buf + r->have);
+            if (r->pos > r->have) r->pos = r->have;
+            return line;
+        }
+        memmove(r->buf, r->buf + r->pos, r->have - r->pos);
+        r->have -= r->pos;
+        r->pos = 0;
+        if (r->have == EDGE_BLOCK) {
+            *toolong = true;
+            return NULL;
+        }
+        size_t got = fread(r->buf + r->have, 1, EDGE_BLOCK - r->have, r->f);
+        r->have += got;
+        if (got == 0) r->eof = true;
+    }
+}
+
 /* Read "u v" lines (integers; more columns ignored; blank lines and lines starting with # too)
    after skipping `skip` lines, at most `count` of them (-1: to the end). */
 static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_t skip, int64_t count, GraphSpec *s)
@@ -284,33 +324,31 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
     if (file->t != VT_STR) bad_arg(vm, loc, fn, "a file name", file);
     char path[4096];
     data_path(vm, loc, fn, file, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    if (!f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
-    char line[4096];
+    EdgeFile r = { fopen(path, "rb"), NULL, 0, 0, false };
+    if (!r.f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
+    r.buf = xmalloc(EDGE_BLOCK + 1);
     int64_t lineno = 0, got = 0;
-    while (got != count && fgets(line, sizeof line, f)) {
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            fclose(f);
-            vm_fail(vm, loc, "%s(): line %lld of '%s' is longer than %zu characters", fn, (long long)lineno + 1, path,
-                    sizeof line - 2);
-        }
+    bool toolong = false;
+    char *line;
+    while (got != count && (line = edge_line(&r, &toolong))) {
         if (lineno++ < skip) continue;
         const char *q = line;
         while (*q == ' ' || *q == '\t') q++;
-        if (*q == '\n' || *q == '\r' || *q == 0 || *q == '#') continue;
+        if (*q == '\r' || *q == 0 || *q == '#') continue;
         int64_t u, v;
         if (!read_int(&q, &u) || (*q != ' ' && *q != '\t') || !read_int(&q, &v) ||
-            (*q && *q != ' ' && *q != '\t' && *q != '\r' && *q != '\n')) {
-            fclose(f);
+            (*q && *q != ' ' && *q != '\t' && *q != '\r')) {
+            edge_file_close(&r);
             vm_fail(vm, loc, "%s(): line %lld of '%s' is not two integers \"u v\" (within 64 bits)", fn,
                     (long long)lineno, path);
         }
         graph_spec_int_edge(s, u, v);
         got++;
     }
-    bool bad = ferror(f);
-    fclose(f);
+    bool bad = ferror(r.f);
+    edge_file_close(&r);
+    if (toolong)
+        vm_fail(vm, loc, "%s(): line %lld of '%s' is longer than %zu bytes", fn, (long long)lineno + 1, path, EDGE_BLOCK);
     if (bad) vm_fail(vm, loc, "%s(): cannot read '%s'", fn, path);
     if (count >= 0 && got < count)
         vm_fail(vm, loc, "%s(): '%s' has %lld edge lines after line %lld, not %lld", fn, path, (long long)got,

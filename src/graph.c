@@ -209,6 +209,10 @@ static int64_t find_label(const Graph *g, int64_t w)
 static void to_indices(const Graph *g, int64_t *w, size_t k)
 {
     uint64_t span = g->n ? (uint64_t)g->label[g->n - 1] - (uint64_t)g->label[0] : 0;
+    if (!g->str_labels && g->n && span == g->n - 1) {   /* consecutive labels */
+        for (size_t i = 0; i < k; i++) w[i] = (int64_t)((uint64_t)w[i] - (uint64_t)g->label[0]);
+        return;
+    }
     if (!g->str_labels && g->n && span < 4 * (uint64_t)g->n + 1024) {
         uint32_t *at = xmalloc(((size_t)span + 1) * sizeof *at);
         for (uint32_t i = 0; i < g->n; i++) at[(uint64_t)g->label[i] - (uint64_t)g->label[0]] = i;
@@ -219,7 +223,88 @@ static void to_indices(const Graph *g, int64_t *w, size_t k)
     for (size_t i = 0; i < k; i++) w[i] = find_label(g, w[i]);
 }
 
-const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
+/* The distinct integer labels of the k words at w (from the three lists), increasing, into
+   *out (allocated); returns how many. Labels within a span of a few times k are marked in a
+   table and read back in order; others are radix-sorted. */
+static size_t int_labels(const int64_t *const lists[3], const size_t counts[3], size_t k, int64_t **out)
+{
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int l = 0; l < 3; l++)
+        for (size_t i = 0; i < counts[l]; i++) {
+            if (lists[l][i] < lo) lo = lists[l][i];
+            if (lists[l][i] > hi) hi = lists[l][i];
+        }
+    size_t n = 0;
+    if (k && (uint64_t)hi - (uint64_t)lo < 4 * (uint64_t)k + 1024) {
+        size_t span = (size_t)((uint64_t)hi - (uint64_t)lo) + 1;
+        uint8_t *seen = xcalloc(span, 1);
+        for (int l = 0; l < 3; l++)
+            for (size_t i = 0; i < counts[l]; i++) seen[(uint64_t)lists[l][i] - (uint64_t)lo] = 1;
+        for (size_t i = 0; i < span; i++) n += seen[i];
+        int64_t *labels = xmalloc((n ? n : 1) * sizeof *labels);
+        n = 0;
+        for (size_t i = 0; i < span; i++)
+            if (seen[i]) labels[n++] = (int64_t)((uint64_t)lo + i);
+        free(seen);
+        *out = labels;
+        return n;
+    }
+    uint64_t *u = xmalloc((k ? k : 1) * sizeof *u);   /* radix on the words with the sign bit flipped */
+    for (int l = 0; l < 3; l++)
+        for (size_t i = 0; i < counts[l]; i++) u[n++] = (uint64_t)lists[l][i] ^ (UINT64_C(1) << 63);
+    util_sort_u64(u, k);
+    n = 0;
+    for (size_t i = 0; i < k; i++)
+        if (!n || u[n - 1] != u[i]) u[n++] = u[i];
+    for (size_t i = 0; i < n; i++) u[i] ^= UINT64_C(1) << 63;
+    *out = (int64_t *)(void *)u;
+    return n;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* g's arcs (or edges, u <= v) from the vertex indices at idx (2 per edge), sorted by (u, v):
+   grouped by u by counting, then each group sorted by v. */
+static void sort_edges(Graph *g, const int64_t *idx)
+{
+    uint64_t m = g->m;
+    uint32_t *at = xcalloc((size_t)g->n + 1, sizeof *at);
+    g->eu = xmalloc((m ? m : 1) * sizeof *g->eu);
+    g->ev = xmalloc((m ? m : 1) * sizeof *g->ev);
+    for (uint64_t e = 0; e < m; e++) {
+        uint32_t u = (uint32_t)idx[2 * e], v = (uint32_t)idx[2 * e + 1];
+        at[(!g->directed && v < u ? v : u) + 1]++;
+    }
+    for (uint32_t i = 0; i < g->n; i++) at[i + 1] += at[i];
+    for (uint32_t u = 0; u < g->n; u++)
+        for (uint32_t i = at[u]; i < at[u + 1]; i++) g->eu[i] = u;
+    for (uint64_t e = 0; e < m; e++) {
+        uint32_t u = (uint32_t)idx[2 * e], v = (uint32_t)idx[2 * e + 1];
+        if (!g->directed && v < u) { uint32_t t = u; u = v; v = t; }
+        g->ev[at[u]++] = v;
+    }
+    for (uint64_t i = 0, j; i < m; i = j) {   /* at[u] is now the end of u's group */
+        uint32_t *v = g->ev;
+        for (j = i + 1; j < m && g->eu[j] == g->eu[i]; j++) {}
+        if (j - i > 32) {
+            qsort(v + i, j - i, sizeof *v, cmp_u32);
+            continue;
+        }
+        for (uint64_t a = i + 1; a < j; a++)
+            for (uint64_t b = a; b > i && v[b - 1] > v[b]; b--) {
+                uint32_t t = v[b];
+                v[b] = v[b - 1];
+                v[b - 1] = t;
+            }
+    }
+    free(at);
+}
+
+const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
 {
     if (s->err) {
         *err = s->err;
@@ -230,23 +315,27 @@ const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
         *err = "a graph needs at least one vertex";
         return NULL;
     }
-    bool str = s->kind == 2;
-    int64_t *labels = xmalloc((total ? total : 1) * sizeof *labels);
-    memcpy(labels, s->verts, s->nverts * sizeof *labels);
-    memcpy(labels + s->nverts, s->ends, s->nends * sizeof *labels);
-    memcpy(labels + s->nverts + s->nends, s->ground, s->nground * sizeof *labels);
-    size_t k = total;
-    if (str) {
-        qsort(labels, k, sizeof *labels, cmp_str_label_q);
-    } else {   /* radix on the words with the sign bit flipped: signed order */
-        uint64_t *u = (uint64_t *)(void *)labels;
-        for (size_t i = 0; i < k; i++) u[i] ^= UINT64_C(1) << 63;
-        util_sort_u64(u, k);
-        for (size_t i = 0; i < k; i++) u[i] ^= UINT64_C(1) << 63;
+    if (s->nends / 2 > UINT32_MAX - 1) {
+        *err = "a graph has at most 2^32 - 2 arcs or edges";
+        return NULL;
     }
-    size_t n = 0;
-    for (size_t i = 0; i < k; i++)
-        if (n == 0 || (str ? cmp_str_label(labels[n - 1], labels[i]) : labels[n - 1] != labels[i])) labels[n++] = labels[i];
+    bool str = s->kind == 2;
+    const int64_t *const lists[3] = { s->verts, s->ends, s->ground };
+    const size_t counts[3] = { s->nverts, s->nends, s->nground };
+    int64_t *labels;
+    size_t n;
+    if (str) {
+        labels = xmalloc((total ? total : 1) * sizeof *labels);
+        memcpy(labels, s->verts, s->nverts * sizeof *labels);
+        memcpy(labels + s->nverts, s->ends, s->nends * sizeof *labels);
+        memcpy(labels + s->nverts + s->nends, s->ground, s->nground * sizeof *labels);
+        qsort(labels, total, sizeof *labels, cmp_str_label_q);
+        n = 0;
+        for (size_t i = 0; i < total; i++)
+            if (n == 0 || cmp_str_label(labels[n - 1], labels[i])) labels[n++] = labels[i];
+    } else {
+        n = int_labels(lists, counts, total, &labels);
+    }
     if (n > UINT32_MAX - 1) {
         free(labels);
         *err = "a graph has at most 2^32 - 2 vertices";
@@ -258,29 +347,20 @@ const Graph *graph_make(Program *p, const GraphSpec *s, const char **err)
     g->n = (uint32_t)n;
     g->label = xrealloc(labels, (n ? n : 1) * sizeof *labels);
     g->m = s->nends / 2;
-    uint64_t *keys = xmalloc((s->nends + s->nground + 1) * sizeof *keys);
-    int64_t *idx = (int64_t *)(void *)keys;
-    memcpy(idx, s->ends, s->nends * sizeof *idx);
-    memcpy(idx + s->nends, s->ground, s->nground * sizeof *idx);
-    to_indices(g, idx, s->nends + s->nground);
+    to_indices(g, s->ends, s->nends);   /* in place: the spec is done with */
+    to_indices(g, s->ground, s->nground);
     if (!g->directed && s->nground) {
         g->ground = xcalloc(n, 1);
-        for (size_t i = 0; i < s->nground; i++) g->ground[idx[s->nends + i]] = 1;
+        for (size_t i = 0; i < s->nground; i++) g->ground[s->ground[i]] = 1;
         for (uint32_t i = 0; i < g->n; i++) g->nground += g->ground[i];
     }
-    for (uint64_t e = 0; e < g->m; e++) {   /* in place: key e reads words 2e and 2e + 1 first */
-        uint64_t u = (uint64_t)idx[2 * e], v = (uint64_t)idx[2 * e + 1];
-        if (!g->directed && u > v) { uint64_t t = u; u = v; v = t; }
-        keys[e] = u << 32 | v;
-    }
-    util_sort_u64(keys, g->m);
-    g->eu = xmalloc((g->m ? g->m : 1) * sizeof *g->eu);
-    g->ev = xmalloc((g->m ? g->m : 1) * sizeof *g->ev);
-    for (uint64_t e = 0; e < g->m; e++) {
-        g->eu[e] = (uint32_t)(keys[e] >> 32);
-        g->ev[e] = (uint32_t)keys[e];
-    }
-    free(keys);
+    free(s->verts);   /* the memory back early: a big graph's peak */
+    s->verts = NULL;
+    s->nverts = s->capverts = 0;
+    sort_edges(g, s->ends);
+    free(s->ends);
+    s->ends = NULL;
+    s->nends = s->capends = 0;
     return intern(p, g);
 }
 

@@ -47,8 +47,9 @@ void graph_spec_ground(GraphSpec *s, Value v);
 void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v);
 void graph_spec_fini(GraphSpec *s);
 /* The program's graph of spec; NULL with *err set (a static message) when the spec mixes
-   integer and string labels or has no vertex. Vertices named by edges or ground are added. */
-const Graph *graph_make(Program *p, const GraphSpec *spec, const char **err);
+   integer and string labels or has no vertex. Vertices named by edges or ground are added. The
+   spec's words are overwritten (its ends and ground become vertex indices): fini it after. */
+const Graph *graph_make(Program *p, GraphSpec *spec, const char **err);
 /* The index of the vertex labelled v, or -1. */
 int64_t graph_vertex(const Graph *g, const Value *v);
 /* Vertex i's label as a value. */

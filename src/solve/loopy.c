@@ -149,7 +149,10 @@ static void label_gamma(const LoopyGraph *g, LoopyLabels *l)
 
 /* Smith's remoteness by retrograde breadth-first search: terminal vertices 0; a vertex is N
    (1 + the least even remoteness) the first time a follower with even remoteness is reached, P
-   (1 + the greatest odd one) when its last follower gets an odd one; never reached: a draw. */
+   (1 + the greatest odd one) when its last follower gets an odd one; never reached: a draw. Every
+   vertex found from v gets remote[v] + 1, so the queue holds the layers in order and a vertex's
+   remoteness is its layer. left[u] counts u's followers not yet found to be N; 0 also marks a
+   vertex decided (one random access per arc, as the lecture's version). */
 static void label_remoteness(const LoopyGraph *g, uint32_t *remote)
 {
     uint32_t n = g->n;
@@ -163,17 +166,18 @@ static void label_remoteness(const LoopyGraph *g, uint32_t *remote)
             queue[qt++] = u;
         }
     }
-    while (qh < qt) {
-        uint32_t v = queue[qh++];
-        for (uint32_t k = g->poff[v]; k < g->poff[v + 1]; k++) {
-            uint32_t p = g->padj[k];
-            if (remote[p] != LOOPY_DRAW) continue;
-            if (remote[v] % 2 == 0 || --left[p] == 0) {
-                remote[p] = remote[v] + 1;
+    for (uint32_t r = 0, end = qt; qh < qt; r++, end = qt)   /* layer r: queue[qh .. end) */
+        for (; qh < end; qh++) {
+            uint32_t v = queue[qh];
+            for (uint32_t k = g->poff[v]; k < g->poff[v + 1]; k++) {
+                uint32_t p = g->padj[k];
+                if (!left[p]) continue;
+                if (r % 2 == 0) left[p] = 0;   /* a move to a P-position: N */
+                else if (--left[p]) continue;  /* every move to an N-position: P */
+                remote[p] = r + 1;
                 queue[qt++] = p;
             }
         }
-    }
     free(left);
     free(queue);
 }

@@ -8,7 +8,8 @@
 #include <stdint.h>
 
 /* A graph of n vertices in CSR form (successors of u: adj[off[u] .. off[u + 1]), predecessors
-   likewise in padj / poff), each list without repeats. */
+   likewise in padj / poff). A repeated arc may stay: it is counted on both sides alike (as many
+   times among u's successors as u among v's predecessors), which leaves every label the same. */
 typedef struct LoopyGraph {
     uint32_t n;
     const uint32_t *off, *adj, *poff, *padj;

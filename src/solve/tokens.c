@@ -13,8 +13,7 @@
 #include <string.h>
 
 typedef struct TokGraph {
-    LoopyGraph lg;          /* the arcs without repeats (the graph's own arrays when it has none) */
-    bool own;               /* lg's arrays are copies */
+    LoopyGraph lg;          /* the graph's own arrays (repeated arcs and all) */
     uint32_t *remote;       /* remoteness of every vertex (LOOPY_DRAW: a draw) */
     bool labelled;
     LoopyLabels l;          /* γ, counters and K sets, once labelled */
@@ -37,7 +36,6 @@ static void *tok_init(Solver *s)
 static void tok_free_graph(TokGraph *tg)
 {
     if (!tg) return;
-    if (tg->own) loopy_graph_fini(&tg->lg);
     free(tg->remote);
     loopy_labels_fini(&tg->l);
     free(tg);
@@ -64,7 +62,7 @@ static bool tok_applies(Solver *s, void *st, const int64_t *key)
            ((uint64_t)key[2] & KEY_GRAPH_BIT);
 }
 
-/* The graph's data, built on first use: its arcs without repeats, the outcome of every vertex. */
+/* The graph's data, built on first use: the outcome of every vertex. */
 static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc)
 {
     if (g->id >= t->ng) {
@@ -78,18 +76,7 @@ static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc)
         prog_fail(s->p, EXIT_COMPILE, loc, "Token moves along the arcs of a digraph, not the edges of a graph "
                   "(undirected: make each edge two arcs)");
     TokGraph *tg = xcalloc(1, sizeof *tg);
-    bool repeats = false;
-    for (uint32_t u = 0; u < g->n && !repeats; u++)
-        for (uint32_t k = g->off[u] + 1; k < g->off[u + 1]; k++) repeats |= g->adj[k] == g->adj[k - 1];
-    if (repeats) {
-        uint64_t *arcs = xmalloc((g->m ? g->m : 1) * sizeof *arcs);
-        for (uint64_t e = 0; e < g->m; e++) arcs[e] = (uint64_t)g->eu[e] << 32 | g->ev[e];
-        loopy_graph_from_arcs(&tg->lg, g->n, arcs, g->m);
-        free(arcs);
-        tg->own = true;
-    } else {
-        tg->lg = (LoopyGraph){ g->n, g->off, g->adj, g->poff, g->padj };
-    }
+    tg->lg = (LoopyGraph){ g->n, g->off, g->adj, g->poff, g->padj };   /* the graph's own arrays */
     tg->remote = xmalloc((g->n ? g->n : 1) * sizeof *tg->remote);
     loopy_label_remote(&tg->lg, tg->remote);
     solve_burn(s, g->n + g->m, loc);
