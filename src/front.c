@@ -5,6 +5,7 @@
 #include "front.h"
 #include "program.h"
 #include "repl.h"
+#include "solve/solve.h"
 #include "pos.h"
 #include "util.h"
 #include <errno.h>
@@ -29,8 +30,8 @@ static const char usage_text[] =
     "                          (default 50000000)\n"
     "      --max-instances N   stop a claim or table after N instances (default 100000000)\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
-    "      --strategy NAME     solve with this strategy only (closed, sequence, table, memo);\n"
-    "                          for testing\n"
+    "      --strategy NAME     solve with this strategy only (tokens, closed, sequence,\n"
+    "                          table, memo, retrograde); for testing\n"
     "  -h, --help              show this help and exit\n"
     "  -V, --version           show the version and exit\n"
     "\n"
@@ -135,8 +136,17 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         else if (!strcmp(name, "--json")) o->json = true;
         else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
         else if (!strcmp(name, "--strategy")) {
-            if (strcmp(val, "memo") && strcmp(val, "table") && strcmp(val, "closed") && strcmp(val, "sequence"))
-                return usage_error(err, "unknown strategy (closed, sequence, table, memo):", val);
+            bool known = false;
+            char names[200] = "";
+            for (size_t j = 0; solve_strategies[j]; j++) {
+                known |= !strcmp(val, solve_strategies[j]->name);
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", j ? ", " : "", solve_strategies[j]->name);
+            }
+            if (!known) {
+                char what[240];
+                snprintf(what, sizeof what, "unknown strategy (%s):", names);
+                return usage_error(err, what, val);
+            }
             o->strategy = val;
         }
         else if (!strcmp(name, "--max-states")) {

@@ -212,7 +212,7 @@ static void retro_explain(Solver *s, void *st, uint32_t id, uint32_t variant, St
     (void)st;
     (void)id;
     (void)variant;
-    sb_puts(b, "retrograde analysis of every position reachable (the rules have cycles): generalized SG values "
+    sb_puts(b, "retrograde analysis of every position reachable (found through the rules): generalized SG values "
                "by Fraenkel-Yesha labelling, remoteness by Smith");
 }
 
