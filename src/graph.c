@@ -326,9 +326,9 @@ const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
     size_t n;
     if (str) {
         labels = xmalloc((total ? total : 1) * sizeof *labels);
-        memcpy(labels, s->verts, s->nverts * sizeof *labels);
-        memcpy(labels + s->nverts, s->ends, s->nends * sizeof *labels);
-        memcpy(labels + s->nverts + s->nends, s->ground, s->nground * sizeof *labels);
+        if (s->nverts) memcpy(labels, s->verts, s->nverts * sizeof *labels);
+        if (s->nends) memcpy(labels + s->nverts, s->ends, s->nends * sizeof *labels);
+        if (s->nground) memcpy(labels + s->nverts + s->nends, s->ground, s->nground * sizeof *labels);
         qsort(labels, total, sizeof *labels, cmp_str_label_q);
         n = 0;
         for (size_t i = 0; i < total; i++)
