@@ -51,15 +51,6 @@ static void big(mpz_t z)
 }
 
 
-static char *fmt(const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    char *s = NULL;
-    if (gmp_vasprintf(&s, f, ap) < 0) abort();
-    va_end(ap);
-    return s;
-}
 
 /* ---- a case: the query and the reference's answer ---------------------------------------------- */
 
@@ -129,7 +120,7 @@ static char *heaps_text(mpz_t *h, int n, int moved, mpz_srcptr to)
         }
         if (here && mpz_sgn(to)) sput(&s, "%sHeap(%Zd)", s.len ? " + " : "", to);
     }
-    return s.s ? s.s : fmt("0");
+    return s.s ? s.s : duel_fmt("0");
 }
 
 /* ---- Nim: SG = XOR; a heap a_i moves to a_i ^ x when that is smaller (Bouton) ----------------------- */
@@ -178,13 +169,13 @@ static void bash_case(Cases *cs)
     if (!mpz_sgn(m)) mpz_set_ui(m, 1);
     mpz_add_ui(m1, m, 1);
     mpz_mod(g, n, m1);
-    c->query = fmt("Bash(%Zd, %Zd)", n, m);
-    c->position = mpz_sgn(n) ? fmt("Bash(%Zd, %Zd)", n, m) : fmt("0");
+    c->query = duel_fmt("Bash(%Zd, %Zd)", n, m);
+    c->position = mpz_sgn(n) ? duel_fmt("Bash(%Zd, %Zd)", n, m) : duel_fmt("0");
     c->outcome = mpz_sgn(g) ? 'N' : 'P';
     c->sg = mpz_get_str(NULL, 10, g);
     if (mpz_sgn(g)) {   /* take g: the rest is a multiple of m + 1 */
         mpz_sub(n, n, g);
-        add_win(c, mpz_sgn(n) ? fmt("Bash(%Zd, %Zd)", n, m) : fmt("0"));
+        add_win(c, mpz_sgn(n) ? duel_fmt("Bash(%Zd, %Zd)", n, m) : duel_fmt("0"));
     }
     mpz_clears(n, m, m1, g, NULL);
 }
@@ -202,8 +193,8 @@ static void takerange_case(Cases *cs)
     mpz_add(p, a, b);
     mpz_mod(g, n, p);
     mpz_fdiv_q(g, g, a);
-    c->query = fmt("TakeRange(%Zd, %Zd, %Zd)", n, a, b);
-    c->position = mpz_cmp(n, a) >= 0 ? fmt("TakeRange(%Zd, %Zd, %Zd)", n, a, b) : fmt("0");
+    c->query = duel_fmt("TakeRange(%Zd, %Zd, %Zd)", n, a, b);
+    c->position = mpz_cmp(n, a) >= 0 ? duel_fmt("TakeRange(%Zd, %Zd, %Zd)", n, a, b) : duel_fmt("0");
     c->outcome = mpz_sgn(g) ? 'N' : 'P';
     c->sg = mpz_get_str(NULL, 10, g);
     c->may_cut = true;
@@ -217,7 +208,7 @@ static void takerange_case(Cases *cs)
             mpz_mod(rm, r, p);
             if (mpz_cmp(rm, a) < 0) {
                 bool term = mpz_cmp(r, a) < 0;
-                add_win(c, term ? fmt("0") : fmt("TakeRange(%Zd, %Zd, %Zd)", r, a, b));
+                add_win(c, term ? duel_fmt("0") : duel_fmt("TakeRange(%Zd, %Zd, %Zd)", r, a, b));
                 if (term) break;   /* every later rest is terminal too */
                 mpz_add_ui(k, k, 1);
             } else {   /* jump to the next k whose rest is a - 1 modulo a + b */
@@ -243,17 +234,17 @@ static void lasker_case(Cases *cs)
     mpz_set(g, n);
     if (mpz_sgn(n) && r == 3) mpz_add_ui(g, g, 1);
     if (mpz_sgn(n) && r == 0) mpz_sub_ui(g, g, 1);
-    c->query = fmt("Lasker(%Zd)", n);
-    c->position = mpz_sgn(n) ? fmt("Lasker(%Zd)", n) : fmt("0");
+    c->query = duel_fmt("Lasker(%Zd)", n);
+    c->position = mpz_sgn(n) ? duel_fmt("Lasker(%Zd)", n) : duel_fmt("0");
     c->outcome = mpz_sgn(g) ? 'N' : 'P';
     c->sg = mpz_get_str(NULL, 10, g);
     /* to value 0: take everything (SG is 0 only at 0); split into x + (n - x) with SG(x) = SG(n - x):
        SG is one-to-one, so x = n / 2 */
     if (mpz_sgn(n)) {
-        add_win(c, fmt("0"));
+        add_win(c, duel_fmt("0"));
         if (mpz_even_p(n)) {
             mpz_fdiv_q_2exp(n, n, 1);
-            add_win(c, fmt("2 * Lasker(%Zd)", n));
+            add_win(c, duel_fmt("2 * Lasker(%Zd)", n));
         }
     }
     mpz_clears(n, g, NULL);
@@ -294,10 +285,10 @@ static void primepower_case(Cases *cs)
     mpz_inits(n, r, NULL);
     big(n);
     unsigned long g = mpz_fdiv_ui(n, 6);
-    c->query = fmt("PrimePowerSubtract(%Zd)", n);
-    c->position = mpz_sgn(n) ? fmt("PrimePowerSubtract(%Zd)", n) : fmt("0");
+    c->query = duel_fmt("PrimePowerSubtract(%Zd)", n);
+    c->position = mpz_sgn(n) ? duel_fmt("PrimePowerSubtract(%Zd)", n) : duel_fmt("0");
     c->outcome = g ? 'N' : 'P';
-    c->sg = fmt("%lu", g);
+    c->sg = duel_fmt("%lu", g);
     c->may_cut = true;
     c->verify = primepower_verify;
     mpz_set(c->a[0], n);
@@ -307,7 +298,7 @@ static void primepower_case(Cases *cs)
         for (k = g; c->nwin <= MAXWIN && k < 100000000 && mpz_cmp_ui(n, k) >= 0; k += 6)
             if (prime_power(k)) {
                 mpz_sub_ui(r, n, k);
-                add_win(c, mpz_sgn(r) ? fmt("PrimePowerSubtract(%Zd)", r) : fmt("0"));
+                add_win(c, mpz_sgn(r) ? duel_fmt("PrimePowerSubtract(%Zd)", r) : duel_fmt("0"));
             }
         c->complete = mpz_cmp_ui(n, k) < 0 && c->nwin <= MAXWIN;
     }
@@ -338,7 +329,7 @@ static void stair_case(Cases *cs)
     mpz_set_ui(s[0], 0);   /* the ground's count does not matter: canon */
     for (int i = 0; i < k; i++) sput(&pos, "%s%Zd", i ? ", " : "Staircase(", s[i]);
     sput(&pos, ")");
-    c->position = any ? pos.s : (free(pos.s), fmt("0"));
+    c->position = any ? pos.s : (free(pos.s), duel_fmt("0"));
     c->outcome = mpz_sgn(x) ? 'N' : 'P';
     c->sg = mpz_get_str(NULL, 10, x);
     for (int i = 1; i < k && mpz_sgn(x); i++) {
@@ -363,7 +354,7 @@ static void stair_case(Cases *cs)
             if (j == i - 1) mpz_add(t, t, kk);
             rest |= mpz_sgn(t) != 0;
         }
-        add_win(c, rest ? m.s : (free(m.s), fmt("0")));
+        add_win(c, rest ? m.s : (free(m.s), duel_fmt("0")));
     }
     for (int i = 0; i < k; i++) mpz_clear(s[i]);
     mpz_clears(x, want, kk, t, NULL);
@@ -400,7 +391,7 @@ static void kam_case(Cases *cs)
     kam_sg(x, a, n);
     bool moves = false;
     for (int i = 0; i < n; i++) moves |= i ? mpz_cmp(a[i], a[i - 1]) > 0 : mpz_sgn(a[0]) > 0;
-    c->position = moves ? fmt("%s", q.s) : fmt("0");
+    c->position = moves ? duel_fmt("%s", q.s) : duel_fmt("0");
     c->outcome = mpz_sgn(x) ? 'N' : 'P';
     c->sg = mpz_get_str(NULL, 10, x);
     /* every pile i and every k in 1..d_i is a move; the SG of the result is linear in the two
@@ -421,7 +412,7 @@ static void kam_case(Cases *cs)
             sput(&m, ")");
             mpz_add(a[i], a[i], kk[0]);
             if (!ok) { printf("reference error: KamPebbles move does not reach 0\n"); exit(2); }
-            add_win(c, term ? (free(m.s), fmt("0")) : m.s);
+            add_win(c, term ? (free(m.s), duel_fmt("0")) : m.s);
         }
         mpz_clears(kk[0], kk[1], NULL);
     }
@@ -458,11 +449,11 @@ static void antinim_case(Cases *cs)
     }
     sput(&q, ")");
     c->query = q.s;
-    c->position = mpz_cmp_ui(total, 1) == 0 ? fmt("0") : fmt("%s", q.s);
+    c->position = mpz_cmp_ui(total, 1) == 0 ? duel_fmt("0") : duel_fmt("%s", q.s);
     c->outcome = antinim_p(h, n) ? 'P' : 'N';
-    c->sg = c->outcome == 'P' ? fmt("0") : NULL;
+    c->sg = c->outcome == 'P' ? duel_fmt("0") : NULL;
     if (c->outcome == 'N') {
-        if (!mpz_sgn(total)) add_win(c, fmt("0"));   /* the "won" move to AntiNim(1), terminal */
+        if (!mpz_sgn(total)) add_win(c, duel_fmt("0"));   /* the "won" move to AntiNim(1), terminal */
         mpz_set_ui(x, 0);
         for (int i = 0; i < n; i++) mpz_xor(x, x, h[i]);
         for (int i = 0; i < n; i++) {
@@ -488,7 +479,7 @@ static void antinim_case(Cases *cs)
                 for (int r = 0; r < n; r++) sput(&m, "%s%Zd", r ? ", " : "AntiNim(", h[r]);
                 sput(&m, ")");
                 mpz_swap(h[i], cand[j]);
-                if (p) add_win(c, mpz_cmp_ui(w, 1) == 0 ? (free(m.s), fmt("0")) : m.s);
+                if (p) add_win(c, mpz_cmp_ui(w, 1) == 0 ? (free(m.s), duel_fmt("0")) : m.s);
                 else free(m.s);
             }
             mpz_clears(cand[0], cand[1], cand[2], NULL);
@@ -555,9 +546,9 @@ static void moore_case(Cases *cs)
     }
     sput(&q, ")");
     c->query = q.s;
-    c->position = any ? fmt("%s", q.s) : fmt("0");
+    c->position = any ? duel_fmt("%s", q.s) : duel_fmt("0");
     c->outcome = moore_p(k, h, n) ? 'P' : 'N';
-    c->sg = c->outcome == 'P' ? fmt("0") : NULL;
+    c->sg = c->outcome == 'P' ? duel_fmt("0") : NULL;
     c->complete = false;   /* the reference knows no list: every listed move is checked */
     c->verify = moore_verify;
     mpz_set_ui(c->a[0], k);
@@ -635,9 +626,9 @@ static char *wpos(const char *game, const char *kpre, const mpz_t x, const mpz_t
 {
     bool swap = mpz_cmp(x, y) > 0;
     mpz_srcptr lo = swap ? y : x, hi = swap ? x : y;
-    if (!mpz_sgn(x) && !mpz_sgn(y)) return fmt("0");
+    if (!mpz_sgn(x) && !mpz_sgn(y)) return duel_fmt("0");
     (void)str;   /* heaps written as strings are read as integers */
-    return fmt("%s(%s%Zd, %Zd)", game, kpre, lo, hi);
+    return duel_fmt("%s(%s%Zd, %Zd)", game, kpre, lo, hi);
 }
 
 static void big_or_huge(mpz_t z, bool str)
@@ -662,12 +653,12 @@ static void wythoff_case(Cases *cs)
     if (rndr(0, 2) == 0) wpartner(b, a);   /* a P-position */
     else if (rndr(0, 2) == 0) { wpartner(b, a); mpz_add_ui(b, b, (unsigned long)rndr(1, 3)); }
     else big_or_huge(b, str);
-    c->query = str ? fmt("Wythoff(\"%Zd\", \"%Zd\")", a, b) : fmt("Wythoff(%Zd, %Zd)", a, b);
+    c->query = str ? duel_fmt("Wythoff(\"%Zd\", \"%Zd\")", a, b) : duel_fmt("Wythoff(%Zd, %Zd)", a, b);
     c->position = wpos("Wythoff", "", a, b, str);
     if (mpz_cmp(a, b) > 0) mpz_swap(a, b);   /* canonical: a <= b */
     bool p = wythoff_p(a, b);
     c->outcome = p ? 'P' : 'N';
-    c->sg = p ? fmt("0") : NULL;
+    c->sg = p ? duel_fmt("0") : NULL;
     if (!p) {
         /* rules' order: from the first heap, from the second, then from both */
         wpartner(w, b);
@@ -801,13 +792,13 @@ static void wythoffk_case(Cases *cs)
     else big_or_huge(b, str);
     char kpre[32];
     snprintf(kpre, sizeof kpre, "%lu, ", k);
-    c->query = str ? fmt("WythoffK(%lu, \"%Zd\", \"%Zd\")", k, a, b) : fmt("WythoffK(%lu, %Zd, %Zd)", k, a, b);
+    c->query = str ? duel_fmt("WythoffK(%lu, \"%Zd\", \"%Zd\")", k, a, b) : duel_fmt("WythoffK(%lu, %Zd, %Zd)", k, a, b);
     c->position = wpos("WythoffK", kpre, a, b, str);
     if (mpz_cmp(a, b) > 0) mpz_swap(a, b);
     wk_partner_ref(w, k, a);
     bool p = !mpz_cmp(w, b);
     c->outcome = p ? 'P' : 'N';
-    c->sg = p ? fmt("0") : NULL;
+    c->sg = p ? duel_fmt("0") : NULL;
     if (!p) {
         wk_partner_ref(w, k, b);
         if (mpz_cmp(w, a) < 0) add_win(c, wpos("WythoffK", kpre, w, b, str));
@@ -883,12 +874,12 @@ static void euclid_case(Cases *cs)
     big(a);
     if (rndr(0, 2) == 0) { mpz_mul_ui(b, a, 618033988UL); mpz_fdiv_q_ui(b, b, 1000000000UL); mpz_add_ui(b, b, (unsigned long)rndr(0, 3)); }
     else big(b);
-    c->query = fmt("Euclid(%Zd, %Zd)", a, b);
+    c->query = duel_fmt("Euclid(%Zd, %Zd)", a, b);
     if (mpz_cmp(a, b) < 0) mpz_swap(a, b);
-    c->position = mpz_sgn(b) ? fmt("Euclid(%Zd, %Zd)", a, b) : fmt("0");
+    c->position = mpz_sgn(b) ? duel_fmt("Euclid(%Zd, %Zd)", a, b) : duel_fmt("0");
     bool p = euclid_p(a, b);
     c->outcome = p ? 'P' : 'N';
-    c->sg = p ? fmt("0") : NULL;
+    c->sg = p ? duel_fmt("0") : NULL;
     if (!p) {
         /* (a - kb, b) for k = 1..floor(a / b), in that order; a rest of 2b or more leaves a ratio of
            at least 2 > phi, an N-position: only the last two k can win */
@@ -900,7 +891,7 @@ static void euclid_case(Cases *cs)
             mpz_submul(r, b, x);
             bool rb = mpz_cmp(r, b) >= 0;
             mpz_srcptr hi = rb ? r : b, lo = rb ? b : r;
-            if (euclid_p(hi, lo)) add_win(c, mpz_sgn(lo) ? fmt("Euclid(%Zd, %Zd)", hi, lo) : fmt("0"));
+            if (euclid_p(hi, lo)) add_win(c, mpz_sgn(lo) ? duel_fmt("Euclid(%Zd, %Zd)", hi, lo) : duel_fmt("0"));
         }
     }
     mpz_clears(a, b, q, r, x, NULL);
@@ -929,12 +920,12 @@ static void ed_case(Cases *cs)
     big(b);
     if (!mpz_sgn(a)) mpz_set_ui(a, 1);
     if (!mpz_sgn(b)) mpz_set_ui(b, 1);
-    c->query = fmt("ED(%Zd, %Zd)", a, b);
+    c->query = duel_fmt("ED(%Zd, %Zd)", a, b);
     if (mpz_cmp(a, b) > 0) mpz_swap(a, b);
-    c->position = mpz_cmp_ui(b, 1) ? fmt("ED(%Zd, %Zd)", a, b) : fmt("0");
+    c->position = mpz_cmp_ui(b, 1) ? duel_fmt("ED(%Zd, %Zd)", a, b) : duel_fmt("0");
     unsigned long g = ed_sg(a, b);
     c->outcome = g ? 'N' : 'P';
-    c->sg = fmt("%lu", g);
+    c->sg = duel_fmt("%lu", g);
     c->may_cut = true;
     c->complete = false;
     /* split a (then b) into x + (h - x), x ascending: the first candidates only */
@@ -944,7 +935,7 @@ static void ed_case(Cases *cs)
             mpz_set_ui(x, i);
             mpz_sub(y, h, x);
             if (ed_sg(x, y)) continue;
-            add_win(c, mpz_cmp(x, y) <= 0 ? (mpz_cmp_ui(y, 1) ? fmt("ED(%Zd, %Zd)", x, y) : fmt("0")) : fmt("ED(%Zd, %Zd)", y, x));
+            add_win(c, mpz_cmp(x, y) <= 0 ? (mpz_cmp_ui(y, 1) ? duel_fmt("ED(%Zd, %Zd)", x, y) : duel_fmt("0")) : duel_fmt("ED(%Zd, %Zd)", y, x));
         }
         break;   /* the second side's candidates come after those of the first: not scanned */
     }
@@ -992,12 +983,12 @@ static void fibnim_case(Cases *cs)
     bool two = rndr(0, 1);
     if (two) { if (rndr(0, 1)) big(l); else mpz_set_ui(l, (unsigned long)rndr(0, 100)); }
     else if (mpz_sgn(n)) mpz_sub_ui(l, n, 1);
-    c->query = two ? fmt("FibNim(%Zd, %Zd)", n, l) : fmt("FibNim(%Zd)", n);
+    c->query = two ? duel_fmt("FibNim(%Zd, %Zd)", n, l) : duel_fmt("FibNim(%Zd)", n);
     mpz_set(m, mpz_cmp(l, n) < 0 ? l : n);
-    c->position = mpz_sgn(m) ? fmt("%s", c->query) : fmt("0");
+    c->position = mpz_sgn(m) ? duel_fmt("%s", c->query) : duel_fmt("0");
     bool p = fibnim_p(n, m);
     c->outcome = p ? 'P' : 'N';
-    c->sg = p ? fmt("0") : NULL;
+    c->sg = p ? duel_fmt("0") : NULL;
     mpz_set(c->a[0], n);
     mpz_set(c->a[1], m);
     c->verify = fibnim_verify;
@@ -1007,7 +998,7 @@ static void fibnim_case(Cases *cs)
         mpz_sub_ui(r, n, k);
         mpz_set_ui(t, 2 * k);
         if (!fibnim_p(r, t)) continue;
-        add_win(c, mpz_sgn(r) ? fmt("FibNim(%Zd, %lu)", r, 2 * k) : fmt("0"));
+        add_win(c, mpz_sgn(r) ? duel_fmt("FibNim(%Zd, %lu)", r, 2 * k) : duel_fmt("0"));
     }
     mpz_clears(n, l, m, r, t, NULL);
 }
@@ -1040,9 +1031,9 @@ static void beans_case(Cases *cs)
     }
     sput(&q, ")");
     c->query = q.s;
-    c->position = moves ? fmt("%s", q.s) : fmt("0");
+    c->position = moves ? duel_fmt("%s", q.s) : duel_fmt("0");
     c->outcome = x ? 'N' : 'P';
-    c->sg = fmt("%u", x);
+    c->sg = duel_fmt("%u", x);
     for (int i = 0; i < n && x; i++) {
         if (!mpz_sgn(h[i])) continue;
         for (int j = i + 1; j < n; j++)
@@ -1064,7 +1055,7 @@ static void beans_case(Cases *cs)
                     Str m = { 0 };
                     for (int r = 0; r < n; r++) sput(&m, "%s%Zd", r ? ", " : "Beans(", v[r]);
                     sput(&m, ")");
-                    add_win(c, mv ? m.s : (free(m.s), fmt("0")));
+                    add_win(c, mv ? m.s : (free(m.s), duel_fmt("0")));
                 }
                 for (int r = 0; r < n; r++) mpz_clear(v[r]);
             }
@@ -1098,7 +1089,7 @@ static void merge_case(Cases *cs)
     mpz_init(m);
     big(m);
     if (mpz_cmp_ui(m, 2) < 0) mpz_set_ui(m, 2);
-    c->query = fmt("MergePiles(%d, %Zd)", n, m);
+    c->query = duel_fmt("MergePiles(%d, %Zd)", n, m);
     int p[16];
     for (int i = 0; i < n; i++) p[i] = 1;
     bool win = merge_search(p, n, 1000);   /* any limit >= n allows every merge */
@@ -1106,15 +1097,15 @@ static void merge_case(Cases *cs)
     sput(&pos, "MergeState(%Zd", m);
     for (int i = 0; i < n; i++) sput(&pos, ", 1");
     sput(&pos, ")");
-    c->position = n >= 2 ? pos.s : (free(pos.s), fmt("0"));
+    c->position = n >= 2 ? pos.s : (free(pos.s), duel_fmt("0"));
     c->outcome = win ? 'N' : 'P';
-    c->sg = win ? NULL : fmt("0");
+    c->sg = win ? NULL : duel_fmt("0");
     if (win) {   /* every move merges two ones: one result */
         Str w = { 0 };
         sput(&w, "MergeState(%Zd", m);
         for (int i = 0; i < n - 2; i++) sput(&w, ", 1");
         sput(&w, ", 2)");
-        add_win(c, n == 2 ? (free(w.s), fmt("0")) : w.s);   /* a single pile is terminal */
+        add_win(c, n == 2 ? (free(w.s), duel_fmt("0")) : w.s);   /* a single pile is terminal */
     }
     mpz_clear(m);
 }
@@ -1129,10 +1120,10 @@ static void splitequal_case(Cases *cs)
     big(f);
     if (mpz_cmp_ui(f, 100000) < 0) mpz_set_ui(f, 100000);
     long n = rndr(0, 5000);
-    c->query = fmt("SplitEqual(%ld, %Zd)", n, f);
-    c->position = fmt("0");
+    c->query = duel_fmt("SplitEqual(%ld, %Zd)", n, f);
+    c->position = duel_fmt("0");
     c->outcome = 'P';
-    c->sg = fmt("0");
+    c->sg = duel_fmt("0");
     mpz_clear(f);
 }
 
@@ -1187,7 +1178,7 @@ static unsigned per_value(const Periodic *g, const mpz_t n)
 
 static char *per_pos(const Periodic *g, const mpz_t n)
 {
-    return g->sub ? fmt("%s(%Zd, %s)", g->game, n, g->sub) : fmt("%s(%Zd)", g->game, n);
+    return g->sub ? duel_fmt("%s(%Zd, %s)", g->game, n, g->sub) : duel_fmt("%s(%Zd)", g->game, n);
 }
 
 static void periodic_case(Cases *cs, int which)
@@ -1200,10 +1191,10 @@ static void periodic_case(Cases *cs, int which)
     if (mpz_cmp_ui(n, 100) < 0) mpz_add_ui(n, n, 100);
     char *q = per_pos(g, n);
     c->query = q;
-    c->position = fmt("%s", q);
+    c->position = duel_fmt("%s", q);
     unsigned v = per_value(g, n);
     c->outcome = v ? 'N' : 'P';
-    c->sg = fmt("%u", v);
+    c->sg = duel_fmt("%u", v);
     c->complete = which == 2;   /* a subtraction game has three candidates; the others a prefix */
     c->may_cut = which != 2;
     if (v && which == 2) {   /* take k in {1, 3, 4}, ascending */
@@ -1222,10 +1213,10 @@ static void periodic_case(Cases *cs, int which)
             /* a heap with no move is no component: Kayles(0), Dawson's Kayles of 0 or 1 pins */
             if (a == 0 || (which == 1 && a == 1)) add_win(c, rest);
             else if (!mpz_cmp_ui(r, a)) {   /* equal halves: two copies */
-                add_win(c, fmt("2 * %s(%lu)", g->game, a));
+                add_win(c, duel_fmt("2 * %s(%lu)", g->game, a));
                 free(rest);
             } else {
-                add_win(c, fmt("%s(%lu) + %s", g->game, a, rest));
+                add_win(c, duel_fmt("%s(%lu) + %s", g->game, a, rest));
                 free(rest);
             }
         }

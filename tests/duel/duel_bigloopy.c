@@ -45,19 +45,6 @@ static uint8_t *fixpoint(const Dg *g)
     return o;
 }
 
-static char *field(const char *line, const char *name)
-{
-    char key[32];
-    snprintf(key, sizeof key, "\"%s\":", name);
-    const char *s = strstr(line, key);
-    if (!s) return NULL;
-    s += strlen(key);
-    size_t n = strcspn(s, ",}");
-    char *r = malloc(n + 1);
-    memcpy(r, s, n);
-    r[n] = 0;
-    return r;
-}
 
 int main(void)
 {
@@ -142,7 +129,7 @@ int main(void)
     }
     for (int i = 0; i < SAMPLE && line; i++, line = strtok_r(NULL, "\n", &save)) {
         uint8_t w = o[sample[i] * H + hs[i]];
-        char *oc = field(line, "outcome");
+        char *oc = duel_field(line, "outcome");
         checked++;
         if (!oc || oc[1] != (w == LOSS ? 'P' : w == WIN ? 'N' : 'D')) {
             failed++;

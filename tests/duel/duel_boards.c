@@ -17,19 +17,6 @@
 static uint64_t seed = 20261205;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
-static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt(const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    int n = vsnprintf(NULL, 0, f, ap);
-    va_end(ap);
-    char *s = malloc((size_t)n + 1);
-    va_start(ap, f);
-    vsnprintf(s, (size_t)n + 1, f, ap);
-    va_end(ap);
-    return s;
-}
 
 static int mex(const bool *seen, int n)
 {
@@ -181,7 +168,7 @@ int main(void)
         sput(&q, "], [");
         for (int v = 0; v < h.n; v++) sput(&q, "%s%d", v ? ", " : "", v);
         sput(&q, "]));");
-        want(&plan, q.s, fmt("hackenbush %d", t), sg, 0);
+        want(&plan, q.s, duel_fmt("hackenbush %d", t), sg, 0);
         count[0]++;
     }
     for (int t = 0; t < 300 * scale; t++) {   /* geography */
@@ -199,7 +186,7 @@ int main(void)
         for (int v = 0; v < g.n; v++) sput(&q, "%s%d", v ? ", " : "", v);
         int at = rnd(0, g.n - 1);
         sput(&q, "]), %d);", at);
-        want(&plan, q.s, fmt("geography %d", t), geo_sg(&g, 1 << at, at), 0);
+        want(&plan, q.s, duel_fmt("geography %d", t), geo_sg(&g, 1 << at, at), 0);
         count[1]++;
     }
     for (int t = 0; t < 300 * scale; t++) {   /* node Kayles */
@@ -219,7 +206,7 @@ int main(void)
         for (int v = 0; v < k.n; v++) sput(&q, "%s%d", v ? ", " : "", v);
         sput(&q, "]));");
         for (int i = 0; i < 256; i++) k.memo[i] = -1;
-        want(&plan, q.s, fmt("node kayles %d", t), nk_sg(&k, (1 << k.n) - 1), 0);
+        want(&plan, q.s, duel_fmt("node kayles %d", t), nk_sg(&k, (1 << k.n) - 1), 0);
         count[2]++;
     }
     for (int t = 0; t < 400 * scale; t++) {   /* the ring: outcomes */
@@ -232,7 +219,7 @@ int main(void)
         sput(&q, "query RingCoinAt(%d", c);
         for (int i = 0; i < n; i++) sput(&q, ", %d", w[i]);
         sput(&q, ");");
-        want(&plan, q.s, fmt("ring %d", t), 0, ring_win(c, w, n) ? 'N' : 'P');
+        want(&plan, q.s, duel_fmt("ring %d", t), 0, ring_win(c, w, n) ? 'N' : 'P');
         count[3]++;
     }
     for (int t = 0; t < 100 * scale; t++) {   /* the permutation, every cell */
@@ -242,7 +229,7 @@ int main(void)
         Str l = { 0 };
         for (int i = 0; i < n; i++) sput(&l, "%s%d", i ? ", " : "", a[i]);
         for (int i = 0; i < n; i++) {
-            want(&plan, fmt("query Permutation([%s], %d);", l.s, i), fmt("permutation %d", t), perm_sg(a, n, i), 0);
+            want(&plan, duel_fmt("query Permutation([%s], %d);", l.s, i), duel_fmt("permutation %d", t), perm_sg(a, n, i), 0);
             count[4]++;
         }
         free(l.s);

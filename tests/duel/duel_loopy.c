@@ -160,19 +160,6 @@ static int remoteness(const Dg *g, int v)
 
 /* ---- the engine's answers ----------------------------------------------------------------- */
 
-static char *field(const char *line, const char *name)
-{
-    char key[32];
-    snprintf(key, sizeof key, "\"%s\":", name);
-    const char *s = strstr(line, key);
-    if (!s) return NULL;
-    s += strlen(key);
-    size_t n = strcspn(s, ",}");
-    char *r = malloc(n + 1);
-    memcpy(r, s, n);
-    r[n] = 0;
-    return r;
-}
 
 typedef struct Want { char *stmt, *what; char outcome; int remote; int sg; } Want;   /* remote -2: not checked */
 typedef struct Plan { Want *v; int n, cap; } Plan;
@@ -186,19 +173,6 @@ static void want(Plan *p, char *stmt, char *what, char outcome, int remote, int 
     p->v[p->n++] = (Want){ stmt, what, outcome, remote, sg };
 }
 
-static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt(const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    int n = vsnprintf(NULL, 0, f, ap);
-    va_end(ap);
-    char *s = malloc((size_t)n + 1);
-    va_start(ap, f);
-    vsnprintf(s, (size_t)n + 1, f, ap);
-    va_end(ap);
-    return s;
-}
 
 int main(void)
 {
@@ -225,8 +199,8 @@ int main(void)
         for (int v = 0; v < g.n; v++) {   /* (a), (d), (e) */
             int r = remoteness(&g, v);
             int sg = acyclic ? sg_dag(&g, v, memo) : -1;
-            want(&plan, fmt("query Token(G%d, %d);", gi, v), fmt("token, graph %d", gi), letter(o1[v]), r, sg);
-            want(&plan, fmt("query U%d(%d);", gi, v), fmt("user ruleset, graph %d", gi), letter(o1[v]), r, sg);
+            want(&plan, duel_fmt("query Token(G%d, %d);", gi, v), duel_fmt("token, graph %d", gi), letter(o1[v]), r, sg);
+            want(&plan, duel_fmt("query U%d(%d);", gi, v), duel_fmt("user ruleset, graph %d", gi), letter(o1[v]), r, sg);
             counts[0] += 2;
             counts[3] += acyclic;
         }
@@ -238,8 +212,8 @@ int main(void)
             for (int k = 0; k < (gi % 3 == 0 ? H : 4); k++) {
                 int pos[1] = { v };
                 char o = letter(o2[prod_index(&th, pos, k)]);
-                if (gi % 2) want(&plan, fmt("query Token(G%d, %d) + Heap(%d);", gi, v, k), fmt("token + heap, graph %d", gi), o, -2, -1);
-                else want(&plan, fmt("query U%d(%d) + Heap(%d);", gi, v, k), fmt("user ruleset + heap, graph %d", gi), o, -2, -1);
+                if (gi % 2) want(&plan, duel_fmt("query Token(G%d, %d) + Heap(%d);", gi, v, k), duel_fmt("token + heap, graph %d", gi), o, -2, -1);
+                else want(&plan, duel_fmt("query U%d(%d) + Heap(%d);", gi, v, k), duel_fmt("user ruleset + heap, graph %d", gi), o, -2, -1);
                 counts[1]++;
             }
         free(o2);
@@ -250,8 +224,8 @@ int main(void)
         for (int q = 0; q < 6; q++) {
             int pos[3] = { rnd(0, g.n - 1), rnd(0, g.n - 1), rnd(0, g.n - 1) };
             char o = letter(o3[prod_index(&tt, pos, 0)]);
-            if (t == 2) want(&plan, fmt("query Tokens(G%d, %d, %d);", gi, pos[0], pos[1]), fmt("two tokens, graph %d", gi), o, -2, -1);
-            else want(&plan, fmt("query Tokens(G%d, %d, %d, %d);", gi, pos[0], pos[1], pos[2]), fmt("three tokens, graph %d", gi), o, -2, -1);
+            if (t == 2) want(&plan, duel_fmt("query Tokens(G%d, %d, %d);", gi, pos[0], pos[1]), duel_fmt("two tokens, graph %d", gi), o, -2, -1);
+            else want(&plan, duel_fmt("query Tokens(G%d, %d, %d, %d);", gi, pos[0], pos[1], pos[2]), duel_fmt("three tokens, graph %d", gi), o, -2, -1);
             counts[2]++;
         }
         free(o3);
@@ -275,8 +249,8 @@ int main(void)
             int n = q == 0 ? top : q < 20 ? d.at[q % d.nat] + rnd(-20, 20) : rnd(0, top);
             int h = q < 10 ? 0 : rnd(0, d.H - 1);
             char o = letter(od[n * d.H + h]);
-            if (h) want(&plan, fmt("query Deep%d(%d) + Heap(%d);", gi, n, h), fmt("deep cycle + heap, ruleset %d", gi), o, -2, -1);
-            else want(&plan, fmt("query Deep%d(%d);", gi, n), fmt("deep cycle, ruleset %d", gi), o, -2, -1);
+            if (h) want(&plan, duel_fmt("query Deep%d(%d) + Heap(%d);", gi, n, h), duel_fmt("deep cycle + heap, ruleset %d", gi), o, -2, -1);
+            else want(&plan, duel_fmt("query Deep%d(%d);", gi, n), duel_fmt("deep cycle, ruleset %d", gi), o, -2, -1);
             counts[4]++;
         }
         free(od);
@@ -294,7 +268,7 @@ int main(void)
     for (int i = 0; i < plan.n; i++) {
         const Want *w = &plan.v[i];
         if (!line) { printf("missing output from %s\n", w->stmt); failed++; break; }
-        char *o = field(line, "outcome"), *r = field(line, "remoteness"), *sg = field(line, "sg");
+        char *o = duel_field(line, "outcome"), *r = duel_field(line, "remoteness"), *sg = duel_field(line, "sg");
         bool ok = o && o[1] == w->outcome;
         /* a lone token: its remoteness (null for a draw) where the engine labelled it backwards
            (the token and retrograde strategies: a part without cycles that memo answered first has

@@ -144,3 +144,27 @@ uint64_t duel_splitmix(uint64_t *s)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
+
+char *duel_fmt(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (gmp_vasprintf(&s, fmt, ap) < 0) abort();
+    va_end(ap);
+    return s;
+}
+
+char *duel_field(const char *line, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":", name);
+    const char *s = strstr(line, key);
+    if (!s) return NULL;
+    s += strlen(key);
+    size_t n = strcspn(s, ",}");
+    char *r = malloc(n + 1);
+    memcpy(r, s, n);
+    r[n] = 0;
+    return r;
+}

@@ -17,4 +17,8 @@ uint64_t duel_splitmix(uint64_t *s);
 /* A growing string; sput appends with gmp_printf's format (%Zd prints a GMP integer). */
 typedef struct Str { char *s; size_t len, cap; } Str;
 void sput(Str *t, const char *fmt, ...);
+/* A new string (malloc'd) by gmp_printf's format. */
+char *duel_fmt(const char *fmt, ...);
+/* The raw text of field name in a JSON line (up to the next ',' or '}'), malloc'd; NULL if absent. */
+char *duel_field(const char *line, const char *name);
 #endif
