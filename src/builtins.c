@@ -493,10 +493,8 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         if (id == BI_NCOMPONENTS) return val_int(k);
         if (!isnum(&args[1]) || args[1].u.i < 0 || args[1].u.i >= k)
             vm_fail(vm, loc, "component(): the graph has %u components, numbered from 0", k);
-        bool *drop = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *drop, loc);
-        for (uint32_t i = 0; i < g->n; i++) drop[i] = comp[i] != (uint32_t)args[1].u.i;
         Value r = { .t = VT_GRAPH };
-        r.u.g = graph_without(vm->p, g, drop);
+        r.u.g = graph_component(vm->p, g, (uint32_t)args[1].u.i);
         return r;
     }
     }

@@ -433,12 +433,31 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
     return h;
 }
 
-const Graph *graph_without(Program *p, const Graph *g, const bool *drop)
+/* h, interned; a new graph remembers how it came from g (an equal graph made before keeps its
+   own history: its parent is older, so histories never loop). */
+static const Graph *intern_from(Program *p, Graph *h, const Graph *g, uint8_t how, uint32_t arg)
+{
+    size_t before = p->ngraphs;
+    const Graph *r = intern(p, h);
+    if (p->ngraphs > before) {
+        h->how = how;
+        h->how_arg = arg;
+        h->parent = g;
+    }
+    return r;
+}
+
+static const Graph *without(Program *p, const Graph *g, const bool *drop, uint8_t how, uint32_t arg)
 {
     uint32_t *idx;
     Graph *h = derived(g, drop, UINT64_MAX, &idx);
     free(idx);
-    return intern(p, h);
+    return intern_from(p, h, g, how, arg);
+}
+
+const Graph *graph_without(Program *p, const Graph *g, const bool *drop)
+{
+    return without(p, g, drop, GRAPH_WITHOUT_VERTICES, 0);
 }
 
 const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e)
@@ -446,7 +465,7 @@ const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e)
     uint32_t *idx;
     Graph *h = derived(g, NULL, e, &idx);
     free(idx);
-    return intern(p, h);
+    return intern_from(p, h, g, GRAPH_WITHOUT_EDGE, 0);
 }
 
 const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
@@ -476,6 +495,7 @@ const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
             h->ground[i] = 1;
             h->nground++;
         }
+    if (!h->nground) return intern_from(p, h, g, GRAPH_UNDIRECTED, 0);
     return intern(p, h);
 }
 
@@ -510,7 +530,7 @@ const Graph *graph_grounded(Program *p, const Graph *g)
     if (!g->ground) {   /* nothing is joined to a ground: the empty graph */
         bool *all = xmalloc((g->n ? g->n : 1) * sizeof *all);
         for (uint32_t i = 0; i < g->n; i++) all[i] = true;
-        const Graph *h = graph_without(p, g, all);
+        const Graph *h = without(p, g, all, GRAPH_GROUNDED, 0);
         free(all);
         return h;
     }
@@ -524,9 +544,21 @@ const Graph *graph_grounded(Program *p, const Graph *g)
         drop[i] = !keep[comp[i]];
         any |= drop[i];
     }
-    const Graph *h = any ? graph_without(p, g, drop) : g;
+    const Graph *h = any ? without(p, g, drop, GRAPH_GROUNDED, 0) : g;
     free(comp);
     free(keep);
+    free(drop);
+    return h;
+}
+
+const Graph *graph_component(Program *p, const Graph *g, uint32_t i)
+{
+    uint32_t *comp = xmalloc(((size_t)g->n + 1) * sizeof *comp);
+    graph_components(g, comp);
+    bool *drop = xmalloc(((size_t)g->n + 1) * sizeof *drop);
+    for (uint32_t v = 0; v < g->n; v++) drop[v] = comp[v] != i;
+    const Graph *h = without(p, g, drop, GRAPH_COMPONENT, i);
+    free(comp);
     free(drop);
     return h;
 }
@@ -553,9 +585,70 @@ static void print_label(StrBuf *b, const Graph *g, uint32_t i)
     val_print(b, &v);
 }
 
+/* Whether g prints by its history: a named graph within 16 steps up. */
+static bool printable_history(const Graph *g)
+{
+    for (int d = 0; d <= 16 && g; d++, g = g->parent)
+        if (g->name) return true;
+    return false;
+}
+
+static void print_history(StrBuf *b, const Graph *g)
+{
+    if (g->name) {
+        sb_puts(b, g->name);
+        return;
+    }
+    const Graph *q = g->parent;
+    switch (g->how) {
+    case GRAPH_WITHOUT_EDGE: {   /* the same vertices: the first arc where the lists part */
+        uint64_t e = 0;
+        while (e < g->m && g->eu[e] == q->eu[e] && g->ev[e] == q->ev[e]) e++;
+        sb_puts(b, "remove_edge(");
+        print_history(b, q);
+        sb_puts(b, ", ");
+        print_label(b, q, q->eu[e]);
+        sb_puts(b, ", ");
+        print_label(b, q, q->ev[e]);
+        sb_putc(b, ')');
+        return;
+    }
+    case GRAPH_WITHOUT_VERTICES: {   /* the labels of q that g lacks (both increasing) */
+        uint32_t gone = q->n - g->n;
+        print_history(b, q);
+        sb_puts(b, gone == 1 ? " - " : " - [");
+        for (uint32_t i = 0, j = 0, k = 0; i < q->n; i++) {
+            if (j < g->n && g->label[j] == q->label[i]) {
+                j++;
+                continue;
+            }
+            if (k++) sb_puts(b, ", ");
+            print_label(b, q, i);
+        }
+        if (gone != 1) sb_putc(b, ']');
+        return;
+    }
+    case GRAPH_GROUNDED:
+        sb_puts(b, "grounded(");
+        print_history(b, q);
+        sb_putc(b, ')');
+        return;
+    case GRAPH_UNDIRECTED:
+        sb_puts(b, "undirected(");
+        print_history(b, q);
+        sb_putc(b, ')');
+        return;
+    default:   /* GRAPH_COMPONENT */
+        sb_puts(b, "component(");
+        print_history(b, q);
+        sb_printf(b, ", %u)", g->how_arg);
+        return;
+    }
+}
+
 void graph_print(StrBuf *b, const Graph *g)
 {
-    if (g->name) sb_puts(b, g->name);
+    if (printable_history(g)) print_history(b, g);
     else graph_print_expr(b, g);
 }
 

@@ -6,6 +6,8 @@
 #define GRUNDY_GRAPH_H
 #include "program.h"
 
+enum { GRAPH_BUILT, GRAPH_WITHOUT_EDGE, GRAPH_WITHOUT_VERTICES, GRAPH_GROUNDED, GRAPH_COMPONENT, GRAPH_UNDIRECTED };
+
 typedef struct Graph {
     uint32_t id;            /* index in the program's table */
     bool directed;
@@ -22,6 +24,11 @@ typedef struct Graph {
     uint8_t *ground;        /* undirected: ground vertices (NULL: none) */
     uint32_t nground;
     const char *name;       /* the constant it was first bound to (printing), or NULL */
+    /* How it was first made from another graph (printing: "remove_edge(G, 1, 2)" rather than its
+       whole list of edges): GRAPH_BUILT, or an operation on the older graph `parent`. */
+    uint8_t how;
+    uint32_t how_arg;       /* GRAPH_COMPONENT: the index */
+    const struct Graph *parent;
     uint64_t hash;
 } Graph;
 
@@ -62,12 +69,15 @@ const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e);
 const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground);
 /* The part connected to the ground (undirected); the empty graph when there is no ground. */
 const Graph *graph_grounded(Program *p, const Graph *g);
+/* The i-th weakly connected component (ordered by their smallest vertex; i below their number). */
+const Graph *graph_component(Program *p, const Graph *g, uint32_t i);
 /* Weakly connected components: comp[i] for each vertex (numbered by their smallest vertex);
    returns their number. comp has g->n entries. */
 uint32_t graph_components(const Graph *g, uint32_t *comp);
 /* Give g a name to print by, unless it has one (the first constant bound to it). */
 void graph_name(const Graph *g, const char *name);
-/* Print as an expression that parses back: its name, or a builder call. */
+/* Print as an expression that parses back: its name; how it was made from a named graph
+   (`grounded(remove_edge(T, 1, 2))`, `G - 3`, at most 16 steps); or a builder call. */
 void graph_print(StrBuf *b, const Graph *g);
 /* The same, a builder call even when it has a name. */
 void graph_print_expr(StrBuf *b, const Graph *g);

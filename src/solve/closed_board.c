@@ -16,12 +16,19 @@
 typedef struct HkEdge { uint32_t to, id; } HkEdge;
 
 /* The value of g's grounded part, with edge `skip` deleted (UINT64_MAX: none); *work counts the
-   steps. */
-static uint64_t hackenbush_value(const Graph *g, uint64_t skip, uint64_t *work)
+   steps. With cut (g->m entries, zeroed), also decides the cuts that leave the value `target`
+   without valuing a new graph: cut[e] = 2 (wins) or 1 (does not) for every bridge and loop, 0 for
+   the other edges. Top-down, need[b] is the value block b must take for the root to reach the
+   target (none: no change inside b's branch can do it). Cutting the bridge above a child d of c
+   removes d's term val[d] + 1 from val[c]: it wins iff val[c] XOR (val[d] + 1) = need[c]. A
+   loop's cut (after fusing) flips its block's weight and changes no bridge: it wins iff
+   val[b] XOR 1 = need[b]. */
+#define HK_NONE UINT64_MAX
+static uint64_t hackenbush_solve(const Graph *g, uint64_t skip, uint64_t *work, uint64_t target, uint8_t *cut)
 {
     uint32_t n = g->n;
     if (!g->ground || !n) return 0;
-    *work += n + g->m;
+    *work += 8 * ((uint64_t)n + g->m);   /* several passes over the arrays */
     uint32_t r = UINT32_MAX;   /* every ground vertex is r (the first one) */
     uint32_t *rep = xmalloc(n * sizeof *rep);
     for (uint32_t i = 0; i < n; i++) {
@@ -137,9 +144,38 @@ static uint64_t hackenbush_value(const Graph *g, uint64_t skip, uint64_t *work)
         if (parent[b] != UINT32_MAX) val[parent[b]] ^= val[b] + 1;
     }
     uint64_t result = nb ? val[blk[r]] : 0;
+    if (cut && nb) {   /* parents before children: the discovery order */
+        uint64_t *need = xmalloc(nb * sizeof *need);
+        uint32_t *above = xmalloc(nb * sizeof *above);   /* the bridge into each block */
+        for (uint32_t b = 0; b < nb; b++) above[b] = UINT32_MAX;
+        for (uint32_t i = 0; i < n; i++)
+            if (tin[i] != UINT32_MAX && first[blk[i]] == i && pe[i] != UINT32_MAX && bridge[pe[i]]) above[blk[i]] = pe[i];
+        for (uint32_t i = nb; i-- > 0;) {
+            uint32_t d = order[i], c = parent[d];
+            if (c == UINT32_MAX) {
+                need[d] = target;
+                continue;
+            }
+            uint64_t rest = need[c] == HK_NONE ? HK_NONE : need[c] ^ val[c] ^ (val[d] + 1);   /* d's term must become this */
+            cut[above[d]] = rest == 0 ? 2 : 1;
+            need[d] = rest == HK_NONE || rest == 0 ? HK_NONE : rest - 1;
+        }
+        for (uint64_t e = 0; e < m; e++) {
+            uint32_t u = rep[g->eu[e]];
+            if (e == skip || tin[u] == UINT32_MAX || u != rep[g->ev[e]]) continue;
+            cut[e] = need[blk[u]] != HK_NONE && (val[blk[u]] ^ 1) == need[blk[u]] ? 2 : 1;
+        }
+        free(need);
+        free(above);
+    }
     free(rep); free(deg); free(adj); free(at); free(tin); free(low); free(pe); free(it); free(stack);
     free(bridge); free(blk); free(w); free(parent); free(order); free(val); free(first); free(byt);
     return result;
+}
+
+static uint64_t hackenbush_value(const Graph *g, uint64_t skip, uint64_t *work)
+{
+    return hackenbush_solve(g, skip, work, 0, NULL);
 }
 
 static bool hackenbush_eval(const Value *a, int n, ClosedAnswer *r)
@@ -151,24 +187,39 @@ static bool hackenbush_eval(const Value *a, int n, ClosedAnswer *r)
     return true;
 }
 
-/* Winning cuts in the rules' order (edge by edge), each valued by the fusion algorithm, until the
-   work passes a bound (then the list may be incomplete). */
-#define HK_MAX_WORK ((uint64_t)1 << 26)
+/* Winning cuts in the rules' order (edge by edge): every bridge decided at once by the top-down
+   pass; each other edge valued by the fusion algorithm on the graph without it, until the work
+   passes a bound (later ones are skipped and the list may be incomplete). */
+#define HK_MAX_WORK ((uint64_t)1 << 24)
 static bool hackenbush_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
     if (want->big) return true;
     const Graph *g = a[0].u.g;
     uint64_t work = 0;
+    uint8_t *cut = xcalloc(g->m ? g->m : 1, 1);
+    hackenbush_solve(g, UINT64_MAX, &work, want->n, cut);
+    bool complete = true;
     for (uint64_t e = 0; e < g->m; e++) {
-        if (work > HK_MAX_WORK) return false;
         if (e && g->eu[e] == g->eu[e - 1] && g->ev[e] == g->ev[e - 1]) continue;   /* a parallel copy: the same */
-        if (hackenbush_value(g, e, &work) != want->n) continue;
+        bool wins = cut[e] == 2;
+        if (!cut[e]) {   /* an edge on a cycle: the blocks may change, value the graph without it */
+            if (work > HK_MAX_WORK) {
+                complete = false;
+                continue;
+            }
+            wins = hackenbush_value(g, e, &work) == want->n;
+        }
+        if (!wins) continue;
         Value arg = { .t = VT_GRAPH };
         arg.u.g = graph_without_edge(vm->p, g, e);
-        if (closed_yield(vm, gid, &arg, 1, cb, ctx)) return true;
+        if (closed_yield(vm, gid, &arg, 1, cb, ctx)) {
+            free(cut);
+            return true;
+        }
     }
-    return true;
+    free(cut);
+    return complete;
 }
 
 /* ---- the coin on a ring: with an edge of weight 0 somewhere, the mover wins iff the run of

@@ -4,7 +4,8 @@
    vertex geography (random digraphs), node Kayles (random graphs), the coin on a ring (Luogu
    P1288, small rings with a 0 edge) and the token on a permutation (Codeforces 1033C). Each is
    answered by the engine's own choice (the closed forms where there are some) and by `memo` (the
-   rules), and both must agree with the brute force's SG values (outcomes for the ring). Seeded;
+   rules), and both must agree with the brute force's SG values (outcomes for the ring); for
+   Hackenbush also the number of winning cuts, and both runs list the same ones. Seeded;
    DUEL_BOARDS_SCALE=N multiplies the number of instances. */
 #include "config.h"
 #include "jsonduel.h"
@@ -110,7 +111,7 @@ static int perm_sg(const int *a, int n, int i)
 
 /* ---- the duel ---- */
 
-typedef struct Want { char *stmt, *what; int sg; char outcome; } Want;
+typedef struct Want { char *stmt, *what; int sg; char outcome; int nwin; char *win; } Want;   /* nwin -1: not checked */
 typedef struct Plan { Want *v; int n, cap; } Plan;
 static void want(Plan *p, char *stmt, char *what, int sg, char outcome)
 {
@@ -118,18 +119,45 @@ static void want(Plan *p, char *stmt, char *what, int sg, char outcome)
         p->cap = p->cap ? 2 * p->cap : 256;
         p->v = realloc(p->v, (size_t)p->cap * sizeof *p->v);
     }
-    p->v[p->n++] = (Want){ stmt, what, sg, outcome };
+    p->v[p->n++] = (Want){ stmt, what, sg, outcome, -1, NULL };
 }
 
-static int compare(const Plan *p, char *out, const char *how)
+/* The "winning" array of a JSON line (a copy) and how many positions it lists (-1: none). */
+static char *winning(const char *line, int *count)
+{
+    const char *a = strstr(line, "\"winning\":["), *e;
+    *count = -1;
+    if (!a) return NULL;
+    a += 10;   /* at the '[' */
+    *count = 0;
+    for (e = a + 1; *e && *e != ']'; e++)
+        if (*e == '"') {   /* a position: no quotes inside */
+            (*count)++;
+            e = strchr(e + 1, '"');
+            if (!e) return NULL;
+        }
+    return duel_fmt("%.*s", (int)(e - a + 1), a);
+}
+
+/* Every answer against its want; the winning moves counted (where wanted) and, run after run,
+   the same list as the first run's. */
+static int compare(Plan *p, char *out, const char *how)
 {
     int failed = 0, shown = 0;
     char *save = NULL, *line = strtok_r(out, "\n", &save);
     for (int i = 0; i < p->n; i++) {
-        const Want *w = &p->v[i];
+        Want *w = &p->v[i];
         if (!line) { printf("missing output (%s) from %s\n", how, w->stmt); return failed + 1; }
         const char *o = strstr(line, "\"outcome\":\""), *sg = strstr(line, "\"sg\":");
         bool ok = o && (w->outcome ? o[11] == w->outcome : sg && atoi(sg + 5) == w->sg && sg[5] != 'n');
+        if (ok && w->nwin >= 0) {
+            int k;
+            char *list = winning(line, &k);
+            ok = list && k == w->nwin && (!w->win || !strcmp(w->win, list));
+            if (ok && !w->win) w->win = list;
+            else free(list);
+            if (!ok && shown < 8) printf("  winning moves: %d wanted%s\n", w->nwin, w->win ? ", the same as the first run's" : "");
+        }
         if (!ok) {
             failed++;
             if (shown++ < 8) printf("MISMATCH (%s, %s) %s\n  engine: %s\n  wanted: sg %d outcome %c\n", w->what, how, w->stmt, line,
@@ -158,7 +186,13 @@ int main(void)
         for (int v = 0; v < h.n; v++) ng += h.ground[v] = rnd(0, 3) == 0;
         if (!ng) h.ground[0] = true;
         for (int i = 0; i < 512; i++) h.memo[i] = -1;
-        int sg = hk_sg(&h, hk_prune(&h, (1 << h.m) - 1));
+        int all = hk_prune(&h, (1 << h.m) - 1), sg = hk_sg(&h, all), nwin = 0;
+        for (int e = 0; e < h.m && sg; e++) {   /* winning cuts: parallel copies are one move */
+            bool again = false;
+            for (int f = 0; f < e; f++)
+                again |= (all >> f & 1) && ((h.eu[f] == h.eu[e] && h.ev[f] == h.ev[e]) || (h.eu[f] == h.ev[e] && h.ev[f] == h.eu[e]));
+            if ((all >> e & 1) && !again && hk_sg(&h, hk_prune(&h, all & ~(1 << e))) == 0) nwin++;
+        }
         Str q = { 0 };
         sput(&q, "query Hackenbush(graph_from([");
         for (int e = 0; e < h.m; e++) sput(&q, "%s%d, %d", e ? ", " : "", h.eu[e], h.ev[e]);
@@ -169,6 +203,7 @@ int main(void)
         for (int v = 0; v < h.n; v++) sput(&q, "%s%d", v ? ", " : "", v);
         sput(&q, "]));");
         want(&plan, q.s, duel_fmt("hackenbush %d", t), sg, 0);
+        plan.v[plan.n - 1].nwin = nwin;
         count[0]++;
     }
     for (int t = 0; t < 300 * scale; t++) {   /* geography */
@@ -254,6 +289,7 @@ int main(void)
     for (int i = 0; i < plan.n; i++) {
         free(plan.v[i].stmt);
         free(plan.v[i].what);
+        free(plan.v[i].win);
     }
     free(plan.v);
     free(text.s);
