@@ -48,6 +48,11 @@ const Builtin builtins[BI__COUNT] = {
     { "grounded", 1, 1, VT_GRAPH, "the part of a graph joined to the ground by a path (nothing without ground)" },
     { "ncomponents", 1, 1, VT_INT, "the number of (weakly) connected components" },
     { "component", 2, 2, VT_GRAPH, "the i-th (weakly) connected component, from 0, ordered by their smallest vertex" },
+    { "misere", 1, 1, VT_POS, "misere play of a position (of a sum, or of a compound): whoever cannot move wins" },
+    { "every", 1, 1, VT_POS, "Every-SG of a sum's components: a move moves every component that can still move" },
+    { "conj", 1, 1, VT_POS, "the conjunctive compound: a move moves every component; it ends when one has ended" },
+    { "select", 1, 1, VT_POS, "the selective compound: a move moves any one or more components that can move" },
+    { "shortselect", 1, 1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
 };
 
 int builtin_find(const char *name)
@@ -507,7 +512,7 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
     const Builtin *b = &builtins[id];
     if (nargs < b->minargs || (b->maxargs >= 0 && nargs > b->maxargs))
         vm_fail(vm, loc, "%s() takes %d argument%s, but %d were given", fn, b->minargs, b->minargs == 1 ? "" : "s", nargs);
-    if (id >= BI_SUCC) return graph_builtin(vm, id, args, nargs, loc);
+    if (id >= BI_SUCC && id <= BI_COMPONENT) return graph_builtin(vm, id, args, nargs, loc);
     Value *a = &args[0];
     switch (id) {
     case BI_MIN: case BI_MAX: {
@@ -618,6 +623,20 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         return vm_host_sg(vm, a, false, loc);
     }
+    case BI_MISERE: case BI_EVERY: case BI_CONJ: case BI_SELECT: case BI_SHORTSELECT: {
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        Value v = a->t == VT_POS ? *a : val_pos(NULL, NULL, 0);
+        if (id == BI_MISERE) {
+            if (v.strs & PM_MISERE) vm_fail(vm, loc, "misere() of a position already in misere play");
+            v.strs |= PM_MISERE;
+        } else {
+            if (v.strs & PM_COMPOUND)
+                vm_fail(vm, loc, "%s() of a compound (%s): a compound's components are played in normal or misere play, "
+                        "not in another compound", fn, val_mode_name(v.strs & PM_COMPOUND));
+            v.strs |= (uint8_t)(id - BI_MISERE);
+        }
+        return v;
+    }
     case BI_GAMMA:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         return vm_host_sg(vm, a, true, loc);
@@ -661,7 +680,7 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         sb_init(&m);
         for (int i = 0; i < nargs; i++) {
             if (args[i].t == VT_STR) sb_printf(&m, "%.*s", (int)args[i].n, args[i].u.s);
-            else if (args[i].t == VT_POS) key_print_sum(vm->p, &m, args[i].u.pos.keys, args[i].u.pos.cnt, args[i].n);
+            else if (args[i].t == VT_POS) key_print_pos(vm->p, &m, &args[i]);
             else val_print(&m, &args[i]);
         }
         char text[1024];

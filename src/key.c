@@ -124,3 +124,25 @@ void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, cons
     }
 }
 
+
+void key_mode_open(StrBuf *b, unsigned mode)
+{
+    if (mode & PM_MISERE) sb_puts(b, "misere(");
+    if (mode & PM_COMPOUND) {
+        sb_puts(b, val_mode_name(mode & PM_COMPOUND));
+        sb_putc(b, '(');
+    }
+}
+
+void key_mode_close(StrBuf *b, unsigned mode)
+{
+    if (mode & PM_COMPOUND) sb_putc(b, ')');
+    if (mode & PM_MISERE) sb_putc(b, ')');
+}
+
+void key_print_pos(const Program *p, StrBuf *b, const Value *v)
+{
+    key_mode_open(b, v->strs);
+    key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
+    key_mode_close(b, v->strs);
+}

@@ -16,4 +16,9 @@ void key_text(const Program *p, const int64_t *key, char *buf, size_t cap);
 /* Print a list of component keys with their counts (NULL: one each) as a sum: "A + 2 * B" ("0"
    when empty). */
 void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n);
+/* Wrap what print writes in the play mode's calls (PM_*): "misere(every(" ... "))". */
+void key_mode_open(StrBuf *b, unsigned mode);
+void key_mode_close(StrBuf *b, unsigned mode);
+/* Print a position value (a POS with its play mode) as an expression that parses back. */
+void key_print_pos(const Program *p, StrBuf *b, const Value *v);
 #endif

@@ -77,6 +77,10 @@ static void do_query(Program *p, Stmt *st)
         }
         sb_puts(&b, ",\"strategy\":");
         json_str(&b, a->strategy);
+        if (a->extra_json) {   /* a play mode's fields: each component's genus, suspense or remoteness */
+            sb_putc(&b, ',');
+            sb_puts(&b, a->extra_json);
+        }
         sb_putc(&b, '}');
         emit_line(p, &b);
     } else {
@@ -321,7 +325,7 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
 /* A value as an expression; positions as sums of their components. */
 static void print_value(Program *p, StrBuf *b, const Value *v)
 {
-    if (v->t == VT_POS) key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
+    if (v->t == VT_POS) key_print_pos(p, b, v);
     else if (v->t == VT_GRAPH) graph_print(b, v->u.g);
     else val_print(b, v);
 }

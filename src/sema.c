@@ -169,7 +169,8 @@ static int call(Sema *s, Node *n)
                 b->maxargs == b->minargs ? "" : "at least ", b->minargs, b->minargs == 1 ? "" : "s", argc,
                 argc == 1 ? "was" : "were");
         }
-        if (bi == BI_SG || bi == BI_OUTCOME || bi == BI_WINNING_COUNT || bi == BI_WINNING_MOVE) {
+        if (bi == BI_SG || bi == BI_OUTCOME || bi == BI_WINNING_COUNT || bi == BI_WINNING_MOVE || bi == BI_MISERE ||
+            bi == BI_EVERY || bi == BI_CONJ || bi == BI_SELECT || bi == BI_SHORTSELECT) {
             for (int i = 0; i < (bi == BI_WINNING_MOVE ? 1 : n->list.n); i++)
                 if (n->list.v[i]->type != VT_NONE && n->list.v[i]->type != VT_POS)
                     err(s, n->list.v[i]->loc, "'%s' needs a position, but this is %s", n->name,

@@ -33,7 +33,7 @@ int val_equal(const Value *a, const Value *b)
     case VT_BIG: return a->n == b->n && a->strs == b->strs && memcmp(a->u.a, b->u.a, a->n * sizeof(int64_t)) == 0;
     case VT_GRAPH: return a->u.g == b->u.g;   /* interned by content */
     case VT_POS:
-        if (a->n != b->n) return 0;
+        if (a->n != b->n || a->strs != b->strs) return 0;
         for (uint32_t i = 0; i < a->n; i++) {
             if (val_count(a, i) != val_count(b, i)) return 0;
             size_t la = KEY_LEN(a->u.p[i]);
@@ -95,4 +95,10 @@ void val_print(StrBuf *b, const Value *v)
     case VT_GRAPH: sb_puts(b, "<graph>"); break;   /* the layers above print it (graph_print) */
     default: sb_puts(b, "<none>");
     }
+}
+
+const char *val_mode_name(unsigned compound)
+{
+    static const char *const names[] = { NULL, "every", "conj", "select", "shortselect" };
+    return compound < sizeof names / sizeof *names ? names[compound] : NULL;
 }

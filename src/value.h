@@ -41,6 +41,14 @@ typedef struct Value {
     } u;
 } Value;
 
+/* A position's play mode (Value.strs of a POS): normal play of the sum (PM_SUM), or one of the
+   compounds of its components (Every-SG, conjunctive, selective, shortened selective), with
+   PM_MISERE or-ed in for misere play. misere(...) and the compounds' builtins set it; adding
+   positions of one mode keeps it, adding positions of different modes is an error. */
+enum { PM_SUM = 0, PM_EVERY = 1, PM_CONJ = 2, PM_SELECT = 3, PM_SHORTSELECT = 4, PM_COMPOUND = 7, PM_MISERE = 8 };
+/* The name of a compound as the language writes it ("every"; NULL for PM_SUM). */
+const char *val_mode_name(unsigned compound);
+
 /* A position of n components (keys) with their counts (NULL: one each). */
 static inline Value val_pos(const int64_t *const *keys, const uint64_t *cnt, uint32_t n)
 {

@@ -325,6 +325,25 @@ static size_t pow2_at_least(size_t n)
     return c;
 }
 
+/* Positions of different play modes cannot be added: misere(A) + B could mean two things. */
+static void same_mode(Vm *vm, const Value *a, const Value *b, Loc loc)
+{
+    unsigned ma = a->t == VT_POS ? a->strs : 0, mb = b->t == VT_POS ? b->strs : 0;
+    if (ma == mb) return;
+    StrBuf x, y;
+    sb_init(&x);
+    sb_init(&y);
+    key_mode_open(&x, ma ? ma : mb);
+    key_mode_close(&y, ma ? ma : mb);
+    char o[64], c[16];
+    snprintf(o, sizeof o, "%s", x.s ? x.s : "");
+    snprintf(c, sizeof c, "%s", y.s ? y.s : "");
+    sb_fini(&x);
+    sb_fini(&y);
+    vm_fail(vm, loc, "cannot add positions of different play modes (%s...%s and %s): to play the whole sum that way "
+            "write %sA + B%s", o, c, ma && mb ? "another mode" : "normal play", o, c);
+}
+
 Value vm_add(Vm *vm, Value a, Value b, Loc loc)
 {
     if (isnum(&a) && isnum(&b)) {
@@ -334,6 +353,7 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
     }
     if (val_is_int(&a) && val_is_int(&b)) return big_op(vm, IR_ADD, &a, &b, loc);
     if (a.t == VT_POS && b.t == VT_POS) {
+        same_mode(vm, &a, &b, loc);
         if (a.n == 0) return b;
         if (b.n == 0) return a;
         if ((uint64_t)a.n + b.n > UINT32_MAX) vm_fail(vm, loc, "a sum of more than 2^32 components");
@@ -347,6 +367,7 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
             counts_of(&b, c + a.n);
             v.u.pos.cnt = c;
         }
+        v.strs = a.strs;
         return v;
     }
     if (a.t == VT_POS && isnum(&b) && b.u.i == 0) return a;
@@ -391,13 +412,19 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
     }
     if (a.t == VT_POS && isnum(&b)) {   /* k copies: the same components, their counts times k */
         if (b.u.i < 0) vm_fail(vm, loc, "cannot take %lld copies of a position", (long long)b.u.i);
-        if (b.u.i == 0 || a.n == 0) return mkpos(vm, 0, loc);
+        if (b.u.i == 0 || a.n == 0) {
+            Value z = mkpos(vm, 0, loc);
+            z.strs = a.strs;
+            return z;
+        }
         if (b.u.i == 1) return a;
         uint64_t *c = vm_alloc(vm, a.n * sizeof *c, loc);
         for (uint32_t i = 0; i < a.n; i++)
             if (__builtin_mul_overflow(val_count(&a, i), (uint64_t)b.u.i, &c[i]))
                 fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
-        return val_pos(a.u.pos.keys, c, a.n);
+        Value r = val_pos(a.u.pos.keys, c, a.n);
+        r.strs = a.strs;
+        return r;
     }
     type_error(vm, loc, "'*' multiplies integers, or a count and a position", &a, &b);
 }
@@ -1023,6 +1050,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             switch (kind) {
             case FOLD_SUM:
                 if (v.t == VT_POS && (acc.t == VT_POS || (isnum(&acc) && acc.u.i == 0))) {
+                    if (acc.t == VT_POS && acc.n) same_mode(vm, &acc, &v, LOC);
                     /* a sum of positions: the accumulator's buffers (keys, and counts once a part
                        has some) are the generator's own (made on the first append) and grow by
                        doubling, so the sum is linear */
@@ -1049,6 +1077,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                     if (v.n) memcpy((const int64_t **)acc.u.pos.keys + have, v.u.pos.keys, v.n * sizeof *v.u.pos.keys);
                     if (acc.u.pos.cnt) counts_of(&v, (uint64_t *)acc.u.pos.cnt + have);
                     acc.n = (uint32_t)need;
+                    acc.strs = v.strs;
                     break;
                 }
                 acc = vm_add(vm, acc, v, LOC);

@@ -136,6 +136,18 @@ static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, const GameValue
     return f->moves(s->vm, (int)KEY_GAME(key), args, n, &t, cb, ctx) ? MOVES_ALL : MOVES_SOME;
 }
 
+static bool closed_pace(Solver *s, void *st, uint32_t id, unsigned which, uint64_t *out)
+{
+    (void)st;
+    const State *x = &s->store->st[id];
+    if ((x->how >> 16) != (solve_how(&strategy_closed, 0) >> 16)) return false;
+    const ClosedForm *f = closed_at((int)(x->how & 0xffff));
+    if (!f->pace) return false;
+    Value args[CLOSED_MAX_ARGS];
+    int n = closed_args(s->p, x->key, args);
+    return n >= 0 && f->pace(args, n, which, out);
+}
+
 const Strategy strategy_closed = {
     .name = "closed",
     .cheap = true,
@@ -146,6 +158,7 @@ const Strategy strategy_closed = {
     .name_of = closed_name,
     .explain = closed_explain,
     .moves = closed_moves,
+    .pace = closed_pace,
 };
 
 bool closed_any_big(const Value *a, int n)

@@ -33,6 +33,9 @@ typedef struct ClosedForm {
     bool (*eval)(const Value *args, int nargs, ClosedAnswer *a);
     ClosedMoves moves;      /* NULL: winning moves come from enumerating the rules */
     const char *why;        /* the theorem, in a line (the text output's explanation) */
+    /* Optional: a remoteness or suspense of the position, or PACE_NIM (SolvePace); false when the
+       form does not know it for these arguments. */
+    bool (*pace)(const Value *args, int nargs, unsigned which, uint64_t *out);
 } ClosedForm;
 
 /* The arguments of key with a variadic list spread out; -1 if there are too many. */

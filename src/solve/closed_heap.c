@@ -26,6 +26,18 @@ static bool heap_eval(const Value *a, int n, ClosedAnswer *r)
     r->terminal = a[0].u.i == 0;
     return true;
 }
+/* A heap is a Nim heap; its remoteness and suspense: 1 (take it all), misere 1, 2 and 3 for
+   heaps of 0, 1 and more (take all but one). */
+static bool heap_pace(const Value *a, int n, unsigned which, uint64_t *out)
+{
+    if (n != 1 || !closed_nat(&a[0])) return false;
+    bool zero = a[0].t == VT_INT && a[0].u.i == 0, one = a[0].t == VT_INT && a[0].u.i == 1;
+    if (which == PACE_NIM) *out = 1;
+    else if (which == PACE_R || which == PACE_S) *out = !zero;
+    else *out = zero ? 1 : one ? 2 : 3;
+    return true;
+}
+
 static bool heap_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
@@ -537,12 +549,12 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameV
 }
 
 const ClosedForm closed_heap_forms[] = {
-    { "SplitEqual", "closed:splitequal", splitequal_eval, splitequal_moves, "only parities matter: a split into m is [n mod m odd] g(n/m + 1) ^ [m - n mod m odd] g(n/m)" },
-    { "Heap", "closed:nim", heap_eval, heap_moves, "Bouton: SG of a heap is its size; a sum is the XOR" },
-    { "Bash", "closed:bash", bash_eval, bash_moves, "SG = n mod (m + 1)" },
-    { "TakeRange", "closed:takerange", range_eval, range_moves, "SG = floor((n mod (a + b)) / a)" },
-    { "Lasker", "closed:lasker", lasker_eval, lasker_moves, "Lasker's Nim: SG(4k+3) = 4k+4, SG(4k+4) = 4k+3, else n" },
-    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves, "SG = n mod 6: no prime power is a multiple of 6" },
-    { "Staircase", "closed:staircase", stair_eval, stair_moves, "staircase Nim: SG = XOR of the odd steps" },
-    { NULL, NULL, NULL, NULL, NULL },
+    { "SplitEqual", "closed:splitequal", splitequal_eval, splitequal_moves, "only parities matter: a split into m is [n mod m odd] g(n/m + 1) ^ [m - n mod m odd] g(n/m)", NULL },
+    { "Heap", "closed:nim", heap_eval, heap_moves, "Bouton: SG of a heap is its size; a sum is the XOR", heap_pace },
+    { "Bash", "closed:bash", bash_eval, bash_moves, "SG = n mod (m + 1)", NULL },
+    { "TakeRange", "closed:takerange", range_eval, range_moves, "SG = floor((n mod (a + b)) / a)", NULL },
+    { "Lasker", "closed:lasker", lasker_eval, lasker_moves, "Lasker's Nim: SG(4k+3) = 4k+4, SG(4k+4) = 4k+3, else n", NULL },
+    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves, "SG = n mod 6: no prime power is a multiple of 6", NULL },
+    { "Staircase", "closed:staircase", stair_eval, stair_moves, "staircase Nim: SG = XOR of the odd steps", NULL },
+    { NULL, NULL, NULL, NULL, NULL, NULL },
 };

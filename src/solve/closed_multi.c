@@ -1,6 +1,5 @@
-/* closed_multi.c: closed forms of games on several heaps at once: misere Nim (Bouton), Moore's
-   Nim_k, staircase games in disguise (KamPebbles on differences, JumpRow on runs of pieces) and
-   the splitting game Beans (one independent game per bean). */
+/* closed_multi.c: closed forms of games on several heaps at once: Moore's Nim_k, staircase games
+   in disguise (KamPebbles on differences, JumpRow on runs of pieces) and the splitting game Beans (one independent game per bean). */
 #include "config.h"
 #include "solve/closed.h"
 #include "solve/nimber.h"
@@ -15,19 +14,6 @@ static bool nonneg_ints(const Value *a, int from, int n)
     for (int i = from; i < n; i++)
         if (!closed_int(&a[i]) || a[i].u.i < 0) return false;
     return true;
-}
-
-/* ---- AntiNim: P iff (all heaps <= 1 and XOR 1) or (a heap >= 2 and XOR 0) ------------------- */
-
-static bool antinim_p(const int64_t *h, int n)
-{
-    uint64_t x = 0;
-    bool big = false;
-    for (int i = 0; i < n; i++) {
-        x ^= (uint64_t)h[i];
-        if (h[i] >= 2) big = true;
-    }
-    return big ? x == 0 : x == 1;
 }
 
 /* ---- heaps beyond 64 bits: the same rules in GMP ---- */
@@ -53,123 +39,6 @@ static void mpz_heaps_free(mpz_t *h, int n)
 {
     for (int i = 0; i < n; i++) mpz_clear(h[i]);
     free(h);
-}
-
-static bool antinim_p_mpz(mpz_t *h, int n)
-{
-    mpz_t x;
-    mpz_init(x);
-    bool big = false;
-    for (int i = 0; i < n; i++) {
-        mpz_xor(x, x, h[i]);
-        if (mpz_cmp_ui(h[i], 2) >= 0) big = true;
-    }
-    bool p = big ? mpz_sgn(x) == 0 : mpz_cmp_ui(x, 1) == 0;
-    mpz_clear(x);
-    return p;
-}
-
-/* A heap beyond 64 bits: the mover wins iff the XOR is not 0; a winning move makes one heap
-   h ^ x, 1 or 0 (the candidates of antinim_moves), found before any is yielded. */
-static bool antinim_big(Vm *vm, int gid, const Value *a, int n, ClosedAnswer *r, VmYield cb, void *ctx)
-{
-    mpz_t *h = mpz_heaps(a, n), x, w;
-    mpz_inits(x, w, NULL);
-    if (r) {
-        r->outcome_only = true;
-        r->sg = !antinim_p_mpz(h, n);
-    }
-    struct { int i; Value w; } *moves = NULL;   /* heap i becomes w */
-    int nmoves = 0;
-    if (!r) {
-        moves = vm_alloc(vm, (size_t)n * 3 * sizeof *moves, (Loc){ 0 });
-        for (int i = 0; i < n; i++) mpz_xor(x, x, h[i]);
-        for (int i = 0; i < n; i++) {
-            mpz_t cand[3];
-            mpz_init(cand[0]);
-            mpz_xor(cand[0], h[i], x);
-            mpz_init_set_ui(cand[1], 1);
-            mpz_init_set_ui(cand[2], 0);
-            if (mpz_cmp(cand[0], cand[1]) < 0) mpz_swap(cand[0], cand[1]);
-            if (mpz_cmp(cand[1], cand[2]) < 0) mpz_swap(cand[1], cand[2]);
-            if (mpz_cmp(cand[0], cand[1]) < 0) mpz_swap(cand[0], cand[1]);
-            for (int c = 0; c < 3; c++) {   /* size descending: k ascending */
-                if (mpz_cmp(cand[c], h[i]) >= 0 || (c > 0 && !mpz_cmp(cand[c], cand[c - 1]))) continue;
-                mpz_set(w, h[i]);
-                mpz_set(h[i], cand[c]);
-                bool p = antinim_p_mpz(h, n);
-                mpz_swap(h[i], w);
-                if (!p) continue;
-                moves[nmoves].i = i;
-                moves[nmoves++].w = closed_arg(vm, cand[c]);
-            }
-            mpz_clears(cand[0], cand[1], cand[2], NULL);
-        }
-    }
-    mpz_clears(x, w, NULL);
-    mpz_heaps_free(h, n);
-    Value *v = nmoves ? vm_alloc(vm, (size_t)n * sizeof *v, (Loc){ 0 }) : NULL;
-    for (int m = 0; m < nmoves; m++) {
-        for (int j = 0; j < n; j++) v[j] = a[j];
-        v[moves[m].i] = moves[m].w;
-        if (closed_yield(vm, gid, v, n, cb, ctx)) break;
-    }
-    return true;
-}
-
-static bool antinim_eval(const Value *a, int n, ClosedAnswer *r)
-{
-    if (nats_from(a, 0, n) && closed_any_big(a, n)) return antinim_big(NULL, 0, a, n, r, NULL, NULL);
-    if (!nonneg_ints(a, 0, n)) return false;
-    int64_t h[CLOSED_MAX_ARGS];
-    numth_u128 total = 0;   /* up to 1024 heaps below 2^63: no overflow */
-    for (int i = 0; i < n; i++) {
-        h[i] = a[i].u.i;
-        total += (uint64_t)h[i];
-    }
-    r->outcome_only = true;
-    r->sg = !antinim_p(h, n);
-    r->terminal = total == 1;   /* taking the last token is no move; an empty row has the "won" move */
-    return true;
-}
-
-/* Moves to P-positions: a heap becomes 0 or 1 (all small, XOR 1) or a_i ^ x (XOR 0). */
-static bool antinim_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
-{
-    if (want->big) return true;   /* every option's value is below 2^64 */
-    uint64_t t = want->n;
-    if (t != 0) return true;
-    if (closed_any_big(a, n)) return antinim_big(vm, gid, a, n, NULL, cb, ctx);
-    int64_t h[CLOSED_MAX_ARGS];
-    numth_u128 total = 0;
-    uint64_t x = 0;
-    for (int i = 0; i < n; i++) { h[i] = a[i].u.i; x ^= (uint64_t)h[i]; total += (uint64_t)h[i]; }
-    if (total == 0) {   /* the "won" move */
-        Value one = val_int(1);
-        closed_yield(vm, gid, &one, 1, cb, ctx);
-        return true;
-    }
-    Value v[CLOSED_MAX_ARGS];
-    for (int i = 0; i < n; i++) {
-        /* the new size: h ^ x (XOR 0), or 1 or 0 (all small, XOR 1); k ascending = size descending */
-        int64_t cand[3] = { (int64_t)((uint64_t)h[i] ^ x), 1, 0 };
-        for (int p = 0; p < 3; p++)
-            for (int q = p + 1; q < 3; q++)
-                if (cand[q] > cand[p]) { int64_t tmp = cand[p]; cand[p] = cand[q]; cand[q] = tmp; }
-        for (int c = 0; c < 3; c++) {
-            int64_t w = cand[c];
-            if (w >= h[i] || (c > 0 && w == cand[c - 1]) || total - (uint64_t)(h[i] - w) == 0) continue;
-            int64_t old = h[i];
-            h[i] = w;
-            bool p = antinim_p(h, n);
-            h[i] = old;
-            if (!p) continue;
-            for (int j = 0; j < n; j++) v[j] = a[j];
-            v[i] = val_int(w);
-            if (closed_yield(vm, gid, v, n, cb, ctx)) return true;
-        }
-    }
-    return true;
 }
 
 /* ---- MooreNim(k, a...): P iff every binary digit has a multiple of k + 1 ones ------------------ */
@@ -582,11 +451,10 @@ static bool merge_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
 }
 
 const ClosedForm closed_multi_forms[] = {
-    { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges" },
-    { "AntiNim", "closed:antinim", antinim_eval, antinim_moves, "misere Nim (Bouton): P iff all heaps <= 1 and XOR 1, or a heap >= 2 and XOR 0" },
-    { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones" },
-    { "KamPebbles", "closed:kampebbles", kam_eval, kam_moves, "staircase Nim on the differences, the last on step 1" },
-    { "JumpRow", "closed:jumprow", jump_eval, NULL, "staircase Nim: pieces with k empty cells to their right are on step k" },
-    { "Beans", "closed:beans", beans_eval, beans_moves, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}" },
-    { NULL, NULL, NULL, NULL, NULL },
+    { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
+    { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones", NULL },
+    { "KamPebbles", "closed:kampebbles", kam_eval, kam_moves, "staircase Nim on the differences, the last on step 1", NULL },
+    { "JumpRow", "closed:jumprow", jump_eval, NULL, "staircase Nim: pieces with k empty cells to their right are on step k", NULL },
+    { "Beans", "closed:beans", beans_eval, beans_moves, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}", NULL },
+    { NULL, NULL, NULL, NULL, NULL, NULL },
 };

@@ -243,6 +243,30 @@ static bool euclid_eval(const Value *a, int n, ClosedAnswer *r)
     return true;
 }
 
+/* Remoteness and suspense of Euclid (docs/theory.md section 7): with a = q b + r, the options
+   are X_j = (r + j b, b), j < q; X_1 has the one option X_0 = (b, r), and X_j (j >= 2) has X_0
+   and X_1 among its options, one of them even, the rest odd. So both recursions give the same
+   number v: v(a, b) = v(b, r) + 1 when q = 1, else v(b, r) + 1 if that is even, + 2 if odd; a
+   terminal position has 0 (normal play) or 1 (misere). */
+static bool euclid_pace(const Value *a, int n, unsigned which, uint64_t *out)
+{
+    if (n != 2 || which == PACE_NIM || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[1].u.i < 0)
+        return false;
+    uint64_t x = (uint64_t)a[0].u.i, y = (uint64_t)a[1].u.i, q[128];
+    if (x < y) { uint64_t t = x; x = y; y = t; }
+    int k = 0;
+    while (y) {   /* at most ~92 steps below 2^63 (Fibonacci) */
+        q[k++] = x / y;
+        uint64_t r = x % y;
+        x = y;
+        y = r;
+    }
+    uint64_t v = which == PACE_RM || which == PACE_SM;
+    while (k--) v += q[k] == 1 || !(v & 1) ? 1 : 2;
+    *out = v;
+    return true;
+}
+
 static bool euclid_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)n;
@@ -479,10 +503,10 @@ static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, const GameValue
 }
 
 const ClosedForm closed_pair_forms[] = {
-    { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves, "Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact integers" },
-    { "WythoffK", "closed:wythoffk", wythoffk_eval, wythoffk_moves, "Fraenkel: P iff (min, max) = (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2" },
-    { "Euclid", "closed:euclid", euclid_eval, euclid_moves, "with a >= b the mover wins iff a >= 2b or b divides a, else the move is forced" },
-    { "ED", "closed:ed", ed_eval, ed_moves, "SG = number of trailing one bits of (a - 1) | (b - 1)" },
-    { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves, "Zeckendorf: the mover loses iff the limit is below the smallest Zeckendorf term" },
-    { NULL, NULL, NULL, NULL, NULL },
+    { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves, "Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact integers", NULL },
+    { "WythoffK", "closed:wythoffk", wythoffk_eval, wythoffk_moves, "Fraenkel: P iff (min, max) = (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2", NULL },
+    { "Euclid", "closed:euclid", euclid_eval, euclid_moves, "with a >= b the mover wins iff a >= 2b or b divides a, else the move is forced", euclid_pace },
+    { "ED", "closed:ed", ed_eval, ed_moves, "SG = number of trailing one bits of (a - 1) | (b - 1)", NULL },
+    { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves, "Zeckendorf: the mover loses iff the limit is below the smallest Zeckendorf term", NULL },
+    { NULL, NULL, NULL, NULL, NULL, NULL },
 };

@@ -16,6 +16,9 @@
 const Strategy *const solve_strategies[] = { &strategy_tokens, &strategy_closed, &strategy_sequence, &strategy_table,
                                              &strategy_memo, &strategy_retro, NULL };
 
+/* The play modes besides normal play of a sum: one file and one entry each. */
+const PlayMode *const solve_modes[] = { &mode_misere, &mode_every, &mode_conj, &mode_select, &mode_shortselect, NULL };
+
 static int index_of(const Strategy *self)
 {
     for (int i = 0; solve_strategies[i]; i++)
@@ -53,12 +56,15 @@ void solve_free(Solver *s)
         if (solve_strategies[i]->fini) solve_strategies[i]->fini(s, s->state[i]);
     free(s->state);
     free(s->tries);
+    if (s->sums) s->sums_fini(s->sums);
     eng_free(s->store);
     free(s);
 }
 
 void solve_forget(Solver *s)
 {
+    if (s->sums) s->sums_fini(s->sums);
+    s->sums = NULL;
     eng_clear(s->store);
     for (size_t i = 0; solve_strategies[i]; i++) {
         const Strategy *st = solve_strategies[i];
@@ -73,6 +79,8 @@ void solve_try_leave(Solver *s) { s->ntries--; }
 void solve_try_fail(Solver *s, bool limit)
 {
     s->busy = s->tries[--s->ntries];
+    if (s->sums) s->sums_fini(s->sums);   /* its searches in progress are gone (rebuilt on use) */
+    s->sums = NULL;
     eng_recover(s->store);
     if (limit) eng_clear(s->store);
     for (size_t i = 0; solve_strategies[i]; i++)
@@ -139,6 +147,9 @@ void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const *
                       uint32_t *n)
 {
     if (v->t == VT_POS) {
+        if (v->strs)
+            prog_fail(s->p, EXIT_COMPILE, loc, "a move must lead to a position of the game in normal play; misere() and "
+                      "the compounds apply to a whole query, not to a move's result");
         *keys = v->u.pos.keys;
         *cnt = v->u.pos.cnt;
         *n = v->n;
@@ -199,6 +210,15 @@ void solve_set_value(State *st, GameValue v)
 }
 
 
+/* The play mode of a position (NULL: normal play of the sum). */
+static const PlayMode *mode_of(const Value *pos)
+{
+    if (pos->t != VT_POS || !pos->strs) return NULL;
+    for (size_t i = 0; solve_modes[i]; i++)
+        if (solve_modes[i]->compound == (pos->strs & PM_COMPOUND)) return solve_modes[i];
+    return NULL;
+}
+
 static void check_idle(Solver *s, Loc loc)
 {
     if (s->busy)
@@ -253,6 +273,9 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
 
 GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 {
+    if (mode_of(pos))
+        prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no SG value (sg() and gamma() are for "
+                  "normal play); ask for outcome() instead, or the genus statement");
     Comp *c;
     GameValue total;
     solve_comps(s, pos, loc, &c, false, NULL, &total);
@@ -261,6 +284,15 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
 {
+    if (mode_of(pos)) {
+        size_t mark;
+        Answer *a = solve_answer_new(s->p, &mark);
+        solve_query(s, pos, loc, false, a);
+        char o = a->outcome;
+        prog_release(s->p, mark);
+        solve_answer_free(a);
+        return o;
+    }
     Comp *c;
     GameValue total;
     solve_comps(s, pos, loc, &c, true, NULL, &total);
@@ -300,6 +332,36 @@ static void print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id)
         sb_puts(b, " * ");
     }
     key_print(s->p, b, s->store->st[id].key);
+}
+
+char *solve_print_parts(Solver *s, unsigned pm, const uint32_t *ids, const uint64_t *cnt, size_t n, bool terminal_too)
+{
+    StrBuf b;
+    sb_init(&b);
+    key_mode_open(&b, pm);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t c = cnt ? cnt[i] : 1;
+        if (!c || (!terminal_too && (s->store->st[ids[i]].flags & ST_TERMINAL))) continue;
+        if (k++) sb_puts(&b, " + ");
+        print_copies(s, &b, c, ids[i]);
+    }
+    if (!k) sb_putc(&b, '0');
+    key_mode_close(&b, pm);
+    return sb_take(&b);
+}
+
+void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n)
+{
+    if (a->nwin == a->capwin) {
+        a->capwin = a->capwin ? 2 * a->capwin : 8;
+        a->winning = xrealloc(a->winning, a->capwin * sizeof *a->winning);
+        a->mpos = xrealloc(a->mpos, a->capwin * sizeof *a->mpos);
+    }
+    AnswerPart *p = xmalloc((n ? n : 1) * sizeof *p);
+    if (n) memcpy(p, parts, n * sizeof *p);
+    a->mpos[a->nwin] = (struct AnswerPos){ p, (uint32_t)n };
+    a->winning[a->nwin++] = text;
 }
 
 /* Print the sum of states ids with their counts (NULL: one each; terminal ones dropped) in the
@@ -656,6 +718,14 @@ static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
+    const PlayMode *pm = mode_of(pos);
+    if (pm) {
+        check_idle(s, loc);
+        a->mode = pos->strs;
+        a->remoteness = -1;
+        pm->query(s, pos, loc, moves, a);
+        return;
+    }
     Engine *e = s->store;
     Comp *c;
     const char *first = NULL;   /* names the strategy when every component is terminal */
@@ -745,8 +815,11 @@ void solve_answer_fini(Answer *a)
         free(a->defence[i].reply);
     }
     free(a->defence);
-    for (size_t i = 0; i < a->nwin; i++) free(a->moves[i].parts);
+    for (size_t i = 0; a->moves && i < a->nwin; i++) free(a->moves[i].parts);
     free(a->moves);
+    for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
+    free(a->mpos);
+    free(a->extra_json);
     free(a->position);
     free(a->why);
     for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
@@ -789,6 +862,20 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
     if (i < 0 || (uint64_t)i >= a->nwin)
         prog_fail(s->p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i,
                   a->nwin);
+    if (a->mpos) {   /* a play mode's move: its components as they are */
+        const struct AnswerPos *mp = &a->mpos[i];
+        const int64_t **keys = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *keys, loc);
+        uint64_t *cnt = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *cnt, loc);
+        for (uint32_t j = 0; j < mp->nparts; j++) {
+            keys[j] = s->store->st[mp->parts[j].id].key;
+            cnt[j] = mp->parts[j].count;
+        }
+        Value v = val_pos(keys, cnt, mp->nparts);
+        v.strs = (uint8_t)a->mode;
+        prog_release(s->p, mark);
+        solve_answer_free(a);
+        return v;
+    }
     /* the position: the query's components with one copy of the moved one replaced by its parts */
     const struct AnswerMove *mv = &a->moves[i];
     size_t m = a->ncomps + mv->nparts, k = 0;
@@ -854,6 +941,7 @@ static size_t canon_ids(Solver *s, const Value *pos, Loc loc, AnswerPart **out)
 bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 {
     AnswerPart *x, *y;
+    if ((a->t == VT_POS ? a->strs : 0) != (b->t == VT_POS ? b->strs : 0)) return false;
     size_t n = canon_ids(s, a, loc, &x), m = canon_ids(s, b, loc, &y);
     return n == m && parts_equal(x, y, n);
 }

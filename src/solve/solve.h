@@ -17,6 +17,8 @@ struct Solver {
     uint64_t fuel;          /* > 0: work (moves examined) left to a tentative computation */
     const int64_t *cycle;   /* a position a strategy found on a cycle (SOLVE_CYCLE), for the message */
     int64_t cycle_buf[8];   /* room for such a key when the store has none for it */
+    struct Sums *sums;      /* sums of components as states (sums.h), for misere play and the compounds */
+    void (*sums_fini)(struct Sums *);   /* frees them (set with them: the solver does not include sums.h) */
     int *tries;             /* busy at each prog_try in progress */
     size_t ntries, captries;
 };
@@ -60,7 +62,14 @@ typedef struct Strategy {
     /* The period statement for the family key0 (n = 0) with the heap in key word cw; false when
        the strategy does not know the family. */
     bool (*period)(Solver *s, void *st, const int64_t *key0, size_t cw, uint64_t bound, Loc loc, SolvePeriod *out);
+    /* Optional: what the compounds need of state id, without a search (SolvePace: a remoteness or
+       suspense, normal or misere; PACE_NIM: whether every position of it plays as a Nim heap of
+       its SG value, *out then 1); false when it does not know. */
+    bool (*pace)(Solver *s, void *st, uint32_t id, unsigned which, uint64_t *out);
 } Strategy;
+
+/* Remoteness and suspense (docs/theory.md section 7), normal and misere, and PACE_NIM. */
+typedef enum SolvePace { PACE_R, PACE_S, PACE_RM, PACE_SM, PACE_NIM } SolvePace;
 
 /* The table, first to last (ORDER matters: the first that applies and does not decline answers). */
 extern const Strategy *const solve_strategies[];
@@ -134,6 +143,11 @@ typedef struct Answer {
        multiset: sorted, with counts); in an acyclic game two moves give the same position
        exactly when these agree */
     struct AnswerMove { size_t which; uint32_t removed; AnswerPart *parts; uint32_t nparts; } *moves;
+    /* a play mode's answer (misere play, a compound): each winning move's position as its
+       components (mode: the position's PM_*), and the JSON fields it adds ("components":[...]) */
+    struct AnswerPos { AnswerPart *parts; uint32_t nparts; } *mpos;
+    unsigned mode;
+    char *extra_json;
     const uint32_t *comps;   /* the position's non-terminal components (scratch, while answering) */
     const uint64_t *counts;  /* how many copies of each */
     const size_t *span;      /* where each component's text starts and ends in position (scratch) */
@@ -155,6 +169,22 @@ typedef struct Answer {
 /* Candidate moves examined at most when the rules of a position a cheap strategy solved are
    enumerated for its winning moves, and by the closed forms' own scans. */
 #define SOLVE_MAX_SCAN ((uint64_t)1 << 20)
+
+/* A play mode other than normal play of a sum (value.h PM_*): misere play of a sum, and the
+   compounds (normal or misere). One file each and one entry in solve_modes (solve.c). */
+typedef struct PlayMode {
+    const char *name;
+    unsigned compound;      /* PM_SUM (then misere play of the sum), PM_EVERY, ... */
+    /* Answer a query on pos (a POS of this mode) as solve_query does. */
+    void (*query)(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
+} PlayMode;
+extern const PlayMode *const solve_modes[];
+extern const PlayMode mode_misere, mode_every, mode_conj, mode_select, mode_shortselect;
+/* Print components ids[0..n) with their counts as a sum (terminal ones dropped unless
+   terminal_too), wrapped in play mode's calls. */
+char *solve_print_parts(Solver *s, unsigned mode, const uint32_t *ids, const uint64_t *cnt, size_t n, bool terminal_too);
+/* A winning move of a play mode's answer: its position as components with counts (copied). */
+void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n);
 
 /* Answer a query on pos (a POS value, or 0) into a, an answer from solve_answer_new. With moves,
    also list the winning moves. */

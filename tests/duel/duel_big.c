@@ -420,7 +420,9 @@ static void kam_case(Cases *cs)
     mpz_clears(x, y, d, lim, NULL);
 }
 
-/* ---- AntiNim (misere Nim): P iff (every heap <= 1 and XOR 1) or (a heap >= 2 and XOR 0) --------------- */
+/* ---- AntiNim = misere(Nim(a...)) (Bouton): P iff (every heap <= 1 and XOR 1) or (a heap >= 2 and
+   XOR 0). The position prints its non-empty heaps in order, equal neighbours as one count; a move
+   replaces one copy of a heap (the new heap first, then the copies left). ------------------------- */
 
 static bool antinim_p(mpz_t *h, int n)
 {
@@ -433,60 +435,83 @@ static bool antinim_p(mpz_t *h, int n)
     return p;
 }
 
+/* "misere(2 * Heap(5) + Heap(1))" of heaps h[0..n) (zeros left out, equal neighbours counted). */
+static char *misere_nim_text(mpz_t *h, int n)
+{
+    Str q = { 0 };
+    sput(&q, "misere(");
+    int parts = 0;
+    for (int i = 0; i < n;) {
+        if (!mpz_sgn(h[i])) { i++; continue; }
+        int j = i + 1, k = 1;
+        for (; j < n; j++) {
+            if (!mpz_sgn(h[j])) continue;
+            if (mpz_cmp(h[j], h[i])) break;
+            k++;
+        }
+        sput(&q, "%s", parts++ ? " + " : "");
+        if (k > 1) sput(&q, "%d * ", k);
+        sput(&q, "Heap(%Zd)", h[i]);
+        i = j;
+    }
+    sput(&q, parts ? ")" : "0)");
+    return q.s;
+}
+
 static void antinim_case(Cases *cs)
 {
     Case *c = new_case(cs, "antinim");
     int n = (int)rndr(1, 4);
-    mpz_t h[4], total, w, x;
-    mpz_inits(total, w, x, NULL);
+    mpz_t h[4], x, t;
+    mpz_inits(x, t, NULL);
     Str q = { 0 };
     for (int i = 0; i < n; i++) {
         mpz_init(h[i]);
         if (rndr(0, 3) == 0) mpz_set_ui(h[i], (unsigned long)rndr(0, 2)); else big(h[i]);
         if (i == n - 1 && n > 1 && rndr(0, 2) == 0) { mpz_set_ui(x, 0); for (int j = 0; j < i; j++) mpz_xor(x, x, h[j]); mpz_set(h[i], x); }
-        mpz_add(total, total, h[i]);
+        if (i && rndr(0, 4) == 0) mpz_set(h[i], h[i - 1]);
         sput(&q, "%s%Zd", i ? ", " : "AntiNim(", h[i]);
     }
     sput(&q, ")");
     c->query = q.s;
-    c->position = mpz_cmp_ui(total, 1) == 0 ? duel_fmt("0") : duel_fmt("%s", q.s);
+    c->position = misere_nim_text(h, n);
     c->outcome = antinim_p(h, n) ? 'P' : 'N';
-    c->sg = c->outcome == 'P' ? duel_fmt("0") : NULL;
+    c->sg = NULL;
     if (c->outcome == 'N') {
-        if (!mpz_sgn(total)) add_win(c, duel_fmt("0"));   /* the "won" move to AntiNim(1), terminal */
+        /* every heap lowered to every smaller value would do, but only h ^ x and h ^ x ^ 1 can
+           reach a P-position; each distinct heap value is moved once (copies are one component) */
         mpz_set_ui(x, 0);
         for (int i = 0; i < n; i++) mpz_xor(x, x, h[i]);
-        for (int i = 0; i < n; i++) {
-            /* by the theorem a P result has XOR 0 and a heap >= 2 (then heap i becomes h_i ^ x) or
-               only heaps <= 1 (then heap i becomes 0 or 1): those candidates, largest first (k ascending) */
-            mpz_t cand[3];
-            mpz_init_set(cand[0], h[i]);
-            mpz_xor(cand[0], cand[0], x);
-            mpz_init_set_ui(cand[1], 1);
-            mpz_init_set_ui(cand[2], 0);
-            for (int p = 0; p < 3; p++)
-                for (int r = p + 1; r < 3; r++)
-                    if (mpz_cmp(cand[r], cand[p]) > 0) mpz_swap(cand[r], cand[p]);
-            for (int j = 0; j < 3; j++) {
-                if (mpz_cmp(cand[j], h[i]) >= 0 || (j && !mpz_cmp(cand[j], cand[j - 1]))) continue;
-                mpz_sub(w, h[i], cand[j]);
-                if (!mpz_cmp(w, total)) continue;   /* taking the last token is no move */
-                mpz_swap(h[i], cand[j]);
-                bool p = antinim_p(h, n);
-                mpz_sub(w, total, cand[j]);
-                mpz_add(w, w, h[i]);   /* the new total */
-                Str m = { 0 };
-                for (int r = 0; r < n; r++) sput(&m, "%s%Zd", r ? ", " : "AntiNim(", h[r]);
-                sput(&m, ")");
-                mpz_swap(h[i], cand[j]);
-                if (p) add_win(c, mpz_cmp_ui(w, 1) == 0 ? (free(m.s), duel_fmt("0")) : m.s);
-                else free(m.s);
+        for (int i = 0; i < n; i++) {   /* the components: non-empty heaps, equal neighbours merged */
+            if (!mpz_sgn(h[i])) continue;
+            bool same = false;
+            for (int j = i - 1; j >= 0; j--) {
+                if (!mpz_sgn(h[j])) continue;
+                same = !mpz_cmp(h[j], h[i]);
+                break;
             }
-            mpz_clears(cand[0], cand[1], cand[2], NULL);
+            if (same) continue;
+            for (int k = 0; k < 2; k++) {
+                mpz_xor(t, x, h[i]);
+                if (k) mpz_combit(t, 0);
+                if (mpz_cmp(t, h[i]) >= 0) continue;
+                mpz_t old;
+                mpz_init_set(old, h[i]);
+                mpz_set(h[i], t);
+                bool p = antinim_p(h, n);
+                /* the text: the new heap in place of this copy, the copies after it */
+                mpz_t v[8];
+                int m = 0;
+                for (int r = 0; r < n; r++) mpz_init_set(v[m++], h[r]);
+                mpz_set(h[i], old);
+                mpz_clear(old);
+                if (p) add_win(c, misere_nim_text(v, m));
+                for (int r = 0; r < m; r++) mpz_clear(v[r]);
+            }
         }
     }
     for (int i = 0; i < n; i++) mpz_clear(h[i]);
-    mpz_clears(total, w, x, NULL);
+    mpz_clears(x, t, NULL);
 }
 
 /* ---- MooreNim(k, a...): P iff every binary digit holds a multiple of k + 1 ones; the engine's moves

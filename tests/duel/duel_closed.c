@@ -91,14 +91,6 @@ int main(void)
     }
     failed += check(&b, "turningcorners", &passed);
     /* coupled heaps */
-    for (int m = 0; m < 625; m++) {
-        int h[4] = { m % 5, m / 5 % 5, m / 25 % 5, m / 125 };
-        batch_add(&b, "AntiNim(%d, %d, %d, %d)", h[0], h[1], h[2], h[3]);
-        if (m < 125) batch_add(&b, "AntiNim(%d, %d, %d)", h[0], h[1], h[2]);
-        if (m < 25) batch_add(&b, "AntiNim(%d, %d)", h[0], h[1]);
-    }
-    batch_add(&b, "AntiNim()");
-    failed += check(&b, "antinim", &passed);
     for (int k = 1; k <= 3; k++)
         for (int m = 0; m < 256; m++) batch_add(&b, "MooreNim(%d, %d, %d, %d, %d)", k, m % 4, m / 4 % 4, m / 16 % 4, m / 64);
     for (int m = 0; m < 64; m++) batch_add(&b, "MooreNim(2, %d, %d)", m % 8, m / 8);

@@ -111,7 +111,6 @@ int main(void)
         int h[4], n = rnd(0, 4);
         for (int i = 0; i < n; i++) h[i] = rnd(0, 4);
         int g = brute_antinim(h, n);
-        duel_addf(d, g, "AntiNim(%s)", join(h, n, buf, sizeof buf));
         duel_expr(d, g != 0, "if AntiNim(%s) is N then 1 else 0", join(h, n, buf, sizeof buf));
         int k = rnd(1, 3), m = rnd(1, 4);
         for (int i = 0; i < m; i++) h[i] = rnd(0, 3);
