@@ -64,6 +64,7 @@ static void do_query(Program *p, Stmt *st)
         }
         sb_puts(&b, "]");
         if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
+        if (a->unwritten) sb_puts(&b, ",\"winning_unwritten\":true");
         if (a->ndefence) {
             sb_puts(&b, ",\"defence\":[");
             for (size_t i = 0; i < a->ndefence; i++) {
@@ -120,6 +121,10 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         } else if (a->truncated) {
             sb_printf(&b, "  ... there may be more %s moves: too many candidates to examine", kind);
+            emit_line(p, &b);
+        }
+        if (a->unwritten) {
+            sb_puts(&b, "  (a winning move turns a component into a sum of games, which a compound's position cannot write)");
             emit_line(p, &b);
         }
         for (size_t i = 0; i < a->ndefence && i < TEXT_MAX_MOVES; i++) {

@@ -243,7 +243,7 @@ static bool euclid_eval(const Value *a, int n, ClosedAnswer *r)
     return true;
 }
 
-/* Remoteness and suspense of Euclid (docs/theory.md section 7): with a = q b + r, the options
+/* Remoteness and suspense of Euclid (docs/theory.md section 8): with a = q b + r, the options
    are X_j = (r + j b, b), j < q; X_1 has the one option X_0 = (b, r), and X_j (j >= 2) has X_0
    and X_1 among its options, one of them even, the rest odd. So both recursions give the same
    number v: v(a, b) = v(b, r) + 1 when q = 1, else v(b, r) + 1 if that is even, + 2 if odd; a

@@ -80,7 +80,15 @@ void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, si
     size_t k = 0, cap = n + 1;
     for (size_t i = 0; i < n; i++) {
         const SumPart *p;
-        if (to[i] != UINT32_MAX) cap += sums_parts(m, to[i], &p) + 1;
+        if (to[i] == UINT32_MAX) continue;
+        size_t np = sums_parts(m, to[i], &p);
+        cap += np + 1;
+        /* a compound's component that became a sum of games cannot be written as one component
+           of the compound's sum (every(A + B) makes A and B two components): not listed */
+        if ((a->mode & PM_COMPOUND) && (np > 1 || (np == 1 && p[0].count > 1))) {
+            a->unwritten = true;
+            return;
+        }
     }
     AnswerPart *parts = vm_alloc(s->vm, cap * sizeof *parts, loc);
     for (size_t i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-/* mode_misere.c: misere play of a sum (docs/theory.md section 6). When every component is
+/* mode_misere.c: misere play of a sum (docs/theory.md section 7). When every component is
    hereditarily tame (Nim heaps; games whose every position has a tame pair of normal and misere
    SG values) the tame sum rule decides: P iff (all fickle and the XOR is 1) or (some firm and
    the XOR is 0); it contains misere Nim (Bouton) and the sums where the SJ theorem is exact. A

@@ -1,4 +1,4 @@
-/* mode_pace.c: the compounds decided by one number per component (docs/theory.md section 7):
+/* mode_pace.c: the compounds decided by one number per component (docs/theory.md section 8):
    every(...) (Every-SG, the continued conjunctive compound: a move moves every component that
    has not ended; the largest suspense decides) and conj(...) (conjunctive: a move moves every
    component, play ends when one has ended; the smallest remoteness decides). The first player

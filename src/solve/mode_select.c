@@ -1,4 +1,4 @@
-/* mode_select.c: the selective compounds (docs/theory.md section 7): select(...) (a move moves
+/* mode_select.c: the selective compounds (docs/theory.md section 8): select(...) (a move moves
    any one or more components that have not ended; play ends when all have) and shortselect(...)
    (the same, but play ends as soon as one component has ended), normal and misere. Normal play:
    the first player wins iff some component is an N-position (shortselect: and none has ended);
@@ -135,7 +135,7 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
     a->strategy = shortened ? "shortselect" : "select";
     a->why = xstrdup(why);
     cpd_position(s, a, c, n, shortened);
-    if (!moves || !win || ended || !live) return;
+    if (!moves || !win || (shortened && ended) || !live) return;
     if (!shortened && mis && live >= 2) {
         misere_select_move(s, a, c, n, loc);
         return;

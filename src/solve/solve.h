@@ -68,7 +68,7 @@ typedef struct Strategy {
     bool (*pace)(Solver *s, void *st, uint32_t id, unsigned which, uint64_t *out);
 } Strategy;
 
-/* Remoteness and suspense (docs/theory.md section 7), normal and misere, and PACE_NIM. */
+/* Remoteness and suspense (docs/theory.md section 8), normal and misere, and PACE_NIM. */
 typedef enum SolvePace { PACE_R, PACE_S, PACE_RM, PACE_SM, PACE_NIM } SolvePace;
 
 /* The table, first to last (ORDER matters: the first that applies and does not decline answers). */
@@ -147,6 +147,7 @@ typedef struct Answer {
        components (mode: the position's PM_*), and the JSON fields it adds ("components":[...]) */
     struct AnswerPos { AnswerPart *parts; uint32_t nparts; } *mpos;
     unsigned mode;
+    bool unwritten;          /* a winning move exists that the position syntax cannot write */
     char *extra_json;
     const uint32_t *comps;   /* the position's non-terminal components (scratch, while answering) */
     const uint64_t *counts;  /* how many copies of each */

@@ -1,6 +1,6 @@
 /* sums.c: sums of components as states (sums.h): interning, options, and the values computed on
-   them by one depth-first pass with an explicit stack: genus (Conway; docs/theory.md section 6),
-   remoteness and suspense, normal and misere (section 7). */
+   them by one depth-first pass with an explicit stack: genus (Conway; docs/theory.md section 7),
+   remoteness and suspense, normal and misere (section 8). */
 #include "config.h"
 #include "key.h"
 #include "solve/sums.h"

@@ -2,7 +2,7 @@
    does not decide (misere play, the compounds). A sum is a multiset of non-terminal components
    (store ids with counts), interned; its options (one copy of one part replaced by the parts of
    one of that part's options) are listed once. On sums the solver computes Conway's genus (with
-   the tame shortcut), remoteness and suspense, normal and misere (docs/theory.md sections 6, 7). */
+   the tame shortcut), remoteness and suspense, normal and misere (docs/theory.md sections 7, 8). */
 #ifndef GRUNDY_SUMS_H
 #define GRUNDY_SUMS_H
 #include "solve/solve.h"
