@@ -41,7 +41,7 @@ static bool misere_p(void *ctx, uint32_t y)
     size_t np = sums_parts(m, y, &p);
     if (t->tame) {
         bool all = true;
-        uint64_t firm = t->firm - !fickle(&t->part[t->i]), x = t->x ^ t->part[t->i].g ^ sums_sg(m, y);
+        uint64_t firm = t->firm - !fickle(&t->part[t->i]), x = t->x ^ t->part[t->i].g ^ sums_sg(m, y, t->loc);
         for (size_t j = 0; j < np && all; j++) {
             Part q;
             q.tame = sums_part_tame(m, p[j].id, t->loc, &q.g, &q.gm, &q.heaplike, &q.nim);
@@ -172,6 +172,7 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
     StrBuf b;
     sb_init(&b);
     for (size_t i = 0; i < n; i++) {
+        solve_component(s, c[i].id, loc, NULL, true);
         v[i] = solve_value_of(&s->store->st[c[i].id]);
         cnt[i] = c[i].count;
         if (firm_heap(&v[i])) firm += c[i].count;

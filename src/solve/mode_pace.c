@@ -68,10 +68,10 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
         to[i] = UINT32_MAX;
         if (c[i].terminal) continue;
         Want w = { m, which, v[i] - 1 };
-        /* in normal play an even number is a P-position: its strategy may list those moves */
+        /* the moves to P-positions its strategy lists first: the option one step nearer is
+           among them when the number is odd, and for Euclid always (X_0 and X_1) */
         GameValue p = gv_sg(0);
-        bool hint = !mis && !(w.v & 1);
-        if (!cpd_option(s, c[i].id, loc, hint ? &p : NULL, has_pace, &w, &to[i]))
+        if (!cpd_option(s, c[i].id, loc, &p, has_pace, &w, &to[i]))
             prog_fail(s->p, EXIT_COMPILE, loc, "internal error: no option one step nearer");
     }
     cpd_add_move(s, a, c, to, n, !every, loc);

@@ -19,8 +19,8 @@ static bool test(void *ctx, uint32_t x)
     const SumPart *p;
     size_t n = sums_parts(t->m, x, &p);
     switch (t->kind) {
-    case T_P: return sums_sg(t->m, x) == 0;
-    case T_P_LIVE: return n && sums_sg(t->m, x) == 0;
+    case T_P: return sums_sg(t->m, x, (Loc){ 0 }) == 0;
+    case T_P_LIVE: return n && sums_sg(t->m, x, (Loc){ 0 }) == 0;
     case T_TERMINAL: return !n;
     case T_MISERE_P_LIVE: return n && sums_genus(t->m, x, (Loc){ 0 }).gamma[0] == 0;
     default: return !(sums_pace(t->m, x, PACE_RM, (Loc){ 0 }) & 1);   /* even misere remoteness (never terminal) */

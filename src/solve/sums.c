@@ -10,7 +10,9 @@
 #include <string.h>
 
 #define NONE UINT32_MAX
-enum { F_ONPATH = 1, F_TAME = 2, F_HEAPLIKE = 4, F_GENUS = 8, F_LISTED = 16 };
+/* F_NOSG: a part is known by its outcome only (a closed form that decides P/N), so g is not its
+   XOR yet: need_g solves the parts for their SG values when a genus or g is asked for. */
+enum { F_ONPATH = 1, F_TAME = 2, F_HEAPLIKE = 4, F_GENUS = 8, F_LISTED = 16, F_NOSG = 32 };
 enum { NPACE = 4, W_GENUS = NPACE };
 
 typedef struct SumRec {
@@ -171,9 +173,12 @@ uint32_t sums_intern(Sums *m, const SumPart *in, size_t n, Loc loc)
     if (m->nrec >= m->s->p->max_states || m->nrec >= NONE - 1) limit(m, loc);
     SumRec r = { .off = (uint32_t)m->nparts, .n = (uint32_t)w, .genus = NONE };
     for (int i = 0; i < NPACE; i++) r.pace[i] = NONE;
-    for (size_t i = 0; i < w; i++) check_small(m, p[i].id, loc);
     for (size_t i = 0; i < w; i++) {
-        if (p[i].count & 1) r.g ^= e->st[p[i].id].sg;
+        if (!(e->st[p[i].id].flags & ST_DONE)) r.flags |= F_NOSG;
+        else check_small(m, p[i].id, loc);
+    }
+    for (size_t i = 0; i < w; i++) {
+        if ((p[i].count & 1) && !(r.flags & F_NOSG)) r.g ^= e->st[p[i].id].sg;
         VEC_PUSH(m->parts, m->nparts, m->capparts, p[i]);
     }
     VEC_PUSH(m->rec, m->nrec, m->caprec, r);
@@ -191,10 +196,10 @@ size_t sums_parts(Sums *m, uint32_t x, const SumPart **out)
 void sums_solve_part(Sums *m, uint32_t id, Loc loc)
 {
     Solver *s = m->s;
-    solve_component(s, id, loc, NULL, true);
+    solve_component(s, id, loc, NULL, false);   /* remoteness and suspense need no SG value */
     const State *st = &s->store->st[id];
     unsigned kind = ST_KIND(st->flags);
-    if (kind == GV_LOOPY || kind == GV_DRAW || (st->flags & ST_OUTCOME)) {
+    if (((st->flags & ST_DONE) && (kind == GV_LOOPY || kind == GV_DRAW)) || ((st->flags & ST_OUTCOME) && st->sg == 2)) {
         char b[200];
         key_text(s->p, st->key, b, sizeof b);
         prog_fail(s->p, EXIT_COMPILE, loc, "%s is a game with cycles: misere play and the compounds are solved for "
@@ -254,13 +259,35 @@ static size_t found_sums(Sums *m, Loc loc)
     return m->nids;
 }
 
-size_t sums_part_options(Sums *m, uint32_t id, Loc loc, const uint32_t **out)
+/* The entry of state id in popt (made empty). */
+static void part_slot(Sums *m, uint32_t id)
 {
-    Engine *e = m->s->store;
     while (m->npopt <= id) {
         PartOpts none = { 0, NONE, NONE };
         VEC_PUSH(m->popt, m->npopt, m->cappopt, none);
     }
+}
+
+/* Remember a terminal position among the moves in m->found (of state id), to print an ended
+   component of a compound. */
+static void note_terminal(Sums *m, uint32_t id)
+{
+    const Engine *e = m->s->store;
+    part_slot(m, id);
+    uint32_t term = NONE;
+    for (size_t i = 0; i < m->nfound && term == NONE && m->popt[id].term == NONE;) {
+        uint32_t k = m->found[i++];
+        if (k) term = m->found[i];
+        for (uint32_t j = 0; j < k; j++, i += 2)
+            if (!(e->st[m->found[i]].flags & ST_TERMINAL)) term = NONE;
+    }
+    if (m->popt[id].term == NONE) m->popt[id].term = term;
+}
+
+size_t sums_part_options(Sums *m, uint32_t id, Loc loc, const uint32_t **out)
+{
+    Engine *e = m->s->store;
+    part_slot(m, id);
     if (m->popt[id].n == NONE) {
         sums_solve_part(m, id, loc);
         m->nfound = 0;
@@ -271,14 +298,9 @@ size_t sums_part_options(Sums *m, uint32_t id, Loc loc, const uint32_t **out)
         /* each found id is solved after the enumeration (a solve runs the interpreter) */
         size_t nopt = found_sums(m, loc), off = m->ncopt;
         for (size_t i = 0; i < nopt; i++) VEC_PUSH(m->copt, m->ncopt, m->capcopt, m->ids[i]);
-        uint32_t term = NONE;   /* a terminal position among the moves, to print an ended component */
-        for (size_t i = 0; i < m->nfound && term == NONE;) {
-            uint32_t k = m->found[i++];
-            if (k) term = m->found[i];
-            for (uint32_t j = 0; j < k; j++, i += 2)
-                if (!(e->st[m->found[i]].flags & ST_TERMINAL)) term = NONE;
-        }
-        m->popt[id] = (PartOpts){ (uint32_t)off, (uint32_t)nopt, term };
+        m->popt[id].off = (uint32_t)off;
+        m->popt[id].n = (uint32_t)nopt;
+        note_terminal(m, id);
     }
     *out = m->copt + m->popt[id].off;
     return m->popt[id].n;
@@ -300,6 +322,7 @@ bool sums_hinted_options(Sums *m, uint32_t id, const GameValue *want, Loc loc, u
     scratch_release(&s->vm->scratch, mark);
     if (r == MOVES_RULES) return false;
     *n = found_sums(m, loc);
+    note_terminal(m, id);
     *out = vm_alloc(s->vm, (*n ? *n : 1) * sizeof **out, loc);
     memcpy(*out, m->ids, *n * sizeof **out);
     return true;
@@ -505,6 +528,21 @@ static void combine(Sums *m, uint32_t x, unsigned w)
     if (heaplike && heaplike_pair(r->g, gm)) r->flags |= F_HEAPLIKE;
 }
 
+/* Make x's g the XOR of its parts' SG values (solving parts known by their outcome only). */
+static void need_g(Sums *m, uint32_t x, Loc loc)
+{
+    if (!(m->rec[x].flags & F_NOSG)) return;
+    uint64_t g = 0;
+    for (uint32_t i = 0; i < m->rec[x].n; i++) {
+        SumPart p = m->parts[m->rec[x].off + i];
+        solve_component(m->s, p.id, loc, NULL, true);
+        check_small(m, p.id, loc);
+        if (p.count & 1) g ^= m->s->store->st[p.id].sg;
+    }
+    m->rec[x].g = g;
+    m->rec[x].flags &= ~(uint32_t)F_NOSG;
+}
+
 /* Compute value w of x and of every sum it needs, depth first without recursion. */
 static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
 {
@@ -519,6 +557,7 @@ static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
             continue;
         }
         bool pushed;
+        if (w == W_GENUS) need_g(m, y, loc);
         if (!(m->rec[y].flags & F_ONPATH)) {
             if (shortcut(m, y, w, &pushed)) {
                 m->sp--;
@@ -589,7 +628,11 @@ uint32_t sums_terminal_option(Sums *m, uint32_t id)
     return id < m->npopt ? m->popt[id].term : NONE;
 }
 
-uint64_t sums_sg(Sums *m, uint32_t x) { return m->rec[x].g; }
+uint64_t sums_sg(Sums *m, uint32_t x, Loc loc)
+{
+    need_g(m, x, loc);
+    return m->rec[x].g;
+}
 
 bool sums_nim(Sums *m, uint32_t id, Loc loc)
 {
