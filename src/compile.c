@@ -527,6 +527,9 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     case N_PRINT:
         new_stmt(p, ST_PRINT, item)->fn = thunk(p, &c, "print", item->a, info, user, FN_THUNK);
         break;
+    case N_GENUS:
+        new_stmt(p, ST_GENUS, item)->fn = thunk(p, &c, "genus", item->a, info, user, FN_THUNK);
+        break;
     case N_PERIOD: {
         int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
         Stmt *st = new_stmt(p, ST_PERIOD, item);

@@ -42,7 +42,7 @@ typedef struct Game {
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
 } Game;
 
-typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT } StmtKind;
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS } StmtKind;
 
 #define TABLE_MAX_ARGS POS_MAX_ARGS
 typedef struct Stmt {

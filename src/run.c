@@ -381,6 +381,29 @@ static void do_print(Program *p, Stmt *st)
     emit_line(p, &b);
 }
 
+/* genus: Conway's genus of a position (JSON: {"kind":"genus","position":...,"genus":"4^{146}",
+   "tame":false}). */
+static void do_genus(Program *p, Stmt *st)
+{
+    Value v = need_pos(p, thunk(p, st->fn), st->loc, "genus");
+    SolveGenus g;
+    solve_genus(p->solver, &v, st->loc, &g);
+    StrBuf b;
+    sb_init(&b);
+    if (p->json) {
+        sb_puts(&b, "{\"kind\":\"genus\",\"position\":");
+        json_str(&b, g.position);
+        sb_puts(&b, ",\"genus\":");
+        json_str(&b, g.genus);
+        sb_printf(&b, ",\"tame\":%s}", g.tame ? "true" : "false");
+    } else {
+        sb_printf(&b, "genus %s: %s%s", st->text, g.genus, g.tame ? " (hereditarily tame)" : "");
+    }
+    free(g.position);
+    free(g.genus);
+    emit_line(p, &b);
+}
+
 static void do_expect(Program *p, Stmt *st)
 {
     char detail[600];
@@ -555,6 +578,7 @@ static void run_one(Program *p, void *ctx)
     case ST_CLAIM: do_claim(p, st); break;
     case ST_PERIOD: do_period(p, st); break;
     case ST_PRINT: do_print(p, st); break;
+    case ST_GENUS: do_genus(p, st); break;
     }
     scratch_release(&p->vm->scratch, 0);
 }

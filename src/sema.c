@@ -549,11 +549,12 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         }
         break;
     }
-    case N_QUERY: case N_TABLE: {
+    case N_QUERY: case N_TABLE: case N_GENUS: {
         int t = expr(&s, item->a);
         bool zero = item->a->kind == N_INT && item->a->ival == 0;
-        if (item->kind == N_QUERY && !(t == VT_POS || t == VT_NONE || zero))
-            err(&s, item->a->loc, "a query needs a position (a game with arguments, or a sum), not %s",val_type_an(t));
+        if (item->kind != N_TABLE && !(t == VT_POS || t == VT_NONE || zero))
+            err(&s, item->a->loc, "%s needs a position (a game with arguments, or a sum), not %s",
+                item->kind == N_QUERY ? "a query" : "genus", val_type_an(t));
         if (item->kind == N_TABLE && !(item->a->kind == N_CALL && (item->a->ref == REF_GAME || item->a->ref == REF_DEF)))
             err(&s, item->a->loc, "a table needs a call of a game or function with range arguments, e.g. %s",
                 "Subtract(0..30, {1, 3, 4})");

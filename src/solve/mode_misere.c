@@ -329,3 +329,33 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
 }
 
 const PlayMode mode_misere = { "misere", PM_SUM, misere_query };
+
+void solve_genus(Solver *s, const Value *pos, Loc loc, SolveGenus *out)
+{
+    if (pos->strs & PM_COMPOUND)
+        prog_fail(s->p, EXIT_COMPILE, loc, "genus is defined for a game or a sum (misere play), not for the compound %s",
+                  val_mode_name(pos->strs & PM_COMPOUND));
+    Sums *m = sums_of(s);
+    CpdComp *c;
+    size_t n = cpd_components(s, pos, loc, &c);
+    SumPart *sp = vm_alloc(s->vm, (n ? n : 1) * sizeof *sp, loc);
+    for (size_t i = 0; i < n; i++) {
+        if (c[i].count > UINT32_MAX)
+            prog_fail(s->p, EXIT_LIMIT, loc, "the genus of a sum with more than 2^32 - 1 copies of a component");
+        sp[i] = (SumPart){ c[i].id, (uint32_t)c[i].count };
+    }
+    Genus g = sums_genus(m, sums_intern(m, sp, n, loc), loc);
+    StrBuf b;
+    sb_init(&b);
+    sums_print_genus(&b, &g);
+    out->genus = sb_take(&b);
+    sb_fini(&b);
+    out->tame = g.tame;
+    uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
+    uint64_t *cnt = vm_alloc(s->vm, (n ? n : 1) * sizeof *cnt, loc);
+    for (size_t i = 0; i < n; i++) {
+        ids[i] = c[i].id;
+        cnt[i] = c[i].count;
+    }
+    out->position = solve_print_parts(s, 0, ids, cnt, n, false);
+}

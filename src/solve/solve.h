@@ -187,6 +187,11 @@ char *solve_print_parts(Solver *s, unsigned mode, const uint32_t *ids, const uin
 /* A winning move of a play mode's answer: its position as components with counts (copied). */
 void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n);
 
+/* Conway's genus of a position (a sum in normal play, or misere(...) of one): its text in
+   Conway's notation, whether it is hereditarily tame, the position printed (malloc'd strings). */
+typedef struct SolveGenus { char *genus, *position; bool tame; } SolveGenus;
+void solve_genus(Solver *s, const Value *pos, Loc loc, SolveGenus *out);
+
 /* Answer a query on pos (a POS value, or 0) into a, an answer from solve_answer_new. With moves,
    also list the winning moves. */
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
