@@ -49,10 +49,10 @@ const Builtin builtins[BI__COUNT] = {
     { "ncomponents", 1, 1, VT_INT, "the number of (weakly) connected components" },
     { "component", 2, 2, VT_GRAPH, "the i-th (weakly) connected component, from 0, ordered by their smallest vertex" },
     { "misere", 1, 1, VT_POS, "misere play of a position (of a sum, or of a compound): whoever cannot move wins" },
-    { "every", 1, 1, VT_POS, "Every-SG of a sum's components: a move moves every component that can still move" },
-    { "conj", 1, 1, VT_POS, "the conjunctive compound: a move moves every component; it ends when one has ended" },
-    { "select", 1, 1, VT_POS, "the selective compound: a move moves any one or more components that can move" },
-    { "shortselect", 1, 1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
+    { "every", 1, -1, VT_POS, "Every-SG of components (a sum's terms, or the arguments): a move moves every one that can" },
+    { "conj", 1, -1, VT_POS, "the conjunctive compound: a move moves every component; it ends when one has ended" },
+    { "select", 1, -1, VT_POS, "the selective compound: a move moves any one or more components that can move" },
+    { "shortselect", 1, -1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
 };
 
 int builtin_find(const char *name)
@@ -506,6 +506,44 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
     vm_fail(vm, loc, "internal error: unknown builtin");
 }
 
+/* every(A, B, ...): each argument one component, a sum of games when it has several parts (the
+   parts marked POS_GROUP, linked by POS_JOIN: value.h). An ended argument (0) is left out of
+   every and select; conj and shortselect would be over at once, so it is an error there. */
+static Value compound_of_args(Vm *vm, int id, const Value *args, int nargs, const char *fn, Loc loc)
+{
+    size_t total = 0;
+    for (int i = 0; i < nargs; i++) {
+        const Value *x = &args[i];
+        if (x->t != VT_POS && !(isnum(x) && x->u.i == 0)) bad_arg(vm, loc, fn, "positions", x);
+        if (x->t == VT_POS && x->strs)
+            vm_fail(vm, loc, "%s(A, B, ...) takes the components in normal play; misere(%s(A, B)) plays the compound misere",
+                    fn, fn);
+        size_t n = x->t == VT_POS ? x->n : 0;
+        if (!n && (id == BI_CONJ || id == BI_SHORTSELECT))
+            vm_fail(vm, loc, "%s() of an ended component (0): play would be over at once; write a position of its game "
+                    "with no move instead", fn);
+        total += n;
+    }
+    if (total > UINT32_MAX) vm_fail(vm, loc, "a compound of more than 2^32 parts");
+    const int64_t **keys = vm_alloc(vm, (total ? total : 1) * sizeof *keys, loc);
+    uint64_t *cnt = vm_alloc(vm, (total ? total : 1) * sizeof *cnt, loc);
+    size_t k = 0;
+    for (int i = 0; i < nargs; i++) {
+        const Value *x = &args[i];
+        if (x->t != VT_POS) continue;
+        bool group = x->n > 1 || (x->n == 1 && val_count(x, 0) != 1);
+        for (uint32_t j = 0; j < x->n; j++) {
+            uint64_t c = val_count(x, j);
+            if (c > POS_COUNT_MASK) vm_fail(vm, loc, "a component of a compound with more than 2^62 copies of a part");
+            keys[k] = x->u.pos.keys[j];
+            cnt[k++] = c | (group ? POS_GROUP : 0) | (group && j + 1 < x->n ? POS_JOIN : 0);
+        }
+    }
+    Value v = val_pos(keys, cnt, (uint32_t)k);
+    v.strs = (uint8_t)(id - BI_MISERE);
+    return v;
+}
+
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
 {
     const char *fn = builtins[id].name;
@@ -624,6 +662,7 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         return vm_host_sg(vm, a, false, loc);
     }
     case BI_MISERE: case BI_EVERY: case BI_CONJ: case BI_SELECT: case BI_SHORTSELECT: {
+        if (nargs > 1) return compound_of_args(vm, id, args, nargs, fn, loc);
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         Value v = a->t == VT_POS ? *a : val_pos(NULL, NULL, 0);
         if (id == BI_MISERE) {

@@ -140,9 +140,26 @@ void key_mode_close(StrBuf *b, unsigned mode)
     if (mode & PM_MISERE) sb_putc(b, ')');
 }
 
+void key_print_groups(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t c = cnt[i] & POS_COUNT_MASK;
+        if (i) sb_puts(b, (cnt[i - 1] & POS_JOIN) ? " + " : ", ");
+        if (cnt[i] & POS_GROUP) {   /* a part of a component that is a sum */
+            key_print_sum(p, b, &keys[i], &c, 1);
+            continue;
+        }
+        for (uint64_t k = 0; k < c; k++) {   /* c components */
+            if (k) sb_puts(b, ", ");
+            key_print(p, b, keys[i]);
+        }
+    }
+}
+
 void key_print_pos(const Program *p, StrBuf *b, const Value *v)
 {
     key_mode_open(b, v->strs);
-    key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
+    if (val_grouped(v)) key_print_groups(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
+    else key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
     key_mode_close(b, v->strs);
 }

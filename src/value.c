@@ -35,7 +35,7 @@ int val_equal(const Value *a, const Value *b)
     case VT_POS:
         if (a->n != b->n || a->strs != b->strs) return 0;
         for (uint32_t i = 0; i < a->n; i++) {
-            if (val_count(a, i) != val_count(b, i)) return 0;
+            if (val_count_raw(a, i) != val_count_raw(b, i)) return 0;
             size_t la = KEY_LEN(a->u.p[i]);
             if (la != KEY_LEN(b->u.p[i]) || memcmp(a->u.p[i], b->u.p[i], la * sizeof(int64_t))) return 0;
         }

@@ -57,8 +57,29 @@ static inline Value val_pos(const int64_t *const *keys, const uint64_t *cnt, uin
     v.u.pos.cnt = cnt;
     return v;
 }
+/* In a compound's counts (strs has PM_COMPOUND bits), the parts that make one component:
+   POS_GROUP marks a part of a component that is a sum (one argument of every(A + B, C)),
+   POS_JOIN a part whose component goes on with the next part. A part without POS_GROUP and a
+   count k is k components, as in every(A + B). Other positions never have these bits. */
+#define POS_GROUP ((uint64_t)1 << 62)
+#define POS_JOIN ((uint64_t)1 << 63)
+#define POS_COUNT_MASK (POS_GROUP - 1)
+/* Part i's count word as stored (with those bits). */
+static inline uint64_t val_count_raw(const Value *v, uint32_t i) { return v->u.pos.cnt ? v->u.pos.cnt[i] : 1; }
 /* How many copies of component i a position holds. */
-static inline uint64_t val_count(const Value *v, uint32_t i) { return v->u.pos.cnt ? v->u.pos.cnt[i] : 1; }
+static inline uint64_t val_count(const Value *v, uint32_t i)
+{
+    uint64_t c = val_count_raw(v, i);
+    return (v->strs & PM_COMPOUND) ? c & POS_COUNT_MASK : c;
+}
+/* Whether a position has a component that is a sum (a compound written with arguments). */
+static inline bool val_grouped(const Value *v)
+{
+    if (!(v->strs & PM_COMPOUND) || !v->u.pos.cnt) return false;
+    for (uint32_t i = 0; i < v->n; i++)
+        if (v->u.pos.cnt[i] & POS_GROUP) return true;
+    return false;
+}
 
 static inline Value val_int(int64_t i) { Value v = { .t = VT_INT }; v.u.i = i; return v; }
 

@@ -312,10 +312,10 @@ static Value mkpos(Vm *vm, uint32_t n, Loc loc)
     return val_pos(vm_alloc(vm, (n ? n : 1) * sizeof(int64_t *), loc), NULL, n);
 }
 
-/* The counts of a position's components, written into c (n of them). */
+/* The count words of a position's parts, written into c (n of them). */
 static void counts_of(const Value *v, uint64_t *c)
 {
-    for (uint32_t i = 0; i < v->n; i++) c[i] = val_count(v, i);
+    for (uint32_t i = 0; i < v->n; i++) c[i] = val_count_raw(v, i);   /* a compound's groups kept */
 }
 
 static size_t pow2_at_least(size_t n)
@@ -418,6 +418,8 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
             return z;
         }
         if (b.u.i == 1) return a;
+        if (val_grouped(&a))
+            vm_fail(vm, loc, "k * X of a compound with a component that is a sum: write its components out");
         uint64_t *c = vm_alloc(vm, a.n * sizeof *c, loc);
         for (uint32_t i = 0; i < a.n; i++)
             if (__builtin_mul_overflow(val_count(&a, i), (uint64_t)b.u.i, &c[i]))

@@ -1,129 +1,248 @@
 /* compound.c: the play modes' shared work (compound.h): components, options by a test, answers. */
 #include "config.h"
+#include "key.h"
 #include "solve/compound.h"
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
 
-size_t cpd_components(Solver *s, const Value *pos, Loc loc, CpdComp **out)
+#define NONE UINT32_MAX
+/* Copies of a one-game component written out one argument each at most (every(A, A, ...)). */
+#define MAX_WRITTEN_COPIES 64
+
+CpdComp cpd_one(Solver *s, uint32_t id, uint64_t count, Loc loc)
 {
-    Engine *e = s->store;
     Sums *m = sums_of(s);
+    sums_solve_part(m, id, loc);
+    bool terminal = (s->store->st[id].flags & ST_TERMINAL) != 0;
+    SumPart one = { id, 1 };
+    return (CpdComp){ id, count, terminal, sums_intern(m, &one, 1, loc), NULL, 0 };
+}
+
+size_t cpd_flat(Solver *s, const Value *pos, Loc loc, CpdComp **out)
+{
     CpdComp *c = vm_alloc(s->vm, (pos->n ? pos->n : 1) * sizeof *c, loc);
     size_t k = 0;
     for (uint32_t i = 0; i < pos->n; i++) {
         uint64_t cnt = val_count(pos, i);
         if (!cnt) continue;
-        uint32_t id = eng_intern(e, pos->u.pos.keys[i], loc);
-        sums_solve_part(m, id, loc);
+        uint32_t id = eng_intern(s->store, pos->u.pos.keys[i], loc);
         if (k && c[k - 1].id == id) {
             if (__builtin_add_overflow(c[k - 1].count, cnt, &c[k - 1].count))
                 prog_fail(s->p, EXIT_LIMIT, loc, "a position with more than 2^64 - 1 copies of a component");
             continue;
         }
-        c[k++] = (CpdComp){ id, cnt, (e->st[id].flags & ST_TERMINAL) != 0 };
+        c[k++] = cpd_one(s, id, cnt, loc);
     }
     *out = c;
     return k;
 }
 
-uint32_t cpd_lone(Solver *s, uint32_t id, Loc loc)
+size_t cpd_components(Solver *s, const Value *pos, Loc loc, CpdComp **out)
 {
-    SumPart one = { id, 1 };
-    return sums_intern(sums_of(s), &one, 1, loc);
+    if (!val_grouped(pos)) return cpd_flat(s, pos, loc, out);
+    Sums *m = sums_of(s);
+    CpdComp *c = vm_alloc(s->vm, (pos->n ? pos->n : 1) * sizeof *c, loc);
+    AnswerPart *parts = vm_alloc(s->vm, (pos->n ? pos->n : 1) * sizeof *parts, loc);
+    SumPart *sp = vm_alloc(s->vm, (pos->n ? pos->n : 1) * sizeof *sp, loc);
+    size_t k = 0;
+    for (uint32_t i = 0; i < pos->n;) {
+        uint64_t raw = val_count_raw(pos, i);
+        uint32_t id = eng_intern(s->store, pos->u.pos.keys[i], loc);
+        if (!(raw & POS_GROUP)) {   /* copies of one game */
+            if (k && c[k - 1].id == id && c[k - 1].id != NONE) c[k - 1].count += raw;
+            else c[k++] = cpd_one(s, id, raw, loc);
+            i++;
+            continue;
+        }
+        uint32_t first = i, nsp = 0;
+        for (;; i++) {   /* the parts of one component that is a sum */
+            uint64_t w = val_count_raw(pos, i);
+            uint32_t pid = i == first ? id : eng_intern(s->store, pos->u.pos.keys[i], loc);
+            sums_solve_part(m, pid, loc);
+            parts[i] = (AnswerPart){ pid, w };
+            sp[nsp++] = (SumPart){ pid, (uint32_t)(w & POS_COUNT_MASK) };
+            if ((w & POS_COUNT_MASK) > UINT32_MAX)
+                prog_fail(s->p, EXIT_LIMIT, loc, "a component of a compound with more than 2^32 - 1 copies of a part");
+            if (!(w & POS_JOIN)) break;
+        }
+        i++;
+        uint32_t x = sums_intern(m, sp, nsp, loc);
+        const SumPart *xp;
+        c[k++] = (CpdComp){ NONE, 1, sums_parts(m, x, &xp) == 0, x, parts + first, i - first };
+    }
+    *out = c;
+    return k;
 }
 
-bool cpd_option(Solver *s, uint32_t id, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x), void *ctx,
+bool cpd_option(Solver *s, const CpdComp *c, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x), void *ctx,
                 uint32_t *found)
 {
     Sums *m = sums_of(s);
     size_t mark = scratch_mark(&s->vm->scratch);
-    if (hint) {
-        uint32_t *x;
-        size_t n;
-        if (sums_hinted_options(m, id, hint, loc, &x, &n))
-            for (size_t i = 0; i < n; i++)
-                if (ok(ctx, x[i])) {
-                    *found = x[i];
-                    scratch_release(&s->vm->scratch, mark);
-                    return true;
-                }
-    }
-    scratch_release(&s->vm->scratch, mark);
-    const uint32_t *o;
-    size_t n = sums_part_options(m, id, loc, &o);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t x = o[i];   /* ok may list more options (o may move) */
-        if (ok(ctx, x)) {
-            *found = x;
-            return true;
+    bool r = false;
+    uint32_t *x = NULL;
+    size_t n = 0;
+    if (c->id == NONE) {   /* a sum of games: its options as a sum */
+        const uint32_t *o;
+        n = sums_options(m, c->sum, loc, &o);
+        x = vm_alloc(s->vm, (n ? n : 1) * sizeof *x, loc);
+        memcpy(x, o, n * sizeof *x);
+    } else if (hint && sums_hinted_options(m, c->id, hint, loc, &x, &n)) {
+        for (size_t i = 0; i < n && !r; i++)
+            if (ok(ctx, x[i])) {
+                *found = x[i];
+                r = true;
+            }
+        n = 0;
+        if (!r) {
+            const uint32_t *o;
+            n = sums_part_options(m, c->id, loc, &o);
+            x = vm_alloc(s->vm, (n ? n : 1) * sizeof *x, loc);
+            memcpy(x, o, n * sizeof *x);
         }
-        n = sums_part_options(m, id, loc, &o);
+    } else {
+        const uint32_t *o;
+        n = sums_part_options(m, c->id, loc, &o);
+        x = vm_alloc(s->vm, (n ? n : 1) * sizeof *x, loc);
+        memcpy(x, o, n * sizeof *x);
     }
-    return false;
+    for (size_t i = 0; i < n && !r; i++)   /* ok may list more options: x is a copy */
+        if (ok(ctx, x[i])) {
+            *found = x[i];
+            r = true;
+        }
+    scratch_release(&s->vm->scratch, mark);
+    return r;
+}
+
+/* ---- writing positions ---- */
+
+typedef struct Out { AnswerPart *p; size_t n, cap; bool grouped; } Out;
+
+static void put(Solver *s, Out *o, uint32_t id, uint64_t w, Loc loc)
+{
+    if (o->n == o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 16;
+        AnswerPart *p = vm_alloc(s->vm, cap * sizeof *p, loc);
+        if (o->n) memcpy(p, o->p, o->n * sizeof *p);
+        o->p = p;
+        o->cap = cap;
+    }
+    /* copies of one game next to each other: one count */
+    if (!(w & POS_GROUP) && o->n && o->p[o->n - 1].id == id && !(o->p[o->n - 1].count & POS_GROUP)) {
+        if (__builtin_add_overflow(o->p[o->n - 1].count, w, &o->p[o->n - 1].count) || o->p[o->n - 1].count > POS_COUNT_MASK)
+            prog_fail(s->p, EXIT_LIMIT, loc, "a position with more than 2^62 copies of a component");
+        return;
+    }
+    o->p[o->n++] = (AnswerPart){ id, w };
+    o->grouped |= (w & POS_GROUP) != 0;
+}
+
+/* Write a sum (its parts) as copies components: one game, or one argument per copy. */
+static bool put_sum(Solver *s, Out *o, const SumPart *p, size_t np, uint64_t copies, Loc loc)
+{
+    if (np == 1 && p[0].count == 1) {
+        put(s, o, p[0].id, copies, loc);
+        return true;
+    }
+    if (copies > MAX_WRITTEN_COPIES) return false;
+    for (uint64_t k = 0; k < copies; k++)
+        for (size_t j = 0; j < np; j++) put(s, o, p[j].id, p[j].count | POS_GROUP | (j + 1 < np ? POS_JOIN : 0), loc);
+    return true;
+}
+
+/* Write component c as it stands. */
+static void put_comp(Solver *s, Out *o, const CpdComp *c, bool terminal_too, Loc loc)
+{
+    if (c->terminal && !terminal_too) return;
+    if (c->id != NONE) {
+        put(s, o, c->id, c->count, loc);
+        return;
+    }
+    /* a sum: its parts as written, ended parts left out unless all have ended */
+    size_t live = 0;
+    for (uint32_t j = 0; j < c->nparts; j++) live += !(s->store->st[c->parts[j].id].flags & ST_TERMINAL);
+    if (!live) {
+        put(s, o, c->parts[0].id, 1, loc);
+        return;
+    }
+    size_t k = 0;
+    for (uint32_t j = 0; j < c->nparts; j++) {
+        if (s->store->st[c->parts[j].id].flags & ST_TERMINAL) continue;
+        k++;
+        uint64_t w = (c->parts[j].count & POS_COUNT_MASK) | POS_GROUP | (k < live ? POS_JOIN : 0);
+        put(s, o, c->parts[j].id, w, loc);
+    }
+}
+
+static char *text(Solver *s, unsigned mode, const Out *o, Loc loc)
+{
+    const int64_t **keys = vm_alloc(s->vm, (o->n ? o->n : 1) * sizeof *keys, loc);
+    uint64_t *cnt = vm_alloc(s->vm, (o->n ? o->n : 1) * sizeof *cnt, loc);
+    for (size_t i = 0; i < o->n; i++) {
+        keys[i] = s->store->st[o->p[i].id].key;
+        cnt[i] = o->p[i].count;
+    }
+    Value v = val_pos(keys, cnt, (uint32_t)o->n);
+    v.strs = (uint8_t)mode;
+    StrBuf b;
+    sb_init(&b);
+    key_print_pos(s->p, &b, &v);
+    return sb_take(&b);
+}
+
+char *cpd_text(Solver *s, const CpdComp *c)
+{
+    Out o = { 0 };
+    put_comp(s, &o, c, true, (Loc){ 0 });
+    for (size_t i = 0; i < o.n; i++) o.p[i].count &= POS_COUNT_MASK;   /* one sum, written with + */
+    return text(s, 0, &o, (Loc){ 0 });
 }
 
 void cpd_position(Solver *s, Answer *a, const CpdComp *c, size_t n, bool terminal_too)
 {
-    uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, (Loc){ 0 });
-    uint64_t *cnt = vm_alloc(s->vm, (n ? n : 1) * sizeof *cnt, (Loc){ 0 });
-    for (size_t i = 0; i < n; i++) {
-        ids[i] = c[i].id;
-        cnt[i] = c[i].count;
-    }
-    a->position = solve_print_parts(s, a->mode, ids, cnt, n, terminal_too);
+    Out o = { 0 };
+    for (size_t i = 0; i < n; i++) put_comp(s, &o, &c[i], terminal_too, (Loc){ 0 });
+    a->position = text(s, a->mode, &o, (Loc){ 0 });
 }
 
 void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, size_t n, bool terminal_too, Loc loc)
 {
     Sums *m = sums_of(s);
-    size_t k = 0, cap = n + 1;
+    Out o = { 0 };
     for (size_t i = 0; i < n; i++) {
-        const SumPart *p;
-        if (to[i] == UINT32_MAX) continue;
-        size_t np = sums_parts(m, to[i], &p);
-        cap += np + 1;
-        /* a compound's component that became a sum of games cannot be written as one component
-           of the compound's sum (every(A + B) makes A and B two components): not listed */
-        if ((a->mode & PM_COMPOUND) && (np > 1 || (np == 1 && p[0].count > 1))) {
-            a->unwritten = true;
-            return;
-        }
-    }
-    AnswerPart *parts = vm_alloc(s->vm, cap * sizeof *parts, loc);
-    for (size_t i = 0; i < n; i++) {
-        if (to[i] == UINT32_MAX) {
-            parts[k++] = (AnswerPart){ c[i].id, c[i].count };
+        if (to[i] == NONE) {
+            put_comp(s, &o, &c[i], terminal_too, loc);
             continue;
         }
         const SumPart *p;
         size_t np = sums_parts(m, to[i], &p);
-        if (!np && terminal_too) {   /* an ended component stays visible: the compound has ended */
-            uint32_t t = sums_terminal_option(m, c[i].id);
-            if (t != UINT32_MAX) parts[k++] = (AnswerPart){ t, c[i].count };
+        if (!np) {   /* it has ended: in conj and shortselect it stays, a terminal position of its game */
+            if (!terminal_too) continue;
+            const SumPart *cp;
+            uint32_t from = c[i].id != NONE ? c[i].id : sums_parts(m, c[i].sum, &cp) ? cp[0].id : NONE;
+            uint32_t t = from == NONE ? NONE : sums_terminal_option(m, from);
+            if (t == NONE) {   /* its game's move led to 0 */
+                a->unwritten = true;
+                return;
+            }
+            put(s, &o, t, c[i].count, loc);
+            continue;
         }
-        for (size_t j = 0; j < np; j++) {
-            uint64_t cnt;
-            if (__builtin_mul_overflow((uint64_t)p[j].count, c[i].count, &cnt))
-                prog_fail(s->p, EXIT_LIMIT, loc, "a winning move with more than 2^64 - 1 copies of a component");
-            parts[k++] = (AnswerPart){ p[j].id, cnt };
+        SumPart *copy = vm_alloc(s->vm, np * sizeof *copy, loc);   /* put may run the interpreter's allocator only */
+        memcpy(copy, p, np * sizeof *copy);
+        if (!(a->mode & PM_COMPOUND)) {   /* misere play of a sum: the parts join the sum */
+            for (size_t j = 0; j < np; j++) {
+                uint64_t w;
+                if (__builtin_mul_overflow((uint64_t)copy[j].count, c[i].count, &w))
+                    prog_fail(s->p, EXIT_LIMIT, loc, "a winning move with more than 2^64 - 1 copies of a component");
+                put(s, &o, copy[j].id, w, loc);
+            }
+        } else if (!put_sum(s, &o, copy, np, c[i].count, loc)) {
+            a->unwritten = true;
+            return;
         }
     }
-    size_t w = 0;   /* copies next to each other are one part */
-    for (size_t i = 0; i < k; i++) {
-        if (w && parts[w - 1].id == parts[i].id) {
-            if (__builtin_add_overflow(parts[w - 1].count, parts[i].count, &parts[w - 1].count))
-                prog_fail(s->p, EXIT_LIMIT, loc, "a winning move with more than 2^64 - 1 copies of a component");
-        } else {
-            parts[w++] = parts[i];
-        }
-    }
-    k = w;
-    uint32_t *ids = vm_alloc(s->vm, (k ? k : 1) * sizeof *ids, loc);
-    uint64_t *cnt = vm_alloc(s->vm, (k ? k : 1) * sizeof *cnt, loc);
-    for (size_t i = 0; i < k; i++) {
-        ids[i] = parts[i].id;
-        cnt[i] = parts[i].count;
-    }
-    solve_answer_add(a, solve_print_parts(s, a->mode, ids, cnt, k, terminal_too), parts, k);
+    solve_answer_add(a, text(s, a->mode, &o, loc), o.p, o.n);
 }

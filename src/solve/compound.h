@@ -5,22 +5,35 @@
 #include "solve/solve.h"
 #include "solve/sums.h"
 
-/* A component of a query in a play mode: its state, how many copies, whether it has ended. */
-typedef struct CpdComp { uint32_t id; uint64_t count; bool terminal; } CpdComp;
+/* A component of a query in a play mode: one game (id, count copies of it), or a sum of games
+   written as one argument of a compound (id UINT32_MAX, count 1, its parts as written: count
+   words with POS_GROUP / POS_JOIN). sum: one copy as a sum of its non-terminal parts. */
+typedef struct CpdComp {
+    uint32_t id;
+    uint64_t count;
+    bool terminal;            /* ended: no part can move */
+    uint32_t sum;
+    const AnswerPart *parts;
+    uint32_t nparts;
+} CpdComp;
 
-/* The components of pos in query order (adjacent equal ones merged), each solved; in the
-   interpreter's scratch. */
+/* The components of a compound position in order (one-game components next to an equal one
+   merged), each solved; in the interpreter's scratch. */
 size_t cpd_components(Solver *s, const Value *pos, Loc loc, CpdComp **out);
-/* The sum of one copy of state id. */
-uint32_t cpd_lone(Solver *s, uint32_t id, Loc loc);
-/* An option of state id (a sum, *found) for which ok holds. With hint, the options the
-   strategy lists for that value are tried first (want SG 0: the moves to P-positions). */
-bool cpd_option(Solver *s, uint32_t id, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x), void *ctx,
-                uint32_t *found);
-/* The answer's position: the components, in the answer's mode (terminal ones kept if
-   terminal_too: a compound that ends with one component). */
+/* The games of a position as one sum (misere play): every part a one-game component. */
+size_t cpd_flat(Solver *s, const Value *pos, Loc loc, CpdComp **out);
+/* A one-game component: count copies of state id (solved). */
+CpdComp cpd_one(Solver *s, uint32_t id, uint64_t count, Loc loc);
+/* An option of component c (a sum, *found) for which ok holds. With hint, the options a one-game
+   component's strategy lists for that value are tried first (want SG 0: moves to P-positions). */
+bool cpd_option(Solver *s, const CpdComp *c, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x),
+                void *ctx, uint32_t *found);
+/* One component as text (malloc'd): "Kayles(3)", "2 * Heap(1)", "Kayles(1) + Kayles(2)". */
+char *cpd_text(Solver *s, const CpdComp *c);
+/* The answer's position: the components, in the answer's mode (ended ones kept if terminal_too:
+   a compound that ends with one component). */
 void cpd_position(Solver *s, Answer *a, const CpdComp *c, size_t n, bool terminal_too);
 /* Add the winning move that takes the copies of each component c[i] to sum to[i] (UINT32_MAX:
-   it stays). */
+   it stays). A move that cannot be written is not added (a->unwritten). */
 void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, size_t n, bool terminal_too, Loc loc);
 #endif

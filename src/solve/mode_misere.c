@@ -102,12 +102,14 @@ static void list_moves(Mis *t, Answer *a)
             size_t k = 0;
             for (size_t q = 0; q < t->n; q++) {
                 if (q == i) {
-                    d[k] = (CpdComp){ t->c[q].id, 1, false };
+                    d[k] = t->c[q];
+                    d[k].count = 1;
                     to[k++] = cand[j];
                 }
                 uint64_t cnt = t->c[q].count - (q == i);
                 if (!cnt) continue;
-                d[k] = (CpdComp){ t->c[q].id, cnt, false };
+                d[k] = t->c[q];
+                d[k].count = cnt;
                 to[k++] = UINT32_MAX;
             }
             cpd_add_move(s, a, d, to, k, false, t->loc);
@@ -218,12 +220,13 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
             for (size_t q = 0; q < n; q++) {
                 if (q == i) {
                     if (g.id != UINT32_MAX) {
-                        d[m] = (CpdComp){ g.id, 1, false };
+                        d[m] = cpd_one(s, g.id, 1, loc);
                         to[m++] = UINT32_MAX;
                     }
                     if (c[q].count == 1) continue;
                 }
-                d[m] = (CpdComp){ c[q].id, c[q].count - (q == i), false };
+                d[m] = c[q];
+                d[m].count = c[q].count - (q == i);
                 to[m++] = UINT32_MAX;
             }
             cpd_add_move(s, a, d, to, m, false, loc);
@@ -236,7 +239,7 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
 {
     Sums *m = sums_of(s);
     CpdComp *all;
-    size_t nall = cpd_components(s, pos, loc, &all), n = 0;
+    size_t nall = cpd_flat(s, pos, loc, &all), n = 0;
     CpdComp *c = vm_alloc(s->vm, (nall ? nall : 1) * sizeof *c, loc);
     bool nims = true;
     for (size_t i = 0; i < nall; i++) {
@@ -273,7 +276,7 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
     sb_puts(&j, "\"components\":[");
     for (size_t i = 0; i < n; i++) {
         char *txt = solve_print_parts(s, 0, &c[i].id, &c[i].count, 1, true);
-        Genus g = sums_genus(m, cpd_lone(s, c[i].id, loc), loc);
+        Genus g = sums_genus(m, c[i].sum, loc);
         sb_puts(&j, i ? ",{\"position\":" : "{\"position\":");
         json_str(&j, txt);
         StrBuf gs;
@@ -337,7 +340,7 @@ void solve_genus(Solver *s, const Value *pos, Loc loc, SolveGenus *out)
                   val_mode_name(pos->strs & PM_COMPOUND));
     Sums *m = sums_of(s);
     CpdComp *c;
-    size_t n = cpd_components(s, pos, loc, &c);
+    size_t n = cpd_flat(s, pos, loc, &c);
     SumPart *sp = vm_alloc(s->vm, (n ? n : 1) * sizeof *sp, loc);
     for (size_t i = 0; i < n; i++) {
         if (c[i].count > UINT32_MAX)

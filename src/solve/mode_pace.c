@@ -32,7 +32,7 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
     bool any = false, ended = false;
     for (size_t i = 0; i < n; i++) {
         ended |= !every && c[i].terminal;   /* conj: play is over */
-        v[i] = c[i].terminal ? base : sums_pace(m, cpd_lone(s, c[i].id, loc), which, loc);
+        v[i] = c[i].terminal ? base : sums_pace(m, c[i].sum, which, loc);
         if (every && c[i].terminal) continue;
         if (!any || (every ? v[i] > best : v[i] < best)) best = v[i];
         any = true;
@@ -47,7 +47,7 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
     sb_printf(&b, "%s%s of each component (", mis ? "misere " : "", what);
     sb_puts(&j, "\"components\":[");
     for (size_t i = 0; i < n; i++) {
-        char *t = solve_print_parts(s, 0, &c[i].id, &c[i].count, 1, true);
+        char *t = cpd_text(s, &c[i]);
         if (i < 8) sb_printf(&b, "%s%s %llu", i ? ", " : "", t, (unsigned long long)v[i]);
         sb_puts(&j, i ? ",{\"position\":" : "{\"position\":");
         json_str(&j, t);
@@ -71,7 +71,7 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
         /* the moves to P-positions its strategy lists first: the option one step nearer is
            among them when the number is odd, and for Euclid always (X_0 and X_1) */
         GameValue p = gv_sg(0);
-        if (!cpd_option(s, c[i].id, loc, &p, has_pace, &w, &to[i]))
+        if (!cpd_option(s, &c[i], loc, &p, has_pace, &w, &to[i]))
             prog_fail(s->p, EXIT_COMPILE, loc, "internal error: no option one step nearer");
     }
     cpd_add_move(s, a, c, to, n, !every, loc);

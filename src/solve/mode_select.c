@@ -27,14 +27,19 @@ static bool test(void *ctx, uint32_t x)
     }
 }
 
-static bool option(Solver *s, uint32_t id, Loc loc, int kind, uint32_t *to)
+static bool option(Solver *s, const CpdComp *c, Loc loc, int kind, uint32_t *to)
 {
     Test t = { sums_of(s), kind };
     GameValue p = gv_sg(0);
-    return cpd_option(s, id, loc, kind == T_P || kind == T_P_LIVE ? &p : NULL, test, &t, to);
+    return cpd_option(s, c, loc, kind == T_P || kind == T_P_LIVE ? &p : NULL, test, &t, to);
 }
 
-static bool is_n(Solver *s, const CpdComp *c) { return !c->terminal && s->store->st[c->id].sg != 0; }
+/* A component in normal play is an N-position (a one-game component may be known by its outcome). */
+static bool is_n(Solver *s, const CpdComp *c)
+{
+    if (c->terminal) return false;
+    return c->id != UINT32_MAX ? s->store->st[c->id].sg != 0 : sums_sg(sums_of(s), c->sum, (Loc){ 0 }) != 0;
+}
 
 /* Misere select with two or more live copies: every N component to a P-position, live ones
    where they can, if that leaves two live; else one copy left live and misere-P, all else ended. */
@@ -48,9 +53,9 @@ static void misere_select_move(Solver *s, Answer *a, const CpdComp *c, size_t n,
         if (c[i].terminal) continue;
         if (!is_n(s, &c[i])) {
             live += c[i].count;
-        } else if (option(s, c[i].id, loc, T_P_LIVE, &to[i])) {
+        } else if (option(s, &c[i], loc, T_P_LIVE, &to[i])) {
             live += c[i].count;
-        } else if (!option(s, c[i].id, loc, T_P, &to[i])) {
+        } else if (!option(s, &c[i], loc, T_P, &to[i])) {
             return;
         }
     }
@@ -69,15 +74,16 @@ static void misere_select_move(Solver *s, Answer *a, const CpdComp *c, size_t n,
             if (c[i].terminal) continue;
             uint64_t ending = c[i].count - (i == j);
             if (ending) {
-                d[k] = (CpdComp){ c[i].id, ending, false };
-                ok = option(s, c[i].id, loc, T_TERMINAL, &dt[k]);
+                d[k] = c[i];
+                d[k].count = ending;
+                ok = option(s, &c[i], loc, T_TERMINAL, &dt[k]);
                 k++;
             }
             if (i == j) {
-                d[k] = (CpdComp){ c[i].id, 1, false };
-                uint32_t lone = cpd_lone(s, c[i].id, loc);
-                if (sums_genus(m, lone, loc).gamma[0] == 0) dt[k] = UINT32_MAX;
-                else ok = option(s, c[i].id, loc, T_MISERE_P_LIVE, &dt[k]);
+                d[k] = c[i];
+                d[k].count = 1;
+                if (sums_genus(m, c[i].sum, loc).gamma[0] == 0) dt[k] = UINT32_MAX;
+                else ok = option(s, &c[i], loc, T_MISERE_P_LIVE, &dt[k]);
                 k++;
             }
         }
@@ -105,7 +111,7 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         live += c[i].count;
         lone = i;
         some_n |= is_n(s, &c[i]);
-        if (shortened && mis) odd_rm |= sums_pace(m, cpd_lone(s, c[i].id, loc), PACE_RM, loc) & 1;
+        if (shortened && mis) odd_rm |= sums_pace(m, c[i].sum, PACE_RM, loc) & 1;
     }
     const char *why;
     bool win;
@@ -117,7 +123,7 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
             win = true;
             why = "no component can move: the player to move has won (misere)";
         } else if (live == 1) {
-            win = sums_genus(m, cpd_lone(s, c[lone].id, loc), loc).gamma[0] != 0;
+            win = sums_genus(m, c[lone].sum, loc).gamma[0] != 0;
             why = "one live component: its misere outcome";
         } else {
             win = some_n;
@@ -145,7 +151,7 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         to[i] = UINT32_MAX;
         int kind;
         if (shortened && mis) {
-            if (!(sums_pace(m, cpd_lone(s, c[i].id, loc), PACE_RM, loc) & 1)) continue;
+            if (!(sums_pace(m, c[i].sum, PACE_RM, loc) & 1)) continue;
             kind = T_RM;
         } else if (!shortened && mis) {
             if (c[i].terminal) continue;
@@ -154,7 +160,7 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
             if (!is_n(s, &c[i])) continue;
             kind = T_P;
         }
-        if (!option(s, c[i].id, loc, kind, &to[i])) return;
+        if (!option(s, &c[i], loc, kind, &to[i])) return;
     }
     cpd_add_move(s, a, c, to, n, shortened, loc);
 }

@@ -10,8 +10,9 @@
 #include <string.h>
 
 #define NONE UINT32_MAX
-/* F_NOSG: a part is known by its outcome only (a closed form that decides P/N), so g is not its
-   XOR yet: need_g solves the parts for their SG values when a genus or g is asked for. */
+/* F_NOSG: a part is known by its outcome only (a closed form that decides P/N), or its SG value
+   is beyond 64 bits, so g is not the XOR yet: need_g solves the parts for their SG values (an
+   error beyond 64 bits) when a genus or g is asked for. */
 enum { F_ONPATH = 1, F_TAME = 2, F_HEAPLIKE = 4, F_GENUS = 8, F_LISTED = 16, F_NOSG = 32 };
 enum { NPACE = 4, W_GENUS = NPACE };
 
@@ -174,8 +175,7 @@ uint32_t sums_intern(Sums *m, const SumPart *in, size_t n, Loc loc)
     SumRec r = { .off = (uint32_t)m->nparts, .n = (uint32_t)w, .genus = NONE };
     for (int i = 0; i < NPACE; i++) r.pace[i] = NONE;
     for (size_t i = 0; i < w; i++) {
-        if (!(e->st[p[i].id].flags & ST_DONE)) r.flags |= F_NOSG;
-        else check_small(m, p[i].id, loc);
+        if (!(e->st[p[i].id].flags & ST_DONE) || (e->st[p[i].id].flags & ST_BIG)) r.flags |= F_NOSG;
     }
     for (size_t i = 0; i < w; i++) {
         if ((p[i].count & 1) && !(r.flags & F_NOSG)) r.g ^= e->st[p[i].id].sg;
@@ -639,4 +639,11 @@ bool sums_nim(Sums *m, uint32_t id, Loc loc)
     sums_solve_part(m, id, loc);
     uint64_t one;
     return hook(m, id, PACE_NIM, &one);
+}
+
+size_t sums_options(Sums *m, uint32_t x, Loc loc, const uint32_t **out)
+{
+    list_options(m, x, loc);
+    *out = m->opts + m->rec[x].opt;
+    return m->rec[x].nopt;
 }

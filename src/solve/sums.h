@@ -35,6 +35,8 @@ Genus sums_genus(Sums *m, uint32_t x, Loc loc);
 /* Whether state id is hereditarily tame (its genus is computed if needed), and its normal and
    misere SG values (*g, *gm); *nim: it plays as a Nim heap (a strategy's PACE_NIM). */
 bool sums_part_tame(Sums *m, uint32_t id, Loc loc, uint64_t *g, uint64_t *gm, bool *heaplike, bool *nim);
+/* The options of sum x (valid until the next call into sums). */
+size_t sums_options(Sums *m, uint32_t x, Loc loc, const uint32_t **out);
 /* The options of state id (each a sum), listing them on first use. */
 size_t sums_part_options(Sums *m, uint32_t id, Loc loc, const uint32_t **out);
 /* The options of state id its strategy's moves hook yields for want, as sums in *out (in the
