@@ -507,8 +507,9 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
 }
 
 /* every(A, B, ...): each argument one component, a sum of games when it has several parts (the
-   parts marked POS_GROUP, linked by POS_JOIN: value.h). An ended argument (0) is left out of
-   every and select; conj and shortselect would be over at once, so it is an error there. */
+   parts marked POS_GROUP, linked by POS_JOIN: value.h). An argument 0 adds no component (so
+   every(A + B, 0) is one component, the sum A + B); an ended component of conj or shortselect is
+   a position of its game with no move. */
 static Value compound_of_args(Vm *vm, int id, const Value *args, int nargs, const char *fn, Loc loc)
 {
     size_t total = 0;
@@ -518,11 +519,7 @@ static Value compound_of_args(Vm *vm, int id, const Value *args, int nargs, cons
         if (x->t == VT_POS && x->strs)
             vm_fail(vm, loc, "%s(A, B, ...) takes the components in normal play; misere(%s(A, B)) plays the compound misere",
                     fn, fn);
-        size_t n = x->t == VT_POS ? x->n : 0;
-        if (!n && (id == BI_CONJ || id == BI_SHORTSELECT))
-            vm_fail(vm, loc, "%s() of an ended component (0): play would be over at once; write a position of its game "
-                    "with no move instead", fn);
-        total += n;
+        total += x->t == VT_POS ? x->n : 0;
     }
     if (total > UINT32_MAX) vm_fail(vm, loc, "a compound of more than 2^32 parts");
     const int64_t **keys = vm_alloc(vm, (total ? total : 1) * sizeof *keys, loc);

@@ -142,6 +142,8 @@ void key_mode_close(StrBuf *b, unsigned mode)
 
 void key_print_groups(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n)
 {
+    size_t args = 0;
+    for (size_t i = 0; i < n; i++) args += (cnt[i] & POS_GROUP) ? !(cnt[i] & POS_JOIN) : cnt[i] & POS_COUNT_MASK;
     for (size_t i = 0; i < n; i++) {
         uint64_t c = cnt[i] & POS_COUNT_MASK;
         if (i) sb_puts(b, (cnt[i - 1] & POS_JOIN) ? " + " : ", ");
@@ -154,6 +156,7 @@ void key_print_groups(const Program *p, StrBuf *b, const int64_t *const *keys, c
             key_print(p, b, keys[i]);
         }
     }
+    if (args == 1) sb_puts(b, ", 0");   /* one component that is a sum: A + B alone would be two */
 }
 
 void key_print_pos(const Program *p, StrBuf *b, const Value *v)

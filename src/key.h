@@ -20,7 +20,7 @@ void key_print_sum(const Program *p, StrBuf *b, const int64_t *const *keys, cons
 void key_mode_open(StrBuf *b, unsigned mode);
 void key_mode_close(StrBuf *b, unsigned mode);
 /* Print a compound's parts as its arguments (count words with POS_GROUP / POS_JOIN: value.h):
-   "Kayles(1) + Kayles(2), Kayles(3)". */
+   "Kayles(1) + Kayles(2), Kayles(3)"; a lone sum gets an empty argument: "Kayles(1) + Kayles(2), 0". */
 void key_print_groups(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n);
 /* Print a position value (a POS with its play mode) as an expression that parses back. */
 void key_print_pos(const Program *p, StrBuf *b, const Value *v);

@@ -172,7 +172,8 @@ static int call(Sema *s, Node *n)
         if (bi == BI_SG || bi == BI_OUTCOME || bi == BI_WINNING_COUNT || bi == BI_WINNING_MOVE || bi == BI_MISERE ||
             bi == BI_EVERY || bi == BI_CONJ || bi == BI_SELECT || bi == BI_SHORTSELECT) {
             for (int i = 0; i < (bi == BI_WINNING_MOVE ? 1 : n->list.n); i++)
-                if (n->list.v[i]->type != VT_NONE && n->list.v[i]->type != VT_POS)
+                if (n->list.v[i]->type != VT_NONE && n->list.v[i]->type != VT_POS &&
+                    !(n->list.v[i]->kind == N_INT && n->list.v[i]->ival == 0))   /* 0: the empty position */
                     err(s, n->list.v[i]->loc, "'%s' needs a position, but this is %s", n->name,
                         val_type_an(n->list.v[i]->type));
         }

@@ -1,14 +1,15 @@
 /* duel_compound.c: misere play and the compounds against exhaustive play of the explicit compound.
    Random sums of 1-4 small components (subtraction games with random sets, Kayles rows, Euclid
-   pairs, tokens on random DAGs) are played by the compounds' rules as a person states them: each
-   component is expanded into its own game graph from its rules, the compound's moves are formed
-   from the components' moves (one component: misere sum; every live one: every; every one,
-   ended when one has ended: conj; any non-empty set of live ones: select; any non-empty set,
-   ended when one has ended: shortselect), and the outcome is found by plain recursion, normal
-   play (no move: lose) or misere (no move: win). No formula of docs/theory.md is used here.
-   The engine answers outcome(misere(...)), outcome(every(...)), ... for the same sums; winning
-   moves are checked by the engine's own outcome of each listed move being P (the move's legality
-   and position text are checked for Nim-like sums by duel_big). Fixed seed. */
+   pairs, Nim heaps, tokens on random DAGs), written every(A + B) or every(A, B), are played by
+   the compounds' rules as a person states them: each component is expanded into its own game
+   graph from its rules, the compound's moves are formed from the components' moves (one
+   component: misere sum; every live one: every; every one, ended when one has ended: conj; any
+   non-empty set of live ones: select; any non-empty set, ended when one has ended: shortselect),
+   and the outcome is found by plain recursion, normal play (no move: lose) or misere (no move:
+   win). No formula of docs/theory.md is used here. The engine answers a query on each sum: its
+   outcome must agree, and each listed winning move's position is read back (components and
+   their games' states) and must be one the explicit compound reaches in one move from the
+   start, and a P-position there; an N-position with moves lists one at least. Fixed seed. */
 #include "jsonduel.h"
 #include <stdbool.h>
 #include <stdio.h>
@@ -71,7 +72,7 @@ static int parse_heaps(const char *key, int *h)
 }
 
 typedef struct Comp { int kind; int a, b; int set[4], nset; int dag; char text[96]; Graph g; } Comp;
-enum { SUB, KAY, EUC, DAG };
+enum { SUB, KAY, EUC, DAG, NIM };
 static int dag_arcs[8][8], ndag;
 
 static void expand(Comp *c)
@@ -82,6 +83,7 @@ static void expand(Comp *c)
     if (c->kind == SUB) snprintf(k, sizeof k, "s%d", c->a);
     else if (c->kind == KAY) snprintf(k, sizeof k, "k%d,", c->a);
     else if (c->kind == EUC) snprintf(k, sizeof k, "e%d,%d", c->a > c->b ? c->a : c->b, c->a > c->b ? c->b : c->a);
+    else if (c->kind == NIM) snprintf(k, sizeof k, "h%d", c->a);
     else snprintf(k, sizeof k, "d%d", c->a);
     intern(g, k);
     for (int i = 0; i < g->n; i++) {
@@ -113,6 +115,12 @@ static void expand(Comp *c)
             for (int m = 1; m * b <= a; m++) {
                 int x = a - m * b, y = b;
                 snprintf(nk, sizeof nk, "e%d,%d", x > y ? x : y, x > y ? y : x);
+                add_opt(g, i, nk);
+            }
+        } else if (key[0] == 'h') {   /* a Nim heap: take any positive number */
+            int n = atoi(key + 1);
+            for (int r = 0; r < n; r++) {
+                snprintf(nk, sizeof nk, "h%d", r);
                 add_opt(g, i, nk);
             }
         } else {
@@ -191,7 +199,7 @@ static bool win(const int *s)
 
 static void random_comp(Comp *c)
 {
-    c->kind = rnd(0, 3);
+    c->kind = rnd(0, 4);
     if (c->kind == SUB) {
         c->nset = rnd(1, 3);
         int used = 0;
@@ -214,6 +222,9 @@ static void random_comp(Comp *c)
         c->a = rnd(0, 13);
         c->b = rnd(0, 13);
         snprintf(c->text, sizeof c->text, "Euclid(%d, %d)", c->a, c->b);
+    } else if (c->kind == NIM) {
+        c->a = rnd(0, 7);
+        snprintf(c->text, sizeof c->text, "Heap(%d)", c->a);
     } else {
         c->a = rnd(0, ndag - 1);
         snprintf(c->text, sizeof c->text, "Dag(%d)", c->a);
@@ -221,9 +232,218 @@ static void random_comp(Comp *c)
     expand(c);
 }
 
+/* ---- reading the engine's positions back ---- */
+
+/* The key of component i's state st, as the reading of a position text gives it. */
+static void comp_key(int i, int st, char *out, size_t cap)
+{
+    const Comp *c = &comps[i];
+    const char *k = c->g.key[st];
+    if (c->kind == SUB) {
+        int w = snprintf(out, cap, "S");
+        for (int j = 0; j < c->nset; j++) w += snprintf(out + w, cap - (size_t)w, "%d,", c->set[j]);
+        snprintf(out + w, cap - (size_t)w, ":%s", k);
+    } else {
+        snprintf(out, cap, "%c:%s", c->kind == KAY ? 'K' : c->kind == EUC ? 'E' : c->kind == NIM ? 'H' : 'D', k);
+    }
+}
+
+/* The end of the argument or term starting at p (depth 0 sep, or the end). */
+static const char *scan(const char *p, const char *end, const char *sep)
+{
+    int depth = 0;
+    size_t ls = strlen(sep);
+    for (const char *q = p; q < end; q++) {
+        if (*q == '(' || *q == '{' || *q == '[') depth++;
+        else if (*q == ')' || *q == '}' || *q == ']') depth--;
+        else if (!depth && (size_t)(end - q) >= ls && !strncmp(q, sep, ls)) return q;
+    }
+    return end;
+}
+
+typedef struct Keys { char k[64][48]; int n; } Keys;
+
+static int cmp_key(const void *a, const void *b) { return strcmp(a, b); }
+
+/* One game's text ("Kayles(3)") read into its type and state; heaps of Kayles collected in h. */
+static bool read_part(const char *p, const char *end, char *key, size_t cap, int *h, int *nh)
+{
+    char t[128];
+    size_t n = (size_t)(end - p) < sizeof t - 1 ? (size_t)(end - p) : sizeof t - 1;
+    memcpy(t, p, n);
+    t[n] = 0;
+    int a, b;
+    if (sscanf(t, "Kayles(%d)", &a) == 1) {
+        if (a) h[(*nh)++] = a;
+        snprintf(key, cap, "K");
+        return true;
+    }
+    if (sscanf(t, "Euclid(%d, %d)", &a, &b) == 2) { snprintf(key, cap, "E:e%d,%d", a, b); return true; }
+    if (sscanf(t, "Dag(%d)", &a) == 1) { snprintf(key, cap, "D:d%d", a); return true; }
+    if (sscanf(t, "Heap(%d)", &a) == 1) { snprintf(key, cap, "H:h%d", a); return true; }
+    if (sscanf(t, "Subtract(%d, {", &a) == 1) {
+        int w = snprintf(key, cap, "S");
+        for (const char *q = strchr(t, '{') + 1; *q && *q != '}';) {
+            w += snprintf(key + w, cap - (size_t)w, "%d,", atoi(q));
+            while (*q && *q != ',' && *q != '}') q++;
+            if (*q == ',') q += 2;
+        }
+        snprintf(key + w, cap - (size_t)w, ":s%d", a);
+        return true;
+    }
+    return false;
+}
+
+/* Add one component (the terms in [p, end)) to ks; flat: each game its own entry (misere sums). */
+static bool read_comp(const char *p, const char *end, Keys *ks, bool flat)
+{
+    int h[32], nh = 0;
+    char key[48] = "";
+    bool kayles = false;
+    for (const char *q = p; q < end;) {
+        const char *e = scan(q, end, " + ");
+        int copies = 1;
+        if (e - q > 4 && sscanf(q, "%d * ", &copies) == 1) q = strstr(q, " * ") + 3;
+        for (int k = 0; k < copies; k++) {
+            int before = nh;
+            if (!read_part(q, e, key, sizeof key, h, &nh)) return false;
+            if (key[0] == 'K') {
+                kayles = true;
+                if (flat && nh > before) { if (ks->n == 64) return false; snprintf(ks->k[ks->n++], 48, "K:k%d,", h[--nh]); }
+            } else {
+                if (ks->n == 64) return false;
+                snprintf(ks->k[ks->n++], 48, "%s", key);
+            }
+        }
+        q = e < end ? e + 3 : end;
+    }
+    if (kayles && !flat) {
+        for (int i = 0; i < nh; i++)
+            for (int j = i + 1; j < nh; j++)
+                if (h[j] < h[i]) { int t = h[i]; h[i] = h[j]; h[j] = t; }
+        int w = snprintf(key, sizeof key, "K:k");
+        for (int i = 0; i < nh; i++) w += snprintf(key + w, sizeof key - (size_t)w, "%d,", h[i]);
+        if (ks->n == 64) return false;
+        snprintf(ks->k[ks->n++], 48, "%s", key);
+    }
+    return true;
+}
+
+/* A position text of the engine read as the sorted keys of its components (or of its games, for
+   a misere sum). */
+static bool read_position(const char *text, Keys *ks)
+{
+    ks->n = 0;
+    const char *p = text, *end = text + strlen(text);
+    if (!strncmp(p, "misere(", 7)) { p += 7; end--; }
+    if (mode) {
+        size_t l = strlen(mode_name[mode]);
+        if (strncmp(p, mode_name[mode], l) || p[l] != '(') return false;
+        p += l + 1;
+        end--;
+    }
+    if (end - p == 1 && *p == '0') return true;
+    const char *comma = scan(p, end, ", ");
+    if (comma == end) {   /* A + B: each term a component (k * A: k of them) */
+        for (const char *q = p; q < end;) {
+            const char *e = scan(q, end, " + ");
+            int copies = 1;
+            const char *x = q;
+            if (sscanf(q, "%d * ", &copies) == 1 && strstr(q, " * ") && strstr(q, " * ") < e) x = strstr(q, " * ") + 3;
+            else copies = 1;
+            for (int k = 0; k < copies; k++)
+                if (!read_comp(x, e, ks, mode == M_SUM)) return false;
+            q = e < end ? e + 3 : end;
+        }
+    } else {   /* A + B, C: each argument a component (0: none) */
+        for (const char *q = p; q < end;) {
+            const char *e = scan(q, end, ", ");
+            if (!(e - q == 1 && *q == '0') && !read_comp(q, e, ks, false)) return false;
+            q = e < end ? e + 2 : end;
+        }
+    }
+    qsort(ks->k, (size_t)ks->n, sizeof ks->k[0], cmp_key);
+    return true;
+}
+
+/* The keys of product state t as the engine writes it: ended components left out where play goes
+   on without them; a misere sum by its games. */
+static void state_keys(const int *t, Keys *ks)
+{
+    ks->n = 0;
+    for (int i = 0; i < ncomp; i++) {
+        const Graph *g = &comps[i].g;
+        bool ended = !g->nopt[t[i]];
+        if (ended && (mode == M_SUM || mode == M_EVERY || mode == M_SELECT)) continue;
+        if (mode == M_SUM && comps[i].kind == KAY) {
+            int h[16], n = parse_heaps(g->key[t[i]], h);
+            for (int j = 0; j < n; j++) snprintf(ks->k[ks->n++], 48, "K:k%d,", h[j]);
+            continue;
+        }
+        comp_key(i, t[i], ks->k[ks->n++], 48);
+    }
+    qsort(ks->k, (size_t)ks->n, sizeof ks->k[0], cmp_key);
+}
+
+static bool same_keys(const Keys *a, const Keys *b)
+{
+    if (a->n != b->n) return false;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->k[i], b->k[i])) return false;
+    return true;
+}
+
+/* Whether some move from s (components in mask) reaches a state written as want; *lost: it is a
+   P-position. */
+static bool reach(const int *s, int mask, int i, int *t, const Keys *want, bool *lost)
+{
+    if (i == ncomp) {
+        Keys k;
+        state_keys(t, &k);
+        if (!same_keys(&k, want)) return false;
+        *lost = !win(t);
+        return true;
+    }
+    if (!(mask >> i & 1)) {
+        t[i] = s[i];
+        return reach(s, mask, i + 1, t, want, lost);
+    }
+    const Graph *g = &comps[i].g;
+    for (int k = 0; k < g->nopt[s[i]]; k++) {
+        t[i] = g->opt[s[i]][k];
+        if (reach(s, mask, i + 1, t, want, lost)) return true;
+    }
+    return false;
+}
+
+/* The explicit compound's verdict on a listed winning move: 0 fine, 1 not a move, 2 not a P-position,
+   3 unreadable. */
+static int check_move(const char *text)
+{
+    Keys want;
+    if (!read_position(text, &want)) return 3;
+    int s[4] = { 0, 0, 0, 0 }, t[4], live = 0;
+    for (int i = 0; i < ncomp; i++)
+        if (comps[i].g.nopt[0]) live |= 1 << i;
+    bool lost = false, found = false;
+    if (mode == M_SUM) {
+        for (int i = 0; i < ncomp && !found; i++)
+            if (live >> i & 1) found = reach(s, 1 << i, 0, t, &want, &lost);
+    } else if (mode == M_EVERY || mode == M_CONJ) {
+        found = reach(s, live, 0, t, &want, &lost);
+    } else {
+        for (int m = 1; m < (1 << ncomp) && !found; m++)
+            if ((m & live) == m) found = reach(s, m, 0, t, &want, &lost);
+    }
+    return !found ? 1 : lost ? 0 : 2;
+}
+
+typedef struct Spec { int ncomp, mode, misere; Comp c[4]; } Spec;
+
 int main(void)
 {
     int failed = 0, checked = 0, moves_checked = 0;
+    static Spec spec[300];
     for (int round = 0; round < 8; round++) {
         /* a random DAG on 5-8 vertices for this round's Dag(v) */
         ndag = rnd(5, 8);
@@ -242,33 +462,25 @@ int main(void)
         for (int v = 0; v < ndag; v++) sput(&prog, "%s%d", v ? ", " : "", v);
         sput(&prog, "]);\ngame Dag(v) { move (w in succ(G, v)) => Dag(w); }\n");
         enum { PER = 300 };
-        char expect[PER];
-        bool movable[PER];
         char *query[PER];
         for (int q = 0; q < PER; q++) {
-            ncomp = rnd(1, 4);
+            Spec *sp = &spec[q];
+            sp->ncomp = rnd(1, 4);
             int total = 1;
-            for (int i = 0; i < ncomp; i++) {
-                do random_comp(&comps[i]); while (total * comps[i].g.n > 200000);
-                radix[i] = comps[i].g.n;
-                total *= radix[i];
+            for (int i = 0; i < sp->ncomp; i++) {
+                do random_comp(&sp->c[i]); while (total * sp->c[i].g.n > 200000);
+                total *= sp->c[i].g.n;
             }
-            mode = rnd(0, 4);
-            misere = rnd(0, 1);
-            if (mode == M_SUM && !misere) misere = 1;   /* normal play of a sum: the other duels */
-            memo = calloc((size_t)total, 1);
-            int s[4] = { 0, 0, 0, 0 };
-            expect[q] = win(s) ? 'N' : 'P';   /* the start is decided last */
-            movable[q] = last_any;
-            free(memo);
+            sp->mode = rnd(0, 4);
+            sp->misere = rnd(0, 1);
+            if (sp->mode == M_SUM && !sp->misere) sp->misere = 1;   /* normal play of a sum: the other duels */
+            bool args = sp->mode != M_SUM && rnd(0, 1);   /* every(A, B) or every(A + B): the same game */
             Str t = { 0 };
-            sput(&t, "%s%s%s", misere ? "misere(" : "", mode_name[mode], mode ? "(" : "");
-            for (int i = 0; i < ncomp; i++) sput(&t, "%s%s", i ? " + " : "", comps[i].text);
-            sput(&t, "%s%s", mode ? ")" : "", misere ? ")" : "");
+            sput(&t, "%s%s%s", sp->misere ? "misere(" : "", mode_name[sp->mode], sp->mode ? "(" : "");
+            for (int i = 0; i < sp->ncomp; i++) sput(&t, "%s%s", i ? (args ? ", " : " + ") : "", sp->c[i].text);
+            sput(&t, "%s%s", sp->mode ? ")" : "", sp->misere ? ")" : "");
             query[q] = t.s;
-            sput(&prog, "print outcome(%s);\n", t.s);
-            /* every listed winning move must be a P-position (the engine's count, then each) */
-            sput(&prog, "print [outcome(winning_move(%s, i)) for i in 0..winning_count(%s) - 1];\n", t.s, t.s);
+            sput(&prog, "query %s;\n", t.s);
         }
         int status;
         char *errors = NULL;
@@ -279,35 +491,56 @@ int main(void)
         }
         char *line = out;
         for (int q = 0; q < PER; q++) {
+            Spec *sp = &spec[q];
+            ncomp = sp->ncomp;
+            mode = sp->mode;
+            misere = sp->misere;
+            int total = 1;
+            for (int i = 0; i < ncomp; i++) {
+                comps[i] = sp->c[i];
+                radix[i] = comps[i].g.n;
+                total *= radix[i];
+            }
+            memo = calloc((size_t)total, 1);
+            int s[4] = { 0, 0, 0, 0 };
+            char expect = win(s) ? 'N' : 'P';   /* the start is decided last */
+            bool movable = last_any;
             char *nl = strchr(line, '\n');
-            char *nl2 = nl ? strchr(nl + 1, '\n') : NULL;
-            if (!nl || !nl2) { fprintf(stderr, "missing output for %s\n", query[q]); return 1; }
-            *nl = *nl2 = 0;
-            char *v = duel_field(line, "value");
+            if (!nl) { fprintf(stderr, "missing output for %s\n", query[q]); return 1; }
+            *nl = 0;
+            char *v = duel_field(line, "outcome");
             checked++;
             char got = v && strlen(v) >= 3 ? v[1] : '?';
-            if (got != expect[q]) {
-                if (failed++ < 10) fprintf(stderr, "MISMATCH %s: engine %c, explicit compound %c\n", query[q], got, expect[q]);
-            }
+            if (got != expect && failed++ < 10)
+                fprintf(stderr, "MISMATCH %s: engine %c, explicit compound %c\n", query[q], got, expect);
             free(v);
-            /* the moves: all "P", and at least one when N */
-            const char *l2 = nl + 1;
-            bool any = strstr(l2, "\"P\"") != NULL, bad = strstr(l2, "\"N\"") || strstr(l2, "\"D\"");
-            if (bad || (expect[q] == 'N' && movable[q] && !any)) {
-                if (failed++ < 10) fprintf(stderr, "BAD MOVES %s: %s\n", query[q], l2);
-                if (getenv("DUEL_DUMP") && failed == 1) {
-                    FILE *f = fopen(getenv("DUEL_DUMP"), "w");
-                    if (f) { fputs(prog.s, f); fclose(f); }
-                }
+            /* the moves: each a move of the explicit compound to a P-position; one at least when N */
+            const char *l2 = strstr(line, "\"winning\":[") + 11;
+            int nmoves = 0;
+            for (const char *m = l2; *m == '"' && nmoves < 5; m = *m == ',' ? m + 1 : m) {
+                const char *e = strchr(m + 1, '"');
+                char text[512];
+                size_t n = (size_t)(e - m - 1) < sizeof text - 1 ? (size_t)(e - m - 1) : sizeof text - 1;
+                memcpy(text, m + 1, n);
+                text[n] = 0;
+                nmoves++;
+                int r = check_move(text);
+                if (r && failed++ < 10)
+                    fprintf(stderr, "BAD MOVE %s -> %s: %s\n", query[q], text,
+                            r == 1 ? "not a move" : r == 2 ? "not a P-position" : "unreadable");
+                m = e + 1;
             }
-            moves_checked += any;
-            line = nl2 + 1;
+            if (strstr(line, "\"winning_unwritten\"") && failed++ < 10) fprintf(stderr, "UNWRITTEN move of %s\n", query[q]);
+            if (expect == 'N' && movable && !nmoves && failed++ < 10) fprintf(stderr, "NO MOVE listed for %s\n", query[q]);
+            moves_checked += nmoves > 0;
+            free(memo);
+            line = nl + 1;
             free(query[q]);
         }
         free(out);
         free(errors);
         free(prog.s);
     }
-    printf("compound duel: %d sums, %d with winning moves checked, %d failures\n", checked, moves_checked, failed);
+    printf("compound duel: %d sums, %d with winning moves read back and checked, %d failures\n", checked, moves_checked, failed);
     return failed ? 1 : 0;
 }
