@@ -13,10 +13,10 @@
 CpdComp cpd_one(Solver *s, uint32_t id, uint64_t count, Loc loc)
 {
     Sums *m = sums_of(s);
-    sums_solve_part(m, id, loc);
+    bool loopy = sums_solve_part(m, id, loc);
     bool terminal = (s->store->st[id].flags & ST_TERMINAL) != 0;
     SumPart one = { id, 1 };
-    return (CpdComp){ id, count, terminal, sums_intern(m, &one, 1, loc), NULL, 0 };
+    return (CpdComp){ id, count, terminal, loopy, sums_intern(m, &one, 1, loc), NULL, 0 };
 }
 
 size_t cpd_flat(Solver *s, const Value *pos, Loc loc, CpdComp **out)
@@ -56,10 +56,11 @@ size_t cpd_components(Solver *s, const Value *pos, Loc loc, CpdComp **out)
             continue;
         }
         uint32_t first = i, nsp = 0;
+        bool loopy = false;
         for (;; i++) {   /* the parts of one component that is a sum */
             uint64_t w = val_count_raw(pos, i);
             uint32_t pid = i == first ? id : eng_intern(s->store, pos->u.pos.keys[i], loc);
-            sums_solve_part(m, pid, loc);
+            loopy |= sums_solve_part(m, pid, loc);
             parts[i] = (AnswerPart){ pid, w };
             sp[nsp++] = (SumPart){ pid, (uint32_t)(w & POS_COUNT_MASK) };
             if ((w & POS_COUNT_MASK) > UINT32_MAX)
@@ -69,7 +70,7 @@ size_t cpd_components(Solver *s, const Value *pos, Loc loc, CpdComp **out)
         i++;
         uint32_t x = sums_intern(m, sp, nsp, loc);
         const SumPart *xp;
-        c[k++] = (CpdComp){ NONE, 1, sums_parts(m, x, &xp) == 0, x, parts + first, i - first };
+        c[k++] = (CpdComp){ NONE, 1, sums_parts(m, x, &xp) == 0, loopy, x, parts + first, i - first };
     }
     *out = c;
     return k;
@@ -245,4 +246,11 @@ void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, si
         }
     }
     solve_answer_add(a, text(s, a->mode, &o, loc), o.p, o.n);
+}
+
+bool cpd_any_loopy(const CpdComp *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (c[i].loopy) return true;
+    return false;
 }

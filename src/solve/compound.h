@@ -12,6 +12,7 @@ typedef struct CpdComp {
     uint32_t id;
     uint64_t count;
     bool terminal;            /* ended: no part can move */
+    bool loopy;               /* a part is a game with cycles (the compound is searched: cpd_retro) */
     uint32_t sum;
     const AnswerPart *parts;
     uint32_t nparts;
@@ -28,6 +29,13 @@ CpdComp cpd_one(Solver *s, uint32_t id, uint64_t count, Loc loc);
    component's strategy lists for that value are tried first (want SG 0: moves to P-positions). */
 bool cpd_option(Solver *s, const CpdComp *c, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x),
                 void *ctx, uint32_t *found);
+/* Whether a component is a game with cycles. */
+bool cpd_any_loopy(const CpdComp *c, size_t n);
+/* Answer a play mode's query whose components may have cycles by retrograde analysis of the
+   compound itself (its positions: one position of each component): outcome P, N or D, the moves
+   to P-positions (N) or that keep the draw (D). At most CPD_MAX_UNITS components. */
+#define CPD_MAX_UNITS 12
+void cpd_retro(Solver *s, Answer *a, const CpdComp *c, size_t n, bool terminal_too, bool moves, Loc loc);
 /* One component as text (malloc'd): "Kayles(3)", "2 * Heap(1)", "Kayles(1) + Kayles(2)". */
 char *cpd_text(Solver *s, const CpdComp *c);
 /* The answer's position: the components, in the answer's mode (ended ones kept if terminal_too:

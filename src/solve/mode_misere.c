@@ -252,6 +252,12 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         c[n++] = all[i];
         nims &= sums_nim(m, all[i].id, loc);
     }
+    if (cpd_any_loopy(c, n)) {   /* no genus for games with cycles */
+        a->strategy = "misere:retrograde";
+        cpd_position(s, a, c, n, false);
+        cpd_retro(s, a, c, n, false, moves, loc);
+        return;
+    }
     if (n && nims) {
         cpd_position(s, a, c, n, false);
         nim_query(s, c, n, loc, moves, a);

@@ -27,6 +27,12 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
     unsigned which = every ? (mis ? PACE_SM : PACE_S) : (mis ? PACE_RM : PACE_R);
     CpdComp *c;
     size_t n = cpd_components(s, pos, loc, &c);
+    if (cpd_any_loopy(c, n)) {   /* the numbers do not decide games with cycles */
+        a->strategy = every ? "every:retrograde" : "conj:retrograde";
+        cpd_position(s, a, c, n, !every);
+        cpd_retro(s, a, c, n, !every, moves, loc);
+        return;
+    }
     uint64_t *v = vm_alloc(s->vm, (n ? n : 1) * sizeof *v, loc);
     uint64_t best = mis, base = mis;   /* no component (or none live): the player to move cannot move */
     bool any = false, ended = false;

@@ -100,6 +100,12 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
     bool mis = (pos->strs & PM_MISERE) != 0;
     CpdComp *c;
     size_t n = cpd_components(s, pos, loc, &c);
+    if (cpd_any_loopy(c, n)) {
+        a->strategy = shortened ? "shortselect:retrograde" : "select:retrograde";
+        cpd_position(s, a, c, n, shortened);
+        cpd_retro(s, a, c, n, shortened, moves, loc);
+        return;
+    }
     uint64_t live = 0;
     bool ended = false, some_n = false, odd_rm = false;
     size_t lone = 0;

@@ -133,6 +133,15 @@ static _Noreturn void limit(Sums *m, Loc loc)
               "sums (raise the limit with --max-states N)", what, (unsigned long long)p->max_states);
 }
 
+/* A game with cycles: solved by a strategy for such games (its value may still be finite), or
+   its value loopy, a draw, or an outcome D. */
+static bool loopy(const State *st)
+{
+    unsigned kind = ST_KIND(st->flags);
+    if (solve_strategies[st->how >> 16]->loopy) return true;
+    return ((st->flags & ST_DONE) && (kind == GV_LOOPY || kind == GV_DRAW)) || ((st->flags & ST_OUTCOME) && st->sg == 2);
+}
+
 static void check_small(Sums *m, uint32_t id, Loc loc)
 {
     const State *st = &m->s->store->st[id];
@@ -154,7 +163,7 @@ uint32_t sums_intern(Sums *m, const SumPart *in, size_t n, Loc loc)
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (in[i].count && !(e->st[in[i].id].flags & ST_TERMINAL)) p[k++] = in[i];
-    qsort(p, k, sizeof *p, cmp_part);
+    if (k > 1) qsort(p, k, sizeof *p, cmp_part);
     size_t w = 0;
     for (size_t i = 0; i < k; i++) {
         if (w && p[w - 1].id == p[i].id) {
@@ -168,14 +177,14 @@ uint32_t sums_intern(Sums *m, const SumPart *in, size_t n, Loc loc)
     size_t j = (size_t)h & (m->tcap - 1);
     while (m->tab[j]) {
         const SumRec *r = &m->rec[m->tab[j] - 1];
-        if (r->n == w && !memcmp(m->parts + r->off, p, w * sizeof *p)) return m->tab[j] - 1;
+        if (r->n == w && (!w || !memcmp(m->parts + r->off, p, w * sizeof *p))) return m->tab[j] - 1;
         j = (j + 1) & (m->tcap - 1);
     }
     if (m->nrec >= m->s->p->max_states || m->nrec >= NONE - 1) limit(m, loc);
     SumRec r = { .off = (uint32_t)m->nparts, .n = (uint32_t)w, .genus = NONE };
     for (int i = 0; i < NPACE; i++) r.pace[i] = NONE;
     for (size_t i = 0; i < w; i++) {
-        if (!(e->st[p[i].id].flags & ST_DONE) || (e->st[p[i].id].flags & ST_BIG)) r.flags |= F_NOSG;
+        if (!(e->st[p[i].id].flags & ST_DONE) || (e->st[p[i].id].flags & ST_BIG) || loopy(&e->st[p[i].id])) r.flags |= F_NOSG;
     }
     for (size_t i = 0; i < w; i++) {
         if ((p[i].count & 1) && !(r.flags & F_NOSG)) r.g ^= e->st[p[i].id].sg;
@@ -193,18 +202,11 @@ size_t sums_parts(Sums *m, uint32_t x, const SumPart **out)
     return m->rec[x].n;
 }
 
-void sums_solve_part(Sums *m, uint32_t id, Loc loc)
+
+bool sums_solve_part(Sums *m, uint32_t id, Loc loc)
 {
-    Solver *s = m->s;
-    solve_component(s, id, loc, NULL, false);   /* remoteness and suspense need no SG value */
-    const State *st = &s->store->st[id];
-    unsigned kind = ST_KIND(st->flags);
-    if (((st->flags & ST_DONE) && (kind == GV_LOOPY || kind == GV_DRAW)) || ((st->flags & ST_OUTCOME) && st->sg == 2)) {
-        char b[200];
-        key_text(s->p, st->key, b, sizeof b);
-        prog_fail(s->p, EXIT_COMPILE, loc, "%s is a game with cycles: misere play and the compounds are solved for "
-                  "games that end (acyclic rulesets) only", b);
-    }
+    solve_component(m->s, id, loc, NULL, false);   /* remoteness and suspense need no SG value */
+    return loopy(&m->s->store->st[id]);
 }
 
 
@@ -536,6 +538,13 @@ static void need_g(Sums *m, uint32_t x, Loc loc)
     for (uint32_t i = 0; i < m->rec[x].n; i++) {
         SumPart p = m->parts[m->rec[x].off + i];
         solve_component(m->s, p.id, loc, NULL, true);
+        const State *st = &m->s->store->st[p.id];
+        if (loopy(st)) {
+            char b[200];
+            key_text(m->s->p, st->key, b, sizeof b);
+            prog_fail(m->s->p, EXIT_COMPILE, loc, "%s is a game with cycles: it has no genus (misere play of such games "
+                      "is decided by retrograde analysis of the sum)", b);
+        }
         check_small(m, p.id, loc);
         if (p.count & 1) g ^= m->s->store->st[p.id].sg;
     }

@@ -22,8 +22,8 @@ uint32_t sums_intern(Sums *m, const SumPart *parts, size_t n, Loc loc);
 /* The parts of sum x (sorted by id). */
 size_t sums_parts(Sums *m, uint32_t x, const SumPart **out);
 /* Solve store state id for use in a sum (its outcome at least; SG values are found when a genus
-   or an SG value of a sum is asked for); an error for a game with cycles. */
-void sums_solve_part(Sums *m, uint32_t id, Loc loc);
+   or an SG value of a sum is asked for); whether it is a game with cycles. */
+bool sums_solve_part(Sums *m, uint32_t id, Loc loc);
 /* The SG value of sum x (normal play: the XOR of its parts'). */
 uint64_t sums_sg(Sums *m, uint32_t x, Loc loc);
 /* Whether state id plays as a Nim heap of its SG value (any size) in every position. */

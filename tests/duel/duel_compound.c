@@ -72,8 +72,8 @@ static int parse_heaps(const char *key, int *h)
 }
 
 typedef struct Comp { int kind; int a, b; int set[4], nset; int dag; char text[96]; Graph g; } Comp;
-enum { SUB, KAY, EUC, DAG, NIM };
-static int dag_arcs[8][8], ndag;
+enum { SUB, KAY, EUC, DAG, NIM, CYC };
+static int dag_arcs[8][8], ndag, cyc_arcs[6][6], ncyc;
 
 static void expand(Comp *c)
 {
@@ -84,6 +84,7 @@ static void expand(Comp *c)
     else if (c->kind == KAY) snprintf(k, sizeof k, "k%d,", c->a);
     else if (c->kind == EUC) snprintf(k, sizeof k, "e%d,%d", c->a > c->b ? c->a : c->b, c->a > c->b ? c->b : c->a);
     else if (c->kind == NIM) snprintf(k, sizeof k, "h%d", c->a);
+    else if (c->kind == CYC) snprintf(k, sizeof k, "c%d", c->a);
     else snprintf(k, sizeof k, "d%d", c->a);
     intern(g, k);
     for (int i = 0; i < g->n; i++) {
@@ -117,6 +118,13 @@ static void expand(Comp *c)
                 snprintf(nk, sizeof nk, "e%d,%d", x > y ? x : y, x > y ? y : x);
                 add_opt(g, i, nk);
             }
+        } else if (key[0] == 'c') {   /* a token on a digraph with cycles */
+            int v = atoi(key + 1);
+            for (int w = 0; w < ncyc; w++)
+                if (cyc_arcs[v][w]) {
+                    snprintf(nk, sizeof nk, "c%d", w);
+                    add_opt(g, i, nk);
+                }
         } else if (key[0] == 'h') {   /* a Nim heap: take any positive number */
             int n = atoi(key + 1);
             for (int r = 0; r < n; r++) {
@@ -150,56 +158,118 @@ static int code(const int *s)
     return c;
 }
 
-static bool win(const int *s);
+/* ---- the compound's moves by its rules ---- */
 
-/* Try every move: components in mask move (each to every option); depth = component index. */
-static bool some_move_wins(const int *s, int mask, int i, int *t)
+typedef bool (*MoveFn)(void *ctx, const int *t);   /* true: stop */
+
+/* Every move in which the components of mask move (each to each option), from component i on. */
+static bool each_rec(const int *s, int mask, int i, int *t, MoveFn f, void *ctx)
 {
-    if (i == ncomp) return !win(t);
+    if (i == ncomp) return f(ctx, t);
     if (!(mask >> i & 1)) {
         t[i] = s[i];
-        return some_move_wins(s, mask, i + 1, t);
+        return each_rec(s, mask, i + 1, t, f, ctx);
     }
     const Graph *g = &comps[i].g;
     for (int k = 0; k < g->nopt[s[i]]; k++) {
         t[i] = g->opt[s[i]][k];
-        if (some_move_wins(s, mask, i + 1, t)) return true;
+        if (each_rec(s, mask, i + 1, t, f, ctx)) return true;
     }
     return false;
 }
+
+/* Every move of the compound from s (f may stop it); *any: s has a move. */
+static bool each_move(const int *s, MoveFn f, void *ctx, bool *any)
+{
+    int live = 0, t[4];
+    bool ended = false, stop = false;
+    for (int i = 0; i < ncomp; i++) {
+        if (comps[i].g.nopt[s[i]]) live |= 1 << i;
+        else ended = true;
+    }
+    *any = false;
+    if ((mode == M_CONJ || mode == M_SHORT) && ended) return false;
+    if (mode == M_SUM) {
+        for (int i = 0; i < ncomp && !stop; i++)
+            if (live >> i & 1) { *any = true; stop = each_rec(s, 1 << i, 0, t, f, ctx); }
+    } else if (mode == M_EVERY || mode == M_CONJ) {
+        if (live) { *any = true; stop = each_rec(s, live, 0, t, f, ctx); }
+    } else {
+        for (int m = 1; m < (1 << ncomp) && !stop; m++)
+            if ((m & live) == m) { *any = true; stop = each_rec(s, m, 0, t, f, ctx); }
+    }
+    return stop;
+}
+
+/* ---- outcomes: recursion for games that end, a fixpoint for games with cycles ---- */
+
+static bool cyclic;        /* a component has cycles: label[] holds the fixpoint */
+static char *label;        /* per product state: 'N', 'P', 'D' (cyclic) */
+
+static bool stop_now(void *ctx, const int *t) { (void)ctx; (void)t; return true; }
+static bool win(const int *s);
+static bool to_lost(void *ctx, const int *t) { (void)ctx; return !win(t); }
 
 static bool win(const int *s)
 {
     int c = code(s);
     if (memo[c]) return memo[c] == 2;
-    int live = 0;
-    bool ended = false;
-    for (int i = 0; i < ncomp; i++) {
-        if (comps[i].g.nopt[s[i]]) live |= 1 << i;
-        else ended = true;
-    }
-    bool any = false, w = false;
-    int t[4];
-    if ((mode == M_CONJ || mode == M_SHORT) && ended) {
-        any = false;
-    } else if (mode == M_SUM) {
-        for (int i = 0; i < ncomp && !w; i++)
-            if (live >> i & 1) { any = true; w = some_move_wins(s, 1 << i, 0, t); }
-    } else if (mode == M_EVERY || mode == M_CONJ) {
-        if (live) { any = true; w = some_move_wins(s, live, 0, t); }
-    } else {
-        for (int m = 1; m < (1 << ncomp) && !w; m++)
-            if ((m & live) == m) { any = true; w = some_move_wins(s, m, 0, t); }
-    }
+    bool any, w = each_move(s, to_lost, NULL, &any);
     if (!any) w = misere;
     last_any = any;
     memo[c] = w ? 2 : 1;
     return w;
 }
 
+static void decode(int c, int *s)
+{
+    for (int i = 0; i < ncomp; i++) {
+        s[i] = c % radix[i];
+        c /= radix[i];
+    }
+}
+
+typedef struct Scan { bool lost_seen, all_won; } Scan;
+static bool scan_move(void *ctx, const int *t)
+{
+    Scan *x = ctx;
+    char l = label[code(t)];
+    if (l == 'P') x->lost_seen = true;
+    if (l != 'N') x->all_won = false;
+    return x->lost_seen;
+}
+
+/* The outcome of every product state with cycles allowed: iterate to the fixpoint (a state is
+   N if a move reaches a P state, P if every move reaches an N state; never decided: D). */
+static void fixpoint(int total)
+{
+    memset(label, '?', (size_t)total);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int c = 0; c < total; c++) {
+            if (label[c] != '?') continue;
+            int s[4];
+            decode(c, s);
+            Scan x = { false, true };
+            bool any;
+            each_move(s, scan_move, &x, &any);
+            char l = !any ? (misere ? 'N' : 'P') : x.lost_seen ? 'N' : x.all_won ? 'P' : '?';
+            if (l != '?') { label[c] = l; changed = true; }
+        }
+    }
+    for (int c = 0; c < total; c++)
+        if (label[c] == '?') label[c] = 'D';
+}
+
+static char outcome_of(const int *s)
+{
+    if (cyclic) return label[code(s)];
+    return win(s) ? 'N' : 'P';
+}
+
 static void random_comp(Comp *c)
 {
-    c->kind = rnd(0, 4);
+    c->kind = rnd(0, 5);
     if (c->kind == SUB) {
         c->nset = rnd(1, 3);
         int used = 0;
@@ -222,6 +292,9 @@ static void random_comp(Comp *c)
         c->a = rnd(0, 13);
         c->b = rnd(0, 13);
         snprintf(c->text, sizeof c->text, "Euclid(%d, %d)", c->a, c->b);
+    } else if (c->kind == CYC) {
+        c->a = rnd(0, ncyc - 1);
+        snprintf(c->text, sizeof c->text, "Cyc(%d)", c->a);
     } else if (c->kind == NIM) {
         c->a = rnd(0, 7);
         snprintf(c->text, sizeof c->text, "Heap(%d)", c->a);
@@ -244,7 +317,7 @@ static void comp_key(int i, int st, char *out, size_t cap)
         for (int j = 0; j < c->nset; j++) w += snprintf(out + w, cap - (size_t)w, "%d,", c->set[j]);
         snprintf(out + w, cap - (size_t)w, ":%s", k);
     } else {
-        snprintf(out, cap, "%c:%s", c->kind == KAY ? 'K' : c->kind == EUC ? 'E' : c->kind == NIM ? 'H' : 'D', k);
+        snprintf(out, cap, "%c:%s", c->kind == KAY ? 'K' : c->kind == EUC ? 'E' : c->kind == NIM ? 'H' : c->kind == CYC ? 'C' : 'D', k);
     }
 }
 
@@ -281,6 +354,7 @@ static bool read_part(const char *p, const char *end, char *key, size_t cap, int
     if (sscanf(t, "Euclid(%d, %d)", &a, &b) == 2) { snprintf(key, cap, "E:e%d,%d", a, b); return true; }
     if (sscanf(t, "Dag(%d)", &a) == 1) { snprintf(key, cap, "D:d%d", a); return true; }
     if (sscanf(t, "Heap(%d)", &a) == 1) { snprintf(key, cap, "H:h%d", a); return true; }
+    if (sscanf(t, "Cyc(%d)", &a) == 1) { snprintf(key, cap, "C:c%d", a); return true; }
     if (sscanf(t, "Subtract(%d, {", &a) == 1) {
         int w = snprintf(key, cap, "S");
         for (const char *q = strchr(t, '{') + 1; *q && *q != '}';) {
@@ -393,49 +467,31 @@ static bool same_keys(const Keys *a, const Keys *b)
     return true;
 }
 
-/* Whether some move from s (components in mask) reaches a state written as want; *lost: it is a
-   P-position. */
-static bool reach(const int *s, int mask, int i, int *t, const Keys *want, bool *lost)
+/* A listed move checked: the explicit compound must have a move from the start to a state
+   written as want; its outcome then. */
+typedef struct Reach { const Keys *want; bool found; char outcome; } Reach;
+static bool reach_move(void *ctx, const int *t)
 {
-    if (i == ncomp) {
-        Keys k;
-        state_keys(t, &k);
-        if (!same_keys(&k, want)) return false;
-        *lost = !win(t);
-        return true;
-    }
-    if (!(mask >> i & 1)) {
-        t[i] = s[i];
-        return reach(s, mask, i + 1, t, want, lost);
-    }
-    const Graph *g = &comps[i].g;
-    for (int k = 0; k < g->nopt[s[i]]; k++) {
-        t[i] = g->opt[s[i]][k];
-        if (reach(s, mask, i + 1, t, want, lost)) return true;
-    }
-    return false;
+    Reach *r = ctx;
+    Keys k;
+    state_keys(t, &k);
+    if (!same_keys(&k, r->want)) return false;
+    r->found = true;
+    r->outcome = outcome_of(t);
+    return true;
 }
 
-/* The explicit compound's verdict on a listed winning move: 0 fine, 1 not a move, 2 not a P-position,
-   3 unreadable. */
-static int check_move(const char *text)
+/* The explicit compound's verdict on a listed move (want: the outcome it must reach, P for a
+   winning move, D for a drawing one): 0 fine, 1 not a move, 2 a wrong outcome, 3 unreadable. */
+static int check_move(const char *text, char want)
 {
-    Keys want;
-    if (!read_position(text, &want)) return 3;
-    int s[4] = { 0, 0, 0, 0 }, t[4], live = 0;
-    for (int i = 0; i < ncomp; i++)
-        if (comps[i].g.nopt[0]) live |= 1 << i;
-    bool lost = false, found = false;
-    if (mode == M_SUM) {
-        for (int i = 0; i < ncomp && !found; i++)
-            if (live >> i & 1) found = reach(s, 1 << i, 0, t, &want, &lost);
-    } else if (mode == M_EVERY || mode == M_CONJ) {
-        found = reach(s, live, 0, t, &want, &lost);
-    } else {
-        for (int m = 1; m < (1 << ncomp) && !found; m++)
-            if ((m & live) == m) found = reach(s, m, 0, t, &want, &lost);
-    }
-    return !found ? 1 : lost ? 0 : 2;
+    Keys ks;
+    if (!read_position(text, &ks)) return 3;
+    int s[4] = { 0, 0, 0, 0 };
+    Reach r = { &ks, false, '?' };
+    bool any;
+    each_move(s, reach_move, &r, &any);
+    return !r.found ? 1 : r.outcome == want ? 0 : 2;
 }
 
 typedef struct Spec { int ncomp, mode, misere; Comp c[4]; } Spec;
@@ -461,14 +517,35 @@ int main(void)
         sput(&prog, "], [");
         for (int v = 0; v < ndag; v++) sput(&prog, "%s%d", v ? ", " : "", v);
         sput(&prog, "]);\ngame Dag(v) { move (w in succ(G, v)) => Dag(w); }\n");
+        /* and a random digraph with cycles (self-loops too) on 3-6 vertices for Cyc(v) */
+        ncyc = rnd(3, 6);
+        memset(cyc_arcs, 0, sizeof cyc_arcs);
+        sput(&prog, "const C = digraph_from([");
+        first = 1;
+        for (int u = 0; u < ncyc; u++)
+            for (int v = 0; v < ncyc; v++)
+                if (rnd(0, 3) == 0) {
+                    cyc_arcs[u][v] = 1;
+                    sput(&prog, "%s%d, %d", first ? "" : ", ", u, v);
+                    first = 0;
+                }
+        sput(&prog, "], [");
+        for (int v = 0; v < ncyc; v++) sput(&prog, "%s%d", v ? ", " : "", v);
+        sput(&prog, "]);\ngame Cyc(v) { move (w in succ(C, v)) => Cyc(w); }\n");
         enum { PER = 300 };
         char *query[PER];
         for (int q = 0; q < PER; q++) {
             Spec *sp = &spec[q];
             sp->ncomp = rnd(1, 4);
             int total = 1;
+            bool cyc = false;
             for (int i = 0; i < sp->ncomp; i++) {
-                do random_comp(&sp->c[i]); while (total * sp->c[i].g.n > 200000);
+                int cap = 200000;
+                do {
+                    random_comp(&sp->c[i]);
+                    cap = cyc || sp->c[i].kind == CYC ? 4000 : 200000;   /* a fixpoint is slower */
+                } while (total * sp->c[i].g.n > cap);
+                cyc |= sp->c[i].kind == CYC;
                 total *= sp->c[i].g.n;
             }
             sp->mode = rnd(0, 4);
@@ -503,8 +580,15 @@ int main(void)
             }
             memo = calloc((size_t)total, 1);
             int s[4] = { 0, 0, 0, 0 };
-            char expect = win(s) ? 'N' : 'P';   /* the start is decided last */
-            bool movable = last_any;
+            cyclic = false;
+            for (int i = 0; i < ncomp; i++) cyclic |= comps[i].kind == CYC;
+            if (cyclic) {
+                label = malloc((size_t)total);
+                fixpoint(total);
+            }
+            char expect = outcome_of(s);
+            bool movable;
+            each_move(s, stop_now, NULL, &movable);
             char *nl = strchr(line, '\n');
             if (!nl) { fprintf(stderr, "missing output for %s\n", query[q]); return 1; }
             *nl = 0;
@@ -514,8 +598,11 @@ int main(void)
             if (got != expect && failed++ < 10)
                 fprintf(stderr, "MISMATCH %s: engine %c, explicit compound %c\n", query[q], got, expect);
             free(v);
-            /* the moves: each a move of the explicit compound to a P-position; one at least when N */
-            const char *l2 = strstr(line, "\"winning\":[") + 11;
+            /* the moves: each a move of the explicit compound to a P-position (a drawing move: to a
+               D-position); an N- or D-position with moves lists one at least */
+            const char *field = expect == 'D' ? "\"drawing\":[" : "\"winning\":[";
+            const char *l2 = strstr(line, field);
+            l2 = l2 ? l2 + strlen(field) : "]";
             int nmoves = 0;
             for (const char *m = l2; *m == '"' && nmoves < 5; m = *m == ',' ? m + 1 : m) {
                 const char *e = strchr(m + 1, '"');
@@ -524,16 +611,17 @@ int main(void)
                 memcpy(text, m + 1, n);
                 text[n] = 0;
                 nmoves++;
-                int r = check_move(text);
+                int r = check_move(text, expect == 'D' ? 'D' : 'P');
                 if (r && failed++ < 10)
                     fprintf(stderr, "BAD MOVE %s -> %s: %s\n", query[q], text,
-                            r == 1 ? "not a move" : r == 2 ? "not a P-position" : "unreadable");
+                            r == 1 ? "not a move" : r == 2 ? "a wrong outcome" : "unreadable");
                 m = e + 1;
             }
             if (strstr(line, "\"winning_unwritten\"") && failed++ < 10) fprintf(stderr, "UNWRITTEN move of %s\n", query[q]);
-            if (expect == 'N' && movable && !nmoves && failed++ < 10) fprintf(stderr, "NO MOVE listed for %s\n", query[q]);
+            if (expect != 'P' && movable && !nmoves && failed++ < 10) fprintf(stderr, "NO MOVE listed for %s\n", query[q]);
             moves_checked += nmoves > 0;
             free(memo);
+            if (cyclic) free(label);
             line = nl + 1;
             free(query[q]);
         }
