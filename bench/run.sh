@@ -103,4 +103,15 @@ hl=$(for i in 1 2 3 4 5; do time_ms "$G" "$tmp/hl.game"; done | med5); hs=$(for 
 hq=$(for i in 1 2 3 4 5; do time_ms "$G" --json "$tmp/hq.game"; done | med5)
 printf '(i) Hackenbush, 10^5 edges: load %d ms, load and value %d ms (target < 1000 ms); a query listing its winning cuts %d ms\n' \
     "$hl" "$hs" "$hq"
+# (j) HDU 3595 at scale: every(...) of 10^5 Euclid pairs with entries up to 10^9, normal and misere,
+# with the winning move (no baseline: target < 1 s). The data as two constant lists.
+awk 'BEGIN { srand(3595); for (l = 0; l < 2; l++) { printf "const %s = [", l ? "B" : "A";
+             for (i = 0; i < 100000; i++) printf "%s%d", i ? ", " : "", 1 + int(rand() * 1000000000); print "];" } }' >"$tmp/e.game"
+printf 'query every(sum(Euclid(A[i], B[i]) for i in 0..len(A) - 1));\nquery misere(every(sum(Euclid(A[i], B[i]) for i in 0..len(A) - 1)));\n' >>"$tmp/e.game"
+ej=$(for i in 1 2 3; do time_ms "$G" --json "$tmp/e.game"; done | sort -n | sed -n 2p)
+printf '(j) every(...) of 10^5 Euclid pairs up to 10^9, normal and misere, with the winning move: %d ms (target < 1000 ms)\n' "$ej"
+# (k) misere Kayles by genus: how the search of one heap grows (the sums it meets are partitions)
+for n in 30 40 50; do
+    printf '(k) genus Kayles(%d): %d ms\n' "$n" "$(time_ms "$G" -e "genus Kayles($n);")"
+done
 rm -rf "$tmp"
