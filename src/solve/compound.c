@@ -76,43 +76,33 @@ size_t cpd_components(Solver *s, const Value *pos, Loc loc, CpdComp **out)
     return k;
 }
 
+/* A copy in scratch of the options of component c (they move as sums are made). */
+static uint32_t *options_copy(Solver *s, const CpdComp *c, Loc loc, size_t *n)
+{
+    const uint32_t *o;
+    Sums *m = sums_of(s);
+    *n = c->id == NONE ? sums_options(m, c->sum, loc, &o) : sums_part_options(m, c->id, loc, &o);
+    uint32_t *x = vm_alloc(s->vm, (*n ? *n : 1) * sizeof *x, loc);
+    memcpy(x, o, *n * sizeof *x);
+    return x;
+}
+
 bool cpd_option(Solver *s, const CpdComp *c, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x), void *ctx,
                 uint32_t *found)
 {
-    Sums *m = sums_of(s);
     size_t mark = scratch_mark(&s->vm->scratch);
-    bool r = false;
     uint32_t *x = NULL;
     size_t n = 0;
-    if (c->id == NONE) {   /* a sum of games: its options as a sum */
-        const uint32_t *o;
-        n = sums_options(m, c->sum, loc, &o);
-        x = vm_alloc(s->vm, (n ? n : 1) * sizeof *x, loc);
-        memcpy(x, o, n * sizeof *x);
-    } else if (hint && sums_hinted_options(m, c->id, hint, loc, &x, &n)) {
+    bool r = false;
+    /* a one-game component: first the options its strategy lists for hint (no full listing) */
+    if (hint && c->id != NONE && sums_hinted_options(sums_of(s), c->id, hint, loc, &x, &n))
         for (size_t i = 0; i < n && !r; i++)
-            if (ok(ctx, x[i])) {
-                *found = x[i];
-                r = true;
-            }
-        n = 0;
-        if (!r) {
-            const uint32_t *o;
-            n = sums_part_options(m, c->id, loc, &o);
-            x = vm_alloc(s->vm, (n ? n : 1) * sizeof *x, loc);
-            memcpy(x, o, n * sizeof *x);
-        }
-    } else {
-        const uint32_t *o;
-        n = sums_part_options(m, c->id, loc, &o);
-        x = vm_alloc(s->vm, (n ? n : 1) * sizeof *x, loc);
-        memcpy(x, o, n * sizeof *x);
+            if ((r = ok(ctx, x[i]))) *found = x[i];
+    if (!r) {
+        x = options_copy(s, c, loc, &n);
+        for (size_t i = 0; i < n && !r; i++)
+            if ((r = ok(ctx, x[i]))) *found = x[i];
     }
-    for (size_t i = 0; i < n && !r; i++)   /* ok may list more options: x is a copy */
-        if (ok(ctx, x[i])) {
-            *found = x[i];
-            r = true;
-        }
     scratch_release(&s->vm->scratch, mark);
     return r;
 }

@@ -73,7 +73,7 @@ static int parse_heaps(const char *key, int *h)
 
 typedef struct Comp { int kind; int a, b; int set[4], nset; int dag; char text[96]; Graph g; } Comp;
 enum { SUB, KAY, EUC, DAG, NIM, CYC };
-static int dag_arcs[8][8], ndag, cyc_arcs[6][6], ncyc;
+static int dag_arcs[8][8], ndag, cyc_arcs[8][8], ncyc;
 
 static void expand(Comp *c)
 {
@@ -496,42 +496,37 @@ static int check_move(const char *text, char want)
 
 typedef struct Spec { int ncomp, mode, misere; Comp c[4]; } Spec;
 
+/* A random digraph on n vertices (arcs u -> v with v > u unless cyclic; each with chance
+   1 / (odds + 1)) into arcs, declared in prog as constant name with a token game on it. */
+static void random_digraph(Str *prog, const char *name, const char *game, int arcs[][8], int n, bool cyclic, int odds)
+{
+    memset(arcs, 0, 8 * sizeof arcs[0]);
+    sput(prog, "const %s = digraph_from([", name);
+    int first = 1;
+    for (int u = 0; u < n; u++)
+        for (int v = cyclic ? 0 : u + 1; v < n; v++)
+            if (rnd(0, odds) == 0) {
+                arcs[u][v] = 1;
+                sput(prog, "%s%d, %d", first ? "" : ", ", u, v);
+                first = 0;
+            }
+    sput(prog, "], [");
+    for (int v = 0; v < n; v++) sput(prog, "%s%d", v ? ", " : "", v);
+    sput(prog, "]);\ngame %s(v) { move (w in succ(%s, v)) => %s(w); }\n", game, name, game);
+}
+
 int main(void)
 {
     int failed = 0, checked = 0, moves_checked = 0;
     static Spec spec[300];
     for (int round = 0; round < 8; round++) {
         /* a random DAG on 5-8 vertices for this round's Dag(v) */
-        ndag = rnd(5, 8);
-        memset(dag_arcs, 0, sizeof dag_arcs);
         Str prog = { 0 };
-        sput(&prog, "const G = digraph_from([");
-        int first = 1;
-        for (int u = 0; u < ndag; u++)
-            for (int v = u + 1; v < ndag; v++)
-                if (rnd(0, 2) == 0) {
-                    dag_arcs[u][v] = 1;
-                    sput(&prog, "%s%d, %d", first ? "" : ", ", u, v);
-                    first = 0;
-                }
-        sput(&prog, "], [");
-        for (int v = 0; v < ndag; v++) sput(&prog, "%s%d", v ? ", " : "", v);
-        sput(&prog, "]);\ngame Dag(v) { move (w in succ(G, v)) => Dag(w); }\n");
+        ndag = rnd(5, 8);
+        random_digraph(&prog, "G", "Dag", dag_arcs, ndag, false, 2);
         /* and a random digraph with cycles (self-loops too) on 3-6 vertices for Cyc(v) */
         ncyc = rnd(3, 6);
-        memset(cyc_arcs, 0, sizeof cyc_arcs);
-        sput(&prog, "const C = digraph_from([");
-        first = 1;
-        for (int u = 0; u < ncyc; u++)
-            for (int v = 0; v < ncyc; v++)
-                if (rnd(0, 3) == 0) {
-                    cyc_arcs[u][v] = 1;
-                    sput(&prog, "%s%d, %d", first ? "" : ", ", u, v);
-                    first = 0;
-                }
-        sput(&prog, "], [");
-        for (int v = 0; v < ncyc; v++) sput(&prog, "%s%d", v ? ", " : "", v);
-        sput(&prog, "]);\ngame Cyc(v) { move (w in succ(C, v)) => Cyc(w); }\n");
+        random_digraph(&prog, "C", "Cyc", cyc_arcs, ncyc, true, 3);
         enum { PER = 300 };
         char *query[PER];
         for (int q = 0; q < PER; q++) {
