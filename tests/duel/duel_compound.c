@@ -496,15 +496,15 @@ static int check_move(const char *text, char want)
 
 typedef struct Spec { int ncomp, mode, misere; Comp c[4]; } Spec;
 
-/* A random digraph on n vertices (arcs u -> v with v > u unless cyclic; each with chance
+/* A random digraph on n vertices (arcs u -> v with v > u unless loops; each with chance
    1 / (odds + 1)) into arcs, declared in prog as constant name with a token game on it. */
-static void random_digraph(Str *prog, const char *name, const char *game, int arcs[][8], int n, bool cyclic, int odds)
+static void random_digraph(Str *prog, const char *name, const char *game, int arcs[][8], int n, bool loops, int odds)
 {
     memset(arcs, 0, 8 * sizeof arcs[0]);
     sput(prog, "const %s = digraph_from([", name);
     int first = 1;
     for (int u = 0; u < n; u++)
-        for (int v = cyclic ? 0 : u + 1; v < n; v++)
+        for (int v = loops ? 0 : u + 1; v < n; v++)
             if (rnd(0, odds) == 0) {
                 arcs[u][v] = 1;
                 sput(prog, "%s%d, %d", first ? "" : ", ", u, v);
