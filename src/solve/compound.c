@@ -244,3 +244,39 @@ bool cpd_any_loopy(const CpdComp *c, size_t n)
         if (c[i].loopy) return true;
     return false;
 }
+
+static int cmp_comp(const void *x, const void *y)
+{
+    const AnswerPart *a = x, *b = y;
+    return a->id != b->id ? (a->id > b->id) - (a->id < b->id) : (a->count > b->count) - (a->count < b->count);
+}
+
+/* Position v as sorted (sum, copies) pairs: the multiset of its components. */
+static size_t comp_multiset(Solver *s, const Value *v, Loc loc, AnswerPart **out)
+{
+    CpdComp *c;
+    unsigned kind = v->strs & PM_COMPOUND;
+    size_t n = kind ? cpd_components(s, v, loc, &c) : cpd_flat(s, v, loc, &c), k = 0;
+    AnswerPart *p = vm_alloc(s->vm, (n ? n : 1) * sizeof *p, loc);
+    bool keep_ended = kind == PM_CONJ || kind == PM_SHORTSELECT;
+    for (size_t i = 0; i < n; i++)
+        if (!c[i].terminal || keep_ended) p[k++] = (AnswerPart){ c[i].sum, c[i].count };
+    qsort(p, k, sizeof *p, cmp_comp);
+    size_t w = 0;   /* equal components: one entry with their copies */
+    for (size_t i = 0; i < k; i++) {
+        if (w && p[w - 1].id == p[i].id) p[w - 1].count += p[i].count;
+        else p[w++] = p[i];
+    }
+    *out = p;
+    return w;
+}
+
+bool cpd_same(Solver *s, const Value *a, const Value *b, Loc loc)
+{
+    AnswerPart *x, *y;
+    size_t n = comp_multiset(s, a, loc, &x), m = comp_multiset(s, b, loc, &y);
+    if (n != m) return false;
+    for (size_t i = 0; i < n; i++)
+        if (x[i].id != y[i].id || x[i].count != y[i].count) return false;
+    return true;
+}

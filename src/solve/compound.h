@@ -29,6 +29,9 @@ CpdComp cpd_one(Solver *s, uint32_t id, uint64_t count, Loc loc);
    component's strategy lists for that value are tried first (want SG 0: moves to P-positions). */
 bool cpd_option(Solver *s, const CpdComp *c, Loc loc, const GameValue *hint, bool (*ok)(void *ctx, uint32_t x),
                 void *ctx, uint32_t *found);
+/* Whether positions a and b of one play mode are the same game: equal multisets of components,
+   each compared as a sum of canonical games (ended ones left out where play goes on without them). */
+bool cpd_same(Solver *s, const Value *a, const Value *b, Loc loc);
 /* Whether a component is a game with cycles. */
 bool cpd_any_loopy(const CpdComp *c, size_t n);
 /* Answer a play mode's query whose components may have cycles by retrograde analysis of the

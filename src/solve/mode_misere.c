@@ -337,7 +337,7 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
     if (moves && a->outcome == 'N') list_moves(&t, a);
 }
 
-const PlayMode mode_misere = { "misere", PM_SUM, misere_query };
+const PlayMode mode_misere = { "misere", PM_SUM, misere_query, cpd_same };
 
 void solve_genus(Solver *s, const Value *pos, Loc loc, SolveGenus *out)
 {

@@ -93,5 +93,5 @@ static void conj_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
     pace_query(s, pos, loc, moves, a, false);
 }
 
-const PlayMode mode_every = { "every", PM_EVERY, every_query };
-const PlayMode mode_conj = { "conj", PM_CONJ, conj_query };
+const PlayMode mode_every = { "every", PM_EVERY, every_query, cpd_same };
+const PlayMode mode_conj = { "conj", PM_CONJ, conj_query, cpd_same };

@@ -174,5 +174,5 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
 static void select_q(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a) { select_query(s, pos, loc, moves, a, false); }
 static void shortselect_q(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a) { select_query(s, pos, loc, moves, a, true); }
 
-const PlayMode mode_select = { "select", PM_SELECT, select_q };
-const PlayMode mode_shortselect = { "shortselect", PM_SHORTSELECT, shortselect_q };
+const PlayMode mode_select = { "select", PM_SELECT, select_q, cpd_same };
+const PlayMode mode_shortselect = { "shortselect", PM_SHORTSELECT, shortselect_q, cpd_same };

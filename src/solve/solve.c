@@ -942,6 +942,8 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 {
     AnswerPart *x, *y;
     if ((a->t == VT_POS ? a->strs : 0) != (b->t == VT_POS ? b->strs : 0)) return false;
+    const PlayMode *pm = mode_of(a);
+    if (pm) return pm->same(s, a, b, loc);
     size_t n = canon_ids(s, a, loc, &x), m = canon_ids(s, b, loc, &y);
     return n == m && parts_equal(x, y, n);
 }

@@ -178,6 +178,8 @@ typedef struct PlayMode {
     unsigned compound;      /* PM_SUM (then misere play of the sum), PM_EVERY, ... */
     /* Answer a query on pos (a POS of this mode) as solve_query does. */
     void (*query)(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
+    /* Whether two positions of this mode are the same game (components compared as games). */
+    bool (*same)(Solver *s, const Value *a, const Value *b, Loc loc);
 } PlayMode;
 extern const PlayMode *const solve_modes[];
 extern const PlayMode mode_misere, mode_every, mode_conj, mode_select, mode_shortselect;
