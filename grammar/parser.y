@@ -49,7 +49,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token <ival> INT "integer"
 %token <str> IDENT "identifier" STRING "string" BIGINT "big integer"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
-%token QUERY "query" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
+%token QUERY "query" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
 %token DIGRAPH "digraph" GRAPH "graph" GROUND "ground" ARC "->"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
@@ -103,13 +103,17 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
     | error '}'                 { $$ = NULL; }
     ;
 
-/* stmt -> query expr | table expr | expect expr | print expr | claim expr for binders
+/* stmt -> query expr | table expr | expect expr | print expr | draw expr [depth expr] | claim expr for binders
          | period expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
     | EXPECT expr               { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
     | PRINT expr                { $$ = ast_node2(A, N_PRINT, @$, $2, NULL); }
     | GENUS expr                { $$ = ast_node2(A, N_GENUS, @$, $2, NULL); }
+    | DRAW expr                 { $$ = ast_node2(A, N_DRAW, @$, $2, NULL); }
+    | DRAW expr IDENT expr      { $$ = ast_node2(A, N_DRAW, @$, $2, $4);
+                                  if (strcmp($3.s, "depth"))
+                                      { diag_error(pc->diag, @3, "expected 'depth N' after the position to draw, found '%s'", $3.s); pc->errors++; } }
     | CLAIM expr FOR binders    { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
     | PERIOD expr FOR IDENT     { $$ = mk_period(pc, @$, $2, @4, $4.s, NULL); }
     | PERIOD expr FOR IDENT IN expr

@@ -25,8 +25,8 @@ const Builtin builtins[BI__COUNT] = {
     { "set", 1, 1, VT_SET, "a set of the elements of a list, range or set" },
     { "outcome", 1, 1, VT_STR, "\"P\", \"N\" or \"D\" for a position" },
     { "int", 1, 1, VT_INT, "the integer written in a string of decimal digits" },
-    { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position (as a query lists them)" },
-    { "winning_move", 2, 2, VT_POS, "the i-th winning move (from 0, in the order a query lists them)" },
+    { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position: each rule in each copy of a component" },
+    { "winning_move", 2, 2, VT_POS, "the position after the i-th winning move (from 0, as a query lists them; i < winning_positions)" },
     { "error", 1, -1, VT_NONE, "stop with an error whose message joins the arguments (strings as they are)" },
     { "gamma", 1, 1, VT_STR, "the generalized SG value of a position as text: \"2\", or \"∞(0,2)\" (with cycles: it can be drawn)" },
     { "succ", 2, 2, VT_LIST, "the vertices an arc from v leads to (a graph: v's neighbours), increasing" },
@@ -53,6 +53,7 @@ const Builtin builtins[BI__COUNT] = {
     { "conj", 1, -1, VT_POS, "the conjunctive compound: a move moves every component; it ends when one has ended" },
     { "select", 1, -1, VT_POS, "the selective compound: a move moves any one or more components that can move" },
     { "shortselect", 1, -1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
+    { "winning_positions", 1, 1, VT_INT, "the number of distinct positions the winning moves of a position reach" },
 };
 
 int builtin_find(const char *name)
@@ -677,8 +678,9 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         return vm_host_sg(vm, a, true, loc);
     case BI_WINNING_COUNT:
+    case BI_WINNING_POSITIONS:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return val_int(vm_host_winning_count(vm, a, loc));
+        return val_int(vm_host_winning_count(vm, a, id == BI_WINNING_POSITIONS, loc));
     case BI_WINNING_MOVE:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         if (!isnum(&args[1])) bad_arg(vm, loc, fn, "an index", &args[1]);

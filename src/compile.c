@@ -406,7 +406,7 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
             push(c, -1);
         }
         expr(c, m->a);
-        emit(c, m->a->loc, IR_YIELD, 0, 0);
+        emit(c, m->a->loc, IR_YIELD, i, 0);
         push(c, -1);
         size_t cont = 0;
         if (nb > 0) {
@@ -481,7 +481,9 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     case N_GAME: moves(&c, item, info, user); break;
     case N_QUERY: {
         int fidx = thunk(p, &c, "query", item->a, info, user, FN_THUNK);
-        new_stmt(p, ST_QUERY, item)->fn = fidx;
+        Stmt *st = new_stmt(p, ST_QUERY, item);
+        st->fn = fidx;
+        st->bare = p->bare_print;
         break;
     }
     case N_TABLE: {
@@ -530,6 +532,13 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     case N_GENUS:
         new_stmt(p, ST_GENUS, item)->fn = thunk(p, &c, "genus", item->a, info, user, FN_THUNK);
         break;
+    case N_DRAW: {
+        int depth = item->b ? thunk(p, &c, "draw depth", item->b, info, user, FN_THUNK) : -1;
+        Stmt *st = new_stmt(p, ST_DRAW, item);
+        st->fn = thunk(p, &c, "draw", item->a, info, user, FN_THUNK);
+        st->range_fn = depth;
+        break;
+    }
     case N_PERIOD: {
         int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
         Stmt *st = new_stmt(p, ST_PERIOD, item);

@@ -1,6 +1,7 @@
 /* diag.c: rendering of diagnostics with the source line and a caret underline, gcc style. */
 #include "config.h"
 #include "diag.h"
+#include "json.h"
 #include "util.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -119,6 +120,27 @@ void diag_error(Diag *d, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     render(d, loc, "error", fmt, ap);
     va_end(ap);
+    if (d->json) {   /* {"kind":"error","file":..,"line":..,"col":..,"message":..} */
+        char msg[2048];
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        const SrcFile *f = loc.line ? diag_file(d, loc.file) : NULL;
+        StrBuf b;
+        sb_init(&b);
+        sb_puts(&b, "{\"kind\":\"error\",\"file\":");
+        if (f) {
+            json_str(&b, f->name);
+            sb_printf(&b, ",\"line\":%u,\"col\":%u", loc.line, loc.col);
+        } else {
+            sb_puts(&b, "null,\"line\":null,\"col\":null");
+        }
+        sb_puts(&b, ",\"message\":");
+        json_str(&b, msg);
+        sb_puts(&b, "}\n");
+        fputs(b.s, d->json);
+        sb_fini(&b);
+    }
 }
 
 void diag_note(Diag *d, Loc loc, const char *fmt, ...)

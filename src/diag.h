@@ -17,6 +17,7 @@ typedef struct Diag {
     SrcFile *files;
     size_t nfiles, capfiles;
     FILE *out;          /* where messages go (stderr by default) */
+    FILE *json;         /* if set, each error is also one JSON object on a line there (--json: stdout) */
     int errors;         /* errors reported so far (including suppressed ones) */
     bool suppressed;    /* the "too many errors" note was printed */
 } Diag;

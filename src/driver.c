@@ -126,7 +126,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         for (int i = 0; i < pc.items.n; i++) {
             Node *it = pc.items.v[i];
             bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
-                        it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS;
+                        it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW;
             if (phase < 3 ? it->kind != order[phase] : !stmt) continue;
             if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
             SemaInfo info;

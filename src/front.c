@@ -25,10 +25,13 @@ static const char usage_text[] =
     "  -e, --eval TEXT         run TEXT (statements, definitions, or a bare position to query);\n"
     "                          may be repeated\n"
     "  -i, --interactive       start the REPL after loading the files\n"
+    "      --no-readline       REPL: plain lines, no prompts or line editing (as when piped)\n"
     "      --json              print one JSON object per statement\n"
     "      --max-states N      stop when the solver would store more than N positions\n"
     "                          (default 50000000)\n"
     "      --max-instances N   stop a claim or table after N instances (default 100000000)\n"
+    "      --dot FILE          draw statements write their Graphviz graph to FILE\n"
+    "      --plot FILE         a table over two ranges also writes an SVG heat map to FILE\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
     "      --strategy NAME     solve with this strategy only (tokens, closed, sequence,\n"
     "                          table, memo, retrograde); for testing\n"
@@ -87,7 +90,8 @@ static bool parse_count(const char *s, uint64_t *out)
 typedef struct Opts {
     const char **files; size_t nfiles, capfiles;
     const char **evals; size_t nevals, capevals;
-    bool json, interactive, dump_ir;
+    bool json, interactive, dump_ir, no_readline;
+    const char *dot, *plot;
     const char *strategy;
     uint64_t max_states, max_instances;
 } Opts;
@@ -117,7 +121,8 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
             val = strchr(a, '=') + 1;
         }
         bool needs = !strcmp(name, "-e") || !strcmp(name, "--eval") || !strcmp(name, "--max-states") ||
-                     !strcmp(name, "--max-instances") || !strcmp(name, "--strategy");
+                     !strcmp(name, "--max-instances") || !strcmp(name, "--strategy") ||
+                     !strcmp(name, "--dot") || !strcmp(name, "--plot");
         if (needs && !val) {
             if (i + 1 >= argc) return usage_error(err, "missing argument for option", name);
             val = argv[++i];
@@ -134,6 +139,9 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         else if (!strcmp(name, "-e") || !strcmp(name, "--eval")) VEC_PUSH(o->evals, o->nevals, o->capevals, val);
         else if (!strcmp(name, "-i") || !strcmp(name, "--interactive")) o->interactive = true;
         else if (!strcmp(name, "--json")) o->json = true;
+        else if (!strcmp(name, "--no-readline")) o->no_readline = true;
+        else if (!strcmp(name, "--dot")) o->dot = val;
+        else if (!strcmp(name, "--plot")) o->plot = val;
         else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
         else if (!strcmp(name, "--strategy")) {
             bool known = false;
@@ -187,7 +195,10 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     Program p;
     drv_init(&p, out, err);
     p.json = o.json;
+    if (o.json) p.diag.json = out;   /* errors as JSON objects too: a script never sees an empty output */
     p.force_strategy = o.strategy;
+    p.dot_file = o.dot;
+    p.plot_file = o.plot;
     if (o.max_states) p.max_states = o.max_states;
     if (o.max_instances) p.max_instances = o.max_instances;
     int status = EXIT_OK;
@@ -218,6 +229,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     /* the files' statements, then each -e text in turn, compiled and run (a text may replace what
        came before it; the statements before it still see the old definitions) */
     p.redefine = true;
+    p.bare_print = true;   /* -e 'sg(Nim(3, 4, 5))' prints the number */
     if (!o.dump_ir) status = run_pending(&p);
     for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
         char name[32];
@@ -238,7 +250,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     }
     if (repl && status != EXIT_LIMIT) {
         p.failed = 0;
-        status = repl_run(&p);
+        status = repl_run(&p, o.files, o.nfiles, !o.no_readline);
     }
 out:
     fflush(out);

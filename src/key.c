@@ -3,6 +3,7 @@
 #include "config.h"
 #include "key.h"
 #include "graph.h"
+#include "json.h"
 #include <string.h>
 
 size_t key_arg_words(const int64_t *key, size_t w, int type)
@@ -165,4 +166,38 @@ void key_print_pos(const Program *p, StrBuf *b, const Value *v)
     if (val_grouped(v)) key_print_groups(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
     else key_print_sum(p, b, v->u.pos.keys, v->u.pos.cnt, v->n);
     key_mode_close(b, v->strs);
+}
+
+/* A value as an expression; positions as sums of their components. */
+void key_print_value(const Program *p, StrBuf *b, const Value *v)
+{
+    if (v->t == VT_POS) key_print_pos(p, b, v);
+    else if (v->t == VT_GRAPH) graph_print(b, v->u.g);
+    else val_print(b, v);
+}
+
+/* A value as JSON: integers as numbers with all their digits, lists and sets as arrays, strings,
+   ranges and positions as strings. */
+void key_json_value(const Program *p, StrBuf *b, const Value *v)
+{
+    if (v->t == VT_LIST || v->t == VT_SET) {
+        sb_putc(b, '[');
+        for (uint32_t i = 0; i < v->n; i++) {
+            if (i) sb_putc(b, ',');
+            Value e = val_elem(v, i);
+            key_json_value(p, b, &e);
+        }
+        sb_putc(b, ']');
+        return;
+    }
+    if (v->t == VT_INT || v->t == VT_BIG || v->t == VT_BOOL) {
+        val_print(b, v);
+        return;
+    }
+    StrBuf t;
+    sb_init(&t);
+    if (v->t == VT_STR) sb_putn(&t, v->u.s, v->n);
+    else key_print_value(p, &t, v);
+    json_str(b, t.s ? t.s : "");
+    sb_fini(&t);
 }

@@ -24,4 +24,8 @@ void key_mode_close(StrBuf *b, unsigned mode);
 void key_print_groups(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n);
 /* Print a position value (a POS with its play mode) as an expression that parses back. */
 void key_print_pos(const Program *p, StrBuf *b, const Value *v);
+/* Any value as an expression (positions as sums, graphs by name), and as JSON: integers as numbers
+   with all their digits, lists and sets as arrays, strings, ranges and positions as strings. */
+void key_print_value(const Program *p, StrBuf *b, const Value *v);
+void key_json_value(const Program *p, StrBuf *b, const Value *v);
 #endif

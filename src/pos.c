@@ -146,6 +146,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
     if (e->budget && e->n >= e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
+    prog_poll(e->p, loc);
     if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     id = (uint32_t)e->n++;
@@ -204,6 +205,20 @@ uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
     cell = dense_cell(e, raw);   /* canon may have grown the index */
     if (cell) *cell = id + 1;
     return id;
+}
+
+static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc loc);
+
+uint32_t eng_find(Engine *e, const int64_t *raw, Loc loc)
+{
+    uint32_t *cell = dense_cell(e, raw);
+    if (cell && *cell) return *cell - 1;
+    size_t len = KEY_LEN(raw), slot;
+    uint32_t id = lookup(e, raw, len, util_hash_words(raw, len), &slot);
+    if (id != UINT32_MAX || e->p->games[KEY_GAME(raw)].canon_fn < 0) return id;
+    const int64_t *key = canon_of(e, raw, len, loc);
+    size_t klen = KEY_LEN(key);
+    return lookup(e, key, klen, util_hash_words(key, klen), &slot);
 }
 
 /* Run raw's canon, refusing a canon that needs its own position's value (a cycle through sg()

@@ -3,6 +3,7 @@
    and the recovery hooks. */
 #include "config.h"
 #include "program.h"
+#include <time.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,11 +116,34 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     longjmp(*p->on_error, status);
 }
 
+double prog_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void prog_poll_slow(Program *p, Loc loc)
+{
+    (void)loc;
+    if (*p->interrupt) {   /* no message: whoever set the flag says it; every prog_try passes it on */
+        if (!p->on_error) exit(EXIT_INTERRUPT);
+        longjmp(*p->on_error, EXIT_INTERRUPT);
+    }
+    if (!p->progress) return;
+    double now = prog_now();
+    if (now - p->started >= 1.0 && now - p->last_progress >= 1.0) {
+        p->last_progress = now;
+        p->progress(p, now - p->started, p->progress_ctx);
+    }
+}
+
 int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
 {
     jmp_buf jb, *saved = p->on_error;
     volatile size_t cleanups = p->ncleanups;
     volatile int status = 0;
+    volatile int silent = p->silent;
     for (size_t i = 0; i < p->nrecover; i++) p->recover[i].enter(p->recover[i].ctx);
     p->on_error = &jb;
     int st = setjmp(jb);
@@ -133,8 +157,11 @@ int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
             c.fn(c.arg);
         }
         for (size_t i = p->nrecover; i-- > 0;) p->recover[i].fail(p->recover[i].ctx, st);
+        p->silent = silent;
     }
     p->on_error = saved;
+    /* an interrupt ends the whole computation, not just the tentative part that caught it */
+    if (status == EXIT_INTERRUPT && saved) longjmp(*saved, EXIT_INTERRUPT);
     return status;
 }
 

@@ -10,6 +10,7 @@
 #include "value.h"
 #include <stdbool.h>
 #include <setjmp.h>
+#include <signal.h>
 
 typedef enum SymKind { SYM_CONST, SYM_DEF, SYM_GAME, SYM_BUILTIN } SymKind;
 
@@ -42,7 +43,7 @@ typedef struct Game {
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
 } Game;
 
-typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS } StmtKind;
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS, ST_DRAW } StmtKind;
 
 #define TABLE_MAX_ARGS POS_MAX_ARGS
 typedef struct Stmt {
@@ -54,7 +55,8 @@ typedef struct Stmt {
        with lhs/rhs thunks when the top is a comparison (for the message). */
     int outcome;
     int lhs_fn, rhs_fn;
-    /* period: fn yields the position at n = 0 and n = 1; range_fn gives the search range (or -1) */
+    /* period: fn yields the position at n = 0 and n = 1; range_fn gives the search range (or -1);
+       draw: range_fn gives the depth (or -1) */
     int range_fn;
     /* table: target (game or def), one thunk per argument, whether each is spread */
     SymKind target_kind;
@@ -66,6 +68,7 @@ typedef struct Stmt {
     int nbinders;
     int binder_slot[16];
     const char *binder_name[16];
+    bool bare;          /* query typed in a REPL or -e: a value that is not a position is printed */
 } Stmt;
 
 typedef struct StdlibFile { const char *name; const char *text; size_t len; } StdlibFile;
@@ -88,7 +91,8 @@ typedef struct Cleanup { void (*fn)(void *arg); void *arg; } Cleanup;
 
 /* Exit statuses (the command-line contract). PROG_BUDGET is internal: a search tried within a
    budget of states ran past it (the solver catches it; it never ends a run). */
-enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4, PROG_BUDGET = 64 };
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMIT = 4, PROG_BUDGET = 64,
+       EXIT_INTERRUPT = 130 };
 
 struct Graph;
 
@@ -113,6 +117,8 @@ typedef struct Program {
     /* options */
     bool json;
     bool dump_ir;
+    const char *dot_file;           /* --dot FILE: draw statements write their graph there */
+    const char *plot_file;          /* --plot FILE: a two-dimensional table writes an SVG heat map there */
     FILE *out;
     uint64_t max_states;
     uint64_t max_instances;
@@ -120,6 +126,7 @@ typedef struct Program {
     jmp_buf *on_error;
     int failed;                     /* an expect/claim failed */
     bool loading_stdlib;
+    bool bare_print;                /* a bare expression that is not a position prints its value (REPL, -e) */
     bool redefine;                  /* a unit may redefine what an earlier one defined (REPL, -e texts) */
     int load_status;                /* EXIT_LIMIT when the last drv_load failed on a limit (constants) */
     Redefinition *redefs;           /* not yet applied, in the order of their units */
@@ -131,6 +138,14 @@ typedef struct Program {
     size_t ngraphs, capgraphs;
     uint32_t *gtab;                 /* open addressing: graph index + 1 */
     size_t gtcap;
+    /* long computations (the REPL sets these): a nonzero *interrupt (a signal handler's flag)
+       stops the computation with EXIT_INTERRUPT at the next poll; progress, if set, is called
+       about every second after the first while one runs (started: when it began, seconds) */
+    volatile sig_atomic_t *interrupt;
+    void (*progress)(struct Program *p, double elapsed, void *ctx);
+    void *progress_ctx;
+    double started, last_progress;
+    uint32_t polls;
 } Program;
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */
@@ -138,6 +153,16 @@ void prog_init(Program *p, FILE *out, FILE *err);
 void prog_fini(Program *p);
 /* Report a run-time error at loc and unwind to the statement runner with status. */
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Check for an interrupt and time for progress: called in the loops of long computations
+   (interpreter loops, the store's new states, the strategies' native work). */
+void prog_poll_slow(Program *p, Loc loc);
+static inline void prog_poll(Program *p, Loc loc)
+{
+    if (p->interrupt && (*p->interrupt || (++p->polls & 0xffffu) == 0)) prog_poll_slow(p, loc);
+}
+/* Seconds on a monotonic clock. */
+double prog_now(void);
 
 /* Run fn(p, ctx) with run-time errors caught: returns 0, or the error's exit status after
    running the cleanups registered since and returning every registered part to the state it

@@ -1,11 +1,18 @@
-/* repl.c: the REPL: reads items with readline, continues lines while the input is incomplete. */
+/* repl.c: the REPL's loop: reads items (GNU readline with history and completion on a terminal,
+   plain lines without prompts otherwise), continues lines while an item is incomplete, runs
+   them, and turns Ctrl-C into an interrupt of the computation rather than of the session.
+   Two file-level variables exist because their callers carry no context: the SIGINT flag (a
+   signal handler) and the session that readline's completion and signal hooks act on. */
 #include "config.h"
 #include "driver.h"
 #include "run.h"
 #include "solve/solve.h"
 #include "repl.h"
+#include "repl_int.h"
 #include "pos.h"
 #include "util.h"
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,85 +20,307 @@
 #include <readline/history.h>
 #include <unistd.h>
 
-static const char help_text[] =
-    "Type statements or a bare position to query it, for example:\n"
-    "  Nim(3, 4, 5)\n"
-    "  game Sub(n) { move take(k in {1, 3, 4}) when k <= n => Sub(n - k); }\n"
-    "  table Sub(0..20)\n"
-    "  period Sub(n) for n\n"
-    "  claim sg(Sub(n)) == [0, 1, 0, 1, 2, 3, 2][n % 7] for n in 0..100\n"
-    "  expect winning_move(Nim(3, 6, 9), 0) == Nim(3, 6, 5)\n"
-    "Each answer names the strategy used (closed:..., sequence:..., period:..., table, memo).\n"
-    "Commands: :help  :json (toggle JSON output)  :states (positions stored)  :quit\n";
+/* History lines kept in the history file. */
+#define REPL_HISTORY_LINES 1000
+
+static volatile sig_atomic_t repl_sigint;
+static Repl *repl_active;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    repl_sigint = 1;
+}
 
 static bool blank(const char *s)
 {
     for (; *s; s++)
-        if (*s != ' ' && *s != '\t' && *s != '\n') return false;
+        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r') return false;
     return true;
 }
 
-/* Load text as one REPL unit with its diagnostics collected in *msgs (malloc'd). */
-static int try_load(Program *p, const char *text, size_t len, int unit, char **msgs, bool *incomplete)
+/* ---- input ---------------------------------------------------------------------------------- */
+
+/* Ctrl-C at the prompt: drop the line being typed (readline reports the interrupted read here). */
+static int on_signal_event(void)
 {
+    if (!repl_sigint) return 0;
+    repl_sigint = 0;
+    rl_replace_line("", 0);
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+    return 0;
+}
+
+char *repl_read(Repl *r, const char *prompt)
+{
+    if (r->readline) {
+        char *line = readline(prompt);
+        if (line && !blank(line)) {
+            add_history(line);
+            if (r->histfile) append_history(1, r->histfile);
+        }
+        return line;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    for (;;) {
+        errno = 0;
+        ssize_t n = getline(&line, &cap, stdin);
+        if (n >= 0) {
+            if (n > 0 && line[n - 1] == '\n') line[--n] = 0;
+            return line;
+        }
+        if (errno == EINTR && repl_sigint) {   /* Ctrl-C while waiting: nothing to stop */
+            repl_sigint = 0;
+            clearerr(stdin);
+            continue;
+        }
+        free(line);
+        return NULL;
+    }
+}
+
+/* ---- completion ------------------------------------------------------------------------------ */
+
+static const char *const keywords[] = {
+    "game", "move", "when", "let", "canon", "def", "const", "query", "table", "expect", "claim", "period", "print",
+    "genus", "draw", "depth", "for", "in", "is", "if", "then", "else", "and", "or", "not", "true", "false", "digraph",
+    "graph", "ground", NULL
+};
+
+static size_t gen_at;
+
+static char *gen_command(const char *text, int state)
+{
+    if (!state) gen_at = 0;
+    size_t n = strlen(text);
+    while (repl_commands[gen_at]) {
+        const char *c = repl_commands[gen_at++];
+        if (!strncmp(c, text, n)) return xstrdup(c);
+    }
+    return NULL;
+}
+
+/* keywords, then the program's names (games, defs, constants, builtins) */
+static char *gen_name(const char *text, int state)
+{
+    if (!state) gen_at = 0;
+    size_t n = strlen(text), nk = sizeof keywords / sizeof *keywords - 1;
+    Program *p = repl_active->p;
+    while (gen_at < nk + p->nsyms) {
+        size_t i = gen_at++;
+        const char *name = i < nk ? keywords[i] : p->syms[i - nk].name;
+        if (!name || strncmp(name, text, n) || strchr(name, '.')) continue;
+        bool dup = false;   /* a shadowed name is one name */
+        for (size_t j = nk; j < i && !dup; j++) dup = !strcmp(p->syms[j - nk].name, name);
+        if (!dup) return xstrdup(name);
+    }
+    return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+    (void)end;
+    const char *line = rl_line_buffer;
+    while (*line == ' ') line++;
+    if (!strncmp(line, ":load ", 6)) return NULL;   /* file names */
+    rl_attempted_completion_over = 1;
+    if (start == (int)(line - rl_line_buffer) && text[0] == ':') return rl_completion_matches(text, gen_command);
+    return rl_completion_matches(text, gen_name);
+}
+
+/* ---- progress -------------------------------------------------------------------------------- */
+
+static void show_progress(Program *p, double elapsed, void *ctx)
+{
+    Repl *r = ctx;
+    size_t n = p->solver->store->n;
+    fprintf(stderr, "\r\033[K  ... %.0f s, %zu positions stored (%.0f/s); Ctrl-C stops", elapsed, n, (double)n / elapsed);
+    fflush(stderr);
+    r->progress_shown = true;
+}
+
+/* ---- items ----------------------------------------------------------------------------------- */
+
+int repl_eval(Repl *r, const char *name, const char *text, size_t len)
+{
+    Program *p = r->p;
+    double t0 = prog_now();
+    p->started = p->last_progress = t0;
+    repl_sigint = 0;
+    p->diag.errors = 0;
+    p->diag.suppressed = false;
+    int st = drv_load(p, name, text, len, NULL) ? (p->load_status ? p->load_status : EXIT_COMPILE) : EXIT_OK;
+    if (!st) {
+        p->failed = 0;
+        st = run_pending(p);
+    }
+    if (r->progress_shown) {
+        fputs("\r\033[K", stderr);
+        r->progress_shown = false;
+    }
+    if (st == EXIT_INTERRUPT) {
+        repl_sigint = 0;
+        fflush(p->out);
+        fprintf(stderr, "interrupted (the session and what it solved are kept)\n");
+    }
+    if (r->time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
+    fflush(p->out);
+    return st;
+}
+
+/* Try text as one REPL unit, its diagnostics collected in *msgs: its errors (0: it loaded and
+   its statements are pending), and whether it ended early. */
+static int try_load(Repl *r, const char *text, size_t len, char **msgs, bool *incomplete)
+{
+    Program *p = r->p;
     size_t bufsz = 0;
     FILE *mem = open_memstream(msgs, &bufsz);
-    FILE *saved = p->diag.out;
+    FILE *saved = p->diag.out, *json = p->diag.json;
     p->diag.out = mem;
+    p->diag.json = NULL;   /* an item cut short is not an error yet */
     p->diag.errors = 0;
     p->diag.suppressed = false;
     char name[32];
-    snprintf(name, sizeof name, "<repl %d>", unit + 1);
+    snprintf(name, sizeof name, "<repl %d>", r->unit + 1);
     int errors = drv_load(p, name, text, len, incomplete);
     fclose(mem);
     p->diag.out = saved;
+    p->diag.json = json;
     return errors;
 }
 
-int repl_run(Program *p)
+/* A word a person types meaning a command. */
+static const char *as_command(const char *line)
 {
+    static const char *const words[][2] = { { "help", ":help" }, { "quit", ":quit" }, { "exit", ":quit" } };
+    while (*line == ' ' || *line == '\t') line++;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i][0]);
+        if (!strncmp(line, words[i][0], n) && blank(line + n)) return words[i][1];
+    }
+    return NULL;
+}
+
+static void history_open(Repl *r)
+{
+    static char path[4096];   /* lives as long as the session */
+    const char *env = getenv("GRUNDY_HISTORY"), *home = getenv("HOME");
+    if (env && !*env) return;   /* GRUNDY_HISTORY= : no history file */
+    if (env) snprintf(path, sizeof path, "%s", env);
+    else if (home && *home) snprintf(path, sizeof path, "%s/.grundy_history", home);
+    else return;
+    r->histfile = path;
+    using_history();
+    stifle_history(REPL_HISTORY_LINES);
+    read_history(path);
+    FILE *f = fopen(path, "a");   /* create it, so that appending works */
+    if (f) fclose(f);
+    else r->histfile = NULL;
+}
+
+int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readline)
+{
+    Repl r = { .p = p };
+    repl_active = &r;
+    r.readline = use_readline && isatty(0) && isatty(1);
+    for (size_t i = 0; i < nfiles; i++)
+        if (strcmp(files[i], "-")) VEC_PUSH(r.files, r.nfiles, r.capfiles, xstrdup(files[i]));
+    p->redefine = true;   /* a definition typed again replaces the earlier one */
+    p->bare_print = true;
+    p->interrupt = &repl_sigint;
+    if (isatty(2)) {
+        p->progress = show_progress;
+        p->progress_ctx = &r;
+    }
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);   /* no SA_RESTART: a read waiting for input returns */
+    if (r.readline) {
+        rl_catch_signals = 0;
+        rl_signal_event_hook = on_signal_event;
+        rl_attempted_completion_function = complete;
+        rl_readline_name = "grundy";
+        history_open(&r);
+        fputs("grundy " PACKAGE_VERSION " -- :help for help, :quit to leave\n", p->out);
+    }
     StrBuf input;
     sb_init(&input);
-    int unit = 0;
     int last = EXIT_OK;
-    bool tty = isatty(0);
-    p->redefine = true;   /* a definition typed again replaces the earlier one */
-    if (tty) fputs("grundy " PACKAGE_VERSION " -- :help for help, :quit to leave\n", p->out);
     for (;;) {
-        char *line = readline(input.len ? "   ...> " : "grundy> ");
+        char *line = repl_read(&r, input.len ? "   ...> " : "grundy> ");
         if (!line) break;
-        if (!input.len && line[0] == ':') {
-            if (!strcmp(line, ":quit") || !strcmp(line, ":q")) { free(line); break; }
-            if (!strcmp(line, ":help")) fputs(help_text, p->out);
-            else if (!strcmp(line, ":json")) { p->json = !p->json; fprintf(p->out, "json output %s\n", p->json ? "on" : "off"); }
-            else if (!strcmp(line, ":states")) fprintf(p->out, "%zu positions stored\n", p->solver->store->n);
-            else fprintf(p->out, "unknown command %s (try :help)\n", line);
+        const char *word = input.len ? NULL : as_command(line);
+        const char *cmd = word ? word : line;
+        while (!input.len && (*cmd == ' ' || *cmd == '\t')) cmd++;
+        if (!input.len && cmd[0] == ':') {
+            bool quit = repl_command(&r, cmd, &last);
             free(line);
+            if (quit) break;
             continue;
         }
-        if (tty && !blank(line)) add_history(line);
         sb_puts(&input, line);
         sb_putc(&input, '\n');
         bool ended = blank(line);
         free(line);
-        if (blank(input.s)) { sb_fini(&input); continue; }
-        /* an item cut short waits for more lines (a blank line ends the wait) */
-        char *buf = NULL;
-        bool incomplete = false;
-        int errors = try_load(p, input.s, input.len, unit, &buf, &incomplete);
-        if (errors && incomplete && !ended) {
-            free(buf);
+        if (blank(input.s)) {
+            sb_fini(&input);
             continue;
         }
-        unit++;
-        if (buf) fputs(buf, p->diag.out);
-        free(buf);
+        /* an item cut short waits for more lines (a blank line ends the wait) */
+        char *msgs = NULL;
+        bool incomplete = false;
+        int errors = try_load(&r, input.s, input.len, &msgs, &incomplete);
+        if (errors && incomplete && !ended) {
+            free(msgs);
+            continue;
+        }
+        if (!errors && msgs) fputs(msgs, p->diag.out);   /* notes (a shadowed name) */
+        free(msgs);
+        /* load it for real: its diagnostics and JSON errors reported as they come */
+        r.unit++;
+        char name[32];
+        snprintf(name, sizeof name, "<repl %d>", r.unit);
+        if (!errors) {   /* the trial loaded it: its statements are pending */
+            double t0 = prog_now();
+            p->started = p->last_progress = t0;
+            repl_sigint = 0;
+            p->failed = 0;
+            last = run_pending(p);
+            if (r.progress_shown) {
+                fputs("\r\033[K", stderr);
+                r.progress_shown = false;
+            }
+            if (last == EXIT_INTERRUPT) {
+                repl_sigint = 0;
+                fflush(p->out);
+                fputs("interrupted (the session and what it solved are kept)\n", stderr);
+            }
+            if (r.time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
+        } else {
+            last = repl_eval(&r, name, input.s, input.len);
+        }
+        fflush(p->out);
         sb_fini(&input);
-        if (errors) { last = EXIT_COMPILE; continue; }
-        p->failed = 0;
-        last = run_pending(p);
+    }
+    if (input.len) {
+        fprintf(stderr, "grundy: warning: the input ended inside an item; it was not run:\n%s", input.s);
+        last = EXIT_COMPILE;
     }
     sb_fini(&input);
-    if (tty) fputc('\n', p->out);
-    return last;
+    if (r.readline) {
+        fputc('\n', p->out);
+        if (r.histfile) history_truncate_file(r.histfile, REPL_HISTORY_LINES);
+    }
+    sigaction(SIGINT, &old, NULL);
+    p->interrupt = NULL;
+    p->progress = NULL;
+    for (size_t i = 0; i < r.nfiles; i++) free(r.files[i]);
+    free(r.files);
+    repl_active = NULL;
+    return last == EXIT_INTERRUPT ? EXIT_OK : last;
 }

@@ -8,6 +8,8 @@
 #include "solve/solve.h"
 #include "solve/nimber.h"
 #include "graph.h"
+#include "draw.h"
+#include "plot.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,9 +35,16 @@ static Value need_pos(Program *p, Value v, Loc loc, const char *what)
     prog_fail(p, EXIT_COMPILE, loc, "%s needs a position, but this is %s", what, val_type_an(v.t));
 }
 
+static void print_value(Program *p, const Value *v);
+
 static void do_query(Program *p, Stmt *st)
 {
-    Value v = need_pos(p, thunk(p, st->fn), st->loc, "a query");
+    Value v = thunk(p, st->fn);
+    if (st->bare && v.t != VT_POS && !(v.t == VT_INT && v.u.i == 0)) {
+        print_value(p, &v);
+        return;
+    }
+    v = need_pos(p, v, st->loc, "a query");
     size_t mark;
     Answer *a = solve_answer_new(p, &mark);
     solve_query(p->solver, &v, st->loc, true, a);
@@ -63,6 +72,26 @@ static void do_query(Program *p, Stmt *st)
             json_str(&b, a->winning[i]);
         }
         sb_puts(&b, "]");
+        if (a->moves) {   /* every move as a move: its component, rule, binder values and result */
+            sb_puts(&b, ",\"moves\":[");
+            for (size_t i = 0; i < a->nlabels; i++) {
+                const struct AnswerLabel *l = &a->labels[i];
+                sb_puts(&b, i ? ",{\"component\":" : "{\"component\":");
+                StrBuf c;
+                sb_init(&c);
+                key_print(p, &c, p->solver->store->st[a->comps[l->comp]].key);
+                json_str(&b, c.s);
+                sb_fini(&c);
+                sb_printf(&b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
+                if (l->label) json_str(&b, l->label);
+                else sb_puts(&b, "null");
+                sb_printf(&b, ",\"args\":%s,\"result\":", l->args_json);
+                json_str(&b, a->winning[l->result]);
+                sb_putc(&b, '}');
+            }
+            sb_putc(&b, ']');
+            if (a->labels_cut) sb_puts(&b, ",\"moves_incomplete\":true");
+        }
         if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
         if (a->unwritten) sb_puts(&b, ",\"winning_unwritten\":true");
         if (a->ndefence) {
@@ -111,9 +140,23 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         }
         const char *kind = a->drawing ? "drawing" : "winning";
+        size_t l = 0;
         for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
-            sb_printf(&b, "  %s move -> %s", kind, a->winning[i]);
-            emit_line(p, &b);
+            bool named = false;
+            for (; l < a->nlabels && a->labels[l].result == i; l++) {   /* each move reaching it */
+                const struct AnswerLabel *m = &a->labels[l];
+                sb_printf(&b, "  %s move: %s%s%s from ", kind, m->label ? m->label : "move", m->args ? " " : "",
+                          m->args ? m->args : "");
+                key_print(p, &b, p->solver->store->st[a->comps[m->comp]].key);
+                sb_printf(&b, " -> %s", a->winning[i]);
+                if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
+                emit_line(p, &b);
+                named = true;
+            }
+            if (!named) {
+                sb_printf(&b, "  %s move -> %s", kind, a->winning[i]);
+                emit_line(p, &b);
+            }
         }
         if (a->nwin > TEXT_MAX_MOVES) {
             sb_printf(&b, "  ... and %zu more %s moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES, kind,
@@ -247,6 +290,8 @@ static void do_table(Program *p, Stmt *st)
             t.vals[i * t.cols + j] = v;
             if (value_digits(&v) > width) width = value_digits(&v);
         }
+    if (p->plot_file && t.nranges == 2 && !plot_svg(p->plot_file, st->text, lo[0], lo[1], t.rows, t.cols, t.vals))
+        prog_fail(p, EXIT_USAGE, st->loc, "cannot write the heat map to '%s'", p->plot_file);
     StrBuf b;
     sb_init(&b);
     if (p->json) {
@@ -298,15 +343,20 @@ static void do_table(Program *p, Stmt *st)
 
 /* ---- expect and claim ---------------------------------------------------- */
 
-static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t checked, const char *counter)
+/* fields: the counterexample's JSON fields ("binders":{..},"left":..,"right":..), or NULL. */
+static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t checked, const char *counter,
+                   const char *fields)
 {
     StrBuf b;
     sb_init(&b);
     if (p->json) {
-        sb_printf(&b, "{\"kind\":\"%s\",\"ok\":%s,\"checked\":%llu,\"counterexample\":", kind, ok ? "true" : "false",
+        sb_printf(&b, "{\"kind\":\"%s\",\"ok\":%s,\"checked\":%llu,\"file\":", kind, ok ? "true" : "false",
                   (unsigned long long)checked);
+        json_str(&b, diag_file(&p->diag, st->loc.file)->name);
+        sb_printf(&b, ",\"line\":%u,\"counterexample\":", st->loc.line);
         if (counter) json_str(&b, counter);
         else sb_puts(&b, "null");
+        if (fields && *fields) sb_printf(&b, ",%s", fields);
         sb_putc(&b, '}');
     } else if (!strcmp(kind, "claim")) {
         if (ok) sb_printf(&b, "claim %s: verified on %llu instances", st->text, (unsigned long long)checked);
@@ -317,68 +367,90 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
         else sb_printf(&b, "expect %s: FAILED (%s)", st->text, counter);
     }
     emit_line(p, &b);
-    if (!ok) {
+    if (!ok) {   /* the reason is in the line above: the error only points at the statement */
         p->failed = 1;
         fflush(p->out);
-        if (!strcmp(kind, "claim"))
-            diag_error(&p->diag, st->loc, "claim failed: counterexample %s", counter);
-        else
-            diag_error(&p->diag, st->loc, "expectation failed: %s", counter);
+        FILE *json = p->diag.json;
+        p->diag.json = NULL;   /* the JSON object above is the report */
+        diag_error(&p->diag, st->loc, "%s failed", kind);
+        p->diag.json = json;
     }
-}
-
-/* A value as an expression; positions as sums of their components. */
-static void print_value(Program *p, StrBuf *b, const Value *v)
-{
-    if (v->t == VT_POS) key_print_pos(p, b, v);
-    else if (v->t == VT_GRAPH) graph_print(b, v->u.g);
-    else val_print(b, v);
-}
-
-/* A value as JSON: integers as numbers with all their digits, lists and sets as arrays, strings,
-   ranges and positions as strings. */
-static void json_value(Program *p, StrBuf *b, const Value *v)
-{
-    if (v->t == VT_LIST || v->t == VT_SET) {
-        sb_putc(b, '[');
-        for (uint32_t i = 0; i < v->n; i++) {
-            if (i) sb_putc(b, ',');
-            Value e = val_elem(v, i);
-            json_value(p, b, &e);
-        }
-        sb_putc(b, ']');
-        return;
-    }
-    if (v->t == VT_INT || v->t == VT_BIG || v->t == VT_BOOL) {
-        val_print(b, v);
-        return;
-    }
-    StrBuf t;
-    sb_init(&t);
-    if (v->t == VT_STR) sb_putn(&t, v->u.s, v->n);
-    else print_value(p, &t, v);
-    json_str(b, t.s ? t.s : "");
-    sb_fini(&t);
 }
 
 /* print: the value of an expression (JSON: {"kind":"print","value":...}). */
 static void do_print(Program *p, Stmt *st)
 {
     Value v = thunk(p, st->fn);
+    print_value(p, &v);
+}
+
+static void print_value(Program *p, const Value *vp)
+{
+    Value v = *vp;
     StrBuf b;
     sb_init(&b);
     if (p->json) {
         sb_puts(&b, "{\"kind\":\"print\",\"value\":");
-        json_value(p, &b, &v);
+        key_json_value(p, &b, &v);
         sb_putc(&b, '}');
     } else if (v.t == VT_STR) {
         sb_putn(&b, v.u.s, v.n);
     } else if (v.t == VT_GRAPH) {   /* its contents, not its name */
         graph_print_expr(&b, v.u.g);
     } else {
-        print_value(p, &b, &v);
+        key_print_value(p, &b, &v);
     }
     emit_line(p, &b);
+}
+
+/* draw: the game graph below a position as Graphviz DOT, on the output or into --dot FILE
+   (JSON: {"kind":"draw","position":...,"dot":...} or "file"). */
+static void do_draw(Program *p, Stmt *st)
+{
+    Value v = need_pos(p, thunk(p, st->fn), st->loc, "draw");
+    int64_t depth = 2;
+    if (st->range_fn >= 0) {
+        Value d = thunk(p, st->range_fn);
+        if (d.t != VT_INT || d.u.i < 0 || d.u.i > 50)
+            prog_fail(p, EXIT_COMPILE, st->loc, "a drawing's depth is an integer from 0 to 50");
+        depth = d.u.i;
+    }
+    StrBuf dot, b;
+    sb_init(&dot);
+    sb_init(&b);
+    draw_dot(p, &v, depth, st->loc, &dot);
+    if (p->dot_file) {
+        FILE *f = fopen(p->dot_file, "w");
+        bool ok = f && fwrite(dot.s, 1, dot.len, f) == dot.len;
+        if (f && fclose(f)) ok = false;
+        if (!ok) {
+            sb_fini(&dot);
+            prog_fail(p, EXIT_USAGE, st->loc, "cannot write the drawing to '%s'", p->dot_file);
+        }
+    }
+    if (p->json) {
+        sb_puts(&b, "{\"kind\":\"draw\",\"position\":");
+        StrBuf t;
+        sb_init(&t);
+        key_print_pos(p, &t, &v);
+        json_str(&b, t.s);
+        sb_fini(&t);
+        if (p->dot_file) {
+            sb_puts(&b, ",\"file\":");
+            json_str(&b, p->dot_file);
+        } else {
+            sb_puts(&b, ",\"dot\":");
+            json_str(&b, dot.s);
+        }
+        sb_putc(&b, '}');
+        emit_line(p, &b);
+    } else if (p->dot_file) {
+        sb_printf(&b, "draw %s: written to %s", st->text, p->dot_file);
+        emit_line(p, &b);
+    } else {
+        fputs(dot.s, p->out);
+    }
+    sb_fini(&dot);
 }
 
 /* genus: Conway's genus of a position (JSON: {"kind":"genus","position":...,"genus":"4^{146}",
@@ -408,6 +480,8 @@ static void do_expect(Program *p, Stmt *st)
 {
     char detail[600];
     bool ok;
+    StrBuf fields;
+    sb_init(&fields);
     if (st->outcome) {
         Value v = need_pos(p, thunk(p, st->fn), st->loc, "'is'");
         char o = solve_outcome_value(p->solver, &v, st->loc);
@@ -424,17 +498,22 @@ static void do_expect(Program *p, Stmt *st)
             sb_init(&l);
             sb_init(&r);
             Value lv = thunk(p, st->lhs_fn), rv = thunk(p, st->rhs_fn);
-            print_value(p, &l, &lv);
-            print_value(p, &r, &rv);
+            key_print_value(p, &l, &lv);
+            key_print_value(p, &r, &rv);
             snprintf(detail, sizeof detail, "the left side is %s, the right side is %s", l.s, r.s);
             sb_fini(&l);
             sb_fini(&r);
+            sb_puts(&fields, "\"left\":");
+            key_json_value(p, &fields, &lv);
+            sb_puts(&fields, ",\"right\":");
+            key_json_value(p, &fields, &rv);
         }
     }
-    report(p, st, "expect", ok, 1, ok ? NULL : detail);
+    report(p, st, "expect", ok, 1, ok ? NULL : detail, fields.s);
+    sb_fini(&fields);
 }
 
-typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; char counter[600]; } ClaimCtx;
+typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; char counter[600]; StrBuf fields; } ClaimCtx;
 
 static int on_instance(void *ctx, const Value *v, const Value *frame)
 {
@@ -448,6 +527,14 @@ static int on_instance(void *ctx, const Value *v, const Value *frame)
     if (v->t == VT_BIG || v->u.i) return 0;
     c->failed = true;
     size_t n = 0;
+    sb_puts(&c->fields, "\"binders\":{");
+    for (int i = 0; i < c->st->nbinders; i++) {
+        if (i) sb_putc(&c->fields, ',');
+        json_str(&c->fields, c->st->binder_name[i]);
+        sb_putc(&c->fields, ':');
+        key_json_value(c->p, &c->fields, &frame[c->st->binder_slot[i]]);
+    }
+    sb_putc(&c->fields, '}');
     for (int i = 0; i < c->st->nbinders; i++) {
         StrBuf b;
         sb_init(&b);
@@ -460,20 +547,21 @@ static int on_instance(void *ctx, const Value *v, const Value *frame)
 }
 
 /* The value yielded n-th (from 0) by an instances function, printed into out. */
-typedef struct NthCtx { Program *p; uint64_t want, seen; StrBuf *out; } NthCtx;
+typedef struct NthCtx { Program *p; uint64_t want, seen; StrBuf *out; bool json; } NthCtx;
 
 static int on_nth(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
     NthCtx *n = ctx;
     if (n->seen++ != n->want) return 0;
-    print_value(n->p, n->out, v);
+    if (n->json) key_json_value(n->p, n->out, v);
+    else key_print_value(n->p, n->out, v);
     return 1;
 }
 
-static void nth_value(Program *p, int fn, uint64_t n, StrBuf *out)
+static void nth_value(Program *p, int fn, uint64_t n, StrBuf *out, bool json)
 {
-    NthCtx c = { p, n, 0, out };
+    NthCtx c = { p, n, 0, out, json };
     vm_call(p->vm, fn, NULL, 0, on_nth, &c);
 }
 
@@ -483,20 +571,26 @@ static void do_claim(Program *p, Stmt *st)
     memset(&c, 0, sizeof c);
     c.p = p;
     c.st = st;
+    sb_init(&c.fields);
     vm_call(p->vm, st->fn, NULL, 0, on_instance, &c);
     if (c.failed && st->lhs_fn >= 0) {   /* the two sides at the counterexample */
         StrBuf l, r;
         sb_init(&l);
         sb_init(&r);
-        nth_value(p, st->lhs_fn, c.checked - 1, &l);
-        nth_value(p, st->rhs_fn, c.checked - 1, &r);
+        nth_value(p, st->lhs_fn, c.checked - 1, &l, false);
+        nth_value(p, st->rhs_fn, c.checked - 1, &r, false);
+        sb_puts(&c.fields, ",\"left\":");
+        nth_value(p, st->lhs_fn, c.checked - 1, &c.fields, true);
+        sb_puts(&c.fields, ",\"right\":");
+        nth_value(p, st->rhs_fn, c.checked - 1, &c.fields, true);
         size_t n = strlen(c.counter);
         snprintf(c.counter + n, sizeof c.counter - n, " (the left side is %s, the right side is %s)", l.s ? l.s : "?",
                  r.s ? r.s : "?");
         sb_fini(&l);
         sb_fini(&r);
     }
-    report(p, st, "claim", !c.failed, c.checked, c.failed ? c.counter : NULL);
+    report(p, st, "claim", !c.failed, c.checked, c.failed ? c.counter : NULL, c.fields.s);
+    sb_fini(&c.fields);
 }
 
 /* ---- period ---------------------------------------------------------------- */
@@ -579,6 +673,7 @@ static void run_one(Program *p, void *ctx)
     case ST_PERIOD: do_period(p, st); break;
     case ST_PRINT: do_print(p, st); break;
     case ST_GENUS: do_genus(p, st); break;
+    case ST_DRAW: do_draw(p, st); break;
     }
     scratch_release(&p->vm->scratch, 0);
 }

@@ -553,7 +553,9 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
     case N_QUERY: case N_TABLE: case N_GENUS: {
         int t = expr(&s, item->a);
         bool zero = item->a->kind == N_INT && item->a->ival == 0;
-        if (item->kind != N_TABLE && !(t == VT_POS || t == VT_NONE || zero))
+        if (item->kind == N_QUERY && p->bare_print && !(t == VT_POS || t == VT_NONE || zero))
+            item->kind = N_PRINT;   /* typed at a prompt: its value is what the person wants */
+        else if (item->kind != N_TABLE && !(t == VT_POS || t == VT_NONE || zero))
             err(&s, item->a->loc, "%s needs a position (a game with arguments, or a sum), not %s",
                 item->kind == N_QUERY ? "a query" : "genus", val_type_an(t));
         if (item->kind == N_TABLE && !(item->a->kind == N_CALL && (item->a->ref == REF_GAME || item->a->ref == REF_DEF)))
@@ -567,6 +569,15 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         int t = expr(&s, item->a);
         if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
             err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not %s", val_type_an(t));
+        break;
+    }
+    case N_DRAW: {
+        int t = expr(&s, item->a);
+        bool zero = item->a->kind == N_INT && item->a->ival == 0;
+        if (!(t == VT_POS || t == VT_NONE || zero))
+            err(&s, item->a->loc, "draw needs a position (a game with arguments, or a sum), not %s", val_type_an(t));
+        if (item->b && !((t = expr(&s, item->b)) == VT_INT || t == VT_NONE))
+            err(&s, item->b->loc, "a drawing's depth is an integer, not %s", val_type_an(t));
         break;
     }
     case N_PRINT: {

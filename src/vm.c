@@ -65,10 +65,10 @@ bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc)
     return same;
 }
 
-int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc)
+int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc)
 {
     host_enter(vm, loc);
-    int64_t n = vm->host.winning_count(vm->host.ctx, pos, loc);
+    int64_t n = vm->host.winning_count(vm->host.ctx, pos, positions, loc);
     vm->host_depth--;
     return n;
 }
@@ -1011,6 +1011,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         }
         case IR_NEXT: {
             if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, LOC, "out of fuel");
+            prog_poll(vm->p, LOC);
             size_t slot = base + (size_t)code[pc++];
             if (st[slot + 3].u.i >= 0) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
             const Value *d = &st[slot + 1];
@@ -1029,6 +1030,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         }
         case IR_YIELD: {
+            vm->yield_tag = (int)code[pc++];
             Value v = st[--sp];
             vm->sp = sp;
             if (yield && yield(ctx, &v, st + base)) {

@@ -19,7 +19,7 @@ typedef struct VmHost {
     Value (*sg)(void *ctx, const Value *pos, bool gamma, Loc loc);
     char (*outcome)(void *ctx, const Value *pos, Loc loc);
     bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
-    int64_t (*winning_count)(void *ctx, const Value *pos, Loc loc);
+    int64_t (*winning_count)(void *ctx, const Value *pos, bool positions, Loc loc);
     Value (*winning_move)(void *ctx, const Value *pos, int64_t i, Loc loc);
 } VmHost;
 
@@ -45,6 +45,7 @@ struct Vm {
     VmHost host;
     int host_depth;         /* host calls in progress */
     uint64_t fuel;          /* > 0: loop steps and calls left to a tentative computation (PROG_BUDGET at 0) */
+    int yield_tag;          /* the YIELD being handed over: the move's index in its game's items */
     VmSnap *snaps;          /* one per prog_try in progress */
     size_t nsnaps, capsnaps;
 };
@@ -64,7 +65,7 @@ void vm_set_host(Vm *vm, const VmHost *host);
 Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc);
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
-int64_t vm_host_winning_count(Vm *vm, const Value *pos, Loc loc);
+int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc);
 Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc);
 /* The interpreter's part in prog_try (driver.c registers them): remember the run state, forget
    it, or return to it after an error unwound through the interpreter (scratch memory made since

@@ -128,6 +128,7 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
 
 void solve_burn(Solver *s, uint64_t work, Loc loc)
 {
+    prog_poll(s->p, loc);
     if (!s->fuel) return;
     if (work >= s->fuel) prog_fail(s->p, PROG_BUDGET, loc, "out of fuel");
     s->fuel -= work;
@@ -713,6 +714,15 @@ static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
         scratch_release(&s->vm->scratch, smark);
     }
     if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
+    solve_label_moves(s, a, w->loc);
+}
+
+void solve_why(Solver *s, uint32_t id, StrBuf *b)
+{
+    uint32_t how = s->store->st[id].how;
+    const Strategy *st = solve_strategies[how >> 16];
+    if (st->explain) st->explain(s, s->state[how >> 16], id, how & 0xffff, b);
+    if (s->store->st[id].flags & ST_SGSEARCH) sb_puts(b, "; the SG value by a search of the rules");
 }
 
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
@@ -770,12 +780,9 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     a->ncomps = n;
     a->span = span;
     if (!mixed && n) {   /* one method for every component: say which theorem it rests on */
-        uint32_t how = e->st[c[0].id].how;
-        const Strategy *st = solve_strategies[how >> 16];
         StrBuf b;
         sb_init(&b);
-        if (st->explain) st->explain(s, s->state[how >> 16], c[0].id, how & 0xffff, &b);
-        if (e->st[c[0].id].flags & ST_SGSEARCH) sb_puts(&b, "; the SG value by a search of the rules");
+        solve_why(s, c[0].id, &b);
         a->why = b.len ? sb_take(&b) : NULL;
         sb_fini(&b);
     }
@@ -806,6 +813,7 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         scratch_release(&s->vm->scratch, smark);
         if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
     }
+    solve_label_moves(s, a, loc);
 }
 
 void solve_answer_fini(Answer *a)
@@ -815,6 +823,11 @@ void solve_answer_fini(Answer *a)
         free(a->defence[i].reply);
     }
     free(a->defence);
+    for (size_t i = 0; i < a->nlabels; i++) {
+        free(a->labels[i].args);
+        free(a->labels[i].args_json);
+    }
+    free(a->labels);
     for (size_t i = 0; a->moves && i < a->nwin; i++) free(a->moves[i].parts);
     free(a->moves);
     for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
@@ -840,7 +853,7 @@ void solve_answer_free(void *arg)
     free(arg);
 }
 
-int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc)
+int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions)
 {
     size_t mark;
     Answer *a = solve_answer_new(s->p, &mark);
@@ -849,6 +862,18 @@ int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc)
         prog_fail(s->p, EXIT_LIMIT, loc, "this position has too many winning moves to count (more than the %d listed)",
                   SOLVE_MAX_WINNING);
     int64_t n = (int64_t)a->nwin;
+    if (!positions && a->moves) {   /* moves: every rule reaching a result, in each copy of its component */
+        if (a->labels_cut)
+            prog_fail(s->p, EXIT_LIMIT, loc, "a component of this position has more than 2^22 moves: its winning moves "
+                      "cannot be counted (winning_positions counts the positions they reach)");
+        uint64_t total = 0;
+        for (size_t i = 0; i < a->nlabels; i++) {
+            if (a->labels[i].copies > (uint64_t)INT64_MAX - total)
+                prog_fail(s->p, EXIT_COMPILE, loc, "the number of winning moves overflows 64 bits");
+            total += a->labels[i].copies;
+        }
+        n = (int64_t)total;
+    }
     prog_release(s->p, mark);
     solve_answer_free(a);
     return n;
@@ -1018,7 +1043,10 @@ static Value host_sg(void *ctx, const Value *pos, bool gamma, Loc loc)
 }
 static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }
 static bool host_same(void *ctx, const Value *a, const Value *b, Loc loc) { return solve_same_position(ctx, a, b, loc); }
-static int64_t host_count(void *ctx, const Value *pos, Loc loc) { return solve_winning_count(ctx, pos, loc); }
+static int64_t host_count(void *ctx, const Value *pos, bool positions, Loc loc)
+{
+    return solve_winning_count(ctx, pos, loc, positions);
+}
 static Value host_move(void *ctx, const Value *pos, int64_t i, Loc loc) { return solve_winning_move(ctx, pos, i, loc); }
 
 void solve_host(Solver *s, VmHost *host)

@@ -98,6 +98,8 @@ void solve_host(Solver *s, VmHost *host);
 uint32_t solve_how(const Strategy *self, uint32_t variant);
 /* self's state in s. */
 void *solve_state(Solver *s, const Strategy *self);
+/* The theorem or certificate behind solved state id's value (appended to b; nothing if none). */
+void solve_why(Solver *s, uint32_t id, StrBuf *b);
 /* The name of the strategy that solved a state. */
 const char *solve_how_name(Solver *s, uint32_t how);
 
@@ -149,11 +151,36 @@ typedef struct Answer {
     unsigned mode;
     bool unwritten;          /* a winning move exists that the position syntax cannot write */
     char *extra_json;
+    /* each move reaching a listed result (labels.c), in the results' order: the result (index into
+       winning), the component moved (index into comps) and its copies (each can make the move),
+       the rule's label (NULL: unnamed) and binder values ("k=2", {"k":2}); labels_cut: a
+       component had too many moves to enumerate (its results may lack labels) */
+    struct AnswerLabel { size_t result, comp; uint64_t copies; const char *label; char *args, *args_json; } *labels;
+    size_t nlabels, caplabels;
+    bool labels_cut;
     const uint32_t *comps;   /* the position's non-terminal components (scratch, while answering) */
     const uint64_t *counts;  /* how many copies of each */
     const size_t *span;      /* where each component's text starts and ends in position (scratch) */
     size_t ncomps, printed, capmoves, capwin;
 } Answer;
+
+/* Label the listed winning (drawing) moves of a normal-play answer: labels.c. */
+void solve_label_moves(Solver *s, Answer *a, Loc loc);
+
+/* One move of a position (solve_each_move): the component moved (index, copies, key), the
+   rule's label (NULL: unnamed), binder values as text and JSON, the position after it. */
+typedef struct SolveMove {
+    size_t comp;
+    uint64_t copies;
+    const int64_t *from;
+    const char *label, *args, *args_json;
+    Value result;
+} SolveMove;
+typedef int (*SolveMoveFn)(void *ctx, const SolveMove *m);
+/* Call fn for every move of a normal-play position (each distinct component's rules in turn,
+   at most max moves; fn returns nonzero to stop); true when there were more than max. The
+   callbacks run after the enumeration: they may ask the solver anything. */
+bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMoveFn fn, void *ctx);
 
 /* Winning moves listed at most (Answer.truncated tells when there are more), and the components
    their printed positions may hold in all: a sum of 10^6 heaps lists a few whole positions. */
@@ -202,8 +229,10 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
 Answer *solve_answer_new(Program *p, size_t *mark);
 void solve_answer_free(void *a);
 void solve_answer_fini(Answer *a);
-/* The number of winning moves of pos (an error when they could not all be listed). */
-int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc);
+/* The number of winning moves of pos, each rule in each copy of a component counted (positions:
+   the distinct positions they reach; a play mode's position counts positions either way); an
+   error when they could not all be listed. */
+int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions);
 /* The i-th winning move of pos (0-based, in the order queries list them), as a position. */
 Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc);
 /* Whether two positions are the same game sum: equal multisets of canonical components, terminal

@@ -1,0 +1,144 @@
+/* draw.c: the game graph below a position as Graphviz DOT: a breadth-first walk over the moves
+   (solve_each_move), positions merged by their printed form, values from the solver. */
+#include "config.h"
+#include "draw.h"
+#include "key.h"
+#include "solve/solve.h"
+#include "solve/nimber.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct DrawNode {
+    char *text;             /* the position as printed: the node's identity */
+    int64_t **keys;         /* its components (copies), to enumerate its moves later */
+    uint64_t *cnt;
+    uint32_t n;
+    int64_t depth;
+    GameValue g;
+} DrawNode;
+
+typedef struct DrawEdge { size_t from, to; char *label; } DrawEdge;
+
+typedef struct DrawCtx {
+    Program *p;
+    Loc loc;
+    DrawNode *nodes;
+    size_t nnodes, capnodes;
+    DrawEdge *edges;
+    size_t nedges, capedges;
+    size_t from;
+    bool cut;
+} DrawCtx;
+
+static size_t find_or_add(DrawCtx *c, const Value *pos, int64_t depth)
+{
+    StrBuf b;
+    sb_init(&b);
+    key_print_pos(c->p, &b, pos);
+    for (size_t i = 0; i < c->nnodes; i++)
+        if (!strcmp(c->nodes[i].text, b.s)) {
+            sb_fini(&b);
+            return i;
+        }
+    if (c->nnodes >= DRAW_MAX_NODES) {
+        sb_fini(&b);
+        c->cut = true;
+        return SIZE_MAX;
+    }
+    DrawNode d = { sb_take(&b), xmalloc((pos->n ? pos->n : 1) * sizeof *d.keys),
+                   xmalloc((pos->n ? pos->n : 1) * sizeof *d.cnt), pos->n, depth, { 0 } };
+    sb_fini(&b);
+    for (uint32_t i = 0; i < pos->n; i++) {
+        size_t len = KEY_LEN(pos->u.pos.keys[i]);
+        d.keys[i] = xmalloc(len * sizeof **d.keys);
+        memcpy(d.keys[i], pos->u.pos.keys[i], len * sizeof **d.keys);
+        d.cnt[i] = pos->u.pos.cnt ? pos->u.pos.cnt[i] : 1;
+    }
+    d.g = solve_sg_value(c->p->solver, pos, c->loc);
+    VEC_PUSH(c->nodes, c->nnodes, c->capnodes, d);
+    return c->nnodes - 1;
+}
+
+static int on_move(void *ctx, const SolveMove *m)
+{
+    DrawCtx *c = ctx;
+    size_t to = find_or_add(c, &m->result, c->nodes[c->from].depth + 1);
+    if (to == SIZE_MAX) return 1;
+    StrBuf b;
+    sb_init(&b);
+    sb_puts(&b, m->label ? m->label : "move");
+    if (m->args) sb_printf(&b, " %s", m->args);
+    DrawEdge e = { c->from, to, sb_take(&b) };
+    sb_fini(&b);
+    VEC_PUSH(c->edges, c->nedges, c->capedges, e);
+    return 0;
+}
+
+static void dot_str(StrBuf *b, const char *s)
+{
+    sb_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') sb_putc(b, '\\');
+        if (*s == '\n') sb_puts(b, "\\n");
+        else sb_putc(b, *s);
+    }
+    sb_putc(b, '"');
+}
+
+static bool wins(const GameValue *from, const GameValue *to)
+{
+    return (from->outcome == 'N' && to->outcome == 'P') || (from->outcome == 'D' && to->outcome == 'D');
+}
+
+void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
+{
+    if (depth < 0) prog_fail(p, EXIT_COMPILE, loc, "a drawing's depth must be at least 0, not %lld", (long long)depth);
+    DrawCtx c = { .p = p, .loc = loc };
+    find_or_add(&c, pos, 0);
+    for (size_t i = 0; i < c.nnodes && !c.cut; i++) {
+        if (c.nodes[i].depth >= depth) continue;
+        c.from = i;
+        Value v = val_pos((const int64_t **)c.nodes[i].keys, c.nodes[i].cnt, c.nodes[i].n);
+        solve_each_move(p->solver, &v, loc, DRAW_MAX_NODES, on_move, &c);
+    }
+    sb_puts(out, "digraph game {\n");
+    sb_printf(out, "  // grundy: the positions within %lld move%s of %s%s\n", (long long)depth, depth == 1 ? "" : "s",
+              c.nodes[0].text, c.cut ? " (cut at " "400" " nodes)" : "");
+    sb_puts(out, "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n"
+                 "  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    for (size_t i = 0; i < c.nnodes; i++) {
+        const DrawNode *d = &c.nodes[i];
+        StrBuf l;
+        sb_init(&l);
+        sb_printf(&l, "%s\n%c", d->text, d->g.outcome);
+        if (d->g.kind == GV_SG) {
+            sb_puts(&l, "  sg ");
+            nim_print(&l, &d->g);
+        } else if (d->g.kind == GV_LOOPY) {
+            sb_puts(&l, "  gamma ");
+            gv_print_loopy(&l, &d->g);
+        }
+        sb_printf(out, "  n%zu [label=", i);
+        dot_str(out, l.s);
+        sb_fini(&l);
+        const char *fill = d->g.outcome == 'P' ? "#f4c7c3" : d->g.outcome == 'N' ? "#c8e6c9" : "#dddddd";
+        sb_printf(out, ", fillcolor=\"%s\"%s];\n", fill, i == 0 ? ", penwidth=2" : "");
+    }
+    for (size_t i = 0; i < c.nedges; i++) {
+        const DrawEdge *e = &c.edges[i];
+        sb_printf(out, "  n%zu -> n%zu [label=", e->from, e->to);
+        dot_str(out, e->label);
+        if (wins(&c.nodes[e->from].g, &c.nodes[e->to].g)) sb_puts(out, ", style=bold, penwidth=2.5");
+        sb_puts(out, "];\n");
+        free(e->label);
+    }
+    sb_puts(out, "}\n");
+    for (size_t i = 0; i < c.nnodes; i++) {
+        for (uint32_t k = 0; k < c.nodes[i].n; k++) free(c.nodes[i].keys[k]);
+        free(c.nodes[i].keys);
+        free(c.nodes[i].cnt);
+        free(c.nodes[i].text);
+    }
+    free(c.nodes);
+    free(c.edges);
+}

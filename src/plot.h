@@ -1,0 +1,11 @@
+/* plot.h: a two-dimensional table of game values as an SVG heat map (table ... with --plot). */
+#ifndef GRUNDY_PLOT_H
+#define GRUNDY_PLOT_H
+#include "solve/nimber.h"
+
+/* Write rows x cols values (row-major; rows indexed from lo0, columns from lo1) to path as SVG:
+   one cell per value, P-positions (0) dark, other values by a palette that repeats every 12
+   values, draws and values beyond 64 bits grey; title above. False when it cannot be written. */
+bool plot_svg(const char *path, const char *title, int64_t lo0, int64_t lo1, size_t rows, size_t cols,
+              const GameValue *vals);
+#endif

@@ -1,0 +1,490 @@
+/* repl_cmd.c: the REPL's commands: :help, :load, :reload, :list, :moves, :explain, :play, :draw,
+   :time, :json, :limits, :states, :quit. */
+#include "config.h"
+#include "driver.h"
+#include "draw.h"
+#include "front.h"
+#include "key.h"
+#include "run.h"
+#include "vm.h"
+#include "json.h"
+#include "builtins.h"
+#include "solve/solve.h"
+#include "solve/nimber.h"
+#include "repl_int.h"
+#include "pos.h"
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const repl_commands[] = {
+    ":help", ":load", ":reload", ":list", ":moves", ":explain", ":play", ":draw", ":time", ":json", ":limits",
+    ":states", ":quit", NULL
+};
+
+static const char help_text[] =
+    "Type anything a .game file can say; a bare position is queried, any other expression printed:\n"
+    "  Nim(3, 4, 5)                       outcome, SG value, each winning move with its rule\n"
+    "  sg(Kayles(9)) + 1                  a value (print EXPR does the same in files)\n"
+    "  game Sub(n) { move take(k in {1, 3, 4}) when k <= n => Sub(n - k); }\n"
+    "  table Sub(0..20)      period Sub(n) for n      claim sg(Sub(n)) < 4 for n in 0..100\n"
+    "An item may span lines (an unclosed bracket continues; a blank line ends it). Typing a\n"
+    "definition again replaces it. Ctrl-C stops a computation; the session goes on.\n"
+    "Commands:\n"
+    "  :help [TOPIC|NAME]      this text; topics: commands, play, draw, limits; or a game's doc\n"
+    "  :load FILE  :reload     load a .game file; load the loaded files again\n"
+    "  :list [stdlib|PREFIX]   the definitions with their parameters and doc comments\n"
+    "  :moves POS              every move: rule, result, outcome and SG value (* = winning)\n"
+    "  :explain POS            which strategy answered, why, and what it cost\n"
+    "  :play POS [first|second]  play against the engine (you move first by default)\n"
+    "  :draw POS [DEPTH]       the game graph below POS as Graphviz DOT (default depth 2)\n"
+    "  :time on|off  :json on|off  :limits [states N|instances N]  :states  :quit\n"
+    "The words help, quit and exit alone on a line do the same as :help and :quit.\n";
+
+static const char help_play[] =
+    ":play POS [first|second] -- you play POS against the engine, which plays perfectly: a winning\n"
+    "move when it has one, otherwise the move that loses slowest (when the game is small enough to\n"
+    "search). At your turn type a move's number or the position you move to; 'moves' lists the\n"
+    "moves again, 'hint' shows a winning move, 'undo' takes back your last move and the reply,\n"
+    "'quit' ends the game. Normal play: whoever cannot move loses.\n";
+
+static const char help_draw[] =
+    ":draw POS [DEPTH], or the statement 'draw POS depth N' (grundy --dot FILE writes it to FILE):\n"
+    "the positions reachable from POS in at most DEPTH moves as a Graphviz digraph: each node\n"
+    "labelled with its position and SG value (with cycles: its outcome or generalized value),\n"
+    "P-positions red, N-positions green, draws grey; winning moves bold. At most 400 nodes.\n"
+    "Render with: dot -Tsvg graph.dot > graph.svg\n";
+
+static const char help_limits[] =
+    ":limits shows the limits; ':limits states N' and ':limits instances N' set them. The state\n"
+    "limit bounds the positions the solver stores (--max-states), the instance limit the instances\n"
+    "a claim or table examines (--max-instances). Reaching one ends the item, not the session.\n";
+
+/* ---- evaluating a position --------------------------------------------------------------------- */
+
+typedef struct PosRun { Repl *r; int fn; void (*cb)(Repl *, const Value *, void *); void *ctx; } PosRun;
+
+static void pos_run(Program *p, void *ctx)
+{
+    PosRun *pr = ctx;
+    Value v = vm_call(p->vm, pr->fn, NULL, 0, NULL, NULL);
+    if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
+    if (v.t != VT_POS) {
+        Loc loc = p->stmts[p->nstmts - 1].loc;
+        prog_fail(p, EXIT_COMPILE, loc, "this needs a position, but this is %s", val_type_an(v.t));
+    }
+    pr->cb(pr->r, &v, pr->ctx);
+}
+
+bool repl_with_pos(Repl *r, const char *text, void (*fn)(Repl *r, const Value *pos, void *ctx), void *ctx)
+{
+    Program *p = r->p;
+    while (isspace((unsigned char)*text)) text++;
+    if (!*text) {
+        fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", p->out);
+        return false;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "<repl %d>", ++r->unit);
+    size_t n0 = p->nstmts;
+    bool bare = p->bare_print;
+    p->bare_print = false;
+    p->diag.errors = 0;
+    int errors = drv_load(p, name, text, strlen(text), NULL);
+    p->bare_print = bare;
+    if (errors) return false;
+    if (p->nstmts != n0 + 1 || p->stmts[n0].kind != ST_QUERY) {
+        p->next_stmt = p->nstmts;
+        fputs("this command needs one position, e.g. Nim(3, 4, 5)\n", p->out);
+        return false;
+    }
+    drv_apply_redefinitions(p, n0);
+    p->next_stmt = p->nstmts;
+    PosRun pr = { r, p->stmts[n0].fn, fn, ctx };
+    p->started = p->last_progress = prog_now();
+    p->stmt = &p->stmts[n0];
+    int st = prog_try(p, pos_run, &pr);
+    p->stmt = NULL;
+    scratch_release(&p->vm->scratch, 0);
+    if (r->progress_shown) {
+        fputs("\r\033[K", stderr);
+        r->progress_shown = false;
+    }
+    if (st == EXIT_INTERRUPT) {
+        *p->interrupt = 0;
+        fputs("interrupted (the session and what it solved are kept)\n", stderr);
+    }
+    fflush(p->out);
+    return st == 0;
+}
+
+/* ---- :moves ----------------------------------------------------------------------------------- */
+
+#define REPL_MAX_MOVES 2000
+
+static void print_gv(StrBuf *b, const GameValue *g)
+{
+    if (g->kind == GV_SG) {
+        sb_puts(b, "sg ");
+        nim_print(b, g);
+    } else if (g->kind == GV_LOOPY) {
+        sb_puts(b, "gamma ");
+        gv_print_loopy(b, g);
+    }
+}
+
+typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; } MovesCtx;
+
+static int on_move(void *ctx, const SolveMove *m)
+{
+    MovesCtx *c = ctx;
+    Program *p = c->r->p;
+    GameValue g = solve_sg_value(p->solver, &m->result, (Loc){ 0 });
+    bool win = (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
+    c->winning += win;
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%c %3zu. %s%s%s from ", win ? '*' : ' ', ++c->n, m->label ? m->label : "move", m->args ? " " : "",
+              m->args ? m->args : "");
+    key_print(p, &b, m->from);
+    sb_puts(&b, " -> ");
+    key_print_pos(p, &b, &m->result);
+    sb_printf(&b, ": %c", g.outcome);
+    if (g.kind == GV_SG || g.kind == GV_LOOPY) {
+        sb_puts(&b, " (");
+        print_gv(&b, &g);
+        sb_putc(&b, ')');
+    }
+    if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
+    fprintf(p->out, "%s\n", b.s);
+    sb_fini(&b);
+    return 0;
+}
+
+static void do_moves(Repl *r, const Value *pos, void *ctx)
+{
+    (void)ctx;
+    Program *p = r->p;
+    GameValue g = solve_sg_value(p->solver, pos, (Loc){ 0 });
+    StrBuf b;
+    sb_init(&b);
+    key_print_pos(p, &b, pos);
+    sb_printf(&b, ": %c", g.outcome);
+    if (g.kind == GV_SG || g.kind == GV_LOOPY) {
+        sb_puts(&b, " (");
+        print_gv(&b, &g);
+        sb_putc(&b, ')');
+    }
+    fprintf(p->out, "%s\n", b.s);
+    sb_fini(&b);
+    MovesCtx c = { r, 0, 0, g.outcome };
+    bool more = solve_each_move(p->solver, pos, (Loc){ 0 }, REPL_MAX_MOVES, on_move, &c);
+    if (!c.n) fputs("  no moves: the player to move loses\n", p->out);
+    if (more) fprintf(p->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
+    else if (c.n) fprintf(p->out, "  %zu move%s, %zu %s\n", c.n, c.n == 1 ? "" : "s", c.winning,
+                          g.outcome == 'D' ? "keeping the draw" : "winning");
+}
+
+/* ---- :explain --------------------------------------------------------------------------------- */
+
+static void do_explain(Repl *r, const Value *pos, void *ctx)
+{
+    (void)ctx;
+    Program *p = r->p;
+    Solver *s = p->solver;
+    size_t before = s->store->n;
+    double t0 = prog_now();
+    size_t mark;
+    Answer *a = solve_answer_new(p, &mark);
+    solve_query(s, pos, (Loc){ 0 }, false, a);
+    double dt = prog_now() - t0;
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%s: %c", a->position, a->outcome);
+    if (a->has_sg) {
+        sb_puts(&b, " (sg ");
+        nim_print(&b, &a->sg);
+        sb_putc(&b, ')');
+    }
+    fprintf(p->out, "%s\n  answered by %s\n", b.s, a->strategy);
+    sb_fini(&b);
+    if (a->why) fprintf(p->out, "  by %s\n", a->why);
+    if (a->no_sg) fprintf(p->out, "  no SG value: %s\n", a->no_sg);
+    if (a->mode) fputs("  a play mode's position: the components below are solved in normal play first\n", p->out);
+    for (size_t i = 0; i < a->ncomps && a->comps && i < 20; i++) {
+        const State *st = &s->store->st[a->comps[i]];
+        sb_init(&b);
+        sb_puts(&b, "  component ");
+        if (a->counts[i] > 1) sb_printf(&b, "%llu * ", (unsigned long long)a->counts[i]);
+        key_print(p, &b, st->key);
+        sb_printf(&b, ": %s", solve_how_name(s, st->how));
+        StrBuf w;
+        sb_init(&w);
+        solve_why(s, a->comps[i], &w);
+        if (w.len && a->ncomps > 1) sb_printf(&b, " -- %s", w.s);
+        sb_fini(&w);
+        fprintf(p->out, "%s\n", b.s);
+        sb_fini(&b);
+    }
+    if (a->ncomps > 20) fprintf(p->out, "  ... and %zu more components\n", a->ncomps - 20);
+    if (a->ncomps > 1 && !a->mode) fputs("  the sum: the XOR of the components' SG values (Sprague-Grundy)\n", p->out);
+    fprintf(p->out, "  %.3f s; %zu positions stored now, %zu of them new\n", dt, s->store->n, s->store->n - before);
+    prog_release(p, mark);
+    solve_answer_free(a);
+}
+
+/* ---- :draw ------------------------------------------------------------------------------------ */
+
+static void do_draw(Repl *r, const Value *pos, void *ctx)
+{
+    StrBuf b;
+    sb_init(&b);
+    draw_dot(r->p, pos, *(int64_t *)ctx, (Loc){ 0 }, &b);
+    fputs(b.s, r->p->out);
+    sb_fini(&b);
+}
+
+/* ---- :list and :help NAME --------------------------------------------------------------------- */
+
+/* The comment lines just above the line of loc (without "// "), each after prefix. */
+static void doc_of(Program *p, Loc loc, const char *prefix, StrBuf *b)
+{
+    const SrcFile *f = diag_file(&p->diag, loc.file);
+    if (!f || loc.off > f->len) return;
+    size_t ls = loc.off;
+    while (ls > 0 && f->text[ls - 1] != '\n') ls--;
+    size_t start = ls;   /* walk up over comment lines */
+    while (start > 0) {
+        size_t prev = start - 1;
+        while (prev > 0 && f->text[prev - 1] != '\n') prev--;
+        const char *t = f->text + prev;
+        while (*t == ' ' || *t == '\t') t++;
+        if (strncmp(t, "//", 2)) break;
+        start = prev;
+    }
+    while (start < ls) {
+        size_t e = start;
+        while (e < ls && f->text[e] != '\n') e++;
+        const char *t = f->text + start;
+        while (*t == ' ' || *t == '\t') t++;
+        t += 2;
+        if (*t == ' ') t++;
+        sb_puts(b, prefix);
+        sb_putn(b, t, (size_t)(f->text + e - t));
+        sb_putc(b, '\n');
+        start = e + 1;
+    }
+}
+
+/* The definition's first line as written ("game Heap(n) {"). */
+static void signature(Program *p, const Symbol *sy, StrBuf *b)
+{
+    const SrcFile *f = diag_file(&p->diag, sy->loc.file);
+    if (!f || sy->loc.off > f->len) {
+        sb_puts(b, sy->name);
+        return;
+    }
+    size_t ls = sy->loc.off;
+    while (ls > 0 && f->text[ls - 1] != '\n') ls--;
+    size_t le = sy->loc.off;
+    while (le < f->len && f->text[le] != '\n') le++;
+    while (ls < le && (f->text[ls] == ' ' || f->text[ls] == '\t')) ls++;
+    if (le - ls > 100) le = ls + 100;
+    sb_putn(b, f->text + ls, le - ls);
+}
+
+static bool listed_kind(const Symbol *sy)
+{
+    return (sy->kind == SYM_GAME || sy->kind == SYM_DEF || sy->kind == SYM_CONST) && !strchr(sy->name, '.');
+}
+
+/* The symbol in force for name (a user's shadows the library's), or NULL. */
+static const Symbol *current(Program *p, const char *name)
+{
+    const Symbol *found = NULL;
+    for (size_t i = 0; i < p->nsyms; i++)
+        if (!strcmp(p->syms[i].name, name) && (!found || found->stdlib)) found = &p->syms[i];
+    return found;
+}
+
+static void describe(Program *p, const Symbol *sy, bool docs)
+{
+    StrBuf b;
+    sb_init(&b);
+    sb_puts(&b, "  ");
+    signature(p, sy, &b);
+    sb_putc(&b, '\n');
+    if (docs) doc_of(p, sy->loc, "      ", &b);
+    fputs(b.s, p->out);
+    sb_fini(&b);
+}
+
+static void do_list(Repl *r, const char *arg)
+{
+    Program *p = r->p;
+    bool std = !strcmp(arg, "stdlib");
+    size_t shown = 0;
+    for (size_t i = 0; i < p->nsyms; i++) {
+        const Symbol *sy = &p->syms[i];
+        if (!listed_kind(sy) || current(p, sy->name) != sy) continue;
+        if (std ? !sy->stdlib : (*arg ? strncmp(sy->name, arg, strlen(arg)) != 0 : sy->stdlib)) continue;
+        describe(p, sy, true);
+        shown++;
+    }
+    if (!*arg) {
+        StrBuf b;
+        sb_init(&b);
+        sb_puts(&b, "standard library (':list stdlib' for their parameters and docs, ':help NAME' for one):\n ");
+        size_t col = 1;
+        for (size_t i = 0; i < p->nsyms; i++) {
+            const Symbol *sy = &p->syms[i];
+            if (!sy->stdlib || !listed_kind(sy) || current(p, sy->name) != sy) continue;
+            size_t n = strlen(sy->name) + 1;
+            if (col + n > 96) {
+                sb_puts(&b, "\n ");
+                col = 1;
+            }
+            sb_printf(&b, " %s", sy->name);
+            col += n;
+        }
+        fprintf(p->out, "%s%s\n", shown ? "" : "no definitions of your own yet\n", b.s);
+        sb_fini(&b);
+    } else if (!shown) {
+        fprintf(p->out, "no definition starts with '%s'\n", arg);
+    }
+}
+
+static void do_help(Repl *r, const char *topic)
+{
+    Program *p = r->p;
+    if (!*topic || !strcmp(topic, "commands")) fputs(help_text, p->out);
+    else if (!strcmp(topic, "play") || !strcmp(topic, ":play")) fputs(help_play, p->out);
+    else if (!strcmp(topic, "draw") || !strcmp(topic, ":draw")) fputs(help_draw, p->out);
+    else if (!strcmp(topic, "limits") || !strcmp(topic, ":limits")) fputs(help_limits, p->out);
+    else {
+        const Symbol *sy = current(p, topic);
+        if (sy && listed_kind(sy)) {
+            describe(p, sy, true);
+        } else if (sy && sy->kind == SYM_BUILTIN) {
+            fprintf(p->out, "  %s: built-in function: %s\n", topic, builtins[sy->id].doc);
+        } else {
+            int bi = builtin_find(topic);
+            if (bi >= 0) fprintf(p->out, "  %s: built-in function: %s\n", topic, builtins[bi].doc);
+            else fprintf(p->out, "no help on '%s' (topics: commands, play, draw, limits; or a name from :list)\n", topic);
+        }
+    }
+}
+
+/* ---- loading files ----------------------------------------------------------------------------- */
+
+static int load_file(Repl *r, const char *path)
+{
+    size_t len;
+    char *text = front_read_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "grundy: error: cannot read '%s': %s\n", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    int st = repl_eval(r, path, text, len);
+    free(text);
+    return st;
+}
+
+/* ---- the table ---------------------------------------------------------------------------------- */
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s)) s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1])) s[--n] = 0;
+    return s;
+}
+
+static bool on_off(Repl *r, const char *arg, bool *flag, const char *what)
+{
+    if (!strcmp(arg, "on")) *flag = true;
+    else if (!strcmp(arg, "off")) *flag = false;
+    else if (!*arg) *flag = !*flag;
+    else {
+        fprintf(r->p->out, "%s takes on or off\n", what);
+        return false;
+    }
+    fprintf(r->p->out, "%s %s\n", what + 1, *flag ? "on" : "off");
+    return true;
+}
+
+bool repl_command(Repl *r, const char *line, int *status)
+{
+    Program *p = r->p;
+    char *buf = xstrdup(line);
+    char *cmd = trim(buf), *arg = cmd;
+    while (*arg && !isspace((unsigned char)*arg)) arg++;
+    if (*arg) *arg++ = 0;
+    arg = trim(arg);
+    bool quit = false;
+    if (!strcmp(cmd, ":quit") || !strcmp(cmd, ":q") || !strcmp(cmd, ":exit")) {
+        quit = true;
+    } else if (!strcmp(cmd, ":help") || !strcmp(cmd, ":h") || !strcmp(cmd, ":?")) {
+        do_help(r, arg);
+    } else if (!strcmp(cmd, ":json")) {
+        if (on_off(r, arg, &p->json, ":json")) p->diag.json = p->json ? p->out : NULL;
+    } else if (!strcmp(cmd, ":time")) {
+        on_off(r, arg, &r->time, ":time");
+    } else if (!strcmp(cmd, ":states")) {
+        fprintf(p->out, "%zu positions stored\n", p->solver->store->n);
+    } else if (!strcmp(cmd, ":limits")) {
+        char what[32];
+        unsigned long long v;
+        if (!*arg) {
+            fprintf(p->out, "states %llu (positions the solver may store)\ninstances %llu (instances a claim or table "
+                    "may examine)\n", (unsigned long long)p->max_states, (unsigned long long)p->max_instances);
+        } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "states")) {
+            p->max_states = v;
+            fprintf(p->out, "states %llu\n", v);
+        } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "instances")) {
+            p->max_instances = v;
+            fprintf(p->out, "instances %llu\n", v);
+        } else {
+            fputs("usage: :limits [states N | instances N] (N > 0)\n", p->out);
+        }
+    } else if (!strcmp(cmd, ":load")) {
+        if (!*arg) fputs("usage: :load FILE\n", p->out);
+        else {
+            *status = load_file(r, arg);
+            bool known = false;
+            for (size_t i = 0; i < r->nfiles; i++) known |= !strcmp(r->files[i], arg);
+            if (!known && *status != EXIT_USAGE) VEC_PUSH(r->files, r->nfiles, r->capfiles, xstrdup(arg));
+        }
+    } else if (!strcmp(cmd, ":reload")) {
+        if (!r->nfiles) fputs("no files loaded (:load FILE loads one)\n", p->out);
+        for (size_t i = 0; i < r->nfiles; i++) {
+            fprintf(p->out, "reloading %s\n", r->files[i]);
+            *status = load_file(r, r->files[i]);
+        }
+    } else if (!strcmp(cmd, ":list")) {
+        do_list(r, arg);
+    } else if (!strcmp(cmd, ":moves")) {
+        repl_with_pos(r, arg, do_moves, NULL);
+    } else if (!strcmp(cmd, ":explain")) {
+        repl_with_pos(r, arg, do_explain, NULL);
+    } else if (!strcmp(cmd, ":play")) {
+        repl_play(r, arg);
+    } else if (!strcmp(cmd, ":draw")) {
+        int64_t depth = 2;
+        size_t n = strlen(arg);
+        size_t d = n;
+        while (d > 0 && isdigit((unsigned char)arg[d - 1])) d--;
+        if (d < n && d > 0 && isspace((unsigned char)arg[d - 1])) {   /* ":draw POS 3" */
+            depth = strtoll(arg + d, NULL, 10);
+            arg[d] = 0;
+        }
+        if (depth > 50) fputs("the depth is at most 50\n", p->out);
+        else repl_with_pos(r, arg, do_draw, &depth);
+    } else {
+        fprintf(p->out, "unknown command %s (try :help)\n", cmd);
+    }
+    free(buf);
+    fflush(p->out);
+    return quit;
+}

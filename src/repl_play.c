@@ -1,0 +1,325 @@
+/* repl_play.c: :play -- a person plays a position against the engine, which plays perfectly: a
+   winning move when there is one, otherwise the move that loses slowest (the largest remoteness,
+   found by a bounded search; past the bound, the first move). */
+#include "config.h"
+#include "key.h"
+#include "solve/solve.h"
+#include "repl_int.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Positions the slowest-loss search may visit, and its depth. */
+#define PLAY_MAX_SEARCH 50000
+#define PLAY_MAX_DEPTH 2000
+/* Moves listed at the person's turn without asking. */
+#define PLAY_SHOW_MOVES 40
+
+typedef struct PlayPos { int64_t **keys; uint64_t *cnt; uint32_t n; } PlayPos;
+
+static PlayPos pos_copy(const Value *v)
+{
+    PlayPos p = { xmalloc((v->n ? v->n : 1) * sizeof *p.keys), xmalloc((v->n ? v->n : 1) * sizeof *p.cnt), v->n };
+    for (uint32_t i = 0; i < v->n; i++) {
+        size_t len = KEY_LEN(v->u.pos.keys[i]);
+        p.keys[i] = xmalloc(len * sizeof **p.keys);
+        memcpy(p.keys[i], v->u.pos.keys[i], len * sizeof **p.keys);
+        p.cnt[i] = v->u.pos.cnt ? v->u.pos.cnt[i] : 1;
+    }
+    return p;
+}
+
+static void pos_free(PlayPos *p)
+{
+    for (uint32_t i = 0; i < p->n; i++) free(p->keys[i]);
+    free(p->keys);
+    free(p->cnt);
+}
+
+static Value pos_value(const PlayPos *p) { return val_pos((const int64_t **)p->keys, p->cnt, p->n); }
+
+typedef struct PlayMove { PlayPos to; char *what; char outcome; } PlayMove;
+typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; } MoveList;
+
+static int on_move(void *ctx, const SolveMove *m)
+{
+    MoveList *l = ctx;
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%s%s%s from ", m->label ? m->label : "move", m->args ? " " : "", m->args ? m->args : "");
+    key_print(l->p, &b, m->from);
+    sb_puts(&b, " -> ");
+    key_print_pos(l->p, &b, &m->result);
+    PlayMove pm = { pos_copy(&m->result), sb_take(&b), solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }) };
+    sb_fini(&b);
+    VEC_PUSH(l->v, l->n, l->cap, pm);
+    return 0;
+}
+
+static void moves_free(MoveList *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        pos_free(&l->v[i].to);
+        free(l->v[i].what);
+    }
+    free(l->v);
+    l->v = NULL;
+    l->n = l->cap = 0;
+}
+
+static MoveList moves_of(Program *p, const PlayPos *pp)
+{
+    MoveList l = { p, NULL, 0, 0 };
+    Value v = pos_value(pp);
+    solve_each_move(p->solver, &v, (Loc){ 0 }, SIZE_MAX, on_move, &l);
+    return l;
+}
+
+/* ---- the slowest loss: remoteness by a bounded search ------------------------------------------ */
+
+typedef struct Rem { char **text; int64_t *val; size_t cap, n; size_t visited; bool over; } Rem;
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static int64_t *rem_slot(Rem *r, const char *text, bool *fresh)
+{
+    if ((r->n + 1) * 2 > r->cap) {   /* grow: rehash */
+        size_t cap = r->cap ? r->cap * 2 : 1024;
+        char **t = xcalloc(cap, sizeof *t);
+        int64_t *v = xcalloc(cap, sizeof *v);
+        for (size_t i = 0; i < r->cap; i++) {
+            if (!r->text[i]) continue;
+            size_t j = hash_str(r->text[i]) & (cap - 1);
+            while (t[j]) j = (j + 1) & (cap - 1);
+            t[j] = r->text[i];
+            v[j] = r->val[i];
+        }
+        free(r->text);
+        free(r->val);
+        r->text = t;
+        r->val = v;
+        r->cap = cap;
+    }
+    size_t j = hash_str(text) & (r->cap - 1);
+    while (r->text[j] && strcmp(r->text[j], text)) j = (j + 1) & (r->cap - 1);
+    *fresh = !r->text[j];
+    if (*fresh) {
+        r->text[j] = xstrdup(text);
+        r->val[j] = -1;
+        r->n++;
+    }
+    return &r->val[j];
+}
+
+/* Remoteness of pp (outcome o): the moves to the end with perfect play, the winner hurrying and
+   the loser dragging; -1 when the search went over its bounds. */
+static int64_t remoteness(Program *p, Rem *r, const PlayPos *pp, int depth)
+{
+    if (r->over || depth > PLAY_MAX_DEPTH || ++r->visited > PLAY_MAX_SEARCH) {
+        r->over = true;
+        return -1;
+    }
+    Value v = pos_value(pp);
+    StrBuf b;
+    sb_init(&b);
+    key_print_pos(p, &b, &v);
+    bool fresh;
+    int64_t got = *rem_slot(r, b.s, &fresh);
+    if (!fresh && got >= 0) {
+        sb_fini(&b);
+        return got;
+    }
+    char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
+    MoveList l = moves_of(p, pp);
+    int64_t best = -1;
+    for (size_t i = 0; i < l.n && !r->over; i++) {
+        if (o == 'N' && l.v[i].outcome != 'P') continue;
+        int64_t x = remoteness(p, r, &l.v[i].to, depth + 1);
+        if (x < 0) break;
+        if (best < 0 || (o == 'N' ? x < best : x > best)) best = x;
+    }
+    moves_free(&l);
+    int64_t res = r->over ? -1 : best < 0 ? 0 : best + 1;
+    *rem_slot(r, b.s, &fresh) = res;
+    sb_fini(&b);
+    return res;
+}
+
+static void rem_free(Rem *r)
+{
+    for (size_t i = 0; i < r->cap; i++) free(r->text[i]);
+    free(r->text);
+    free(r->val);
+}
+
+/* The engine's move in l: the first winning one, else the slowest loss (*why says which). */
+static size_t engine_choice(Program *p, const MoveList *l, const char **why)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->v[i].outcome == 'P') {
+            *why = "a winning move";
+            return i;
+        }
+    Rem r = { 0 };
+    size_t best = 0;
+    int64_t bestr = -1;
+    for (size_t i = 0; i < l->n && !r.over; i++) {
+        int64_t x = remoteness(p, &r, &l->v[i].to, 0);
+        if (x > bestr) {
+            bestr = x;
+            best = i;
+        }
+    }
+    *why = r.over ? "no winning move; the game is too large to find the slowest loss, so the first move"
+                  : "no winning move; the one that loses slowest";
+    if (r.over) best = 0;
+    rem_free(&r);
+    return best;
+}
+
+/* ---- the game ---------------------------------------------------------------------------------- */
+
+typedef struct PlayCtx { bool person_first; } PlayCtx;
+
+static void show_moves(Program *p, const MoveList *l)
+{
+    for (size_t i = 0; i < l->n; i++) fprintf(p->out, "  %zu. %s\n", i + 1, l->v[i].what);
+}
+
+/* The index of the move the person typed (a number, or a position), or SIZE_MAX. */
+static size_t typed_move(Repl *r, const MoveList *l, const char *line)
+{
+    Program *p = r->p;
+    char *end;
+    unsigned long long k = strtoull(line, &end, 10);
+    if (end != line && !*end) return k >= 1 && k <= l->n ? (size_t)k - 1 : SIZE_MAX;
+    for (size_t i = 0; i < l->n; i++) {   /* the position as printed after "-> " */
+        const char *res = strstr(l->v[i].what, " -> ");
+        if (res && !strcmp(res + 4, line)) return i;
+    }
+    (void)p;
+    return SIZE_MAX;
+}
+
+static void play(Repl *r, const Value *start, void *ctx)
+{
+    Program *p = r->p;
+    PlayCtx *pc = ctx;
+    PlayPos *hist = NULL;   /* positions so far, the current one last */
+    size_t nhist = 0, caphist = 0;
+    PlayPos first = pos_copy(start);
+    VEC_PUSH(hist, nhist, caphist, first);
+    bool person = pc->person_first;
+    fprintf(p->out, "You play %s against the engine. Type a move's number or the position you move to; "
+            "moves, hint, undo, quit.\n", person ? "first" : "second");
+    for (;;) {
+        PlayPos *cur = &hist[nhist - 1];
+        Value v = pos_value(cur);
+        StrBuf b;
+        sb_init(&b);
+        key_print_pos(p, &b, &v);
+        char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
+        MoveList l = moves_of(p, cur);
+        fprintf(p->out, "position: %s\n", b.s);
+        sb_fini(&b);
+        if (!l.n) {
+            fprintf(p->out, "%s\n", person ? "You cannot move: you lose. The engine wins."
+                                          : "The engine cannot move: it loses. You win!");
+            moves_free(&l);
+            break;
+        }
+        if (!person) {
+            const char *why;
+            size_t i = engine_choice(p, &l, &why);
+            fprintf(p->out, "engine: %s  (%s)\n", l.v[i].what, why);
+            PlayPos next = l.v[i].to;
+            l.v[i].to = (PlayPos){ NULL, NULL, 0 };
+            VEC_PUSH(hist, nhist, caphist, next);
+            moves_free(&l);
+            person = true;
+            continue;
+        }
+        if (l.n <= PLAY_SHOW_MOVES) show_moves(p, &l);
+        else fprintf(p->out, "  %zu moves ('moves' lists them)\n", l.n);
+        fflush(p->out);
+        bool moved = false, quit = false;
+        while (!moved && !quit) {
+            char *line = repl_read(r, "your move> ");
+            if (!line) {
+                quit = true;
+                break;
+            }
+            char *t = line;
+            while (isspace((unsigned char)*t)) t++;
+            size_t n = strlen(t);
+            while (n && isspace((unsigned char)t[n - 1])) t[--n] = 0;
+            if (!*t) {
+            } else if (!strcmp(t, "quit") || !strcmp(t, ":quit") || !strcmp(t, "q")) {
+                quit = true;
+            } else if (!strcmp(t, "moves")) {
+                show_moves(p, &l);
+            } else if (!strcmp(t, "hint")) {
+                size_t w = SIZE_MAX;
+                for (size_t i = 0; i < l.n && w == SIZE_MAX; i++)
+                    if (l.v[i].outcome == 'P') w = i;
+                if (w == SIZE_MAX) fprintf(p->out, "hint: no move wins here (the position is %c)\n", o);
+                else fprintf(p->out, "hint: %zu. %s\n", w + 1, l.v[w].what);
+            } else if (!strcmp(t, "undo")) {
+                if (nhist < 3) {
+                    fputs("nothing to undo\n", p->out);
+                } else {   /* the engine's reply and the person's move */
+                    for (int k = 0; k < 2 && nhist > 1; k++) pos_free(&hist[--nhist]);
+                    fputs("undone\n", p->out);
+                    moved = true;   /* redraw the position */
+                    free(line);
+                    line = NULL;
+                    moves_free(&l);
+                    break;
+                }
+            } else {
+                size_t i = typed_move(r, &l, t);
+                if (i == SIZE_MAX) {
+                    fprintf(p->out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
+                            "listed\n", t, l.n);
+                } else {
+                    fprintf(p->out, "you: %s\n", l.v[i].what);
+                    PlayPos next = l.v[i].to;
+                    l.v[i].to = (PlayPos){ NULL, NULL, 0 };
+                    VEC_PUSH(hist, nhist, caphist, next);
+                    person = false;
+                    moved = true;
+                }
+            }
+            free(line);
+            fflush(p->out);
+        }
+        moves_free(&l);
+        if (quit) {
+            fputs("game over (you quit)\n", p->out);
+            break;
+        }
+    }
+    for (size_t i = 0; i < nhist; i++) pos_free(&hist[i]);
+    free(hist);
+}
+
+void repl_play(Repl *r, const char *args)
+{
+    char *a = xstrdup(args);
+    size_t n = strlen(a);
+    while (n && isspace((unsigned char)a[n - 1])) a[--n] = 0;
+    PlayCtx pc = { true };
+    if (n >= 6 && !strcmp(a + n - 6, "second") && (n == 6 || isspace((unsigned char)a[n - 7]))) {
+        pc.person_first = false;
+        a[n - 6] = 0;
+    } else if (n >= 5 && !strcmp(a + n - 5, "first") && (n == 5 || isspace((unsigned char)a[n - 6]))) {
+        a[n - 5] = 0;
+    }
+    repl_with_pos(r, a, play, &pc);
+    free(a);
+}

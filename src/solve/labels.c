@@ -1,0 +1,263 @@
+/* labels.c: winning moves as moves: for each listed result, every rule of the moved component
+   that reaches it, with the rule's label and its binder values (two moves may reach one
+   position: both are listed, and counted). */
+#include "config.h"
+#include "solve/solve.h"
+#include "key.h"
+#include "json.h"
+#include "ast.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Options of one component examined at most for its labels (the listed results stay unlabelled,
+   and winning_count refuses to guess, past it). */
+#define LABEL_MAX_SCAN ((uint64_t)1 << 22)
+
+typedef struct LabelCtx {
+    Solver *s;
+    Answer *a;
+    Loc loc;
+    size_t which;            /* the component whose rules are enumerated */
+    uint64_t left;           /* options still to examine */
+    bool cut;
+    AnswerPart *parts;       /* scratch for one option's parts */
+    size_t capparts;
+} LabelCtx;
+
+static int first_move(void *ctx, const Value *v, const Value *frame)
+{
+    (void)v;
+    (void)frame;
+    *(bool *)ctx = true;
+    return 1;
+}
+
+/* Whether the component key has no move (a terminal part leaves no trace in a listed move). */
+static bool terminal(Solver *s, const int64_t *key, uint32_t id)
+{
+    if (id != UINT32_MAX && (s->store->st[id].flags & ST_DONE)) return (s->store->st[id].flags & ST_TERMINAL) != 0;
+    bool any = false;
+    size_t mark = scratch_mark(&s->vm->scratch);
+    vm_enum_moves(s->vm, key, first_move, &any);
+    scratch_release(&s->vm->scratch, mark);
+    return !any;
+}
+
+static int cmp_part(const void *x, const void *y)
+{
+    uint32_t a = ((const AnswerPart *)x)->id, b = ((const AnswerPart *)y)->id;
+    return (a > b) - (a < b);
+}
+
+/* The rule's binder values: "k=2, a=1" and {"k":2,"a":1}. */
+static void binders(Solver *s, const Node *mv, const Value *frame, struct AnswerLabel *l)
+{
+    StrBuf t, j;
+    sb_init(&t);
+    sb_init(&j);
+    sb_putc(&j, '{');
+    for (int i = 0; mv && frame && i < mv->list.n; i++) {
+        const Node *b = mv->list.v[i];
+        if (b->kind != N_BINDER) continue;
+        if (t.len) {
+            sb_puts(&t, ", ");
+            sb_putc(&j, ',');
+        }
+        sb_printf(&t, "%s=", b->name);
+        key_print_value(s->p, &t, &frame[b->ref_id]);
+        json_str(&j, b->name);
+        sb_putc(&j, ':');
+        key_json_value(s->p, &j, &frame[b->ref_id]);
+    }
+    sb_putc(&j, '}');
+    l->args = t.len ? sb_take(&t) : NULL;
+    sb_fini(&t);
+    l->args_json = sb_take(&j);
+}
+
+static int on_option(void *ctx, const Value *v, const Value *frame)
+{
+    LabelCtx *c = ctx;
+    Solver *s = c->s;
+    Answer *a = c->a;
+    if (c->left-- == 0) {
+        c->cut = true;
+        return 1;
+    }
+    int tag = s->vm->yield_tag;
+    const int64_t *const *keys;
+    const uint64_t *cnt;
+    uint32_t n;
+    solve_components(s, v, c->loc, &keys, &cnt, &n);
+    if (n > c->capparts) {
+        c->capparts = n;
+        c->parts = xrealloc(c->parts, n * sizeof *c->parts);
+    }
+    uint32_t np = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cnt && !cnt[i]) continue;
+        uint32_t id = eng_find(s->store, keys[i], c->loc);
+        if (terminal(s, keys[i], id)) continue;
+        if (id == UINT32_MAX) return 0;   /* a part no listed move has */
+        c->parts[np++] = (AnswerPart){ id, cnt ? cnt[i] : 1 };
+    }
+    qsort(c->parts, np, sizeof *c->parts, cmp_part);
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < np; i++) {
+        if (m && c->parts[m - 1].id == c->parts[i].id) c->parts[m - 1].count += c->parts[i].count;
+        else c->parts[m++] = c->parts[i];
+    }
+    for (size_t r = 0; r < a->nwin; r++) {
+        const struct AnswerMove *mv = &a->moves[r];
+        if (mv->which != c->which || mv->nparts != m) continue;
+        bool same = true;
+        for (uint32_t i = 0; i < m && same; i++)
+            same = mv->parts[i].id == c->parts[i].id && mv->parts[i].count == c->parts[i].count;
+        if (!same) continue;
+        const Game *g = &s->p->games[KEY_GAME(s->store->st[a->comps[c->which]].key)];
+        const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
+        struct AnswerLabel l = { r, c->which, a->counts[c->which], rule ? rule->name : NULL, NULL, NULL };
+        binders(s, rule, frame, &l);
+        VEC_PUSH(a->labels, a->nlabels, a->caplabels, l);
+        break;
+    }
+    return 0;
+}
+
+void solve_label_moves(Solver *s, Answer *a, Loc loc)
+{
+    if (!a->moves || !a->nwin) return;
+    LabelCtx c = { .s = s, .a = a, .loc = loc };
+    for (size_t i = 0; i < a->ncomps; i++) {
+        bool listed = false;
+        for (size_t r = 0; r < a->nwin && !listed; r++) listed = a->moves[r].which == i;
+        if (!listed) continue;
+        c.which = i;
+        c.left = LABEL_MAX_SCAN;
+        size_t mark = scratch_mark(&s->vm->scratch);
+        vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_option, &c);
+        scratch_release(&s->vm->scratch, mark);
+        if (c.cut) a->labels_cut = true;
+        c.cut = false;
+    }
+    free(c.parts);
+    /* in the order of the listed results (a component's rules were enumerated in turn) */
+    for (size_t i = 1; i < a->nlabels; i++) {
+        struct AnswerLabel l = a->labels[i];
+        size_t j = i;
+        for (; j > 0 && a->labels[j - 1].result > l.result; j--) a->labels[j] = a->labels[j - 1];
+        a->labels[j] = l;
+    }
+}
+
+/* ---- every move of a position -------------------------------------------------------------- */
+
+typedef struct Collected {
+    size_t comp;
+    const char *label;
+    char *args, *args_json;
+    int64_t **keys;          /* the option's parts (copies of their keys) */
+    uint64_t *cnt;
+    uint32_t n;
+} Collected;
+
+typedef struct EachCtx {
+    Solver *s;
+    Loc loc;
+    size_t comp;
+    const Game *game;
+    Collected *v;
+    size_t n, cap, max;
+    bool more;
+} EachCtx;
+
+static int on_each(void *ctx, const Value *v, const Value *frame)
+{
+    EachCtx *c = ctx;
+    if (c->n >= c->max) {
+        c->more = true;
+        return 1;
+    }
+    int tag = c->s->vm->yield_tag;
+    const int64_t *const *keys;
+    const uint64_t *cnt;
+    uint32_t n;
+    solve_components(c->s, v, c->loc, &keys, &cnt, &n);
+    Collected m = { c->comp, NULL, NULL, NULL, xmalloc((n ? n : 1) * sizeof *m.keys), xmalloc((n ? n : 1) * sizeof *m.cnt), 0 };
+    for (uint32_t i = 0; i < n; i++) {
+        if (cnt && !cnt[i]) continue;
+        size_t len = KEY_LEN(keys[i]);
+        m.keys[m.n] = xmalloc(len * sizeof **m.keys);
+        memcpy(m.keys[m.n], keys[i], len * sizeof **m.keys);
+        m.cnt[m.n++] = cnt ? cnt[i] : 1;
+    }
+    const Node *rule = c->game->ast && tag >= 0 && tag < c->game->ast->list.n ? c->game->ast->list.v[tag] : NULL;
+    struct AnswerLabel l = { 0, 0, 0, NULL, NULL, NULL };
+    binders(c->s, rule, frame, &l);
+    m.label = rule ? rule->name : NULL;
+    m.args = l.args;
+    m.args_json = l.args_json;
+    VEC_PUSH(c->v, c->n, c->cap, m);
+    return 0;
+}
+
+bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMoveFn fn, void *ctx)
+{
+    size_t mark;
+    Answer *a = solve_answer_new(s->p, &mark);
+    solve_query(s, pos, loc, false, a);
+    if (a->mode) prog_fail(s->p, EXIT_COMPILE, loc, "the moves of a play mode's position are not listed one by one; "
+                           "ask for the position's winning moves instead");
+    EachCtx c = { .s = s, .loc = loc, .max = max };
+    for (size_t i = 0; i < a->ncomps && !c.more; i++) {
+        c.comp = i;
+        c.game = &s->p->games[KEY_GAME(s->store->st[a->comps[i]].key)];
+        size_t smark = scratch_mark(&s->vm->scratch);
+        vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_each, &c);
+        scratch_release(&s->vm->scratch, smark);
+    }
+    bool stop = false;
+    for (size_t j = 0; j < c.n; j++) {
+        Collected *m = &c.v[j];
+        if (!stop) {
+            /* the position: the others, one copy fewer of the moved component, its non-terminal
+               parts; canonical components in the store's order, equal ones merged */
+            size_t k = 0, w = a->ncomps + m->n;
+            AnswerPart *parts = vm_alloc(s->vm, (w ? w : 1) * sizeof *parts, loc);
+            for (size_t q = 0; q < a->ncomps; q++) {
+                uint64_t left = a->counts[q] - (q == m->comp);
+                if (left) parts[k++] = (AnswerPart){ a->comps[q], left };
+                if (q != m->comp) continue;
+                for (uint32_t r = 0; r < m->n; r++) {
+                    uint32_t id = eng_intern(s->store, m->keys[r], loc);
+                    if (!terminal(s, s->store->st[id].key, id)) parts[k++] = (AnswerPart){ id, m->cnt[r] };
+                }
+            }
+            qsort(parts, k, sizeof *parts, cmp_part);
+            size_t u = 0;
+            for (size_t q = 0; q < k; q++) {
+                if (u && parts[u - 1].id == parts[q].id) parts[u - 1].count += parts[q].count;
+                else parts[u++] = parts[q];
+            }
+            const int64_t **keys = vm_alloc(s->vm, (u ? u : 1) * sizeof *keys, loc);
+            uint64_t *cnt = vm_alloc(s->vm, (u ? u : 1) * sizeof *cnt, loc);
+            for (size_t q = 0; q < u; q++) {
+                keys[q] = s->store->st[parts[q].id].key;
+                cnt[q] = parts[q].count;
+            }
+            k = u;
+            SolveMove mv = { m->comp, a->counts[m->comp], s->store->st[a->comps[m->comp]].key, m->label, m->args,
+                             m->args_json, val_pos(keys, cnt, (uint32_t)k) };
+            stop = fn(ctx, &mv) != 0;
+        }
+        for (uint32_t r = 0; r < m->n; r++) free(m->keys[r]);
+        free(m->keys);
+        free(m->cnt);
+        free(m->args);
+        free(m->args_json);
+    }
+    free(c.v);
+    prog_release(s->p, mark);
+    solve_answer_free(a);
+    return c.more;
+}
