@@ -254,6 +254,12 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
     for (;;) {
         char *line = repl_read(&r, input.len ? "   ...> " : "grundy> ");
         if (!line) break;
+        if (input.len && line[0] == ':') {   /* a command ends an item left open: report it as it is */
+            char name[32];
+            snprintf(name, sizeof name, "<repl %d>", ++r.unit);
+            last = repl_eval(&r, name, input.s, input.len);
+            sb_fini(&input);
+        }
         const char *word = input.len ? NULL : as_command(line);
         const char *cmd = word ? word : line;
         while (!input.len && (*cmd == ' ' || *cmd == '\t')) cmd++;

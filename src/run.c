@@ -74,7 +74,7 @@ static void do_query(Program *p, Stmt *st)
         sb_puts(&b, "]");
         if (a->moves) {   /* every move as a move: its component, rule, binder values and result */
             sb_puts(&b, ",\"moves\":[");
-            for (size_t i = 0; i < a->nlabels; i++) {
+            for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
                 const struct AnswerLabel *l = &a->labels[i];
                 sb_puts(&b, i ? ",{\"component\":" : "{\"component\":");
                 StrBuf c;
@@ -90,7 +90,7 @@ static void do_query(Program *p, Stmt *st)
                 sb_putc(&b, '}');
             }
             sb_putc(&b, ']');
-            if (a->labels_cut) sb_puts(&b, ",\"moves_incomplete\":true");
+            if (a->labels_cut || a->nlabels > SOLVE_MAX_WINNING) sb_puts(&b, ",\"moves_incomplete\":true");
         }
         if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
         if (a->unwritten) sb_puts(&b, ",\"winning_unwritten\":true");
@@ -140,10 +140,14 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         }
         const char *kind = a->drawing ? "drawing" : "winning";
-        size_t l = 0;
+        size_t l = 0, lines = 0;
         for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
             bool named = false;
             for (; l < a->nlabels && a->labels[l].result == i; l++) {   /* each move reaching it */
+                if (lines++ >= TEXT_MAX_MOVES) {
+                    named = true;
+                    continue;
+                }
                 const struct AnswerLabel *m = &a->labels[l];
                 sb_printf(&b, "  %s move: %s%s%s from ", kind, m->label ? m->label : "move", m->args ? " " : "",
                           m->args ? m->args : "");
@@ -157,6 +161,12 @@ static void do_query(Program *p, Stmt *st)
                 sb_printf(&b, "  %s move -> %s", kind, a->winning[i]);
                 emit_line(p, &b);
             }
+        }
+        if (a->nmoves > lines) lines = (size_t)a->nmoves;
+        if (lines > TEXT_MAX_MOVES) {
+            sb_printf(&b, "  ... and %zu more moves to the positions above%s", lines - TEXT_MAX_MOVES,
+                      a->labels_cut ? ", and perhaps more: too many to enumerate" : " (--json lists up to 1000)");
+            emit_line(p, &b);
         }
         if (a->nwin > TEXT_MAX_MOVES) {
             sb_printf(&b, "  ... and %zu more %s moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES, kind,

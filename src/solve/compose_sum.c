@@ -76,14 +76,14 @@ static bool sum_target(Program *p, const GameValue *total, const GameValue *comp
         return true;
     }
     if (!total->big && !comp->big) {
+        /* t > comp->n too: a game's options may have larger values than its own (Kayles(8) has
+           value 1 and an option of value 6); only a Nim heap's cannot, which its strategy knows */
         uint64_t t = total->n ^ comp->n;
-        if (t >= comp->n) return false;
         *want = gv_sg(t);
         return true;
     }
     GameValue v[2] = { *total, *comp };
     GameValue t = sum_combine(p, v, NULL, 2);
-    if (nim_cmp(&t, comp) >= 0) return false;
     *want = t;
     return true;
 }

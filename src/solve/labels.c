@@ -11,13 +11,16 @@
 
 /* Options of one component examined at most for its labels (the listed results stay unlabelled,
    and winning_count refuses to guess, past it). */
-#define LABEL_MAX_SCAN ((uint64_t)1 << 22)
+#define LABEL_MAX_SCAN ((uint64_t)1 << 20)
+/* ... and interpreter loop steps spent on them in all (a rule with costly guards) */
+#define LABEL_MAX_STEPS ((uint64_t)1 << 21)
 
 typedef struct LabelCtx {
     Solver *s;
     Answer *a;
     Loc loc;
     size_t which;            /* the component whose rules are enumerated */
+    uint64_t copies;         /* its copies in the position (equal components anywhere in it) */
     uint64_t left;           /* options still to examine */
     bool cut;
     AnswerPart *parts;       /* scratch for one option's parts */
@@ -109,14 +112,16 @@ static int on_option(void *ctx, const Value *v, const Value *frame)
     }
     for (size_t r = 0; r < a->nwin; r++) {
         const struct AnswerMove *mv = &a->moves[r];
-        if (mv->which != c->which || mv->nparts != m) continue;
+        if (mv->removed != a->comps[c->which] || mv->nparts != m) continue;
         bool same = true;
         for (uint32_t i = 0; i < m && same; i++)
             same = mv->parts[i].id == c->parts[i].id && mv->parts[i].count == c->parts[i].count;
         if (!same) continue;
         const Game *g = &s->p->games[KEY_GAME(s->store->st[a->comps[c->which]].key)];
         const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
-        struct AnswerLabel l = { r, c->which, a->counts[c->which], rule ? rule->name : NULL, NULL, NULL };
+        a->nmoves += c->copies;
+        if (a->nlabels >= SOLVE_MAX_WINNING) break;
+        struct AnswerLabel l = { r, c->which, c->copies, rule ? rule->name : NULL, NULL, NULL };
         binders(s, rule, frame, &l);
         VEC_PUSH(a->labels, a->nlabels, a->caplabels, l);
         break;
@@ -124,22 +129,42 @@ static int on_option(void *ctx, const Value *v, const Value *frame)
     return 0;
 }
 
+static void label_run(Program *p, void *ctx)
+{
+    LabelCtx *c = ctx;
+    Solver *s = c->s;
+    Answer *a = c->a;
+    for (size_t i = 0; i < a->ncomps; i++) {
+        bool listed = false, seen = false;
+        for (size_t j = 0; j < i && !seen; j++) seen = a->comps[j] == a->comps[i];
+        for (size_t r = 0; r < a->nwin && !listed; r++) listed = a->moves[r].removed == a->comps[i];
+        if (!listed || seen) continue;   /* a component written twice is enumerated once */
+        c->which = i;
+        c->copies = 0;
+        for (size_t j = i; j < a->ncomps; j++)
+            if (a->comps[j] == a->comps[i]) c->copies += a->counts[j];
+        c->left = LABEL_MAX_SCAN;
+        size_t mark = scratch_mark(&s->vm->scratch);
+        vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_option, c);
+        scratch_release(&s->vm->scratch, mark);
+        if (c->cut) a->labels_cut = true;
+        c->cut = false;
+    }
+    (void)p;
+}
+
 void solve_label_moves(Solver *s, Answer *a, Loc loc)
 {
     if (!a->moves || !a->nwin) return;
     LabelCtx c = { .s = s, .a = a, .loc = loc };
-    for (size_t i = 0; i < a->ncomps; i++) {
-        bool listed = false;
-        for (size_t r = 0; r < a->nwin && !listed; r++) listed = a->moves[r].which == i;
-        if (!listed) continue;
-        c.which = i;
-        c.left = LABEL_MAX_SCAN;
-        size_t mark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_option, &c);
-        scratch_release(&s->vm->scratch, mark);
-        if (c.cut) a->labels_cut = true;
-        c.cut = false;
-    }
+    /* within a budget of interpreter steps: past it the results stay unlabelled */
+    uint64_t fuel = s->vm->fuel;
+    s->vm->fuel = LABEL_MAX_STEPS;
+    s->p->silent++;
+    int st = prog_try(s->p, label_run, &c);
+    s->p->silent--;
+    s->vm->fuel = fuel;
+    if (st) a->labels_cut = true;
     free(c.parts);
     /* in the order of the listed results (a component's rules were enumerated in turn) */
     for (size_t i = 1; i < a->nlabels; i++) {

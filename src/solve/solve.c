@@ -866,12 +866,9 @@ int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions
         if (a->labels_cut)
             prog_fail(s->p, EXIT_LIMIT, loc, "a component of this position has more than 2^22 moves: its winning moves "
                       "cannot be counted (winning_positions counts the positions they reach)");
-        uint64_t total = 0;
-        for (size_t i = 0; i < a->nlabels; i++) {
-            if (a->labels[i].copies > (uint64_t)INT64_MAX - total)
-                prog_fail(s->p, EXIT_COMPILE, loc, "the number of winning moves overflows 64 bits");
-            total += a->labels[i].copies;
-        }
+        if (a->nmoves > (uint64_t)INT64_MAX)
+            prog_fail(s->p, EXIT_COMPILE, loc, "the number of winning moves overflows 64 bits");
+        uint64_t total = a->nmoves;
         n = (int64_t)total;
     }
     prog_release(s->p, mark);

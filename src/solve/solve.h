@@ -158,6 +158,8 @@ typedef struct Answer {
     struct AnswerLabel { size_t result, comp; uint64_t copies; const char *label; char *args, *args_json; } *labels;
     size_t nlabels, caplabels;
     bool labels_cut;
+    uint64_t nmoves;         /* the moves labelled, counted with their copies (labels keeps the first
+                                SOLVE_MAX_WINNING of them) */
     const uint32_t *comps;   /* the position's non-terminal components (scratch, while answering) */
     const uint64_t *counts;  /* how many copies of each */
     const size_t *span;      /* where each component's text starts and ends in position (scratch) */

@@ -50,7 +50,7 @@ static void test_lecture_exercises(void **state)
     const char *out = h_out(h);
     assert_non_null(strstr(out, ": N (sg 2) [closed:nim]"));
     /* exactly one winning move: 3 -> 1 */
-    assert_non_null(strstr(out, "winning move -> Heap(1) + Heap(4) + Heap(5)\n"));
+    assert_non_null(strstr(out, " -> Heap(1) + Heap(4) + Heap(5)\n"));
     const char *first = strstr(out, "winning move");
     assert_null(strstr(first + 1, "winning move"));
     h_free(h);

@@ -1,0 +1,123 @@
+/* duel_moves.c: winning moves counted as moves: winning_count of random sums of Nim heaps,
+   subtraction games and Kayles rows against a count written from the rules in C (every term as
+   written is a pile a player may move in; each rule option whose result makes the XOR zero is
+   one winning move), and Nim positions against the lecture's formula (piles with a ^ X < a). */
+#include "config.h"
+#include "brute.h"
+#include "jsonduel.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUMS 400
+
+static uint64_t seed = 0x30e5000ULL;
+static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
+
+enum { T_HEAP, T_SUB, T_KAYLES };
+typedef struct Term { int kind, n, set[4], nset; } Term;
+
+static int sg_term(const Term *t, int n)
+{
+    if (t->kind == T_HEAP) return n;
+    if (t->kind == T_SUB) return brute_subtract(n, t->set, t->nset);
+    return brute_kayles(n);
+}
+
+/* the winning moves of the terms, counted from the rules as stated */
+static long long count_winning(const Term *t, int nt)
+{
+    int x = 0;
+    for (int i = 0; i < nt; i++) x ^= sg_term(&t[i], t[i].n);
+    long long c = 0;
+    for (int i = 0; i < nt; i++) {
+        int rest = x ^ sg_term(&t[i], t[i].n), n = t[i].n;
+        if (t[i].kind == T_HEAP) {   /* take k in 1..n */
+            for (int k = 1; k <= n; k++) c += (rest ^ (n - k)) == 0;
+        } else if (t[i].kind == T_SUB) {   /* take k in S, k <= n */
+            for (int j = 0; j < t[i].nset; j++)
+                if (t[i].set[j] <= n) c += (rest ^ sg_term(&t[i], n - t[i].set[j])) == 0;
+        } else {   /* knock k = 1 or 2 pins leaving rows a and n - k - a, a <= n - k - a (each split once) */
+            for (int k = 1; k <= 2 && k <= n; k++)
+                for (int a = 0; a <= (n - k) / 2; a++) c += (rest ^ brute_kayles(a) ^ brute_kayles(n - k - a)) == 0;
+        }
+    }
+    return c;
+}
+
+static void term_text(const Term *t, char *out, size_t cap)
+{
+    if (t->kind == T_HEAP) snprintf(out, cap, "Heap(%d)", t->n);
+    else if (t->kind == T_KAYLES) snprintf(out, cap, "Kayles(%d)", t->n);
+    else {
+        int len = snprintf(out, cap, "Subtract(%d, {", t->n);
+        for (int j = 0; j < t->nset; j++) len += snprintf(out + len, cap - (size_t)len, "%s%d", j ? ", " : "", t->set[j]);
+        snprintf(out + len, cap - (size_t)len, "})");
+    }
+}
+
+int main(void)
+{
+    Str prog = { 0 };
+    long long *want = malloc(2 * SUMS * sizeof *want);
+    int nq = 0;
+    for (int q = 0; q < SUMS; q++) {   /* random sums; equal terms are frequent (small sizes) */
+        Term t[4];
+        int nt = rnd(1, 4);
+        int subset[4], nsub = rnd(1, 3);
+        for (int j = 0; j < nsub; j++) subset[j] = j == 0 ? rnd(1, 3) : subset[j - 1] + rnd(1, 3);
+        char text[400] = "";
+        size_t len = 0;
+        for (int i = 0; i < nt; i++) {
+            t[i].kind = rnd(0, 2);
+            t[i].n = rnd(0, t[i].kind == T_HEAP ? 7 : 12);
+            t[i].nset = nsub;
+            memcpy(t[i].set, subset, sizeof subset);
+            char one[80];
+            term_text(&t[i], one, sizeof one);
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? " + " : "", one);
+        }
+        sput(&prog, "print winning_count(%s);\n", text);
+        want[nq++] = count_winning(t, nt);
+    }
+    for (int q = 0; q < SUMS; q++) {   /* Nim(a...) by the lecture's rule: piles where a ^ X < a */
+        int h[5], n = rnd(1, 5), x = 0;
+        char text[200];
+        int len = snprintf(text, sizeof text, "Nim(");
+        for (int i = 0; i < n; i++) {
+            h[i] = rnd(0, 15);
+            x ^= h[i];
+            len += snprintf(text + len, sizeof text - (size_t)len, "%s%d", i ? ", " : "", h[i]);
+        }
+        snprintf(text + len, sizeof text - (size_t)len, ")");
+        int c = 0;
+        for (int i = 0; i < n; i++) c += (h[i] ^ x) < h[i];
+        sput(&prog, "print winning_count(%s);\n", text);
+        want[nq++] = c;
+    }
+    int status;
+    char *out = duel_run(prog.s, NULL, &status, NULL);
+    int passed = 0, failed = 0;
+    const char *line = out;
+    for (int q = 0; q < nq; q++) {
+        const char *v = line ? strstr(line, "\"value\":") : NULL;
+        if (!v) {
+            printf("FAIL: no answer for query %d (status %d)\n", q, status);
+            failed++;
+            break;
+        }
+        long long got = strtoll(v + 8, NULL, 10);
+        if (got == want[q]) passed++;
+        else if (failed++ < 10) {
+            const char *s = prog.s;
+            for (int k = 0; k < q && s; k++) s = strchr(s, '\n') + 1;
+            printf("FAIL: %.*s engine %lld, brute force %lld\n", (int)(strchr(s, '\n') - s), s, got, want[q]);
+        }
+        line = strchr(v, '\n');
+    }
+    printf("duel_moves: %d passed, %d failed\n", passed, failed);
+    free(out);
+    free(prog.s);
+    free(want);
+    return failed ? 1 : 0;
+}
