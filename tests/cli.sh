@@ -88,5 +88,30 @@ contains repl "$tmp/err" "did you mean 'Heap'?"
 check tour 0 "$GRUNDY" "$SRCDIR/examples/tour.game"
 contains tour "$tmp/out" "verified on"
 
+# issue 11: pictures, JSON errors, bare values in -e
+check draw-dot 0 "$GRUNDY" --dot "$tmp/g.dot" -e 'draw Kayles(5) depth 2'
+contains draw-dot "$tmp/g.dot" 'digraph game {'
+contains draw-dot-bold "$tmp/g.dot" 'style=bold'
+if command -v dot >/dev/null 2>&1; then
+    check draw-render 0 dot -Tsvg -o "$tmp/g.svg" "$tmp/g.dot"
+    contains draw-render "$tmp/g.svg" '<svg'
+    "$GRUNDY" -e 'draw Token(digraph { 1 -> 2 -> 3 -> 1; 3 -> 4; }, 1) depth 3' >"$tmp/c.dot" 2>/dev/null
+    check draw-render-cycles 0 dot -Tsvg -o "$tmp/c.svg" "$tmp/c.dot"
+else
+    echo "note: Graphviz dot not installed: drawings not rendered"
+fi
+check plot 0 "$GRUNDY" --plot "$tmp/w.svg" -e 'table Wythoff(0..20, 0..20)'
+contains plot "$tmp/w.svg" '<svg'
+contains plot-p "$tmp/w.svg" 'fill="#222222"'
+check json-error 3 "$GRUNDY" --json -e 'Nim(3, 4'
+contains json-error "$tmp/out" '{"kind":"error","file":"<eval>","line":1,"col":9,'
+check json-runtime-error 3 "$GRUNDY" --json -e 'sg(Nim(1 / 0))'
+contains json-runtime-error "$tmp/out" '"message":"division by zero'
+check bare-value 0 "$GRUNDY" -e 'sg(Nim(3, 4, 5))' -e 'winning_count(Nim(0, 1, 3, 3))'
+contains bare-value "$tmp/out" '3'
+check labelled-json 0 "$GRUNDY" --json -e 'Nim(3, 4, 5)'
+contains labelled-json "$tmp/out" '"moves":[{"component":"Heap(3)","copies":1,"label":"take","args":{"k":2},"result":"Heap(1) + Heap(4) + Heap(5)"}]'
+check draw-bad-word 3 "$GRUNDY" -e 'draw Nim(1) deep 2'
+contains draw-bad-word "$tmp/err" "expected 'depth N'"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
