@@ -72,7 +72,7 @@ static void do_query(Program *p, Stmt *st)
             json_str(&b, a->winning[i]);
         }
         sb_puts(&b, "]");
-        if (a->moves) {   /* every move as a move: its component, rule, binder values and result */
+        if (!a->mode) {   /* every move as a move: its component, rule, binder values and result */
             sb_puts(&b, ",\"moves\":[");
             for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
                 const struct AnswerLabel *l = &a->labels[i];
@@ -90,7 +90,11 @@ static void do_query(Program *p, Stmt *st)
                 sb_putc(&b, '}');
             }
             sb_putc(&b, ']');
-            if (a->labels_cut || a->nlabels > SOLVE_MAX_WINNING) sb_puts(&b, ",\"moves_incomplete\":true");
+            uint64_t listed = 0;
+            for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) listed += a->labels[i].copies;
+            if (a->labels_cut || listed < a->nmoves) sb_puts(&b, ",\"moves_incomplete\":true");
+            if (a->labels_cut || a->truncated) sb_puts(&b, ",\"move_count\":null");
+            else sb_printf(&b, ",\"move_count\":%llu", (unsigned long long)a->nmoves);
         }
         if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
         if (a->unwritten) sb_puts(&b, ",\"winning_unwritten\":true");

@@ -118,6 +118,7 @@ typedef struct WinCtx {
     int nseen, capseen;
     Str *list;
     bool truncated;
+    long long count;        /* winning moves, each rule option in each copy (duplicates included) */
 } WinCtx;
 
 static int cmp_ll(const void *a, const void *b)
@@ -132,6 +133,7 @@ static bool win_cb(const long long *parts, int np, void *ctx)
     uint32_t x = 0;
     for (int i = 0; i < np; i++) x ^= val_of(w->in, w->per, parts[i]);
     if (x != w->target) return false;
+    w->count += w->copies;
     long long res[64], live[64];
     int nr = 0, nl = 0;
     for (int i = 0; i < w->which; i++) res[nr++] = w->comps[i];
@@ -194,16 +196,21 @@ static char *want_query(const Inst *in, const Per *per, const long long *n, int 
     sum_text(&in->rs, comps, nc, &t);
     sput(&t, "\",\"outcome\":\"%c\",\"sg\":%u,\"winning\":[", x ? 'N' : 'P', x);
     WinCtx w = { .in = in, .per = per, .comps = comps, .nc = nc, .list = &t };
+    bool countable = true;   /* rg_moves lists every option of heaps below 100000 */
     for (int i = 0; i < nc && x && !w.truncated; i++) {
         if (i && comps[i - 1] == comps[i]) continue;   /* a move in another copy: the same positions */
         uint32_t g = val_of(in, per, comps[i]);
-        if ((x ^ g) >= g) continue;
+        /* a move to a larger value wins too: options may exceed the heap's own value */
+        if (comps[i] >= 100000) countable = false;
         w.which = i;
         for (w.copies = 1; i + w.copies < nc && comps[i + w.copies] == comps[i]; w.copies++) {}
         w.target = x ^ g;
         rg_moves(&in->rs, comps[i], win_cb, &w);
     }
-    sput(&t, "]%s", w.truncated ? ",\"winning_truncated\":true" : "");
+    sput(&t, "]");
+    if (w.truncated || !countable) sput(&t, ",\"nmoves\":?");
+    else sput(&t, ",\"nmoves\":%lld", w.count);
+    sput(&t, "%s", w.truncated ? ",\"winning_truncated\":true" : "");
     free(w.seen);
     free(w.seenlen);
     return t.s;
@@ -248,6 +255,43 @@ static char *query_stmt(const Inst *in, const long long *n, int k)
 }
 
 /* ---- reading the engine's lines ----------------------------------------------------------------- */
+
+/* Replace the "moves" array of a query line by ",\"nmoves\":N", the moves counted with their
+   copies ("?" when the engine marked them incomplete, or unknown says the brute force cannot
+   count them), where the brute force's line has it. */
+static void fold_moves(char *line, bool unknown)
+{
+    char *m = strstr(line, ",\"moves\":[");
+    if (!m) return;
+    char *p = m + 10;
+    int depth = 1;
+    long long total = 0;
+    bool instr = false;
+    for (; *p && depth; p++) {
+        if (instr) {
+            if (*p == '\\') p++;
+            else if (*p == '"') instr = false;
+            continue;
+        }
+        if (*p == '"') {
+            instr = true;
+            if (!strncmp(p, "\"copies\":", 9)) total += strtoll(p + 9, NULL, 10);
+        } else if (*p == '[' || *p == '{') depth++;
+        else if (*p == ']' || *p == '}') depth--;
+    }
+    const char *rest = p;
+    if (!strncmp(rest, ",\"moves_incomplete\":true", 24)) rest += 24;
+    if (!strncmp(rest, ",\"move_count\":", 14)) {   /* the total, the listed ones or not */
+        rest += 14;
+        if (!strncmp(rest, "null", 4)) unknown = true;
+        else total = strtoll(rest, NULL, 10);
+        while (*rest && *rest != ',' && *rest != '}') rest++;
+    }
+    char tail[4096];
+    snprintf(tail, sizeof tail, "%s", rest);
+    if (unknown) sprintf(m, ",\"nmoves\":?%s", tail);
+    else sprintf(m, ",\"nmoves\":%lld%s", total, tail);
+}
 
 /* Cut ",\"strategy\":..." off a line; returns the strategy (or ""). */
 static const char *cut_strategy(char *line)
@@ -355,6 +399,11 @@ static void run_and_compare(Inst *ins, const char *decls, const Plan *plan, cons
             if (c == 0 && strstr(strat, ":heap")) in->heap_kind = true;
         }
         if (L->kind == L_TABLE) st->tables++;
+        if (L->want && L->kind == L_QUERY) {
+            bool unknown = strstr(L->want, "\"nmoves\":?") != NULL;
+            fold_moves(a, unknown);
+            if (b) fold_moves(b, unknown);
+        }
         if (L->want) {
             /* a table line ends with "}" the plan includes; a query's strategy was cut */
             if (strcmp(a, L->want)) report(st, in, L->stmt, "engine vs brute force", a, L->want);
