@@ -1012,10 +1012,13 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_NEXT: {
             if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, LOC, "out of fuel");
             prog_poll(vm->p, LOC);
+            size_t at = pc - 1;
             size_t slot = base + (size_t)code[pc++];
             if (st[slot + 3].u.i >= 0) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
             const Value *d = &st[slot + 1];
             uint64_t i = (uint64_t)st[slot + 2].u.i;
+            if (vm->iter_hook && d->t == VT_RANGE && d->u.r.lo <= val_range_hi(d))
+                vm->iter_hook(vm->iter_ctx, fn, at, slot - base, d->u.r.lo, val_range_hi(d), &i);
             if (d->t == VT_RANGE) {
                 if (d->u.r.lo > val_range_hi(d) || i > (uint64_t)val_range_hi(d) - (uint64_t)d->u.r.lo) { pc = (size_t)code[pc]; break; }
                 if (d->strs && i == (uint64_t)INT64_MAX - (uint64_t)d->u.r.lo)

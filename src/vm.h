@@ -11,6 +11,12 @@ typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 
 typedef struct VmFrame { int fn; size_t pc; size_t base; } VmFrame;
 
+/* Called before a loop over a range (lo..hi) takes its index *i (0-based; slot: the binder's
+   frame slot; fn and pc: the function and the loop's instruction, which identify the loop). It
+   may move *i forward (past the end: the loop ends). The labelling of moves (solve/labels.c)
+   uses it to jump to the binder values that reach the positions it looks for. */
+typedef void (*VmIterHook)(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t hi, uint64_t *i);
+
 /* What the interpreter asks of the solver (sg(), 'is', outcome(), '==' on positions, the
    winning-move functions). The driver installs it; the interpreter knows no solver. */
 typedef struct VmHost {
@@ -46,6 +52,8 @@ struct Vm {
     int host_depth;         /* host calls in progress */
     uint64_t fuel;          /* > 0: loop steps and calls left to a tentative computation (PROG_BUDGET at 0) */
     int yield_tag;          /* the YIELD being handed over: the move's index in its game's items */
+    VmIterHook iter_hook;   /* NULL, or called by every range loop (see VmIterHook) */
+    void *iter_ctx;
     VmSnap *snaps;          /* one per prog_try in progress */
     size_t nsnaps, capsnaps;
 };

@@ -6,14 +6,15 @@
 #include "key.h"
 #include "json.h"
 #include "ast.h"
+#include "solve/label_jump.h"
 #include <stdlib.h>
 #include <string.h>
 
 /* Options of one component examined at most for its labels (the listed results stay unlabelled,
    and winning_count refuses to guess, past it). */
-#define LABEL_MAX_SCAN ((uint64_t)1 << 20)
+#define LABEL_MAX_SCAN ((uint64_t)1 << 18)
 /* ... and interpreter loop steps spent on them in all (a rule with costly guards) */
-#define LABEL_MAX_STEPS ((uint64_t)1 << 21)
+#define LABEL_MAX_STEPS ((uint64_t)1 << 19)
 
 typedef struct LabelCtx {
     Solver *s;
@@ -25,6 +26,7 @@ typedef struct LabelCtx {
     bool cut;
     AnswerPart *parts;       /* scratch for one option's parts */
     size_t capparts;
+    LabelJumps *lj;          /* jumps over a huge rule's binder values, or NULL */
 } LabelCtx;
 
 static int first_move(void *ctx, const Value *v, const Value *frame)
@@ -78,16 +80,28 @@ static void binders(Solver *s, const Node *mv, const Value *frame, struct Answer
     l->args_json = sb_take(&j);
 }
 
+static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame);
+
 static int on_option(void *ctx, const Value *v, const Value *frame)
 {
     LabelCtx *c = ctx;
     Solver *s = c->s;
-    Answer *a = c->a;
     if (c->left-- == 0) {
         c->cut = true;
         return 1;
     }
     int tag = s->vm->yield_tag;
+    ljump_yield(s->p, c->lj, tag, v, frame);
+    ljump_install(NULL, s->vm);   /* the checks below enumerate other positions' moves */
+    int stop = match_option(c, tag, v, frame);
+    ljump_install(c->lj, s->vm);
+    return stop;
+}
+
+static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame)
+{
+    Solver *s = c->s;
+    Answer *a = c->a;
     const int64_t *const *keys;
     const uint64_t *cnt;
     uint32_t n;
@@ -139,14 +153,36 @@ static void label_run(Program *p, void *ctx)
         for (size_t j = 0; j < i && !seen; j++) seen = a->comps[j] == a->comps[i];
         for (size_t r = 0; r < a->nwin && !listed; r++) listed = a->moves[r].removed == a->comps[i];
         if (!listed || seen) continue;   /* a component written twice is enumerated once */
+        Value args[POS_MAX_ARGS];
+        int nargs = key_decode(s->p, s->store->st[a->comps[i]].key, args);
+        bool big = false;   /* rules over ranges beyond 64 bits: far too many moves to label */
+        for (int q = 0; q < nargs; q++) big |= args[q].t == VT_BIG;
+        if (big) {
+            a->labels_cut = true;
+            continue;
+        }
         c->which = i;
         c->copies = 0;
         for (size_t j = i; j < a->ncomps; j++)
             if (a->comps[j] == a->comps[i]) c->copies += a->counts[j];
         c->left = LABEL_MAX_SCAN;
+        /* the positions wanted of it: its single parts (jumps over a huge rule need them) */
+        const int64_t **want = xmalloc((a->nwin + 1) * sizeof *want);
+        size_t nwant = 0;
+        for (size_t r = 0; r < a->nwin; r++) {
+            const struct AnswerMove *mv = &a->moves[r];
+            if (mv->removed != a->comps[i]) continue;
+            want[nwant++] = mv->nparts == 1 && mv->parts[0].count == 1 ? s->store->st[mv->parts[0].id].key : NULL;
+        }
+        c->lj = ljump_new(s->p, s->store->st[a->comps[i]].key, want, nwant);
+        free(want);
+        ljump_install(c->lj, s->vm);
         size_t mark = scratch_mark(&s->vm->scratch);
         vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_option, c);
         scratch_release(&s->vm->scratch, mark);
+        ljump_install(NULL, s->vm);
+        ljump_free(c->lj);
+        c->lj = NULL;
         if (c->cut) a->labels_cut = true;
         c->cut = false;
     }
@@ -163,6 +199,8 @@ void solve_label_moves(Solver *s, Answer *a, Loc loc)
     s->p->silent++;
     int st = prog_try(s->p, label_run, &c);
     s->p->silent--;
+    ljump_install(NULL, s->vm);   /* after an error too */
+    ljump_free(c.lj);
     s->vm->fuel = fuel;
     if (st) a->labels_cut = true;
     free(c.parts);
