@@ -15,6 +15,7 @@ typedef struct DrawNode {
     uint32_t n;
     int64_t depth;
     GameValue g;
+    unsigned mode;          /* the play mode (misere) */
 } DrawNode;
 
 typedef struct DrawEdge { size_t from, to; char *label; } DrawEdge;
@@ -46,7 +47,7 @@ static size_t find_or_add(DrawCtx *c, const Value *pos, int64_t depth)
         return SIZE_MAX;
     }
     DrawNode d = { sb_take(&b), xmalloc((pos->n ? pos->n : 1) * sizeof *d.keys),
-                   xmalloc((pos->n ? pos->n : 1) * sizeof *d.cnt), pos->n, depth, { 0 } };
+                   xmalloc((pos->n ? pos->n : 1) * sizeof *d.cnt), pos->n, depth, { 0 }, pos->strs };
     sb_fini(&b);
     for (uint32_t i = 0; i < pos->n; i++) {
         size_t len = KEY_LEN(pos->u.pos.keys[i]);
@@ -54,7 +55,7 @@ static size_t find_or_add(DrawCtx *c, const Value *pos, int64_t depth)
         memcpy(d.keys[i], pos->u.pos.keys[i], len * sizeof **d.keys);
         d.cnt[i] = pos->u.pos.cnt ? pos->u.pos.cnt[i] : 1;
     }
-    d.g = solve_sg_value(c->p->solver, pos, c->loc);
+    d.g = pos->strs ? gv_outcome(solve_outcome_value(c->p->solver, pos, c->loc)) : solve_sg_value(c->p->solver, pos, c->loc);
     VEC_PUSH(c->nodes, c->nnodes, c->capnodes, d);
     return c->nnodes - 1;
 }
@@ -99,6 +100,7 @@ void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
         if (c.nodes[i].depth >= depth) continue;
         c.from = i;
         Value v = val_pos((const int64_t **)c.nodes[i].keys, c.nodes[i].cnt, c.nodes[i].n);
+        v.strs = (uint8_t)c.nodes[i].mode;
         solve_each_move(p->solver, &v, loc, DRAW_MAX_NODES, on_move, &c);
     }
     sb_puts(out, "digraph game {\n");

@@ -74,6 +74,7 @@ static void pos_run(Program *p, void *ctx)
         Loc loc = p->stmts[p->nstmts - 1].loc;
         prog_fail(p, EXIT_COMPILE, loc, "this needs a position, but this is %s", val_type_an(v.t));
     }
+    pr->r->loc = p->stmts[p->nstmts - 1].loc;
     pr->cb(pr->r, &v, pr->ctx);
 }
 
@@ -136,11 +137,19 @@ static void print_gv(StrBuf *b, const GameValue *g)
 
 typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; } MovesCtx;
 
+/* A position's SG value, or its outcome alone in misere play. */
+static GameValue value_of(Repl *r, const Value *pos)
+{
+    Program *p = r->p;
+    if (pos->strs) return gv_outcome(solve_outcome_value(p->solver, pos, r->loc));
+    return solve_sg_value(p->solver, pos, r->loc);
+}
+
 static int on_move(void *ctx, const SolveMove *m)
 {
     MovesCtx *c = ctx;
     Program *p = c->r->p;
-    GameValue g = solve_sg_value(p->solver, &m->result, (Loc){ 0 });
+    GameValue g = value_of(c->r, &m->result);
     bool win = (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
     c->winning += win;
     StrBuf b;
@@ -166,7 +175,10 @@ static void do_moves(Repl *r, const Value *pos, void *ctx)
 {
     (void)ctx;
     Program *p = r->p;
-    GameValue g = solve_sg_value(p->solver, pos, (Loc){ 0 });
+    if (pos->strs & PM_COMPOUND)
+        prog_fail(p, EXIT_COMPILE, r->loc, "the moves of a compound's position are not listed one by one; ask for the "
+                  "position's winning moves instead");
+    GameValue g = value_of(r, pos);
     StrBuf b;
     sb_init(&b);
     key_print_pos(p, &b, pos);
@@ -179,7 +191,7 @@ static void do_moves(Repl *r, const Value *pos, void *ctx)
     fprintf(p->out, "%s\n", b.s);
     sb_fini(&b);
     MovesCtx c = { r, 0, 0, g.outcome };
-    bool more = solve_each_move(p->solver, pos, (Loc){ 0 }, REPL_MAX_MOVES, on_move, &c);
+    bool more = solve_each_move(p->solver, pos, r->loc, REPL_MAX_MOVES, on_move, &c);
     if (!c.n) fputs("  no moves: the player to move loses\n", p->out);
     if (more) fprintf(p->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
     else if (c.n) fprintf(p->out, "  %zu move%s, %zu %s\n", c.n, c.n == 1 ? "" : "s", c.winning,
@@ -197,7 +209,7 @@ static void do_explain(Repl *r, const Value *pos, void *ctx)
     double t0 = prog_now();
     size_t mark;
     Answer *a = solve_answer_new(p, &mark);
-    solve_query(s, pos, (Loc){ 0 }, false, a);
+    solve_query(s, pos, r->loc, false, a);
     double dt = prog_now() - t0;
     StrBuf b;
     sb_init(&b);
@@ -240,7 +252,7 @@ static void do_draw(Repl *r, const Value *pos, void *ctx)
 {
     StrBuf b;
     sb_init(&b);
-    draw_dot(r->p, pos, *(int64_t *)ctx, (Loc){ 0 }, &b);
+    draw_dot(r->p, pos, *(int64_t *)ctx, r->loc, &b);
     fputs(b.s, r->p->out);
     sb_fini(&b);
 }

@@ -13,6 +13,7 @@ typedef struct Repl {
     char **files;           /* files loaded (-i FILE..., :load), for :reload */
     size_t nfiles, capfiles;
     const char *histfile;   /* NULL: no history file */
+    Loc loc;                /* the position a command is working on (for its errors) */
 } Repl;
 
 /* One line of input (malloc'd, no newline) after prompt (shown only with readline); NULL at the

@@ -15,11 +15,12 @@
 /* Moves listed at the person's turn without asking. */
 #define PLAY_SHOW_MOVES 40
 
-typedef struct PlayPos { int64_t **keys; uint64_t *cnt; uint32_t n; } PlayPos;
+typedef struct PlayPos { int64_t **keys; uint64_t *cnt; uint32_t n; unsigned mode; } PlayPos;
 
 static PlayPos pos_copy(const Value *v)
 {
-    PlayPos p = { xmalloc((v->n ? v->n : 1) * sizeof *p.keys), xmalloc((v->n ? v->n : 1) * sizeof *p.cnt), v->n };
+    PlayPos p = { xmalloc((v->n ? v->n : 1) * sizeof *p.keys), xmalloc((v->n ? v->n : 1) * sizeof *p.cnt), v->n,
+                  v->strs };
     for (uint32_t i = 0; i < v->n; i++) {
         size_t len = KEY_LEN(v->u.pos.keys[i]);
         p.keys[i] = xmalloc(len * sizeof **p.keys);
@@ -36,7 +37,12 @@ static void pos_free(PlayPos *p)
     free(p->cnt);
 }
 
-static Value pos_value(const PlayPos *p) { return val_pos((const int64_t **)p->keys, p->cnt, p->n); }
+static Value pos_value(const PlayPos *p)
+{
+    Value v = val_pos((const int64_t **)p->keys, p->cnt, p->n);
+    v.strs = (uint8_t)p->mode;
+    return v;
+}
 
 typedef struct PlayMove { PlayPos to; char *what; char outcome; } PlayMove;
 typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; } MoveList;
@@ -215,8 +221,9 @@ static void play(Repl *r, const Value *start, void *ctx)
     PlayPos first = pos_copy(start);
     VEC_PUSH(hist, nhist, caphist, first);
     bool person = pc->person_first;
-    fprintf(p->out, "You play %s against the engine. Type a move's number or the position you move to; "
-            "moves, hint, undo, quit.\n", person ? "first" : "second");
+    fprintf(p->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
+            "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
+            start->strs ? "misere play" : "normal play", start->strs ? "wins" : "loses");
     for (;;) {
         PlayPos *cur = &hist[nhist - 1];
         Value v = pos_value(cur);
@@ -227,9 +234,10 @@ static void play(Repl *r, const Value *start, void *ctx)
         MoveList l = moves_of(p, cur);
         fprintf(p->out, "position: %s\n", b.s);
         sb_fini(&b);
-        if (!l.n) {
-            fprintf(p->out, "%s\n", person ? "You cannot move: you lose. The engine wins."
-                                          : "The engine cannot move: it loses. You win!");
+        if (!l.n) {   /* normal play: who cannot move loses; misere play: wins */
+            bool person_wins = cur->mode ? person : !person;
+            fprintf(p->out, "%s cannot move: %s\n", person ? "You" : "The engine",
+                    person_wins ? "you win!" : "the engine wins.");
             moves_free(&l);
             break;
         }
@@ -238,7 +246,7 @@ static void play(Repl *r, const Value *start, void *ctx)
             size_t i = engine_choice(p, &l, &why);
             fprintf(p->out, "engine: %s  (%s)\n", l.v[i].what, why);
             PlayPos next = l.v[i].to;
-            l.v[i].to = (PlayPos){ NULL, NULL, 0 };
+            l.v[i].to = (PlayPos){ NULL, NULL, 0, 0 };
             VEC_PUSH(hist, nhist, caphist, next);
             moves_free(&l);
             person = true;
@@ -289,7 +297,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                 } else {
                     fprintf(p->out, "you: %s\n", l.v[i].what);
                     PlayPos next = l.v[i].to;
-                    l.v[i].to = (PlayPos){ NULL, NULL, 0 };
+                    l.v[i].to = (PlayPos){ NULL, NULL, 0, 0 };
                     VEC_PUSH(hist, nhist, caphist, next);
                     person = false;
                     moved = true;

@@ -268,9 +268,13 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
 {
     size_t mark;
     Answer *a = solve_answer_new(s->p, &mark);
-    solve_query(s, pos, loc, false, a);
-    if (a->mode) prog_fail(s->p, EXIT_COMPILE, loc, "the moves of a play mode's position are not listed one by one; "
-                           "ask for the position's winning moves instead");
+    /* misere play of a sum has the sum's moves: enumerated in normal play, results in misere */
+    unsigned mode = pos->t == VT_POS ? pos->strs : 0;
+    Value normal = *pos;
+    if (mode == PM_MISERE) normal.strs = 0;
+    else if (mode) prog_fail(s->p, EXIT_COMPILE, loc, "the moves of a compound's position are not listed one by one; "
+                             "ask for the position's winning moves instead");
+    solve_query(s, &normal, loc, false, a);
     EachCtx c = { .s = s, .loc = loc, .max = max };
     for (size_t i = 0; i < a->ncomps && !c.more; i++) {
         c.comp = i;
@@ -311,6 +315,7 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
             k = u;
             SolveMove mv = { m->comp, a->counts[m->comp], s->store->st[a->comps[m->comp]].key, m->label, m->args,
                              m->args_json, val_pos(keys, cnt, (uint32_t)k) };
+            mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;
         }
         for (uint32_t r = 0; r < m->n; r++) free(m->keys[r]);
@@ -323,4 +328,78 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
     prog_release(s->p, mark);
     solve_answer_free(a);
     return c.more;
+}
+
+/* ---- misere play of a sum ------------------------------------------------------------------- */
+
+static int cmp_ap(const void *x, const void *y) { return cmp_part(x, y); }
+
+/* parts without terminal components, sorted and merged: the multiset's size */
+static uint32_t live_multiset(Solver *s, AnswerPart *p, uint32_t n)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (p[i].count && !terminal(s, s->store->st[p[i].id].key, p[i].id)) p[m++] = p[i];
+    qsort(p, m, sizeof *p, cmp_ap);
+    uint32_t u = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        if (u && p[u - 1].id == p[i].id) p[u - 1].count += p[i].count;
+        else p[u++] = p[i];
+    }
+    return u;
+}
+
+void solve_label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
+{
+    if (a->mode != PM_MISERE || !a->nwin || !a->mpos || a->moves) return;
+    /* the position's live components */
+    AnswerPart *orig = vm_alloc(s->vm, (pos->n ? pos->n : 1) * sizeof *orig, loc);
+    for (uint32_t i = 0; i < pos->n; i++) orig[i] = (AnswerPart){ eng_intern(s->store, pos->u.pos.keys[i], loc), val_count(pos, i) };
+    uint32_t no = live_multiset(s, orig, pos->n);
+    uint32_t *comps = vm_alloc(s->vm, (no ? no : 1) * sizeof *comps, loc);
+    uint64_t *counts = vm_alloc(s->vm, (no ? no : 1) * sizeof *counts, loc);
+    for (uint32_t i = 0; i < no; i++) {
+        comps[i] = orig[i].id;
+        counts[i] = orig[i].count;
+    }
+    a->comps = comps;
+    a->counts = counts;
+    a->ncomps = no;
+    /* each winning position as one copy of one component replaced by its parts */
+    a->moves = xcalloc(a->nwin, sizeof *a->moves);
+    a->capmoves = a->nwin;
+    for (size_t r = 0; r < a->nwin; r++) {
+        const struct AnswerPos *mp = &a->mpos[r];
+        AnswerPart *now = xmalloc((mp->nparts + 1) * sizeof *now);
+        memcpy(now, mp->parts, mp->nparts * sizeof *now);
+        uint32_t nn = live_multiset(s, now, mp->nparts);
+        /* removed: the component with one copy fewer; added: what is new */
+        uint32_t removed = UINT32_MAX, nadd = 0;
+        bool ok = true;
+        for (uint32_t i = 0; i < no && ok; i++) {
+            uint64_t had = orig[i].count, has = 0;
+            for (uint32_t j = 0; j < nn; j++)
+                if (now[j].id == orig[i].id) has = now[j].count;
+            if (has >= had) continue;
+            if (had - has == 1 && removed == UINT32_MAX) removed = orig[i].id;
+            else ok = false;
+        }
+        AnswerPart *add = xmalloc((nn + 1) * sizeof *add);
+        for (uint32_t j = 0; j < nn && ok; j++) {
+            uint64_t had = 0;
+            for (uint32_t i = 0; i < no; i++)
+                if (orig[i].id == now[j].id) had = orig[i].count - (orig[i].id == removed);
+            if (now[j].count > had) add[nadd++] = (AnswerPart){ now[j].id, now[j].count - had };
+        }
+        free(now);
+        if (!ok || removed == UINT32_MAX) {   /* not one component's move: left unlabelled */
+            a->labels_cut = true;
+            removed = UINT32_MAX;
+            nadd = 0;
+        }
+        size_t which = 0;
+        while (which < no && comps[which] != removed) which++;
+        a->moves[r] = (struct AnswerMove){ which, removed, add, nadd };
+    }
+    solve_label_moves(s, a, loc);
 }

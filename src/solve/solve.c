@@ -734,6 +734,7 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         a->mode = pos->strs;
         a->remoteness = -1;
         pm->query(s, pos, loc, moves, a);
+        if (moves) solve_label_mode_moves(s, a, pos, loc);
         return;
     }
     Engine *e = s->store;

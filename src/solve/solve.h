@@ -168,6 +168,8 @@ typedef struct Answer {
 
 /* Label the listed winning (drawing) moves of a normal-play answer: labels.c. */
 void solve_label_moves(Solver *s, Answer *a, Loc loc);
+/* The same for misere play of a sum (its moves change one component; compounds stay unlabelled). */
+void solve_label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
    rule's label (NULL: unnamed), binder values as text and JSON, the position after it. */

@@ -1,10 +1,12 @@
 /* duel_moves.c: winning moves counted as moves: winning_count of random sums of Nim heaps,
    subtraction games and Kayles rows against a count written from the rules in C (every term as
    written is a pile a player may move in; each rule option whose result makes the XOR zero is
-   one winning move), and Nim positions against the lecture's formula (piles with a ^ X < a). */
+   one winning move), Nim positions against the lecture's formula (piles with a ^ X < a), and
+   misere Nim against exhaustive play (whoever takes the last token loses). */
 #include "config.h"
 #include "brute.h"
 #include "jsonduel.h"
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,10 +58,42 @@ static void term_text(const Term *t, char *out, size_t cap)
     }
 }
 
+/* misere Nim by exhaustive play: at most 4 heaps of at most 7, memoised by n and the sorted heaps */
+static signed char mis_memo[1 << 15];
+
+static bool mis_win(const int *h, int n)
+{
+    int code = 0, any = 0;
+    int s[4];
+    memcpy(s, h, (size_t)n * sizeof *s);
+    for (int i = 1; i < n; i++)   /* sort: the memo is on the multiset */
+        for (int j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            int t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        code = code * 8 + s[i];
+        any |= s[i];
+    }
+    code += n * 4096;
+    if (!any) return true;   /* no move: the player to move has won (the opponent took the last) */
+    if (mis_memo[code]) return mis_memo[code] > 0;
+    bool win = false;
+    for (int i = 0; i < n && !win; i++)
+        for (int k = 1; k <= s[i] && !win; k++) {
+            s[i] -= k;
+            win = !mis_win(s, n);
+            s[i] += k;
+        }
+    mis_memo[code] = win ? 1 : -1;
+    return win;
+}
+
 int main(void)
 {
     Str prog = { 0 };
-    long long *want = malloc(2 * SUMS * sizeof *want);
+    long long *want = malloc(3 * SUMS * sizeof *want);
     int nq = 0;
     for (int q = 0; q < SUMS; q++) {   /* random sums; equal terms are frequent (small sizes) */
         Term t[4];
@@ -92,6 +126,27 @@ int main(void)
         snprintf(text + len, sizeof text - (size_t)len, ")");
         int c = 0;
         for (int i = 0; i < n; i++) c += (h[i] ^ x) < h[i];
+        sput(&prog, "print winning_count(%s);\n", text);
+        want[nq++] = c;
+    }
+    for (int q = 0; q < SUMS / 2; q++) {   /* misere(Nim(a...)): moves to positions the opponent loses */
+        int h[4], n = rnd(1, 4);
+        char text[200];
+        int len = snprintf(text, sizeof text, "misere(Nim(");
+        for (int i = 0; i < n; i++) {
+            h[i] = rnd(0, 7);
+            len += snprintf(text + len, sizeof text - (size_t)len, "%s%d", i ? ", " : "", h[i]);
+        }
+        snprintf(text + len, sizeof text - (size_t)len, "))");
+        int c = 0;
+        bool any = false;
+        for (int i = 0; i < n; i++) any |= h[i] > 0;
+        for (int i = 0; i < n && any; i++)
+            for (int k = 1; k <= h[i]; k++) {
+                h[i] -= k;
+                c += !mis_win(h, n);
+                h[i] += k;
+            }
         sput(&prog, "print winning_count(%s);\n", text);
         want[nq++] = c;
     }
