@@ -141,7 +141,13 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         else if (!strcmp(name, "--json")) o->json = true;
         else if (!strcmp(name, "--no-readline")) o->no_readline = true;
         else if (!strcmp(name, "--dot")) o->dot = val;
-        else if (!strcmp(name, "--plot")) o->plot = val;
+        else if (!strcmp(name, "--plot")) {
+            size_t n = strlen(val);
+            if (n < 4 || strcmp(val + n - 4, ".svg"))
+                return usage_error(err, "--plot writes an SVG file (FILE.svg; rsvg-convert or a browser makes a PNG of it), not",
+                                   val);
+            o->plot = val;
+        }
         else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
         else if (!strcmp(name, "--strategy")) {
             bool known = false;
