@@ -90,14 +90,13 @@ static const char *const keywords[] = {
     "graph", "ground", NULL
 };
 
-static size_t gen_at;
-
 static char *gen_command(const char *text, int state)
 {
-    if (!state) gen_at = 0;
+    size_t *at = &repl_active->gen_at;
+    if (!state) *at = 0;
     size_t n = strlen(text);
-    while (repl_commands[gen_at]) {
-        const char *c = repl_commands[gen_at++];
+    while (repl_commands[*at]) {
+        const char *c = repl_commands[(*at)++];
         if (!strncmp(c, text, n)) return xstrdup(c);
     }
     return NULL;
@@ -106,11 +105,12 @@ static char *gen_command(const char *text, int state)
 /* keywords, then the program's names (games, defs, constants, builtins) */
 static char *gen_name(const char *text, int state)
 {
-    if (!state) gen_at = 0;
+    size_t *at = &repl_active->gen_at;
+    if (!state) *at = 0;
     size_t n = strlen(text), nk = sizeof keywords / sizeof *keywords - 1;
     Program *p = repl_active->p;
-    while (gen_at < nk + p->nsyms) {
-        size_t i = gen_at++;
+    while (*at < nk + p->nsyms) {
+        size_t i = (*at)++;
         const char *name = i < nk ? keywords[i] : p->syms[i - nk].name;
         if (!name || strncmp(name, text, n) || strchr(name, '.')) continue;
         bool dup = false;   /* a shadowed name is one name */
@@ -144,6 +144,31 @@ static void show_progress(Program *p, double elapsed, void *ctx)
 
 /* ---- items ----------------------------------------------------------------------------------- */
 
+void repl_settle(Repl *r, int status)
+{
+    if (r->progress_shown) {
+        fputs("\r\033[K", stderr);
+        r->progress_shown = false;
+    }
+    if (status == EXIT_INTERRUPT) {
+        repl_sigint = 0;
+        fflush(r->p->out);
+        fputs("interrupted (the session and what it solved are kept)\n", stderr);
+    }
+}
+
+/* Run the statements loaded and pending, with progress, the interrupt message and :time. */
+static int run_loaded(Repl *r, double t0)
+{
+    Program *p = r->p;
+    p->failed = 0;
+    int st = run_pending(p);
+    repl_settle(r, st);
+    if (r->time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
+    fflush(p->out);
+    return st;
+}
+
 int repl_eval(Repl *r, const char *name, const char *text, size_t len)
 {
     Program *p = r->p;
@@ -152,23 +177,12 @@ int repl_eval(Repl *r, const char *name, const char *text, size_t len)
     repl_sigint = 0;
     p->diag.errors = 0;
     p->diag.suppressed = false;
-    int st = drv_load(p, name, text, len, NULL) ? (p->load_status ? p->load_status : EXIT_COMPILE) : EXIT_OK;
-    if (!st) {
-        p->failed = 0;
-        st = run_pending(p);
-    }
-    if (r->progress_shown) {
-        fputs("\r\033[K", stderr);
-        r->progress_shown = false;
-    }
-    if (st == EXIT_INTERRUPT) {
-        repl_sigint = 0;
+    if (drv_load(p, name, text, len, NULL)) {
+        if (r->time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
         fflush(p->out);
-        fprintf(stderr, "interrupted (the session and what it solved are kept)\n");
+        return p->load_status ? p->load_status : EXIT_COMPILE;
     }
-    if (r->time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
-    fflush(p->out);
-    return st;
+    return run_loaded(r, t0);
 }
 
 /* Try text as one REPL unit, its diagnostics collected in *msgs: its errors (0: it loaded and
@@ -206,11 +220,12 @@ static const char *as_command(const char *line)
 
 static void history_open(Repl *r)
 {
-    static char path[4096];   /* lives as long as the session */
+    char *path = r->histpath;
+    size_t cap = sizeof r->histpath;
     const char *env = getenv("GRUNDY_HISTORY"), *home = getenv("HOME");
     if (env && !*env) return;   /* GRUNDY_HISTORY= : no history file */
-    if (env) snprintf(path, sizeof path, "%s", env);
-    else if (home && *home) snprintf(path, sizeof path, "%s/.grundy_history", home);
+    if (env) snprintf(path, cap, "%s", env);
+    else if (home && *home) snprintf(path, cap, "%s/.grundy_history", home);
     else return;
     r->histfile = path;
     using_history();
@@ -295,18 +310,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
             double t0 = prog_now();
             p->started = p->last_progress = t0;
             repl_sigint = 0;
-            p->failed = 0;
-            last = run_pending(p);
-            if (r.progress_shown) {
-                fputs("\r\033[K", stderr);
-                r.progress_shown = false;
-            }
-            if (last == EXIT_INTERRUPT) {
-                repl_sigint = 0;
-                fflush(p->out);
-                fputs("interrupted (the session and what it solved are kept)\n", stderr);
-            }
-            if (r.time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
+            last = run_loaded(&r, t0);
         } else {
             last = repl_eval(&r, name, input.s, input.len);
         }

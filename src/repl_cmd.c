@@ -108,14 +108,7 @@ bool repl_with_pos(Repl *r, const char *text, void (*fn)(Repl *r, const Value *p
     int st = prog_try(p, pos_run, &pr);
     p->stmt = NULL;
     scratch_release(&p->vm->scratch, 0);
-    if (r->progress_shown) {
-        fputs("\r\033[K", stderr);
-        r->progress_shown = false;
-    }
-    if (st == EXIT_INTERRUPT) {
-        *p->interrupt = 0;
-        fputs("interrupted (the session and what it solved are kept)\n", stderr);
-    }
+    repl_settle(r, st);
     fflush(p->out);
     return st == 0;
 }

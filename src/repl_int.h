@@ -12,7 +12,9 @@ typedef struct Repl {
     int unit;               /* units loaded so far (names "<repl N>") */
     char **files;           /* files loaded (-i FILE..., :load), for :reload */
     size_t nfiles, capfiles;
-    const char *histfile;   /* NULL: no history file */
+    const char *histfile;   /* NULL: no history file; else histpath */
+    char histpath[4096];
+    size_t gen_at;          /* readline's completion generator: the next candidate */
     Loc loc;                /* the position a command is working on (for its errors) */
 } Repl;
 
@@ -21,6 +23,8 @@ typedef struct Repl {
 char *repl_read(Repl *r, const char *prompt);
 /* Load text as a REPL unit and run its statements; returns the exit status. */
 int repl_eval(Repl *r, const char *name, const char *text, size_t len);
+/* After a computation: erase the progress line; after an interrupt, say so and clear it. */
+void repl_settle(Repl *r, int status);
 /* Run a command line (":moves Nim(3)"); true when it asks to quit. */
 bool repl_command(Repl *r, const char *line, int *status);
 /* Evaluate text as one position and call fn on it, errors caught (reported; false). */

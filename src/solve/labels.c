@@ -48,12 +48,6 @@ static bool terminal(Solver *s, const int64_t *key, uint32_t id)
     return !any;
 }
 
-static int cmp_part(const void *x, const void *y)
-{
-    uint32_t a = ((const AnswerPart *)x)->id, b = ((const AnswerPart *)y)->id;
-    return (a > b) - (a < b);
-}
-
 /* The rule's binder values: "k=2, a=1" and {"k":2,"a":1}. */
 static void binders(Solver *s, const Node *mv, const Value *frame, struct AnswerLabel *l)
 {
@@ -118,12 +112,7 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
         if (id == UINT32_MAX) return 0;   /* a part no listed move has */
         c->parts[np++] = (AnswerPart){ id, cnt ? cnt[i] : 1 };
     }
-    qsort(c->parts, np, sizeof *c->parts, cmp_part);
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < np; i++) {
-        if (m && c->parts[m - 1].id == c->parts[i].id) c->parts[m - 1].count += c->parts[i].count;
-        else c->parts[m++] = c->parts[i];
-    }
+    uint32_t m = solve_multiset(c->parts, np);
     for (size_t r = 0; r < a->nwin; r++) {
         const struct AnswerMove *mv = &a->moves[r];
         if (mv->removed != a->comps[c->which] || mv->nparts != m) continue;
@@ -300,12 +289,7 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
                     if (!terminal(s, s->store->st[id].key, id)) parts[k++] = (AnswerPart){ id, m->cnt[r] };
                 }
             }
-            qsort(parts, k, sizeof *parts, cmp_part);
-            size_t u = 0;
-            for (size_t q = 0; q < k; q++) {
-                if (u && parts[u - 1].id == parts[q].id) parts[u - 1].count += parts[q].count;
-                else parts[u++] = parts[q];
-            }
+            size_t u = solve_multiset(parts, (uint32_t)k);
             const int64_t **keys = vm_alloc(s->vm, (u ? u : 1) * sizeof *keys, loc);
             uint64_t *cnt = vm_alloc(s->vm, (u ? u : 1) * sizeof *cnt, loc);
             for (size_t q = 0; q < u; q++) {
@@ -332,21 +316,13 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
 
 /* ---- misere play of a sum ------------------------------------------------------------------- */
 
-static int cmp_ap(const void *x, const void *y) { return cmp_part(x, y); }
-
 /* parts without terminal components, sorted and merged: the multiset's size */
 static uint32_t live_multiset(Solver *s, AnswerPart *p, uint32_t n)
 {
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++)
         if (p[i].count && !terminal(s, s->store->st[p[i].id].key, p[i].id)) p[m++] = p[i];
-    qsort(p, m, sizeof *p, cmp_ap);
-    uint32_t u = 0;
-    for (uint32_t i = 0; i < m; i++) {
-        if (u && p[u - 1].id == p[i].id) p[u - 1].count += p[i].count;
-        else p[u++] = p[i];
-    }
-    return u;
+    return solve_multiset(p, m);
 }
 
 void solve_label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)

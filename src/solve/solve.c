@@ -306,8 +306,7 @@ static int cmp_part(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Sort parts by state and merge equal states (their counts add up): a multiset; returns its size. */
-static uint32_t multiset(AnswerPart *p, uint32_t n)
+uint32_t solve_multiset(AnswerPart *p, uint32_t n)
 {
     qsort(p, n, sizeof *p, cmp_part);
     uint32_t m = 0;
@@ -450,7 +449,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     }
     /* the same position as a move listed before? (compare the changes, not whole positions) */
     uint32_t removed = moved->id;
-    np = multiset(parts, np);
+    np = solve_multiset(parts, np);
     for (size_t i = 0; i < a->nwin; i++) {
         const struct AnswerMove *m = &a->moves[i];
         if (m->removed == removed && m->nparts == np && parts_equal(m->parts, parts, np)) return 0;
@@ -958,7 +957,7 @@ static size_t canon_ids(Solver *s, const Value *pos, Loc loc, AnswerPart **out)
         if (!terminal && (!cnt || cnt[i])) ids[k++] = (AnswerPart){ id, cnt ? cnt[i] : 1 };
     }
     *out = ids;
-    return multiset(ids, k);
+    return solve_multiset(ids, k);
 }
 
 bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)

@@ -122,6 +122,8 @@ void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const *
                       uint32_t *n);
 
 typedef struct AnswerPart { uint32_t id; uint64_t count; } AnswerPart;
+/* Sort parts by state and merge equal states (their counts add up): a multiset; returns its size. */
+uint32_t solve_multiset(AnswerPart *p, uint32_t n);
 
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */

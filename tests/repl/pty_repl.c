@@ -82,6 +82,14 @@ static void expect(Session *s, size_t mark, const char *text, double timeout, co
     printf("FAIL: %s: '%s' not seen; the terminal shows:\n%s\n", what, text, s->buf + mark);
 }
 
+/* Type keys and wait for text in what follows. */
+static void step(Session *s, const char *keys, const char *text, double timeout, const char *what)
+{
+    size_t mark = s->len;
+    send_keys(s, keys);
+    expect(s, mark, text, timeout, what);
+}
+
 static void finish(Session *s)
 {
     send_keys(s, ":quit\r");
@@ -125,27 +133,19 @@ int main(int argc, char **argv)
     expect(&s, mark, "N (sg 2)", 10, "a query is answered");
     expect(&s, mark, "take k=2 from Heap(3)", 5, "the winning move is named by its rule");
 
-    /* tab completion: "DawsonK" completes to the stdlib's DawsonKayles */
-    mark = s.len;
-    send_keys(&s, "sg(DawsonK\t");
-    expect(&s, mark, "DawsonKayles", 5, "tab completes a game's name");
-    send_keys(&s, "(9))\r");
-    expect(&s, mark, "\n", 5, "the completed line runs");
-    mark = s.len;
-    send_keys(&s, ":mo\t");
-    expect(&s, mark, ":moves", 5, "tab completes a command");
-    send_keys(&s, "Nim(1, 2)\r");
-    expect(&s, mark, "1 winning", 10, ":moves lists the moves");
+    /* tab completion: "DawsonK" completes to the stdlib's DawsonKayles; ":mo" to ":moves" */
+    step(&s, "sg(DawsonK\t", "DawsonKayles", 5, "tab completes a game's name");
+    step(&s, "(9))\r", "\n", 5, "the completed line runs");
+    step(&s, ":mo\t", ":moves", 5, "tab completes a command");
+    step(&s, "Nim(1, 2)\r", "1 winning", 10, ":moves lists the moves");
 
-    /* Ctrl-C during a long computation, then the session goes on */
+    /* progress and Ctrl-C during a long computation, then the session goes on */
     mark = s.len;
-    send_keys(&s, "count(x for x in 0..100000000000 when x % 7 == 3)\r");
-    expect(&s, mark, "Ctrl-C stops", 10, "a long computation shows its progress after a second");
+    step(&s, "count(x for x in 0..100000000000 when x % 7 == 3)\r", "Ctrl-C stops", 10,
+         "a long computation shows its progress after a second");
     send_keys(&s, "\x03");
     expect(&s, mark, "interrupted", 10, "Ctrl-C stops the computation");
-    mark = s.len;
-    send_keys(&s, "Kayles(9) is P\r");
-    expect(&s, mark, "false", 10, "the session goes on after Ctrl-C");
+    step(&s, "Kayles(9) is P\r", "false", 10, "the session goes on after Ctrl-C");
     mark = s.len;
     send_keys(&s, "game Mine(n) { move take(k in {1, 2}) when k <= n => Mine(n - k); }\r");
     send_keys(&s, "sg(Mine(5)) + 1000\r");
