@@ -308,6 +308,7 @@ static int cmp_part(const void *a, const void *b)
 
 uint32_t solve_multiset(AnswerPart *p, uint32_t n)
 {
+    if (n < 2) return n;   /* also p == NULL with n == 0 */
     qsort(p, n, sizeof *p, cmp_part);
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++) {
