@@ -157,19 +157,8 @@ void repl_settle(Repl *r, int status)
     }
 }
 
-/* Run the statements loaded and pending, with progress, the interrupt message and :time. */
-static int run_loaded(Repl *r, double t0)
-{
-    Program *p = r->p;
-    p->failed = 0;
-    int st = run_pending(p);
-    repl_settle(r, st);
-    if (r->time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
-    fflush(p->out);
-    return st;
-}
-
-int repl_eval(Repl *r, const char *name, const char *text, size_t len)
+/* An item begins: its clock (returned), no interrupt pending, a fresh error count. */
+static double begin_item(Repl *r)
 {
     Program *p = r->p;
     double t0 = prog_now();
@@ -177,32 +166,47 @@ int repl_eval(Repl *r, const char *name, const char *text, size_t len)
     repl_sigint = 0;
     p->diag.errors = 0;
     p->diag.suppressed = false;
-    if (drv_load(p, name, text, len, NULL)) {
-        if (r->time) fprintf(p->out, "(%.3f s)\n", prog_now() - t0);
-        fflush(p->out);
-        return p->load_status ? p->load_status : EXIT_COMPILE;
-    }
-    return run_loaded(r, t0);
+    return t0;
 }
 
-/* Try text as one REPL unit, its diagnostics collected in *msgs: its errors (0: it loaded and
-   its statements are pending), and whether it ended early. */
-static int try_load(Repl *r, const char *text, size_t len, char **msgs, bool *incomplete)
+/* An item ended with status st: progress erased, an interrupt reported, its time (:time on). */
+static int end_item(Repl *r, int st, double t0)
+{
+    repl_settle(r, st);
+    if (r->time) fprintf(r->p->out, "(%.3f s)\n", prog_now() - t0);
+    fflush(r->p->out);
+    return st;
+}
+
+static int load_status(Program *p) { return p->load_status ? p->load_status : EXIT_COMPILE; }
+
+int repl_eval(Repl *r, const char *name, const char *text, size_t len)
 {
     Program *p = r->p;
-    size_t bufsz = 0;
-    FILE *mem = open_memstream(msgs, &bufsz);
-    FILE *saved = p->diag.out, *json = p->diag.json;
+    double t0 = begin_item(r);
+    if (drv_load(p, name, text, len, NULL)) return end_item(r, load_status(p), t0);
+    p->failed = 0;
+    return end_item(r, run_pending(p), t0);
+}
+
+/* Load text as the next REPL unit with its diagnostics and JSON errors held in *msgs and *json
+   (malloc'd; an item cut short waits for more lines and is not reported): its errors (0: it
+   loaded and its statements are pending), and whether it ended early. */
+static int try_load(Repl *r, const char *text, size_t len, char **msgs, char **json, bool *incomplete)
+{
+    Program *p = r->p;
+    size_t msz = 0, jsz = 0;
+    FILE *mem = open_memstream(msgs, &msz), *jmem = NULL;
+    FILE *saved = p->diag.out, *savedj = p->diag.json;
     p->diag.out = mem;
-    p->diag.json = NULL;   /* an item cut short is not an error yet */
-    p->diag.errors = 0;
-    p->diag.suppressed = false;
+    if (savedj) p->diag.json = jmem = open_memstream(json, &jsz);
     char name[32];
     snprintf(name, sizeof name, "<repl %d>", r->unit + 1);
     int errors = drv_load(p, name, text, len, incomplete);
     fclose(mem);
+    if (jmem) fclose(jmem);
     p->diag.out = saved;
-    p->diag.json = json;
+    p->diag.json = savedj;
     return errors;
 }
 
@@ -293,27 +297,24 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
             continue;
         }
         /* an item cut short waits for more lines (a blank line ends the wait) */
-        char *msgs = NULL;
+        char *msgs = NULL, *json = NULL;
         bool incomplete = false;
-        int errors = try_load(&r, input.s, input.len, &msgs, &incomplete);
-        if (errors && incomplete && !ended) {
-            free(msgs);
-            continue;
+        double t0 = begin_item(&r);
+        int errors = try_load(&r, input.s, input.len, &msgs, &json, &incomplete);
+        if (!(errors && incomplete && !ended)) {   /* complete (or ended by a blank line): report and run */
+            r.unit++;
+            if (msgs) fputs(msgs, p->diag.out);
+            if (json) fputs(json, p->out);
+            if (errors) {
+                last = end_item(&r, load_status(p), t0);
+            } else {
+                p->failed = 0;
+                last = end_item(&r, run_pending(p), t0);
+            }
         }
-        if (!errors && msgs) fputs(msgs, p->diag.out);   /* notes (a shadowed name) */
         free(msgs);
-        /* load it for real: its diagnostics and JSON errors reported as they come */
-        r.unit++;
-        char name[32];
-        snprintf(name, sizeof name, "<repl %d>", r.unit);
-        if (!errors) {   /* the trial loaded it: its statements are pending */
-            double t0 = prog_now();
-            p->started = p->last_progress = t0;
-            repl_sigint = 0;
-            last = run_loaded(&r, t0);
-        } else {
-            last = repl_eval(&r, name, input.s, input.len);
-        }
+        free(json);
+        if (errors && incomplete && !ended) continue;
         fflush(p->out);
         sb_fini(&input);
     }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -119,9 +120,11 @@ int main(int argc, char **argv)
 {
     const char *grundy = argc > 1 ? argv[1] : getenv("GRUNDY");
     if (!grundy) grundy = "./grundy";
-    char home[] = "/tmp/grundy-pty-XXXXXX";
-    if (!mkdtemp(home)) {
-        perror("mkdtemp");
+    /* a fresh HOME of this process's own, so the history file starts empty */
+    char home[64];
+    snprintf(home, sizeof home, "/tmp/grundy-pty-%ld", (long)getpid());
+    if (mkdir(home, 0700)) {
+        perror(home);
         return 99;
     }
     Session s;
