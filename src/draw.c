@@ -10,12 +10,9 @@
 
 typedef struct DrawNode {
     char *text;             /* the position as printed: the node's identity */
-    int64_t **keys;         /* its components (copies), to enumerate its moves later */
-    uint64_t *cnt;
-    uint32_t n;
+    KeyCopy pos;            /* the position itself, to enumerate its moves later */
     int64_t depth;
     GameValue g;
-    unsigned mode;          /* the play mode (misere) */
 } DrawNode;
 
 typedef struct DrawEdge { size_t from, to; char *label; } DrawEdge;
@@ -46,15 +43,8 @@ static size_t find_or_add(DrawCtx *c, const Value *pos, int64_t depth)
         c->cut = true;
         return SIZE_MAX;
     }
-    DrawNode d = { sb_take(&b), xmalloc((pos->n ? pos->n : 1) * sizeof *d.keys),
-                   xmalloc((pos->n ? pos->n : 1) * sizeof *d.cnt), pos->n, depth, { 0 }, pos->strs };
+    DrawNode d = { sb_take(&b), key_copy(pos), depth, { 0 } };
     sb_fini(&b);
-    for (uint32_t i = 0; i < pos->n; i++) {
-        size_t len = KEY_LEN(pos->u.pos.keys[i]);
-        d.keys[i] = xmalloc(len * sizeof **d.keys);
-        memcpy(d.keys[i], pos->u.pos.keys[i], len * sizeof **d.keys);
-        d.cnt[i] = pos->u.pos.cnt ? pos->u.pos.cnt[i] : 1;
-    }
     d.g = pos->strs ? gv_outcome(solve_outcome_value(c->p->solver, pos, c->loc)) : solve_sg_value(c->p->solver, pos, c->loc);
     VEC_PUSH(c->nodes, c->nnodes, c->capnodes, d);
     return c->nnodes - 1;
@@ -99,8 +89,7 @@ void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
     for (size_t i = 0; i < c.nnodes && !c.cut; i++) {
         if (c.nodes[i].depth >= depth) continue;
         c.from = i;
-        Value v = val_pos((const int64_t **)c.nodes[i].keys, c.nodes[i].cnt, c.nodes[i].n);
-        v.strs = (uint8_t)c.nodes[i].mode;
+        Value v = key_copy_value(&c.nodes[i].pos);
         solve_each_move(p->solver, &v, loc, DRAW_MAX_NODES, on_move, &c);
     }
     sb_puts(out, "digraph game {\n");
@@ -136,9 +125,7 @@ void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
     }
     sb_puts(out, "}\n");
     for (size_t i = 0; i < c.nnodes; i++) {
-        for (uint32_t k = 0; k < c.nodes[i].n; k++) free(c.nodes[i].keys[k]);
-        free(c.nodes[i].keys);
-        free(c.nodes[i].cnt);
+        key_copy_free(&c.nodes[i].pos);
         free(c.nodes[i].text);
     }
     free(c.nodes);

@@ -4,6 +4,7 @@
 #include "key.h"
 #include "graph.h"
 #include "json.h"
+#include <stdlib.h>
 #include <string.h>
 
 size_t key_arg_words(const int64_t *key, size_t w, int type)
@@ -200,4 +201,34 @@ void key_json_value(const Program *p, StrBuf *b, const Value *v)
     else key_print_value(p, &t, v);
     json_str(b, t.s ? t.s : "");
     sb_fini(&t);
+}
+
+KeyCopy key_copy_parts(const int64_t *const *keys, const uint64_t *cnt, uint32_t n, unsigned mode)
+{
+    KeyCopy c = { xmalloc((n ? n : 1) * sizeof *c.keys), xmalloc((n ? n : 1) * sizeof *c.cnt), 0, mode };
+    for (uint32_t i = 0; i < n; i++) {
+        if (cnt && !cnt[i]) continue;
+        size_t len = KEY_LEN(keys[i]);
+        c.keys[c.n] = xmalloc(len * sizeof **c.keys);
+        memcpy(c.keys[c.n], keys[i], len * sizeof **c.keys);
+        c.cnt[c.n++] = cnt ? cnt[i] : 1;
+    }
+    return c;
+}
+
+KeyCopy key_copy(const Value *pos) { return key_copy_parts(pos->u.pos.keys, pos->u.pos.cnt, pos->n, pos->strs); }
+
+void key_copy_free(KeyCopy *c)
+{
+    for (uint32_t i = 0; i < c->n; i++) free(c->keys[i]);
+    free(c->keys);
+    free(c->cnt);
+    *c = (KeyCopy){ NULL, NULL, 0, 0 };
+}
+
+Value key_copy_value(const KeyCopy *c)
+{
+    Value v = val_pos((const int64_t **)c->keys, c->cnt, c->n);
+    v.strs = (uint8_t)c->mode;
+    return v;
 }

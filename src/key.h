@@ -24,6 +24,15 @@ void key_mode_close(StrBuf *b, unsigned mode);
 void key_print_groups(const Program *p, StrBuf *b, const int64_t *const *keys, const uint64_t *cnt, size_t n);
 /* Print a position value (a POS with its play mode) as an expression that parses back. */
 void key_print_pos(const Program *p, StrBuf *b, const Value *v);
+/* A position copied out of scratch memory: its components' keys and counts (malloc'd) and its
+   play mode. key_copy_parts leaves out components with count 0. */
+typedef struct KeyCopy { int64_t **keys; uint64_t *cnt; uint32_t n; unsigned mode; } KeyCopy;
+KeyCopy key_copy_parts(const int64_t *const *keys, const uint64_t *cnt, uint32_t n, unsigned mode);
+KeyCopy key_copy(const Value *pos);
+void key_copy_free(KeyCopy *c);
+/* The copy as a position value (pointing into it). */
+Value key_copy_value(const KeyCopy *c);
+
 /* Any value as an expression (positions as sums, graphs by name), and as JSON: integers as numbers
    with all their digits, lists and sets as arrays, strings, ranges and positions as strings. */
 void key_print_value(const Program *p, StrBuf *b, const Value *v);

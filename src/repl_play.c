@@ -15,36 +15,7 @@
 /* Moves listed at the person's turn without asking. */
 #define PLAY_SHOW_MOVES 40
 
-typedef struct PlayPos { int64_t **keys; uint64_t *cnt; uint32_t n; unsigned mode; } PlayPos;
-
-static PlayPos pos_copy(const Value *v)
-{
-    PlayPos p = { xmalloc((v->n ? v->n : 1) * sizeof *p.keys), xmalloc((v->n ? v->n : 1) * sizeof *p.cnt), v->n,
-                  v->strs };
-    for (uint32_t i = 0; i < v->n; i++) {
-        size_t len = KEY_LEN(v->u.pos.keys[i]);
-        p.keys[i] = xmalloc(len * sizeof **p.keys);
-        memcpy(p.keys[i], v->u.pos.keys[i], len * sizeof **p.keys);
-        p.cnt[i] = v->u.pos.cnt ? v->u.pos.cnt[i] : 1;
-    }
-    return p;
-}
-
-static void pos_free(PlayPos *p)
-{
-    for (uint32_t i = 0; i < p->n; i++) free(p->keys[i]);
-    free(p->keys);
-    free(p->cnt);
-}
-
-static Value pos_value(const PlayPos *p)
-{
-    Value v = val_pos((const int64_t **)p->keys, p->cnt, p->n);
-    v.strs = (uint8_t)p->mode;
-    return v;
-}
-
-typedef struct PlayMove { PlayPos to; char *what; char outcome; } PlayMove;
+typedef struct PlayMove { KeyCopy to; char *what; char outcome; } PlayMove;
 typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; } MoveList;
 
 static int on_move(void *ctx, const SolveMove *m)
@@ -56,7 +27,7 @@ static int on_move(void *ctx, const SolveMove *m)
     key_print(l->p, &b, m->from);
     sb_puts(&b, " -> ");
     key_print_pos(l->p, &b, &m->result);
-    PlayMove pm = { pos_copy(&m->result), sb_take(&b), solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }) };
+    PlayMove pm = { key_copy(&m->result), sb_take(&b), solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }) };
     sb_fini(&b);
     VEC_PUSH(l->v, l->n, l->cap, pm);
     return 0;
@@ -65,7 +36,7 @@ static int on_move(void *ctx, const SolveMove *m)
 static void moves_free(MoveList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
-        pos_free(&l->v[i].to);
+        key_copy_free(&l->v[i].to);
         free(l->v[i].what);
     }
     free(l->v);
@@ -73,10 +44,10 @@ static void moves_free(MoveList *l)
     l->n = l->cap = 0;
 }
 
-static MoveList moves_of(Program *p, const PlayPos *pp)
+static MoveList moves_of(Program *p, const KeyCopy *pp)
 {
     MoveList l = { p, NULL, 0, 0 };
-    Value v = pos_value(pp);
+    Value v = key_copy_value(pp);
     solve_each_move(p->solver, &v, (Loc){ 0 }, SIZE_MAX, on_move, &l);
     return l;
 }
@@ -124,13 +95,13 @@ static int64_t *rem_slot(Rem *r, const char *text, bool *fresh)
 
 /* Remoteness of pp (outcome o): the moves to the end with perfect play, the winner hurrying and
    the loser dragging; -1 when the search went over its bounds. */
-static int64_t remoteness(Program *p, Rem *r, const PlayPos *pp, int depth)
+static int64_t remoteness(Program *p, Rem *r, const KeyCopy *pp, int depth)
 {
     if (r->over || depth > PLAY_MAX_DEPTH || ++r->visited > PLAY_MAX_SEARCH) {
         r->over = true;
         return -1;
     }
-    Value v = pos_value(pp);
+    Value v = key_copy_value(pp);
     StrBuf b;
     sb_init(&b);
     key_print_pos(p, &b, &v);
@@ -216,17 +187,17 @@ static void play(Repl *r, const Value *start, void *ctx)
 {
     Program *p = r->p;
     PlayCtx *pc = ctx;
-    PlayPos *hist = NULL;   /* positions so far, the current one last */
+    KeyCopy *hist = NULL;   /* positions so far, the current one last */
     size_t nhist = 0, caphist = 0;
-    PlayPos first = pos_copy(start);
+    KeyCopy first = key_copy(start);
     VEC_PUSH(hist, nhist, caphist, first);
     bool person = pc->person_first;
     fprintf(p->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
             "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
             start->strs ? "misere play" : "normal play", start->strs ? "wins" : "loses");
     for (;;) {
-        PlayPos *cur = &hist[nhist - 1];
-        Value v = pos_value(cur);
+        KeyCopy *cur = &hist[nhist - 1];
+        Value v = key_copy_value(cur);
         StrBuf b;
         sb_init(&b);
         key_print_pos(p, &b, &v);
@@ -245,8 +216,8 @@ static void play(Repl *r, const Value *start, void *ctx)
             const char *why;
             size_t i = engine_choice(p, &l, &why);
             fprintf(p->out, "engine: %s  (%s)\n", l.v[i].what, why);
-            PlayPos next = l.v[i].to;
-            l.v[i].to = (PlayPos){ NULL, NULL, 0, 0 };
+            KeyCopy next = l.v[i].to;
+            l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
             VEC_PUSH(hist, nhist, caphist, next);
             moves_free(&l);
             person = true;
@@ -281,7 +252,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                 if (nhist < 3) {
                     fputs("nothing to undo\n", p->out);
                 } else {   /* the engine's reply and the person's move */
-                    for (int k = 0; k < 2 && nhist > 1; k++) pos_free(&hist[--nhist]);
+                    for (int k = 0; k < 2 && nhist > 1; k++) key_copy_free(&hist[--nhist]);
                     fputs("undone\n", p->out);
                     moved = true;   /* redraw the position */
                     free(line);
@@ -296,8 +267,8 @@ static void play(Repl *r, const Value *start, void *ctx)
                             "listed\n", t, l.n);
                 } else {
                     fprintf(p->out, "you: %s\n", l.v[i].what);
-                    PlayPos next = l.v[i].to;
-                    l.v[i].to = (PlayPos){ NULL, NULL, 0, 0 };
+                    KeyCopy next = l.v[i].to;
+                    l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
                     VEC_PUSH(hist, nhist, caphist, next);
                     person = false;
                     moved = true;
@@ -312,7 +283,7 @@ static void play(Repl *r, const Value *start, void *ctx)
             break;
         }
     }
-    for (size_t i = 0; i < nhist; i++) pos_free(&hist[i]);
+    for (size_t i = 0; i < nhist; i++) key_copy_free(&hist[i]);
     free(hist);
 }
 

@@ -208,9 +208,7 @@ typedef struct Collected {
     size_t comp;
     const char *label;
     char *args, *args_json;
-    int64_t **keys;          /* the option's parts (copies of their keys) */
-    uint64_t *cnt;
-    uint32_t n;
+    KeyCopy parts;           /* the option's parts */
 } Collected;
 
 typedef struct EachCtx {
@@ -235,14 +233,7 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
-    Collected m = { c->comp, NULL, NULL, NULL, xmalloc((n ? n : 1) * sizeof *m.keys), xmalloc((n ? n : 1) * sizeof *m.cnt), 0 };
-    for (uint32_t i = 0; i < n; i++) {
-        if (cnt && !cnt[i]) continue;
-        size_t len = KEY_LEN(keys[i]);
-        m.keys[m.n] = xmalloc(len * sizeof **m.keys);
-        memcpy(m.keys[m.n], keys[i], len * sizeof **m.keys);
-        m.cnt[m.n++] = cnt ? cnt[i] : 1;
-    }
+    Collected m = { c->comp, NULL, NULL, NULL, key_copy_parts(keys, cnt, n, 0) };
     const Node *rule = c->game->ast && tag >= 0 && tag < c->game->ast->list.n ? c->game->ast->list.v[tag] : NULL;
     struct AnswerLabel l = { 0, 0, 0, NULL, NULL, NULL };
     binders(c->s, rule, frame, &l);
@@ -278,15 +269,15 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
         if (!stop) {
             /* the position: the others, one copy fewer of the moved component, its non-terminal
                parts; canonical components in the store's order, equal ones merged */
-            size_t k = 0, w = a->ncomps + m->n;
+            size_t k = 0, w = a->ncomps + m->parts.n;
             AnswerPart *parts = vm_alloc(s->vm, (w ? w : 1) * sizeof *parts, loc);
             for (size_t q = 0; q < a->ncomps; q++) {
                 uint64_t left = a->counts[q] - (q == m->comp);
                 if (left) parts[k++] = (AnswerPart){ a->comps[q], left };
                 if (q != m->comp) continue;
-                for (uint32_t r = 0; r < m->n; r++) {
-                    uint32_t id = eng_intern(s->store, m->keys[r], loc);
-                    if (!terminal(s, s->store->st[id].key, id)) parts[k++] = (AnswerPart){ id, m->cnt[r] };
+                for (uint32_t r = 0; r < m->parts.n; r++) {
+                    uint32_t id = eng_intern(s->store, m->parts.keys[r], loc);
+                    if (!terminal(s, s->store->st[id].key, id)) parts[k++] = (AnswerPart){ id, m->parts.cnt[r] };
                 }
             }
             size_t u = solve_multiset(parts, (uint32_t)k);
@@ -302,9 +293,7 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
             mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;
         }
-        for (uint32_t r = 0; r < m->n; r++) free(m->keys[r]);
-        free(m->keys);
-        free(m->cnt);
+        key_copy_free(&m->parts);
         free(m->args);
         free(m->args_json);
     }
