@@ -48,6 +48,7 @@ static void do_query(Program *p, Stmt *st)
     size_t mark;
     Answer *a = solve_answer_new(p, &mark);
     solve_query(p->solver, &v, st->loc, true, a);
+    solve_label(p->solver, a, &v, st->loc);
     StrBuf b;
     sb_init(&b);
     if (p->json) {

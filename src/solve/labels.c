@@ -178,7 +178,7 @@ static void label_run(Program *p, void *ctx)
     (void)p;
 }
 
-void solve_label_moves(Solver *s, Answer *a, Loc loc)
+static void label_moves(Solver *s, Answer *a, Loc loc)
 {
     if (!a->moves || !a->nwin) return;
     LabelCtx c = { .s = s, .a = a, .loc = loc };
@@ -314,7 +314,8 @@ static uint32_t live_multiset(Solver *s, AnswerPart *p, uint32_t n)
     return solve_multiset(p, m);
 }
 
-void solve_label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
+/* Misere play of a sum: each winning position as one component's move, then labelled. */
+static void label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
 {
     if (a->mode != PM_MISERE || !a->nwin || !a->mpos || a->moves) return;
     /* the position's live components */
@@ -366,5 +367,11 @@ void solve_label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
         while (which < no && comps[which] != removed) which++;
         a->moves[r] = (struct AnswerMove){ which, removed, add, nadd };
     }
-    solve_label_moves(s, a, loc);
+    label_moves(s, a, loc);
+}
+
+void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc)
+{
+    if (a->mode) label_mode_moves(s, a, pos, loc);
+    else label_moves(s, a, loc);
 }

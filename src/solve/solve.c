@@ -714,7 +714,6 @@ static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
         scratch_release(&s->vm->scratch, smark);
     }
     if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
-    solve_label_moves(s, a, w->loc);
 }
 
 void solve_why(Solver *s, uint32_t id, StrBuf *b)
@@ -734,7 +733,6 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         a->mode = pos->strs;
         a->remoteness = -1;
         pm->query(s, pos, loc, moves, a);
-        if (moves) solve_label_mode_moves(s, a, pos, loc);
         return;
     }
     Engine *e = s->store;
@@ -814,7 +812,6 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         scratch_release(&s->vm->scratch, smark);
         if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
     }
-    solve_label_moves(s, a, loc);
 }
 
 void solve_answer_fini(Answer *a)
@@ -859,6 +856,7 @@ int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions
     size_t mark;
     Answer *a = solve_answer_new(s->p, &mark);
     solve_query(s, pos, loc, true, a);
+    if (!positions) solve_label(s, a, pos, loc);
     if (a->truncated)
         prog_fail(s->p, EXIT_LIMIT, loc, "this position has too many winning moves to count (more than the %d listed)",
                   SOLVE_MAX_WINNING);

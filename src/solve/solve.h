@@ -168,10 +168,10 @@ typedef struct Answer {
     size_t ncomps, printed, capmoves, capwin;
 } Answer;
 
-/* Label the listed winning (drawing) moves of a normal-play answer: labels.c. */
-void solve_label_moves(Solver *s, Answer *a, Loc loc);
-/* The same for misere play of a sum (its moves change one component; compounds stay unlabelled). */
-void solve_label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc);
+/* Label the listed winning (drawing) moves of answer a to a query of pos with moves (labels.c):
+   normal play and misere play of a sum (whose moves change one component); a compound's stay
+   positions. Only the answers that show or count moves need it. */
+void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
    rule's label (NULL: unnamed), binder values as text and JSON, the position after it. */
