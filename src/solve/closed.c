@@ -11,7 +11,8 @@
 #include <string.h>
 
 static const ClosedForm *const families[] = { closed_heap_forms, closed_pair_forms, closed_coin_forms, closed_multi_forms,
-                                              closed_board_forms };
+                                              closed_board_forms, closed_row_forms,
+                                              closed_array_forms };
 
 const ClosedForm *closed_at(int i)
 {
@@ -43,8 +44,9 @@ int closed_args(const Program *p, const int64_t *key, Value *args)
     return n;
 }
 
-/* The strategy's state: per game the index of its form (-1: none), once looked up. */
-typedef struct Closed { int *form; size_t n; } Closed;
+/* The strategy's state: per game the index of its form (-1: none), once looked up; per form its
+   cache. */
+typedef struct Closed { int *form; size_t n; ClosedCache **cache; size_t ncache; } Closed;
 
 static const ClosedForm *form_of(Closed *c, const Program *p, int gid)
 {
@@ -72,6 +74,9 @@ static void closed_fini(Solver *s, void *st)
 {
     (void)s;
     Closed *c = st;
+    for (size_t i = 0; i < c->ncache; i++)
+        if (c->cache[i]) c->cache[i]->free(c->cache[i]);
+    free(c->cache);
     free(c->form);
     free(c);
 }
@@ -93,6 +98,14 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     int n = closed_args(s->p, key, args);
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
+    Closed *c = st;
+    size_t fi = (size_t)closed_index(f);
+    if (fi >= c->ncache) {
+        c->cache = xrealloc(c->cache, (fi + 1) * sizeof *c->cache);
+        memset(c->cache + c->ncache, 0, (fi + 1 - c->ncache) * sizeof *c->cache);
+        c->ncache = fi + 1;
+    }
+    a.cache = &c->cache[fi];
     bool ok = n >= 0 && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
     GameValue v = gv_sg(a.sg);
     if (a.is_big) {   /* eval calls no callback: nothing unwinds past it */
@@ -103,7 +116,7 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     State *x = &s->store->st[id];
     x->flags = (a.outcome_only && a.sg ? ST_OUTCOME : ST_DONE) | (a.terminal ? ST_TERMINAL : 0);
     nim_store(x, &v);
-    x->how = solve_how(&strategy_closed, (uint32_t)closed_index(f));
+    x->how = solve_how(&strategy_closed, (uint32_t)closed_index(f) | (a.rules_moves ? CLOSED_RULES_MOVES : 0));
     return SOLVE_DONE;
 }
 
@@ -111,7 +124,7 @@ static const char *closed_name(Solver *s, void *st, uint32_t variant)
 {
     (void)s;
     (void)st;
-    return closed_at((int)variant)->strategy;
+    return closed_at((int)(variant & ~CLOSED_RULES_MOVES))->strategy;
 }
 
 static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)
@@ -119,7 +132,7 @@ static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, S
     (void)s;
     (void)st;
     (void)id;
-    sb_puts(b, closed_at((int)variant)->why);
+    sb_puts(b, closed_at((int)(variant & ~CLOSED_RULES_MOVES))->why);
 }
 
 /* The form's own winning moves where it has them; the rules otherwise. */
@@ -127,7 +140,9 @@ static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, const GameValue
 {
     (void)st;
     const int64_t *key = s->store->st[id].key;
-    const ClosedForm *f = closed_at((int)(s->store->st[id].how & 0xffff));
+    uint32_t variant = s->store->st[id].how & 0xffff;
+    if (variant & CLOSED_RULES_MOVES) return MOVES_RULES;
+    const ClosedForm *f = closed_at((int)variant);
     GameValue t = want->kind == GV_SG ? *want : gv_sg(0);   /* a move to a P-position: value 0 */
     /* a form that decides only the outcome knows only the moves to P-positions */
     if (!f->moves || ((t.n || t.big) && (s->store->st[id].flags & ST_SGSEARCH))) return MOVES_RULES;
@@ -141,7 +156,7 @@ static bool closed_pace(Solver *s, void *st, uint32_t id, unsigned which, uint64
     (void)st;
     const State *x = &s->store->st[id];
     if ((x->how >> 16) != (solve_how(&strategy_closed, 0) >> 16)) return false;
-    const ClosedForm *f = closed_at((int)(x->how & 0xffff));
+    const ClosedForm *f = closed_at((int)(x->how & 0xffff & ~CLOSED_RULES_MOVES));
     if (!f->pace) return false;
     Value args[CLOSED_MAX_ARGS];
     int n = closed_args(s->p, x->key, args);
@@ -200,6 +215,13 @@ void closed_tmp_end(ClosedTmp *t)
 {
     prog_release(t->vm->p, t->mark);
     tmp_clear(t);
+}
+
+int closed_game(const Program *p, const char *name)
+{
+    for (size_t g = 0; g < p->ngames; g++)
+        if (p->games[g].stdlib && !strcmp(p->games[g].name, name)) return (int)g;
+    return -1;
 }
 
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx)

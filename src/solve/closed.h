@@ -6,6 +6,10 @@
 #include "solve/solve.h"
 #include <gmp.h>
 
+/* A form's memory kept between positions of one run (a table shared by many queries): the form
+   allocates it, the closed strategy frees it with its own free at the end. */
+typedef struct ClosedCache { void (*free)(struct ClosedCache *c); } ClosedCache;
+
 /* What a form knows about one position. */
 typedef struct ClosedAnswer {
     uint64_t sg;        /* the SG value; with outcome_only: 0 for P, 1 for N */
@@ -13,7 +17,11 @@ typedef struct ClosedAnswer {
     bool terminal;      /* the position has no moves */
     bool is_big;        /* the SG value is big instead of sg (set by closed_sg_mpz, cleared by the caller) */
     mpz_t big;
+    bool rules_moves;   /* the form's moves do not cover this position: the rules list them */
+    ClosedCache **cache;  /* in: the form's cache slot (NULL: none; the form works without it) */
 } ClosedAnswer;
+/* In a state's strategy variant (solve_how): the form's index with this bit when rules_moves. */
+#define CLOSED_RULES_MOVES 0x8000u
 
 /* Options of a position whose value is want (an SG value of any size; 0 for the moves to
    P-positions of an outcome-only form), yielded in the rules' move order (yielding a few others
@@ -53,8 +61,12 @@ extern const ClosedForm closed_pair_forms[];
 extern const ClosedForm closed_coin_forms[];
 extern const ClosedForm closed_multi_forms[];
 extern const ClosedForm closed_board_forms[];
+extern const ClosedForm closed_row_forms[];
+extern const ClosedForm closed_array_forms[];
 
-/* Helpers for the families: yield the one-component position g(args). */
+/* Helpers for the families: the standard-library game of that name (-1: none); yield the
+   one-component position g(args). */
+int closed_game(const Program *p, const char *name);
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx);
 static inline bool closed_int(const Value *v) { return v->t == VT_INT; }
 

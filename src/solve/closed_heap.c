@@ -470,11 +470,12 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
    those parities repeat with period 2, so two m per block suffice: O(n sqrt n) for g(0..n). ---- */
 
 #define SPLITEQ_MAX 1000000
-static uint32_t *splitequal_table(int64_t n, int64_t f)
+
+/* g(x) for x in from..n into g (g(0..from - 1) filled already). */
+static void splitequal_fill(uint32_t *g, int64_t from, int64_t n, int64_t f)
 {
-    uint32_t *g = xcalloc((size_t)n + 2, sizeof *g);
-    char *seen = xmalloc((size_t)n + 64);
-    for (int64_t x = f > 2 ? f : 2; x <= n; x++) {
+    char *seen = xcalloc((size_t)n + 64, 1);
+    for (int64_t x = from > f ? from : f > 2 ? f : 2; x <= n; x++) {
         size_t lim = 1;
         for (int64_t m = 2; m <= x;) {
             int64_t q = x / m, last = x / q;   /* m..last share q */
@@ -492,7 +493,67 @@ static uint32_t *splitequal_table(int64_t n, int64_t f)
         memset(seen, 0, lim);
     }
     free(seen);
+}
+
+static uint32_t *splitequal_table(int64_t n, int64_t f)
+{
+    uint32_t *g = xcalloc((size_t)n + 2, sizeof *g);
+    splitequal_fill(g, 0, n, f);
     return g;
+}
+
+/* The tables of the last few thresholds F, grown on demand: a `table` over n costs what its
+   largest entry does. */
+#define SPLITEQ_KEEP 8
+typedef struct SplitEqCache {
+    ClosedCache base;
+    struct { int64_t f, n; uint32_t *g; } t[SPLITEQ_KEEP];   /* g(0..n); g NULL: unused */
+    int next;   /* the slot replaced next */
+} SplitEqCache;
+
+static void splitequal_free(ClosedCache *c)
+{
+    SplitEqCache *s = (SplitEqCache *)c;
+    for (int i = 0; i < SPLITEQ_KEEP; i++) free(s->t[i].g);
+    free(s);
+}
+
+/* g(h) for threshold f, from the cache when there is one. */
+static uint32_t splitequal_value(ClosedCache **slot, int64_t h, int64_t f)
+{
+    if (!slot) {
+        uint32_t *g = splitequal_table(h, f);
+        uint32_t v = g[h];
+        free(g);
+        return v;
+    }
+    if (!*slot) {
+        SplitEqCache *c = xcalloc(1, sizeof *c);
+        c->base.free = splitequal_free;
+        *slot = &c->base;
+    }
+    SplitEqCache *c = (SplitEqCache *)*slot;
+    int i = 0;
+    while (i < SPLITEQ_KEEP && !(c->t[i].g && c->t[i].f == f)) i++;
+    if (i == SPLITEQ_KEEP) {   /* a new threshold */
+        i = c->next;
+        c->next = (c->next + 1) % SPLITEQ_KEEP;
+        free(c->t[i].g);
+        c->t[i].f = f;
+        c->t[i].n = -1;
+        c->t[i].g = NULL;
+    }
+    if (h > c->t[i].n) {   /* grow to at least twice the size: a table's entries cost O(n sqrt n) in all */
+        int64_t n = h;
+        if (c->t[i].n > 0 && n < 2 * c->t[i].n) n = 2 * c->t[i].n < SPLITEQ_MAX ? 2 * c->t[i].n : SPLITEQ_MAX;
+        uint32_t *g = xrealloc(c->t[i].g, ((size_t)n + 2) * sizeof *g);
+        int64_t from = c->t[i].n + 1;
+        memset(g + from, 0, ((size_t)(n - from) + 2) * sizeof *g);
+        splitequal_fill(g, from, n, f);
+        c->t[i].g = g;
+        c->t[i].n = n;
+    }
+    return c->t[i].g[h];
 }
 
 static bool splitequal_eval(const Value *a, int n, ClosedAnswer *r)
@@ -504,10 +565,8 @@ static bool splitequal_eval(const Value *a, int n, ClosedAnswer *r)
     }
     if (n != 2 || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[0].u.i > SPLITEQ_MAX) return false;
     int64_t h = a[0].u.i, f = a[1].u.i;
-    uint32_t *g = splitequal_table(h, f);
-    r->sg = g[h];
+    r->sg = splitequal_value(r->cache, h, f);
     r->terminal = h < f || h < 2;
-    free(g);
     return true;
 }
 

@@ -420,19 +420,29 @@ static bool beans_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
 
 /* ---- MergePiles: from n piles of one, the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges
    under best play (HEOI 2014, Luogu P4101; checked here against search for all n, m <= 34), so
-   the first player wins iff that number is odd. Only the starting position (all piles 1). --------- */
+   the first player wins iff that number is odd. The starting position (all piles 1), and the one
+   position after it (piles of one and one pile of two): the start's only option, so its outcome is
+   the start's reversed. ----------------------------------------------------------------------- */
+
+static int64_t merge_count(int64_t piles, int64_t m)
+{
+    return (piles / m) * (m - 1) + (piles % m > 0 ? piles % m - 1 : 0);
+}
 
 #define MERGE_SEARCH_MAX 24
 static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (n < 1 || !closed_nat(&a[0]) || (a[0].t == VT_INT && a[0].u.i < 1)) return false;
-    for (int i = 1; i < n; i++)
+    bool after = n >= 2 && closed_int(&a[n - 1]) && a[n - 1].u.i == 2;   /* canon: the piles sorted */
+    for (int i = 1; i < n - after; i++)
         if (!closed_int(&a[i]) || a[i].u.i != 1) return false;
-    int64_t piles = n - 1, m = a[0].t == VT_BIG ? INT64_MAX : a[0].u.i;   /* a limit beyond 64 bits: above any count */
-    int64_t moves = (piles / m) * (m - 1) + (piles % m > 0 ? piles % m - 1 : 0);
+    int64_t piles = n - 1 + after, m = a[0].t == VT_BIG ? INT64_MAX : a[0].u.i;   /* a limit beyond 64 bits: above any count */
+    if (after && m < 2) return false;   /* not reached from a start */
+    int64_t moves = merge_count(piles, m) - after;
     r->outcome_only = true;
     r->sg = moves % 2;
     r->terminal = moves == 0;
+    r->rules_moves = after;   /* merge_moves knows only the start's moves */
     return true;
 }
 
@@ -442,6 +452,7 @@ static bool merge_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
     if (want->big) return true;   /* every option's value is below 2^64 */
     uint64_t t = want->n;
     if (t != 0 || n < 3 || (a[0].t == VT_INT && a[0].u.i < 2)) return true;
+    if (a[n - 1].u.i != 1) return false;   /* the position after the start: the rules list its moves */
     if (n - 1 > MERGE_SEARCH_MAX) return false;
     Value v[CLOSED_MAX_ARGS];
     for (int i = 0; i < n - 1; i++) v[i] = a[i];

@@ -27,6 +27,10 @@ typedef struct LabelCtx {
     AnswerPart *parts;       /* scratch for one option's parts */
     size_t capparts;
     LabelJumps *lj;          /* jumps over a huge rule's binder values, or NULL */
+    const size_t *mv;        /* the listed moves of the component enumerated (indices into moves) */
+    size_t nmv;
+    struct IdAt *ci, *mi;    /* scratch of label_run: components and listed moves by state id */
+    size_t *mvbuf;
 } LabelCtx;
 
 static int first_move(void *ctx, const Value *v, const Value *frame)
@@ -113,9 +117,10 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
         c->parts[np++] = (AnswerPart){ id, cnt ? cnt[i] : 1 };
     }
     uint32_t m = solve_multiset(c->parts, np);
-    for (size_t r = 0; r < a->nwin; r++) {
+    for (size_t q = 0; q < c->nmv; q++) {
+        size_t r = c->mv[q];
         const struct AnswerMove *mv = &a->moves[r];
-        if (mv->removed != a->comps[c->which] || mv->nparts != m) continue;
+        if (mv->nparts != m) continue;
         bool same = true;
         for (uint32_t i = 0; i < m && same; i++)
             same = mv->parts[i].id == c->parts[i].id && mv->parts[i].count == c->parts[i].count;
@@ -132,18 +137,43 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
     return 0;
 }
 
+/* An index with the state id it names: sorted by id (ties by index), equal ids form groups. */
+typedef struct IdAt { uint32_t id; size_t i; } IdAt;
+static int by_id(const void *x, const void *y)
+{
+    const IdAt *u = x, *v = y;
+    if (u->id != v->id) return u->id < v->id ? -1 : 1;
+    return (u->i > v->i) - (u->i < v->i);
+}
+
 static void label_run(Program *p, void *ctx)
 {
     LabelCtx *c = ctx;
     Solver *s = c->s;
     Answer *a = c->a;
-    for (size_t i = 0; i < a->ncomps; i++) {
-        bool listed = false, seen = false;
-        for (size_t j = 0; j < i && !seen; j++) seen = a->comps[j] == a->comps[i];
-        for (size_t r = 0; r < a->nwin && !listed; r++) listed = a->moves[r].removed == a->comps[i];
-        if (!listed || seen) continue;   /* a component written twice is enumerated once */
+    /* components grouped by state (a component written twice is enumerated once, for all its
+       copies) and the listed moves grouped by the component they remove: linear in the sizes */
+    IdAt *ci = c->ci, *mi = c->mi;
+    size_t *mv = c->mvbuf;
+    for (size_t i = 0; i < a->ncomps; i++) ci[i] = (IdAt){ a->comps[i], i };
+    for (size_t r = 0; r < a->nwin; r++) mi[r] = (IdAt){ a->moves[r].removed, r };
+    qsort(ci, a->ncomps, sizeof *ci, by_id);
+    qsort(mi, a->nwin, sizeof *mi, by_id);
+    for (size_t r = 0; r < a->nwin; r++) mv[r] = mi[r].i;
+    size_t r0 = 0;
+    for (size_t g = 0, g1; g < a->ncomps; g = g1) {
+        size_t i = ci[g].i;
+        uint32_t id = ci[g].id;
+        c->copies = 0;
+        for (g1 = g; g1 < a->ncomps && ci[g1].id == id; g1++) c->copies += a->counts[ci[g1].i];
+        while (r0 < a->nwin && mi[r0].id < id) r0++;
+        size_t r1 = r0;
+        while (r1 < a->nwin && mi[r1].id == id) r1++;
+        c->mv = mv + r0;
+        c->nmv = r1 - r0;
+        if (r1 == r0) continue;   /* no listed move removes it */
         Value args[POS_MAX_ARGS];
-        int nargs = key_decode(s->p, s->store->st[a->comps[i]].key, args);
+        int nargs = key_decode(s->p, s->store->st[id].key, args);
         bool big = false;   /* rules over ranges beyond 64 bits: far too many moves to label */
         for (int q = 0; q < nargs; q++) big |= args[q].t == VT_BIG;
         if (big) {
@@ -151,23 +181,18 @@ static void label_run(Program *p, void *ctx)
             continue;
         }
         c->which = i;
-        c->copies = 0;
-        for (size_t j = i; j < a->ncomps; j++)
-            if (a->comps[j] == a->comps[i]) c->copies += a->counts[j];
         c->left = LABEL_MAX_SCAN;
         /* the positions wanted of it: its single parts (jumps over a huge rule need them) */
-        const int64_t **want = xmalloc((a->nwin + 1) * sizeof *want);
-        size_t nwant = 0;
-        for (size_t r = 0; r < a->nwin; r++) {
-            const struct AnswerMove *mv = &a->moves[r];
-            if (mv->removed != a->comps[i]) continue;
-            want[nwant++] = mv->nparts == 1 && mv->parts[0].count == 1 ? s->store->st[mv->parts[0].id].key : NULL;
+        const int64_t **want = xmalloc((c->nmv + 1) * sizeof *want);
+        for (size_t q = 0; q < c->nmv; q++) {
+            const struct AnswerMove *m = &a->moves[c->mv[q]];
+            want[q] = m->nparts == 1 && m->parts[0].count == 1 ? s->store->st[m->parts[0].id].key : NULL;
         }
-        c->lj = ljump_new(s->p, s->store->st[a->comps[i]].key, want, nwant);
+        c->lj = ljump_new(s->p, s->store->st[id].key, want, c->nmv);
         free(want);
         ljump_install(c->lj, s->vm);
         size_t mark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_option, c);
+        vm_enum_moves(s->vm, s->store->st[id].key, on_option, c);
         scratch_release(&s->vm->scratch, mark);
         ljump_install(NULL, s->vm);
         ljump_free(c->lj);
@@ -175,6 +200,8 @@ static void label_run(Program *p, void *ctx)
         if (c->cut) a->labels_cut = true;
         c->cut = false;
     }
+    c->mv = NULL;
+    c->nmv = 0;
     (void)p;
 }
 
@@ -182,6 +209,9 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
 {
     if (!a->moves || !a->nwin) return;
     LabelCtx c = { .s = s, .a = a, .loc = loc };
+    c.ci = xmalloc((a->ncomps + 1) * sizeof *c.ci);
+    c.mi = xmalloc((a->nwin + 1) * sizeof *c.mi);
+    c.mvbuf = xmalloc((a->nwin + 1) * sizeof *c.mvbuf);
     /* within a budget of interpreter steps: past it the results stay unlabelled */
     uint64_t fuel = s->vm->fuel;
     s->vm->fuel = LABEL_MAX_STEPS;
@@ -193,6 +223,9 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
     s->vm->fuel = fuel;
     if (st) a->labels_cut = true;
     free(c.parts);
+    free(c.ci);
+    free(c.mi);
+    free(c.mvbuf);
     /* in the order of the listed results (a component's rules were enumerated in turn) */
     for (size_t i = 1; i < a->nlabels; i++) {
         struct AnswerLabel l = a->labels[i];

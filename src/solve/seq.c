@@ -21,9 +21,12 @@
 #define SEQ_SCAN_SPLITS ((uint64_t)1 << 18)
 /* Tables grow by doubling; beyond these sizes a value needs a proven period. */
 #define SEQ_MAX_TAKE ((size_t)1 << 24)
-#define SEQ_MAX_SPLIT ((size_t)1 << 17)
+#define SEQ_MAX_SPLIT ((size_t)1 << 30)
 #define SEQ_PERIOD_DEFAULT_TAKE ((size_t)1 << 16)
 #define SEQ_PERIOD_DEFAULT_SPLIT ((size_t)1 << 12)
+/* `period` without a range on a game with a certificate (finite subtraction, octal): the table
+   doubles until a period is proven or it reaches this many values (or --max-states). */
+#define SEQ_PERIOD_AUTO ((size_t)1 << 21)
 /* Splitting heaps from this size on use the rare-value method (below it the plain scan is cheap). */
 #define SEQ_RARE_FROM 1024
 
@@ -398,7 +401,8 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
         prog_fail(p, EXIT_LIMIT, loc, "period: a table of %llu values of game '%s' exceeds the limit of %zu values%s",
                   (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name, max_table(p, s),
                   max_table(p, s) < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
-    size_t lim = bound ? (size_t)bound + 1 : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
+    bool certifiable = strcmp(s->hr.kind, "heap") != 0;
+    size_t lim = bound ? (size_t)bound + 1 : certifiable ? SEQ_PERIOD_AUTO : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
     if (lim > max_table(p, s)) lim = max_table(p, s);
     /* without a range: until a period is proven; with one: every value of it (a check) */
     while ((bound || !s->per.proven) && s->L < lim) {

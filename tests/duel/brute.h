@@ -23,6 +23,8 @@ int brute_mergepiles(int n, int m);
 int brute_endpiles(const int *a, int n);
 /* white: bit x set for each white cell x in 1..n (n <= 14) */
 int brute_arraygame(int n, unsigned white);
+/* ArrayGame(n, x): one white cell, n up to about 10^5 */
+int brute_arraycell(int n, int x);
 
 /* Written from the statements of the games whose closed forms were checked only against the
    same .game rules (brute_rules.c). Coin rows are strings of H and T. */
@@ -49,4 +51,6 @@ void duel_expr(Duel *d, long long want, const char *fmt, ...) __attribute__((for
 void duel_addf(Duel *d, long long want, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Returns the number of mismatches (each printed); adds to *passed. */
 int duel_check(Duel *d, int *passed);
+/* The same with the engine's own strategy choice only (instances too big for a forced search). */
+int duel_check_default(Duel *d, int *passed);
 #endif

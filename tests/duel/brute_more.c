@@ -117,3 +117,29 @@ int brute_arraygame(int n, unsigned white)
     }
     return memo[n][white] = mex64(seen);
 }
+
+/* ArrayGame with one white cell x on cells 1..n: by the coin-turning principle the cells are
+   independent, and a white cell y is worth mex over k (ky <= n) of the XOR of the values of the
+   cells 2y..ky. Straight over the cells, from n down to x: O(n log n) (the harmonic sum of n / y). */
+int brute_arraycell(int n, int x)
+{
+    int *g = malloc(((size_t)n + 1) * sizeof *g);
+    char *seen = malloc((size_t)n + 2);
+    for (int y = n; y >= x; y--) {
+        int opts = n / y;   /* k = 1..n / y: the mex is at most opts */
+        memset(seen, 0, (size_t)opts + 2);
+        int p = 0;
+        seen[0] = 1;
+        for (int k = 2; k * y <= n; k++) {
+            p ^= g[k * y];
+            if (p <= opts) seen[p] = 1;
+        }
+        int r = 0;
+        while (seen[r]) r++;
+        g[y] = r;
+    }
+    int r = g[x];
+    free(g);
+    free(seen);
+    return r;
+}

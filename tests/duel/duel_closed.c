@@ -13,6 +13,19 @@ static const char *const closed_prefixes[] = { "closed:", "sum", NULL };
 
 static int rnd(int lo, int hi) { return lo + rand() % (hi - lo + 1); }
 
+typedef struct { int n, sum, a[8]; } Row;
+
+/* By tokens, then length, then piles: equal rows are neighbours. */
+static int row_cmp(const void *x, const void *y)
+{
+    const Row *p = x, *q = y;
+    if (p->sum != q->sum) return p->sum < q->sum ? -1 : 1;
+    if (p->n != q->n) return p->n < q->n ? -1 : 1;
+    for (int i = 0; i < p->n; i++)
+        if (p->a[i] != q->a[i]) return p->a[i] < q->a[i] ? -1 : 1;
+    return 0;
+}
+
 static void coin_strings(Batch *b, const char *game, int maxlen)
 {
     for (int len = 0; len <= maxlen; len++)
@@ -123,7 +136,54 @@ int main(void)
     failed += check(&b, "beans", &passed);
     for (int n = 0; n <= 14; n++)
         for (int m = 1; m <= 8; m++) batch_add(&b, "MergePiles(%d, %d)", n, m);
+    for (int k = 0; k <= 13; k++)   /* the position after the start's only merge */
+        for (int m = 2; m <= 8; m++) {
+            char s[128];
+            int len = snprintf(s, sizeof s, "MergeState(%d", m);
+            for (int i = 0; i < k; i++) len += snprintf(s + len, sizeof s - (size_t)len, ", 1");
+            batch_add(&b, "%s, 2)", s);
+        }
     failed += check(&b, "mergepiles", &passed);
+    /* Every row of up to 4 piles of 1..5 and random rows of 5 and 6 piles, in ascending order of
+       tokens: a query is never a position an earlier query's SG search stored (those have fewer
+       tokens), so each must be answered by the form itself. */
+    Row *rows = malloc(2000 * sizeof *rows);
+    int nrows = 0;
+    for (int len = 0; len <= 4; len++) {
+        int total = 1;
+        for (int i = 0; i < len; i++) total *= 5;
+        for (int m = 0; m < total; m++) {
+            Row *r = &rows[nrows++];
+            r->n = len;
+            r->sum = 0;
+            for (int i = 0, x = m; i < len; i++, x /= 5) r->sum += r->a[i] = 1 + x % 5;
+        }
+    }
+    for (int t = 0; t < 200; t++) {
+        Row *r = &rows[nrows++];
+        r->n = rnd(5, 6);
+        r->sum = 0;
+        for (int i = 0; i < r->n; i++) r->sum += r->a[i] = rnd(1, 4);
+    }
+    qsort(rows, (size_t)nrows, sizeof *rows, row_cmp);
+    for (int i = 0; i < nrows; i++) {
+        if (i > 0 && row_cmp(&rows[i], &rows[i - 1]) == 0) continue;
+        char s[128];
+        int len = 0;
+        s[0] = 0;
+        for (int j = 0; j < rows[i].n; j++) len += snprintf(s + len, sizeof s - (size_t)len, "%s%d", j ? ", " : "", rows[i].a[j]);
+        batch_add(&b, "EndPiles(%s)", s);
+    }
+    free(rows);
+    failed += check(&b, "endpiles", &passed);
+    for (int t = 0; t < 300; t++) {
+        char s[128];
+        int n = rnd(1, 12), len = snprintf(s, sizeof s, "ArrayGame(%d", n);
+        for (int x = 1; x <= n; x++)
+            if (rnd(0, 3) == 0) len += snprintf(s + len, sizeof s - (size_t)len, ", %d", x);
+        batch_add(&b, "%s)", s);
+    }
+    failed += check(&b, "arraygame", &passed);
     for (int n = 0; n <= 40; n++)
         for (int f = 1; f <= 6; f++) batch_add(&b, "SplitEqual(%d, %d)", n, f);
     failed += check(&b, "splitequal", &passed);

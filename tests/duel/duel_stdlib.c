@@ -81,6 +81,12 @@ int main(void)
         duel_addf(d, brute_arraygame(n, white), "ArrayGame(%d%s%s)", n, k ? ", " : "", join(w, k, buf, sizeof buf));
     }
     failed += duel_check(d, &passed);
+    for (int t = 0; t < 60; t++) {   /* larger boards (the closed form only: a search of the rules is hopeless) */
+        int n = t < 30 ? rnd(1, 300) : rnd(1000, 60000), x = rnd(1, t % 3 ? 40 : n);
+        if (x > n) x = n;
+        duel_addf(d, brute_arraycell(n, x), "ArrayGame(%d, %d)", n, x);
+    }
+    failed += duel_check_default(d, &passed);
     /* the games whose closed forms were checked only against the same .game rules: their rules
        (sg() searches them) and their forms (the outcome, by the form) against brute forces from
        the statements */

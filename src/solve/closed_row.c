@@ -1,0 +1,171 @@
+/* closed_row.c: closed forms of two olympiad games on piles: EndPiles (take from either end of a
+   row; ZJOI 2009's interval recurrence) and MergePiles (merge piles of one; HEOI 2014's count of
+   merges), answered at the problems' real sizes without expanding the position. */
+#include "config.h"
+#include "solve/closed.h"
+#include "bignum.h"
+#include "vm.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- EndPiles(a...): piles a_0..a_(n-1) in a row, take from the leftmost or the rightmost -------
+   For an interval I of the row, left(I) is the one pile x such that x followed by I is a
+   P-position (0: I alone is P), right(I) the same on the right; the pile is unique because two
+   different piles there would be a move apart. With l = left(I), r = right(I) and the next pile x
+   appended on the right of I:
+     left(I x) = 0 if x == r;  x if x < min(l, r) or x > max(l, r);  x + 1 if l <= x < r;  x - 1 if r < x <= l
+   and the mirror image for right(x I) (ZJOI 2009, Luogu P2599; docs/theory.md section 2). The row is
+   P iff left(a_1..a_(n-1)) == a_0. One diagonal of intervals at a time: O(n^2) time, O(n) space. */
+
+#define ENDPILES_MAX 20000   /* piles: O(n^2) work beyond it is the search's job (it is hopeless too) */
+
+static int64_t end_left(int64_t l, int64_t r, int64_t x)
+{
+    if (x == r) return 0;
+    if ((x < l && x < r) || (x > l && x > r)) return x;
+    return l <= x && x < r ? x + 1 : x - 1;
+}
+
+static int64_t end_right(int64_t l, int64_t r, int64_t x)
+{
+    if (x == l) return 0;
+    if ((x < l && x < r) || (x > l && x > r)) return x;
+    return r <= x && x < l ? x + 1 : x - 1;
+}
+
+/* left(a_1..a_(n-1)) and right(a_0..a_(n-2)) of a row of n >= 2 positive piles. */
+static void end_sides(const int64_t *a, int n, int64_t *left1, int64_t *right0)
+{
+    int64_t *L = xmalloc((size_t)n * sizeof *L), *R = xmalloc((size_t)n * sizeof *R);
+    for (int i = 0; i < n; i++) L[i] = R[i] = a[i];   /* intervals of one pile */
+    for (int len = 2; len < n; len++)
+        for (int i = 0; i + len <= n; i++) {   /* [i, i + len - 1] from [i, i + len - 2] and [i + 1, i + len - 1] */
+            int j = i + len - 1;
+            int64_t l = end_left(L[i], R[i], a[j]);
+            int64_t r = end_right(L[i + 1], R[i + 1], a[i]);
+            L[i] = l;
+            R[i] = r;
+        }
+    *left1 = L[1];
+    *right0 = R[0];
+    free(L);
+    free(R);
+}
+
+static bool end_piles(const Value *v, int n, int64_t *a)
+{
+    if (n > ENDPILES_MAX) return false;
+    for (int i = 0; i < n; i++) {
+        if (!closed_int(&v[i]) || v[i].u.i < 1 || v[i].u.i > INT64_MAX / 2) return false;
+        a[i] = v[i].u.i;
+    }
+    return true;
+}
+
+static bool end_eval(const Value *v, int n, ClosedAnswer *r)
+{
+    int64_t *a = xmalloc((size_t)(n ? n : 1) * sizeof *a);
+    bool ok = end_piles(v, n, a);
+    if (ok) {
+        r->outcome_only = true;
+        r->terminal = n == 0;
+        if (n <= 1) {
+            r->sg = (uint64_t)n;
+        } else {
+            int64_t l1, r0;
+            end_sides(a, n, &l1, &r0);
+            r->sg = l1 != a[0];
+        }
+    }
+    free(a);
+    return ok;
+}
+
+/* The moves to P-positions: the left pile down to left(rest), the right one down to right(rest). */
+static bool end_moves(Vm *vm, int gid, const Value *v, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    if (want->big || want->n != 0 || n == 0) return true;   /* outcome only: the moves to P-positions */
+    if (n > CLOSED_MAX_ARGS) return false;
+    int64_t *a = xmalloc((size_t)n * sizeof *a);
+    if (!end_piles(v, n, a)) {
+        free(a);
+        return false;
+    }
+    int64_t l1 = 0, r0 = 0;
+    if (n >= 2) end_sides(a, n, &l1, &r0);
+    Value *w = vm_alloc(vm, (size_t)n * sizeof *w, (Loc){ 0 });
+    memcpy(w, v, (size_t)n * sizeof *w);
+    int64_t first = a[0], last = a[n - 1];
+    free(a);   /* nothing allocated stays across the callbacks */
+    if (l1 < first) {   /* the left pile to l1 (0: it is gone) */
+        if (l1 ? (w[0] = val_int(l1), closed_yield(vm, gid, w, n, cb, ctx)) : closed_yield(vm, gid, w + 1, n - 1, cb, ctx))
+            return true;
+        w[0] = v[0];
+    }
+    if (n >= 2 && r0 < last) {
+        if (r0) {
+            w[n - 1] = val_int(r0);
+            closed_yield(vm, gid, w, n, cb, ctx);
+        } else {
+            closed_yield(vm, gid, w, n - 1, cb, ctx);
+        }
+    }
+    return true;
+}
+
+/* ---- MergePiles(n, m): n piles of one; merge two piles when the result has at most m ----------
+   Under best play the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges (HEOI 2014, Luogu
+   P4101: the player who wants an odd count can force it, the other cannot prevent it), so the
+   first player wins iff that is odd. The start has one option (two piles of one merge), and it is
+   the winning move whenever the start is an N-position. The count is computed in GMP: n and m of
+   any size. */
+
+static bool merge_start_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 2 || !closed_nat(&a[0]) || !closed_nat(&a[1])) return false;
+    mpz_t N, M, q, rem, moves;
+    mpz_inits(N, M, q, rem, moves, NULL);
+    big_get(N, &a[0]);
+    big_get(M, &a[1]);
+    if (mpz_sgn(M) > 0) {
+        mpz_fdiv_qr(q, rem, N, M);
+        mpz_sub_ui(M, M, 1);
+        mpz_mul(moves, q, M);   /* (n / m)(m - 1) */
+        if (mpz_sgn(rem) > 0) {
+            mpz_sub_ui(rem, rem, 1);
+            mpz_add(moves, moves, rem);
+        }
+    }
+    r->outcome_only = true;
+    r->sg = mpz_odd_p(moves) != 0;
+    r->terminal = mpz_sgn(moves) == 0;
+    mpz_clears(N, M, q, rem, moves, NULL);
+    return true;
+}
+
+/* The one option, MergeState(m, 1, ..., 1, 2), where it is small enough to write down. */
+#define MERGE_WRITE_MAX 1000
+static bool merge_start_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    (void)gid;
+    if (want->big || want->n != 0 || n != 2) return true;
+    if (a[0].t != VT_INT || a[0].u.i < 2 || (a[1].t == VT_INT && a[1].u.i < 2)) return true;   /* no move */
+    if (a[0].u.i - 2 > MERGE_WRITE_MAX) return false;
+    int state = closed_game(vm->p, "MergeState");
+    if (state < 0) return false;
+    size_t k = (size_t)a[0].u.i;   /* m, then n - 2 piles of one and a pile of two */
+    Value *v = vm_alloc(vm, k * sizeof *v, (Loc){ 0 });
+    v[0] = a[1];
+    for (size_t i = 1; i + 1 < k; i++) v[i] = val_int(1);
+    v[k - 1] = val_int(2);
+    closed_yield(vm, state, v, (int)k, cb, ctx);
+    return true;
+}
+
+const ClosedForm closed_row_forms[] = {
+    { "EndPiles", "closed:endpiles", end_eval, end_moves,
+      "ZJOI 2009: the one pile that makes each interval P, built interval by interval", NULL },
+    { "MergePiles", "closed:mergepiles", merge_start_eval, merge_start_moves,
+      "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
+    { NULL, NULL, NULL, NULL, NULL, NULL },
+};
