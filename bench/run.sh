@@ -114,4 +114,19 @@ printf '(j) every(...) of 10^5 Euclid pairs up to 10^9, normal and misere, with 
 for n in 30 40 50; do
     printf '(k) genus Kayles(%d): %d ms\n' "$n" "$(time_ms "$G" -e "genus Kayles($n);")"
 done
+# (l) lecture problems at their real sizes, against the published solutions in C (base_lecture):
+# EndPiles of 2000 piles up to 10^9 (the O(k^2) interval tables), ArrayGame with n = 10^9 (the
+# O(n^3/4) table of f(n / y)), a table of SplitEqual over 0..10^5 (one shared table)
+awk 'BEGIN { srand(2599); for (i = 0; i < 2000; i++) printf "%d ", 1 + int(rand() * 1000000000); print "" }' >"$tmp/ep.txt"
+printf 'expect (if EndPiles(%s) is N then 1 else 0) == @;\n' "$(sed 's/ *$//; s/ /, /g' "$tmp/ep.txt")" >"$tmp/ep.game.in"
+ans=$("$B/bench/base_lecture" endpiles "$tmp/ep.txt")
+sed "s/@/$ans/" "$tmp/ep.game.in" >"$tmp/ep.game"
+"$G" "$tmp/ep.game" >/dev/null || { echo "(l): engine disagrees with the baseline on EndPiles"; exit 1; }
+bms=$(median3 "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")" "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")" \
+              "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")")
+gms=$(median3 "$(time_ms "$G" "$tmp/ep.game")" "$(time_ms "$G" "$tmp/ep.game")" "$(time_ms "$G" "$tmp/ep.game")")
+printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx\n' "(l) EndPiles, 2000 piles <= 1e9" "$bms" "$gms" "$(ratio "$gms" "$bms")"
+run_case "(l) ArrayGame(1e9, 1)" "$B/bench/base_lecture array 1000000000 1" "expect sg(ArrayGame(1000000000, 1)) == @"
+run_case "(l) SplitEqual(0..1e5, 2) table" "$B/bench/base_lecture splitequal 100000 2" \
+    "expect sum(sg(SplitEqual(n, 2)) for n in 0..100000) == @"
 rm -rf "$tmp"

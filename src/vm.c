@@ -559,6 +559,10 @@ static int cmp64(const void *a, const void *b)
 
 static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
 {
+    if (vm->fuel && n >= 8) {   /* a long list is work: one step per 8 elements of a budget */
+        if (vm->fuel <= n / 8) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
+        vm->fuel -= n / 8;
+    }
     int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
     bool strs = !set && n > 0 && elems[0].t == VT_STR, big = false;
     for (size_t i = 0; i < n; i++) {

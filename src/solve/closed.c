@@ -31,17 +31,24 @@ int closed_index(const ClosedForm *form)
     return -1;
 }
 
-int closed_args(const Program *p, const int64_t *key, Value *args)
+Value *closed_args(const Program *p, const int64_t *key, Value *buf, Vm *scratch, int *nargs)
 {
-    int n = key_decode(p, key, args);
+    int n = key_decode(p, key, buf);
     const Game *G = &p->games[KEY_GAME(key)];
+    Value *args = buf;
     if (G->variadic) {   /* spread the variadic list into separate arguments */
-        Value last = args[n - 1];
+        Value last = buf[n - 1];
         n--;
-        if (last.t != VT_LIST || n + (int)last.n > CLOSED_MAX_ARGS) return -1;
+        if (last.t != VT_LIST || (size_t)n + last.n > CLOSED_MAX_SPREAD) return NULL;
+        if (n + (int)last.n > CLOSED_MAX_ARGS) {
+            size_t bytes = ((size_t)n + last.n) * sizeof *args;
+            args = scratch ? vm_alloc(scratch, bytes, (Loc){ 0 }) : xmalloc(bytes);
+            memcpy(args, buf, (size_t)n * sizeof *args);
+        }
         for (uint32_t i = 0; i < last.n; i++) args[n++] = val_elem(&last, i);
     }
-    return n;
+    *nargs = n;
+    return args;
 }
 
 /* The strategy's state: per game the index of its form (-1: none), once looked up; per form its
@@ -94,8 +101,9 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     (void)loc;
     const int64_t *key = s->store->st[id].key;
     const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
-    Value args[CLOSED_MAX_ARGS];
-    int n = closed_args(s->p, key, args);
+    Value buf[CLOSED_MAX_ARGS];
+    int n = -1;
+    Value *args = closed_args(s->p, key, buf, NULL, &n);
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
     Closed *c = st;
@@ -106,7 +114,8 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
         c->ncache = fi + 1;
     }
     a.cache = &c->cache[fi];
-    bool ok = n >= 0 && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
+    bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
+    if (args != buf) free(args);
     GameValue v = gv_sg(a.sg);
     if (a.is_big) {   /* eval calls no callback: nothing unwinds past it */
         v = nim_from_mpz(s->p, a.big);
@@ -146,8 +155,10 @@ static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, const GameValue
     GameValue t = want->kind == GV_SG ? *want : gv_sg(0);   /* a move to a P-position: value 0 */
     /* a form that decides only the outcome knows only the moves to P-positions */
     if (!f->moves || ((t.n || t.big) && (s->store->st[id].flags & ST_SGSEARCH))) return MOVES_RULES;
-    Value args[CLOSED_MAX_ARGS];
-    int n = closed_args(s->p, key, args);
+    Value buf[CLOSED_MAX_ARGS];
+    int n = -1;
+    const Value *args = closed_args(s->p, key, buf, s->vm, &n);   /* in the VM's scratch: a callback may unwind */
+    if (!args) return MOVES_SOME;
     return f->moves(s->vm, (int)KEY_GAME(key), args, n, &t, cb, ctx) ? MOVES_ALL : MOVES_SOME;
 }
 
@@ -158,9 +169,12 @@ static bool closed_pace(Solver *s, void *st, uint32_t id, unsigned which, uint64
     if ((x->how >> 16) != (solve_how(&strategy_closed, 0) >> 16)) return false;
     const ClosedForm *f = closed_at((int)(x->how & 0xffff & ~CLOSED_RULES_MOVES));
     if (!f->pace) return false;
-    Value args[CLOSED_MAX_ARGS];
-    int n = closed_args(s->p, x->key, args);
-    return n >= 0 && f->pace(args, n, which, out);
+    Value buf[CLOSED_MAX_ARGS];
+    int n = -1;
+    Value *args = closed_args(s->p, x->key, buf, NULL, &n);
+    bool ok = args && f->pace(args, n, which, out);
+    if (args != buf) free(args);
+    return ok;
 }
 
 const Strategy strategy_closed = {

@@ -31,8 +31,11 @@ typedef struct ClosedAnswer {
 typedef bool (*ClosedMoves)(Vm *vm, int gid, const Value *args, int nargs, const GameValue *want, VmYield cb,
                             void *ctx);
 #define CLOSED_MAX_SCAN SOLVE_MAX_SCAN
-/* Arguments of a position a form reads (a variadic list spread out). */
+/* Arguments of a position a form reads (a variadic list spread out): up to CLOSED_MAX_ARGS a form
+   may keep per-argument arrays on its stack (it declines beyond); up to CLOSED_MAX_SPREAD the
+   forms that read the arguments in place (EndPiles) answer. */
 #define CLOSED_MAX_ARGS 1024
+#define CLOSED_MAX_SPREAD (1 << 20)
 
 typedef struct ClosedForm {
     const char *game;       /* the standard-library game it answers */
@@ -46,8 +49,10 @@ typedef struct ClosedForm {
     bool (*pace)(const Value *args, int nargs, unsigned which, uint64_t *out);
 } ClosedForm;
 
-/* The arguments of key with a variadic list spread out; -1 if there are too many. */
-int closed_args(const Program *p, const int64_t *key, Value *args);
+/* The arguments of key with a variadic list spread out, *nargs of them: in buf (CLOSED_MAX_ARGS
+   values) when they fit, else in scratch (the VM's, freed with it) or, without one, in xmalloc'd
+   memory the caller frees (the result is not buf). NULL past CLOSED_MAX_SPREAD arguments. */
+Value *closed_args(const Program *p, const int64_t *key, Value *buf, Vm *scratch, int *nargs);
 /* Index of a form (for storing which strategy solved a state) and back. */
 int closed_index(const ClosedForm *f);
 const ClosedForm *closed_at(int i);

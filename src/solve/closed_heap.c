@@ -436,6 +436,7 @@ static bool stair_moves_big(Vm *vm, int gid, const Value *a, int n, const GameVa
 }
 static bool stair_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (n > CLOSED_MAX_ARGS) return false;   /* its arrays are on the stack */
     /* a step beyond 64 bits, a target beyond it, or a move that takes step i - 1 past 2^63 - 1 */
     if (want->big || closed_any_big(a, n)) return stair_moves_big(vm, gid, a, n, want, cb, ctx);
     uint64_t t = want->n;

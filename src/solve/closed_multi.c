@@ -108,6 +108,7 @@ static bool moore_construct_mpz(uint64_t k, mpz_t *h, int n, mpz_t *out)
 
 static bool moore_eval(const Value *a, int n, ClosedAnswer *r)
 {
+    if (n > CLOSED_MAX_ARGS) return false;   /* its arrays are on the stack */
     if (n >= 1 && closed_int(&a[0]) && a[0].u.i >= 1 && nats_from(a, 1, n) && closed_any_big(a, n)) {
         mpz_t *h = mpz_heaps(a + 1, n - 1);
         r->outcome_only = true;
@@ -161,6 +162,7 @@ static bool moore_construct(uint64_t k, const int64_t *h, int n, int64_t *out)
 
 static bool moore_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (n > CLOSED_MAX_ARGS) return false;   /* its arrays are on the stack */
     if (want->big) return true;   /* every option's value is below 2^64 */
     uint64_t t = want->n;
     if (t != 0) return true;
@@ -296,6 +298,7 @@ static bool kam_eval(const Value *a, int n, ClosedAnswer *r)
    i + 1 growing (k = (d_(i+1) ^ s) - d_(i+1) <= d_i). One k per pile, in the rules' order. */
 static bool kam_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (n > CLOSED_MAX_ARGS) return false;   /* its arrays are on the stack */
     if (want->big || closed_any_big(a, n)) return kam_big(vm, gid, a, n, NULL, want, cb, ctx);
     uint64_t t = want->n;
     uint64_t x = 0;
@@ -449,6 +452,7 @@ static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
 /* Every move merges two piles of one: a single option, checked by search while that is small. */
 static bool merge_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
+    if (n > CLOSED_MAX_ARGS) return false;   /* its arrays are on the stack */
     if (want->big) return true;   /* every option's value is below 2^64 */
     uint64_t t = want->n;
     if (t != 0 || n < 3 || (a[0].t == VT_INT && a[0].u.i < 2)) return true;

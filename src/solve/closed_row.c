@@ -17,20 +17,20 @@
    and the mirror image for right(x I) (ZJOI 2009, Luogu P2599; docs/theory.md section 2). The row is
    P iff left(a_1..a_(n-1)) == a_0. One diagonal of intervals at a time: O(n^2) time, O(n) space. */
 
-#define ENDPILES_MAX 20000   /* piles: O(n^2) work beyond it is the search's job (it is hopeless too) */
+#define ENDPILES_MAX 20000   /* piles: O(n^2) steps, about a second at the limit (the search is hopeless too) */
 
-static int64_t end_left(int64_t l, int64_t r, int64_t x)
+/* Branch-free (the comparisons of random piles are unpredictable): x, moved one towards the
+   side of the interval's own numbers when it lies between them, 0 when it equals the far one. */
+static inline int64_t end_left(int64_t l, int64_t r, int64_t x)
 {
-    if (x == r) return 0;
-    if ((x < l && x < r) || (x > l && x > r)) return x;
-    return l <= x && x < r ? x + 1 : x - 1;
+    int64_t y = x + ((l <= x) & (x < r)) - ((r < x) & (x <= l));
+    return x == r ? 0 : y;
 }
 
-static int64_t end_right(int64_t l, int64_t r, int64_t x)
+static inline int64_t end_right(int64_t l, int64_t r, int64_t x)
 {
-    if (x == l) return 0;
-    if ((x < l && x < r) || (x > l && x > r)) return x;
-    return r <= x && x < l ? x + 1 : x - 1;
+    int64_t y = x + ((r <= x) & (x < l)) - ((l < x) & (x <= r));
+    return x == l ? 0 : y;
 }
 
 /* left(a_1..a_(n-1)) and right(a_0..a_(n-2)) of a row of n >= 2 positive piles. */
@@ -85,7 +85,6 @@ static bool end_eval(const Value *v, int n, ClosedAnswer *r)
 static bool end_moves(Vm *vm, int gid, const Value *v, int n, const GameValue *want, VmYield cb, void *ctx)
 {
     if (want->big || want->n != 0 || n == 0) return true;   /* outcome only: the moves to P-positions */
-    if (n > CLOSED_MAX_ARGS) return false;
     int64_t *a = xmalloc((size_t)n * sizeof *a);
     if (!end_piles(v, n, a)) {
         free(a);

@@ -1118,11 +1118,7 @@ static void merge_case(Cases *cs)
     int p[16];
     for (int i = 0; i < n; i++) p[i] = 1;
     bool win = merge_search(p, n, 1000);   /* any limit >= n allows every merge */
-    Str pos = { 0 };
-    sput(&pos, "MergeState(%Zd", m);
-    for (int i = 0; i < n; i++) sput(&pos, ", 1");
-    sput(&pos, ")");
-    c->position = n >= 2 ? pos.s : (free(pos.s), duel_fmt("0"));
+    c->position = n >= 2 ? duel_fmt("MergePiles(%d, %Zd)", n, m) : duel_fmt("0");   /* the start is a game of its own */
     c->outcome = win ? 'N' : 'P';
     c->sg = win ? NULL : duel_fmt("0");
     if (win) {   /* every move merges two ones: one result */

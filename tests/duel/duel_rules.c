@@ -459,9 +459,13 @@ static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
         *paren = 0;
         Str s = { 0 };
         /* a game that is not finite has no certificate: its period is only observed, on the
-           values of a range (without one the engine would compute thousands of them) */
+           values of a range */
         sput(&s, "period %s(n%s for n", b, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+        /* a range always: without one a certifiable game's table doubles up to 2^19 or 2^21 values
+           until a period is proven, too far for the brute force to follow (the unranged statement
+           is checked against published periods in tests/golden/stdlib/periods.game) */
         if (ins[i].heap_kind) sput(&s, " in 0..%d", ins[i].N);
+        else sput(&s, " in 0..%d", ins[i].rs.has_splits ? 4095 : 65535);
         sput(&s, ";");
         sput(&stmts, "%s\n", s.s);
         plan_add(&plan, L_PERIOD, i, s.s, NULL);

@@ -1,0 +1,111 @@
+/* base_lecture.c: hand-written baselines of three olympiad problems at their real sizes, as the
+   problems' published solutions compute them:
+     endpiles FILE   ZJOI 2009 (Luogu P2599): the interval tables left[i][j], right[i][j] over a
+                     row of piles read from FILE (whitespace-separated); prints 1 if the first
+                     player wins, else 0
+     array N X       HAOI 2015 (Luogu P3179): SG of a lone white cell X on cells 1..N, from the
+                     values f(N / y) over the O(sqrt N) quotients
+     splitequal N F  Luogu P3235: the sum of the SG values of SplitEqual(0..N, F) (only parities
+                     of the parts matter; two m per block of equal N / m) */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int endpiles(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); return 2; }
+    size_t n = 0, cap = 1024;
+    long long *a = malloc(cap * sizeof *a);
+    while (fscanf(f, "%lld", &a[n]) == 1)
+        if (++n == cap) a = realloc(a, (cap *= 2) * sizeof *a);
+    fclose(f);
+    /* L[i][j]: the pile x with x, a[i..j] a P-position; R[i][j] the same on the right */
+    long long *L = malloc(n * n * sizeof *L), *R = malloc(n * n * sizeof *R);
+    for (size_t i = 0; i < n; i++) L[i * n + i] = R[i * n + i] = a[i];
+    for (size_t len = 2; len <= n; len++)
+        for (size_t i = 0; i + len <= n; i++) {
+            size_t j = i + len - 1;
+            long long l = L[i * n + j - 1], r = R[i * n + j - 1], x = a[j];
+            L[i * n + j] = x == r ? 0 : (x < l && x < r) || (x > l && x > r) ? x : l <= x && x < r ? x + 1 : x - 1;
+            l = L[(i + 1) * n + j], r = R[(i + 1) * n + j], x = a[i];
+            R[i * n + j] = x == l ? 0 : (x < l && x < r) || (x > l && x > r) ? x : r <= x && x < l ? x + 1 : x - 1;
+        }
+    int win = n == 1 || (n > 1 && L[1 * n + n - 1] != a[0]);
+    printf("%d\n", win);
+    free(L);
+    free(R);
+    free(a);
+    return 0;
+}
+
+static int array_game(long long N, long long X)
+{
+    long long s = 1;
+    while ((s + 1) * (s + 1) <= N) s++;
+    int *lo = calloc((size_t)s + 2, sizeof *lo), *hi = calloc((size_t)s + 2, sizeof *hi);
+    int *mark = calloc(4 * (size_t)s + 8, sizeof *mark), stamp = 0;
+    for (long long y = N; y >= 1; y = N / (N / y + 1)) {   /* every quotient v = N / y, increasing */
+        long long v = N / y;
+        stamp++;
+        mark[0] = stamp;
+        int p = 0;
+        for (long long j = 2; j <= v;) {
+            long long q = v / j, j2 = v / q;
+            int g = q <= s ? lo[q] : hi[N / q];
+            if ((p ^ g) < 4 * s + 8) mark[p ^ g] = stamp;
+            if ((j2 - j + 1) & 1) p ^= g;
+            j = j2 + 1;
+        }
+        int r = 0;
+        while (mark[r] == stamp) r++;
+        if (v <= s) lo[v] = r;
+        else hi[N / v] = r;
+        if (y == 1) break;
+    }
+    long long v = N / X;
+    printf("%d\n", v <= s ? lo[v] : hi[N / v]);
+    free(lo);
+    free(hi);
+    free(mark);
+    return 0;
+}
+
+static int split_equal(long long N, long long F)
+{
+    unsigned *g = calloc((size_t)N + 2, sizeof *g);
+    char *seen = calloc((size_t)N + 64, 1);
+    unsigned long long total = 0;
+    for (long long x = F > 2 ? F : 2; x <= N; x++) {
+        unsigned top = 0;   /* the largest value marked */
+        for (long long m = 2; m <= x;) {
+            long long q = x / m, last = x / q;
+            for (long long mm = m; mm <= last && mm <= m + 1; mm++) {
+                long long r = x % mm;
+                unsigned v = ((r & 1) ? g[q + 1] : 0) ^ (((mm - r) & 1) ? g[q] : 0);
+                seen[v] = 1;
+                if (v > top) top = v;
+            }
+            m = last + 1;
+        }
+        unsigned mex = 0;
+        while (seen[mex]) mex++;
+        g[x] = mex;
+        total += mex;
+        memset(seen, 0, (size_t)top + 1);
+    }
+    printf("%llu\n", total);
+    free(g);
+    free(seen);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "endpiles")) return endpiles(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "array")) return array_game(atoll(argv[2]), atoll(argv[3]));
+    if (argc == 4 && !strcmp(argv[1], "splitequal")) return split_equal(atoll(argv[2]), atoll(argv[3]));
+    fprintf(stderr, "usage: base_lecture endpiles FILE | array N X | splitequal N F\n");
+    return 2;
+}
