@@ -412,6 +412,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         if (lo == g->m || g->eu[lo] != u || g->ev[lo] != v)
             vm_fail(vm, loc, "remove_edge(): the graph has no %s between these vertices", g->directed ? "arc" : "edge");
         Value r = { .t = VT_GRAPH };
+        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
         r.u.g = graph_without_edge(vm->p, g, lo);
         return r;
     }
@@ -483,12 +484,14 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
             }
         }
         Value r = { .t = VT_GRAPH };
+        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
         r.u.g = graph_undirected(vm->p, g, ground);
         return r;
     }
     case BI_GROUNDED: {
         const Graph *g = need_graph(vm, loc, fn, a);
         Value r = { .t = VT_GRAPH };
+        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
         r.u.g = graph_grounded(vm->p, g);
         return r;
     }
@@ -500,6 +503,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         if (!isnum(&args[1]) || args[1].u.i < 0 || args[1].u.i >= k)
             vm_fail(vm, loc, "component(): the graph has %u components, numbered from 0", k);
         Value r = { .t = VT_GRAPH };
+        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
         r.u.g = graph_component(vm->p, g, (uint32_t)args[1].u.i);
         return r;
     }

@@ -557,12 +557,16 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+void vm_charge(Vm *vm, uint64_t size, Loc loc)
+{
+    if (!vm->fuel || size < 8) return;
+    if (vm->fuel <= size / 8) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
+    vm->fuel -= size / 8;
+}
+
 static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
 {
-    if (vm->fuel && n >= 8) {   /* a long list is work: one step per 8 elements of a budget */
-        if (vm->fuel <= n / 8) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
-        vm->fuel -= n / 8;
-    }
+    vm_charge(vm, n, loc);
     int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
     bool strs = !set && n > 0 && elems[0].t == VT_STR, big = false;
     for (size_t i = 0; i < n; i++) {

@@ -91,6 +91,9 @@ const int64_t *vm_canon(Vm *vm, const int64_t *key);
 void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
 /* Scratch allocation that reports a resource limit at loc when exhausted. */
 void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
+/* A budgeted run (fuel set) pays for building a value of this size (a list's elements, a graph's
+   vertices and edges): one step per 8, so a tentative search over huge positions stops in time. */
+void vm_charge(Vm *vm, uint64_t size, Loc loc);
 /* Checked integer helpers shared with builtins. */
 _Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value vm_add(Vm *vm, Value a, Value b, Loc loc);
