@@ -168,3 +168,12 @@ int drv_load_stdlib(Program *p)
     p->loading_stdlib = false;
     return errors;
 }
+
+void drv_progress_line(Program *p, double elapsed, const char *tail)
+{
+    uint64_t n = p->work_what ? p->work_done : (uint64_t)p->solver->store->n;
+    fprintf(stderr, "\r\033[K  ... %.0f s, %llu %s (%.0f/s)%s", elapsed, (unsigned long long)n,
+            p->work_what ? p->work_what : "positions stored", (double)n / elapsed, tail);
+    fflush(stderr);
+    p->progress_shown = true;
+}

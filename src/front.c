@@ -187,6 +187,12 @@ static void dump_ir(Program *p)
     free(game_names);
 }
 
+static void cli_progress(Program *p, double elapsed, void *ctx)
+{
+    (void)ctx;
+    drv_progress_line(p, elapsed, "");
+}
+
 int front_main(int argc, char **argv, FILE *out, FILE *err)
 {
     Opts o;
@@ -214,6 +220,13 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         goto out;
     }
     bool repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
+    /* a long statement shows its progress on a terminal (the polls need an interrupt flag: this
+       one is never set, Ctrl-C ends the process as usual) */
+    volatile sig_atomic_t never = 0;
+    if (isatty(2)) {
+        p.interrupt = &never;
+        p.progress = cli_progress;
+    }
     if (o.nfiles == 0 && o.nevals == 0 && !repl) VEC_PUSH(o.files, o.nfiles, o.capfiles, "-");
     int errors = 0;
     for (size_t i = 0; i < o.nfiles; i++) {

@@ -108,6 +108,7 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (p->silent && p->on_error) longjmp(*p->on_error, status);
+    prog_progress_clear(p);
     diag_error(&p->diag, loc, "%s", msg);
     const SrcFile *f = loc.line ? diag_file(&p->diag, loc.file) : NULL;
     if (p->stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->stmt->loc.file != loc.file)
@@ -121,6 +122,14 @@ double prog_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void prog_progress_clear(Program *p)
+{
+    if (!p->progress_shown) return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    p->progress_shown = false;
 }
 
 void prog_poll_slow(Program *p, Loc loc)

@@ -146,6 +146,11 @@ typedef struct Program {
     void *progress_ctx;
     double started, last_progress;
     uint32_t polls;
+    bool progress_shown;    /* a progress line is on stderr: erased when the statement ends */
+    /* what a long computation counts, for the progress line (a strategy sets them: "values of
+       the table" and how many so far; NULL: the positions stored) */
+    const char *work_what;
+    uint64_t work_done;
 } Program;
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */
@@ -161,6 +166,8 @@ static inline void prog_poll(Program *p, Loc loc)
 {
     if (p->interrupt && (*p->interrupt || (++p->polls & 0xffffu) == 0)) prog_poll_slow(p, loc);
 }
+/* Erase the progress line, if one is shown. */
+void prog_progress_clear(Program *p);
 /* Seconds on a monotonic clock. */
 double prog_now(void);
 

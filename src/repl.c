@@ -135,21 +135,15 @@ static char **complete(const char *text, int start, int end)
 
 static void show_progress(Program *p, double elapsed, void *ctx)
 {
-    Repl *r = ctx;
-    size_t n = p->solver->store->n;
-    fprintf(stderr, "\r\033[K  ... %.0f s, %zu positions stored (%.0f/s); Ctrl-C stops", elapsed, n, (double)n / elapsed);
-    fflush(stderr);
-    r->progress_shown = true;
+    (void)ctx;
+    drv_progress_line(p, elapsed, "; Ctrl-C stops");
 }
 
 /* ---- items ----------------------------------------------------------------------------------- */
 
 void repl_settle(Repl *r, int status)
 {
-    if (r->progress_shown) {
-        fputs("\r\033[K", stderr);
-        r->progress_shown = false;
-    }
+    prog_progress_clear(r->p);
     if (status == EXIT_INTERRUPT) {
         repl_sigint = 0;
         fflush(r->p->out);

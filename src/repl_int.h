@@ -8,7 +8,6 @@ typedef struct Repl {
     Program *p;
     bool readline;          /* GNU readline on a terminal (else plain lines, no prompts) */
     bool time;              /* :time on: each item's time after it */
-    bool progress_shown;    /* a progress line is on stderr (cleared after the item) */
     int unit;               /* units loaded so far (names "<repl N>") */
     char **files;           /* files loaded (-i FILE..., :load), for :reload */
     size_t nfiles, capfiles;

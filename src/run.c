@@ -19,6 +19,7 @@ typedef struct RunCtx { Stmt *st; } RunCtx;
 
 static void emit_line(Program *p, StrBuf *b)
 {
+    prog_progress_clear(p);   /* output on the terminal's line, not after the progress text */
     fputs(b->s ? b->s : "", p->out);
     fputc('\n', p->out);
     sb_fini(b);
@@ -463,6 +464,7 @@ static void do_draw(Program *p, Stmt *st)
         sb_printf(&b, "draw %s: written to %s", st->text, p->dot_file);
         emit_line(p, &b);
     } else {
+        prog_progress_clear(p);
         fputs(dot.s, p->out);
     }
     sb_fini(&dot);
@@ -698,8 +700,12 @@ int run_pending(Program *p)
     while (p->next_stmt < p->nstmts) {
         drv_apply_redefinitions(p, p->next_stmt);   /* a unit's definitions hold from its statements on */
         RunCtx rc = { &p->stmts[p->next_stmt++] };
+        p->work_what = NULL;
+        p->work_done = 0;
+        if (p->progress) p->started = p->last_progress = prog_now();
         int st = prog_try(p, run_one, &rc);
         p->stmt = NULL;
+        prog_progress_clear(p);
         fflush(p->out);
         if (st) {
             p->next_stmt = p->nstmts;

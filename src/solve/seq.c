@@ -215,9 +215,10 @@ static void options(SeqInst *s, uint8_t d, uint64_t r)
 }
 
 /* Compute G(L .. newL - 1). */
-static void extend(SeqInst *s, size_t newL)
+static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
 {
     const HeapRules *hr = &s->hr;
+    p->work_what = "values of the table";
     if (newL > s->cap) {
         s->cap = newL;
         s->g = xrealloc(s->g, s->cap * sizeof *s->g);
@@ -252,6 +253,8 @@ static void extend(SeqInst *s, size_t newL)
         s->g[n] = (uint32_t)m;
         if (m > s->maxv) s->maxv = (uint32_t)m;
         s->L = n + 1;
+        p->work_done = n + 1;
+        prog_poll(p, loc);   /* the table so far stays valid if this stops here */
     }
 }
 
@@ -311,7 +314,7 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
                       "exceeds the limit of %zu values%s", b, p->games[KEY_GAME(s->pat)].name, s->L,
                       nt, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         }
-        extend(s, want);
+        extend(p, s, want, loc);
         proven_period(s, &s->per);
     }
 }
@@ -409,7 +412,7 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
     /* without a range: until a period is proven; with one: every value of it (a check) */
     while ((bound || !s->per.proven) && s->L < lim) {
         size_t want = s->L < 128 ? 256 : 2 * s->L;
-        extend(s, want < lim ? want : lim);
+        extend(p, s, want < lim ? want : lim, loc);
         if (!s->per.proven) proven_period(s, &s->per);
     }
     if (bound && s->per.proven) proven_period(s, &s->per);   /* re-derived over all the values */
