@@ -53,6 +53,52 @@ static void rebuild(Rare *r, const uint32_t *g, size_t n, uint32_t maxv)
 
 typedef struct Src { size_t r; bool unequal; } Src;
 
+/* rare_value for values below 256: the option values marked in a byte map (a plain store per
+   split, no read-modify-write chain through a bitset), the rare values still missing in a short
+   list checked after each block of 64 splits (a few splits marked past the last one needed are
+   options all the same). Steps as in rare_value. */
+#define SMALL_MAP 512   /* above any value a table of values below 256 can have (a mex of them) */
+static uint32_t small_value(Rare *r, const uint32_t *g, size_t n, const Src *src, size_t ns, const uint64_t *seen,
+                            size_t words)
+{
+    uint8_t m[SMALL_MAP + 1];   /* m[SMALL_MAP]: where the excluded equal split writes */
+    memset(m, 0, sizeof m);
+    for (size_t q = 0; q < words && q < SMALL_MAP / 64; q++)   /* the options that are no splits */
+        for (uint64_t b = seen[q]; b; b &= b - 1) m[q * 64 + (size_t)__builtin_ctzll(b)] = 1;
+    /* 1: every split with a rare part */
+    for (size_t k = 0; k < ns; k++) {
+        size_t rk = src[k].r, skip = src[k].unequal && rk % 2 == 0 ? rk / 2 : 0;
+        for (size_t i = 0; i < r->nrp && r->rp[i] < rk; i++) {
+            size_t a = r->rp[i];
+            m[a == skip ? SMALL_MAP : g[a] ^ g[rk - a]] = 1;
+        }
+    }
+    /* 2: the smallest common value not seen */
+    uint32_t limit = (uint32_t)(words * 64 < SMALL_MAP ? words * 64 : SMALL_MAP), c = 0;
+    while (c < limit && (is_rare(r->mask, c) || m[c])) c++;
+    /* 3: the rare values below it still missing */
+    uint32_t miss[SMALL_MAP];
+    size_t nmiss = 0;
+    for (uint32_t v = 0; v < c; v++)
+        if (is_rare(r->mask, v) && !m[v]) miss[nmiss++] = v;
+    /* 4: every split, a block at a time, until they are all seen */
+    for (size_t k = 0; k < ns && nmiss; k++) {
+        size_t rk = src[k].r, half = src[k].unequal ? (rk - 1) / 2 : rk / 2;
+        for (size_t a = 1; a <= half && nmiss;) {
+            size_t end = half - a < 63 ? half : a + 63;
+            for (; a <= end; a++) m[g[a] ^ g[rk - a]] = 1;
+            size_t kept = 0;
+            for (size_t i = 0; i < nmiss; i++)
+                if (!m[miss[i]]) miss[kept++] = miss[i];
+            nmiss = kept;
+        }
+    }
+    if (!nmiss) return c;
+    /* 5: the smallest missing rare value (miss is increasing), and this heap is rare */
+    VEC_PUSH(r->rp, r->nrp, r->caprp, (uint32_t)n);
+    return miss[0];
+}
+
 uint32_t rare_value(Rare *r, const HeapRules *hr, const uint32_t *g, size_t n, uint64_t *seen, size_t words, uint32_t maxv)
 {
     if (!r->mask || n >= r->next_rebuild || bitlen(maxv) != r->bits) rebuild(r, g, n, maxv);
@@ -66,6 +112,7 @@ uint32_t rare_value(Rare *r, const HeapRules *hr, const uint32_t *g, size_t n, u
         if (ns == 64) return UINT32_MAX;   /* too many splitting digits: the caller scans naively */
         src[ns++] = (Src){ n - hr->rem[j], (d & HR_UNEQUAL) != 0 };
     }
+    if (r->bits <= 8) return small_value(r, g, n, src, ns, seen, words);
     /* 1: every split with a rare part */
     for (size_t k = 0; k < ns; k++)
         for (size_t i = 0; i < r->nrp && r->rp[i] < src[k].r; i++) {
