@@ -6,6 +6,9 @@ B=$1
 G="$B/grundy"
 now() { date +%s%N; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b < 1) b = 1; printf "%.1f", a / b }'; }
+# one table: workload | C reference | engine | ratio | note ("-" where a column does not apply)
+row() { printf '%-52s | %9s | %9s | %7s | %s\n' "$1" "$2" "$3" "$4" "$5"; }
+ms() { echo "$1 ms"; }
 median3() { printf '%s\n%s\n%s\n' "$1" "$2" "$3" | sort -n | sed -n 2p; }
 time_ms() { t0=$(now); "$@" >/dev/null; t1=$(now); echo $(( (t1 - t0) / 1000000 )); }
 # The ratios measured before the solver-core rework (issue 8: integers of any size, k * A as a
@@ -27,10 +30,12 @@ run_case() {   # name baseline-command grundy-expression-template (with @ for th
     bms=$(median3 "$(time_ms $base)" "$(time_ms $base)" "$(time_ms $base)")
     gms=$(median3 "$(time_ms "$G" --max-states 200000000 -e "$e")" "$(time_ms "$G" --max-states 200000000 -e "$e")" \
                   "$(time_ms "$G" --max-states 200000000 -e "$e")")
-    printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx (before: %sx)\n' "$name" "$bms" "$gms" "$(ratio "$gms" "$bms")" \
-        "$(before "$name")"
+    b=$(before "$name")
+    row "$name" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "$([ "$b" = - ] || echo "before: ${b}x")"
 }
 echo "grundy benchmarks (median of 3 wall-clock runs, process start included; ratio = engine / hand-written C)"
+row "workload" "C" "grundy" "ratio" "note"
+row "----------------------------------------------------" "---------" "---------" "-------" "----"
 run_case "(a) Subtract(n, {1,3,4}), n<=1e7" "$B/bench/base_subtract 10000000" \
     "expect sg(Subtract(10000000, {1, 3, 4})) == @"
 run_case "(b) ED(a, b), a, b <= 200" "$B/bench/base_ed" \
@@ -46,7 +51,7 @@ for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})
          'Octal("0.137", 1000000000000000000)' 'Wythoff(1000000000000000000, 1618033988749894848)' \
          'FibNim(1000000000000000000)' 'Nim(1000000000000000000, 3, 7)'; do
     t=$(median3 "$(time_ms "$G" -e "query $q")" "$(time_ms "$G" -e "query $q")" "$(time_ms "$G" -e "query $q")")
-    printf '(f) query %-48s %5d ms (target < 10 ms)\n' "$q" "$t"
+    row "(f) $q" - "$(ms "$t")" - "no baseline; target < 10 ms"
 done
 # (g) a sum of 10^6 components: Nim of 10^6 heaps (a file: too long for -e), with its winning moves
 tmp=$(mktemp -d)
@@ -58,8 +63,7 @@ sed "s/@/$x/" "$tmp/check.game.in" >"$tmp/check.game"
 bms=$(median3 "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")" "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")" \
               "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")")
 gms=$(median3 "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$tmp/nim.game")")
-printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx (target: engine < 1000 ms)\n' "(g) Nim of 10^6 heaps, moves" "$bms" "$gms" \
-       "$(ratio "$gms" "$bms")"
+row "(g) Nim of 10^6 heaps, moves" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "target: engine < 1000 ms"
 rm -rf "$tmp"
 # (h) retrograde analysis of a token on a random digraph of 10^6 vertices and 5*10^6 arcs read from
 # an edge file, against the lecture's reverse breadth-first search in C reading the same file.
@@ -83,13 +87,11 @@ for shape in uniform down; do
     for i in 1 2 3 4 5; do "$B/bench/engine_retro" "$f"; done >"$tmp/engine"
     bl=$(cut -d' ' -f4 "$tmp/base" | med5); bs=$(cut -d' ' -f5 "$tmp/base" | med5)
     gl=$(cut -d' ' -f1 "$tmp/engine" | med5); gs=$(cut -d' ' -f2 "$tmp/engine" | med5); gg=$(cut -d' ' -f3 "$tmp/engine" | med5)
-    printf '(h) token on 1e6 vertices, 5e6 arcs, %-7s solve: baseline %4d ms engine %4d ms, ratio %sx (target < 1.5x)\n' \
-        "$shape" "$bs" "$gs" "$(ratio "$gs" "$bs")"
-    printf '    load (read, build): baseline %d ms, engine %d ms (%sx); the generalized SG values after: %d ms\n' \
-        "$bl" "$gl" "$(ratio "$gl" "$bl")" "$gg"
     bk=$(peak_kb "$B/bench/base_retro" solve "$f"); gk=$(peak_kb "$B/bench/engine_retro" "$f")
-    printf '    peak memory per vertex (the file is %d MB): baseline %d bytes, engine %d bytes (γ, counters and remoteness kept)\n' \
-        $(( $(wc -c <"$f") / 1000000 )) $((bk * 1024 / 1000000)) $((gk * 1024 / 1000000))
+    row "(h) token, 1e6 vertices 5e6 arcs, $shape: solve" "$(ms "$bs")" "$(ms "$gs")" "$(ratio "$gs" "$bs")x" \
+        "target < 1.5x; generalized SG values after: $gg ms"
+    row "(h) ... $shape: load (read, build)" "$(ms "$bl")" "$(ms "$gl")" "$(ratio "$gl" "$bl")x" \
+        "peak bytes per vertex: C $((bk * 1024 / 1000000)), engine $((gk * 1024 / 1000000)) (file $(( $(wc -c <"$f") / 1000000 )) MB)"
     rm -f "$f"
 done
 # (i) Green Hackenbush on a random graph of 10^5 edges: a random tree of 50001 vertices from the
@@ -101,18 +103,18 @@ printf 'const H = read_graph("%s", [0]);\nprint len(edges(H));\n' "$tmp/h.txt" >
 printf 'const H = read_graph("%s", [0]);\nquery Hackenbush(H);\n' "$tmp/h.txt" >"$tmp/hq.game"
 hl=$(for i in 1 2 3 4 5; do time_ms "$G" "$tmp/hl.game"; done | med5); hs=$(for i in 1 2 3 4 5; do time_ms "$G" "$tmp/h.game"; done | med5)
 hq=$(for i in 1 2 3 4 5; do time_ms "$G" --json "$tmp/hq.game"; done | med5)
-printf '(i) Hackenbush, 10^5 edges: load %d ms, load and value %d ms (target < 1000 ms); a query listing its winning cuts %d ms\n' \
-    "$hl" "$hs" "$hq"
+row "(i) Hackenbush, 10^5 edges: load and value" - "$(ms "$hs")" - "no baseline; target < 1000 ms; load alone $hl ms"
+row "(i) ... a query listing its winning cuts" - "$(ms "$hq")" - "no baseline"
 # (j) HDU 3595 at scale: every(...) of 10^5 Euclid pairs with entries up to 10^9, normal and misere,
 # with the winning move (no baseline: target < 1 s). The data as two constant lists.
 awk 'BEGIN { srand(3595); for (l = 0; l < 2; l++) { printf "const %s = [", l ? "B" : "A";
              for (i = 0; i < 100000; i++) printf "%s%d", i ? ", " : "", 1 + int(rand() * 1000000000); print "];" } }' >"$tmp/e.game"
 printf 'query every(sum(Euclid(A[i], B[i]) for i in 0..len(A) - 1));\nquery misere(every(sum(Euclid(A[i], B[i]) for i in 0..len(A) - 1)));\n' >>"$tmp/e.game"
 ej=$(for i in 1 2 3; do time_ms "$G" --json "$tmp/e.game"; done | sort -n | sed -n 2p)
-printf '(j) every(...) of 10^5 Euclid pairs up to 10^9, normal and misere, with the winning move: %d ms (target < 1000 ms)\n' "$ej"
+row "(j) every() of 10^5 Euclid pairs, normal+misere" - "$(ms "$ej")" - "no baseline; with the winning move; target < 1000 ms"
 # (k) misere Kayles by genus: how the search of one heap grows (the sums it meets are partitions)
 for n in 30 40 50; do
-    printf '(k) genus Kayles(%d): %d ms\n' "$n" "$(time_ms "$G" -e "genus Kayles($n);")"
+    row "(k) genus Kayles($n)" - "$(ms "$(time_ms "$G" -e "genus Kayles($n);")")" - "no baseline"
 done
 # (l) lecture problems at their real sizes, against the published solutions in C (base_lecture):
 # EndPiles of 2000 piles up to 10^9 (the O(k^2) interval tables), ArrayGame with n = 10^9 (the
@@ -125,8 +127,15 @@ sed "s/@/$ans/" "$tmp/ep.game.in" >"$tmp/ep.game"
 bms=$(median3 "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")" "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")" \
               "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")")
 gms=$(median3 "$(time_ms "$G" "$tmp/ep.game")" "$(time_ms "$G" "$tmp/ep.game")" "$(time_ms "$G" "$tmp/ep.game")")
-printf '%-34s baseline %7d ms   engine %7d ms   ratio %sx\n' "(l) EndPiles, 2000 piles <= 1e9" "$bms" "$gms" "$(ratio "$gms" "$bms")"
+row "(l) EndPiles, 2000 piles <= 1e9" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "C keeps the n^2 interval tables"
 run_case "(l) ArrayGame(1e9, 1)" "$B/bench/base_lecture array 1000000000 1" "expect sg(ArrayGame(1000000000, 1)) == @"
 run_case "(l) SplitEqual(0..1e5, 2) table" "$B/bench/base_lecture splitequal 100000 2" \
     "expect sum(sg(SplitEqual(n, 2)) for n in 0..100000) == @"
+# (m) long sequence tables (no baseline: the published anchors): the period of 0.354 proven from
+# 2^25 values (preperiod 10061916, period 1180), Grundy's game to 10^6
+"$G" -e 'period Octal("0.354", n) for n' | grep -q 'preperiod 10061916, period 1180 (proven' ||
+    { echo "(m): the period of 0.354 is not the published one"; exit 1; }
+row "(m) period Octal(\"0.354\", n), proven from 2^25" - "$(ms "$(time_ms "$G" -e 'period Octal("0.354", n) for n')")" - \
+    "no baseline; target < 7000 ms"
+row "(m) GrundyGame table to 10^6" - "$(ms "$(time_ms "$G" -e 'GrundyGame(1000000)')")" - "no baseline"
 rm -rf "$tmp"

@@ -14,6 +14,11 @@
 
 char *duel_run(const char *text, const char *strategy, int *status, char **errors)
 {
+    return duel_run_capped(text, strategy, 0, status, errors);
+}
+
+char *duel_run_capped(const char *text, const char *strategy, size_t max_states, int *status, char **errors)
+{
     char *buf = NULL, *ebuf = NULL;
     size_t len = 0, elen = 0;
     FILE *out = open_memstream(&buf, &len), *err = open_memstream(&ebuf, &elen);
@@ -21,6 +26,7 @@ char *duel_run(const char *text, const char *strategy, int *status, char **error
     drv_init(&p, out, err);
     p.json = true;
     p.force_strategy = strategy;
+    if (max_states) p.max_states = max_states;
     int st = drv_load_stdlib(&p) ? 99 : drv_load(&p, "duel.game", text, strlen(text), NULL) ? 3 : run_pending(&p);
     drv_fini(&p);
     fclose(out);

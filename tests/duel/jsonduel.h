@@ -11,6 +11,8 @@ int batch_check(Batch *b, const char *what, const char *const *prefixes, int *pa
 /* Run a program (the stdlib loaded first) with JSON output, by the engine's choice of strategy or
    the one named: returns stdout; *status is the exit status, *errors (if asked) stderr. */
 char *duel_run(const char *text, const char *strategy, int *status, char **errors);
+/* The same with --max-states (0: the default). */
+char *duel_run_capped(const char *text, const char *strategy, size_t max_states, int *status, char **errors);
 /* splitmix64: the next number of the sequence seeded by *s (the same on every platform). */
 #include <stdint.h>
 uint64_t duel_splitmix(uint64_t *s);
