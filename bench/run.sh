@@ -46,6 +46,17 @@ run_case "(d) Octal(\"0.77\") table, n<=1e5" "$B/bench/base_octal 100000" \
     "expect sg(Octal(\"0.77\", 100000)) == @" "period Octal(\"0.77\", n) for n in 0..100000"
 run_case "(e) GrundyGame table, n<=1e5" "$B/bench/base_octal 100000 grundy" \
     "expect sg(GrundyGame(100000)) == @"
+# A case whose input is a file: the baseline's answer (its first word) fills the @ of the check
+# template, which the engine must pass; then both are timed (the engine on timed, with --json).
+file_case() {   # name note check-template timed-game baseline-command...
+    name=$1; note=$2; tmpl=$3; timed=$4; shift 4
+    ans=$("$@" | cut -d' ' -f1)
+    sed "s/@/$ans/" "$tmpl" >"$tmp/check.game"
+    "$G" "$tmp/check.game" >/dev/null || { echo "$name: engine disagrees with the baseline"; exit 1; }
+    bms=$(median3 "$(time_ms "$@")" "$(time_ms "$@")" "$(time_ms "$@")")
+    gms=$(median3 "$(time_ms "$G" --json "$timed")" "$(time_ms "$G" --json "$timed")" "$(time_ms "$G" --json "$timed")")
+    row "$name" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "$note"
+}
 # (f) queries far beyond any table: proven periods and closed forms (no baseline: absolute times)
 for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})' 'DawsonKayles(1000000000000000000)' \
          'Octal("0.137", 1000000000000000000)' 'Wythoff(1000000000000000000, 1618033988749894848)' \
@@ -57,13 +68,8 @@ done
 tmp=$(mktemp -d)
 awk 'BEGIN { srand(20261201); printf "query Nim("; for (i = 0; i < 1000000; i++) printf "%s%d", i ? ", " : "", int(rand() * 1000000000); print ");" }' >"$tmp/nim.game"
 sed 's/^query \(.*\);$/expect sg(\1) == @;/' "$tmp/nim.game" >"$tmp/check.game.in"
-x=$("$B/bench/base_nim" "$tmp/nim.game" | cut -d' ' -f1)
-sed "s/@/$x/" "$tmp/check.game.in" >"$tmp/check.game"
-"$G" "$tmp/check.game" >/dev/null || { echo "(g): engine disagrees with the baseline"; exit 1; }
-bms=$(median3 "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")" "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")" \
-              "$(time_ms "$B/bench/base_nim" "$tmp/nim.game")")
-gms=$(median3 "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$tmp/nim.game")" "$(time_ms "$G" --json "$tmp/nim.game")")
-row "(g) Nim of 10^6 heaps, moves" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "target: engine < 1000 ms"
+file_case "(g) Nim of 10^6 heaps, moves" "target: engine < 1000 ms" "$tmp/check.game.in" "$tmp/nim.game" \
+    "$B/bench/base_nim" "$tmp/nim.game"
 rm -rf "$tmp"
 # (h) retrograde analysis of a token on a random digraph of 10^6 vertices and 5*10^6 arcs read from
 # an edge file, against the lecture's reverse breadth-first search in C reading the same file.
@@ -121,13 +127,8 @@ done
 # O(n^3/4) table of f(n / y)), a table of SplitEqual over 0..10^5 (one shared table)
 awk 'BEGIN { srand(2599); for (i = 0; i < 2000; i++) printf "%d ", 1 + int(rand() * 1000000000); print "" }' >"$tmp/ep.txt"
 printf 'expect (if EndPiles(%s) is N then 1 else 0) == @;\n' "$(sed 's/ *$//; s/ /, /g' "$tmp/ep.txt")" >"$tmp/ep.game.in"
-ans=$("$B/bench/base_lecture" endpiles "$tmp/ep.txt")
-sed "s/@/$ans/" "$tmp/ep.game.in" >"$tmp/ep.game"
-"$G" "$tmp/ep.game" >/dev/null || { echo "(l): engine disagrees with the baseline on EndPiles"; exit 1; }
-bms=$(median3 "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")" "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")" \
-              "$(time_ms "$B/bench/base_lecture" endpiles "$tmp/ep.txt")")
-gms=$(median3 "$(time_ms "$G" "$tmp/ep.game")" "$(time_ms "$G" "$tmp/ep.game")" "$(time_ms "$G" "$tmp/ep.game")")
-row "(l) EndPiles, 2000 piles <= 1e9" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "C keeps the n^2 interval tables"
+file_case "(l) EndPiles, 2000 piles <= 1e9" "C keeps the n^2 interval tables" "$tmp/ep.game.in" "$tmp/check.game" \
+    "$B/bench/base_lecture" endpiles "$tmp/ep.txt"
 run_case "(l) ArrayGame(1e9, 1)" "$B/bench/base_lecture array 1000000000 1" "expect sg(ArrayGame(1000000000, 1)) == @"
 run_case "(l) SplitEqual(0..1e5, 2) table" "$B/bench/base_lecture splitequal 100000 2" \
     "expect sum(sg(SplitEqual(n, 2)) for n in 0..100000) == @"

@@ -361,6 +361,14 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
                 (long long)skip, (long long)count);
 }
 
+/* The value of a graph about to be derived from g (its pointer still to be set): a budgeted run
+   pays for its size first. */
+static Value derived_graph(Vm *vm, const Graph *g, Loc loc)
+{
+    vm_charge(vm, (uint64_t)g->n + g->m, loc);
+    return (Value){ .t = VT_GRAPH };
+}
+
 static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
 {
     const char *fn = builtins[id].name;
@@ -411,8 +419,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         }
         if (lo == g->m || g->eu[lo] != u || g->ev[lo] != v)
             vm_fail(vm, loc, "remove_edge(): the graph has no %s between these vertices", g->directed ? "arc" : "edge");
-        Value r = { .t = VT_GRAPH };
-        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
+        Value r = derived_graph(vm, g, loc);
         r.u.g = graph_without_edge(vm->p, g, lo);
         return r;
     }
@@ -483,15 +490,13 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
                 ground[need_vertex(vm, loc, fn, g, &v)] = true;
             }
         }
-        Value r = { .t = VT_GRAPH };
-        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
+        Value r = derived_graph(vm, g, loc);
         r.u.g = graph_undirected(vm->p, g, ground);
         return r;
     }
     case BI_GROUNDED: {
         const Graph *g = need_graph(vm, loc, fn, a);
-        Value r = { .t = VT_GRAPH };
-        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
+        Value r = derived_graph(vm, g, loc);
         r.u.g = graph_grounded(vm->p, g);
         return r;
     }
@@ -502,8 +507,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         if (id == BI_NCOMPONENTS) return val_int(k);
         if (!isnum(&args[1]) || args[1].u.i < 0 || args[1].u.i >= k)
             vm_fail(vm, loc, "component(): the graph has %u components, numbered from 0", k);
-        Value r = { .t = VT_GRAPH };
-        vm_charge(vm, (uint64_t)g->n + g->m, loc);   /* a new graph of about its size */
+        Value r = derived_graph(vm, g, loc);
         r.u.g = graph_component(vm->p, g, (uint32_t)args[1].u.i);
         return r;
     }

@@ -90,6 +90,13 @@ Symbol *prog_lookup(Program *p, const char *name)
     return NULL;
 }
 
+int prog_stdlib_game(const Program *p, const char *name)
+{
+    for (size_t g = 0; g < p->ngames; g++)
+        if (p->games[g].stdlib && !strcmp(p->games[g].name, name)) return (int)g;
+    return -1;
+}
+
 int prog_add_func(Program *p, const char *name, FuncKind kind)
 {
     Func f;

@@ -188,4 +188,6 @@ const StrRec *prog_intern(Program *p, const char *s, size_t n);
    integers beyond 64 bits. */
 const StrRec *prog_intern_int(Program *p, const Value *v);
 int prog_add_func(Program *p, const char *name, FuncKind kind);
+/* The standard library's game of that name (-1: none). */
+int prog_stdlib_game(const Program *p, const char *name);
 #endif

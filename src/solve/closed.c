@@ -231,13 +231,6 @@ void closed_tmp_end(ClosedTmp *t)
     tmp_clear(t);
 }
 
-int closed_game(const Program *p, const char *name)
-{
-    for (size_t g = 0; g < p->ngames; g++)
-        if (p->games[g].stdlib && !strcmp(p->games[g].name, name)) return (int)g;
-    return -1;
-}
-
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx)
 {
     Value v = vm_make_pos(vm, gid, args, nargs, (Loc){ 0 });

@@ -69,9 +69,7 @@ extern const ClosedForm closed_board_forms[];
 extern const ClosedForm closed_row_forms[];
 extern const ClosedForm closed_array_forms[];
 
-/* Helpers for the families: the standard-library game of that name (-1: none); yield the
-   one-component position g(args). */
-int closed_game(const Program *p, const char *name);
+/* Helpers for the families: yield the one-component position g(args). */
 int closed_yield(Vm *vm, int gid, const Value *args, int nargs, VmYield cb, void *ctx);
 static inline bool closed_int(const Value *v) { return v->t == VT_INT; }
 

@@ -16,7 +16,7 @@
 typedef struct ArrTab {
     ClosedCache base;
     int64_t n, s;           /* s = floor(sqrt(n)) */
-    int32_t *lo, *hi;       /* f(v) for v <= s at lo[v], for v > s at hi[n / v]; -1: not yet */
+    int32_t *lo, *hi;       /* f(v) for v <= s at lo[v], for v > s at hi[n / v] (all filled by arr_fill) */
     uint32_t *mark, stamp;  /* the mex's marks (stamped), 2s + 4 of them */
     size_t nmark;
 } ArrTab;
@@ -84,10 +84,8 @@ static ArrTab *arr_new(int64_t n)
     while ((s + 1) * (s + 1) <= n) s++;
     t->s = s;
     size_t nhi = (size_t)(n / (s + 1)) + 2;
-    t->lo = xmalloc((size_t)(s + 1) * sizeof *t->lo);
-    t->hi = xmalloc(nhi * sizeof *t->hi);
-    memset(t->lo, 0xff, (size_t)(s + 1) * sizeof *t->lo);
-    memset(t->hi, 0xff, nhi * sizeof *t->hi);
+    t->lo = xcalloc((size_t)(s + 1), sizeof *t->lo);
+    t->hi = xcalloc(nhi, sizeof *t->hi);
     t->nmark = (size_t)(2 * s + 4);
     t->mark = xcalloc(t->nmark, sizeof *t->mark);
     arr_fill(t);

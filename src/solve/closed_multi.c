@@ -421,51 +421,96 @@ static bool beans_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
     return true;
 }
 
-/* ---- MergePiles: from n piles of one, the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges
-   under best play (HEOI 2014, Luogu P4101; checked here against search for all n, m <= 34), so
-   the first player wins iff that number is odd. The starting position (all piles 1), and the one
-   position after it (piles of one and one pile of two): the start's only option, so its outcome is
-   the start's reversed. ----------------------------------------------------------------------- */
+/* ---- MergePiles(n, m) and MergeState(m, piles...): from n piles of one the game lasts
+   (n / m)(m - 1) + max(n mod m - 1, 0) merges under best play (HEOI 2014, Luogu P4101; checked
+   against search for all n, m <= 34), so the first player wins iff that number is odd. The start
+   is a game of its own (its n piles are never written down); its one option (two piles of one
+   merged) is MergeState(m, 1, ..., 1, 2), a merge later, so its outcome is the start's reversed.
+   Counted in GMP: n and m of any size. -------------------------------------------------------- */
 
-static int64_t merge_count(int64_t piles, int64_t m)
+/* The outcome of `piles` piles of one under limit m after `done` merges of best play. */
+static void merge_answer(const mpz_t piles, const Value *m, unsigned long done, ClosedAnswer *r)
 {
-    return (piles / m) * (m - 1) + (piles % m > 0 ? piles % m - 1 : 0);
+    mpz_t M, q, rem, moves;
+    mpz_inits(M, q, rem, moves, NULL);
+    big_get(M, m);
+    if (mpz_sgn(M) > 0) {
+        mpz_fdiv_qr(q, rem, piles, M);
+        mpz_sub_ui(M, M, 1);
+        mpz_mul(moves, q, M);   /* (n / m)(m - 1) */
+        if (mpz_sgn(rem) > 0) {
+            mpz_sub_ui(rem, rem, 1);
+            mpz_add(moves, moves, rem);
+        }
+    }
+    mpz_sub_ui(moves, moves, done);
+    r->outcome_only = true;
+    r->sg = mpz_odd_p(moves) != 0;
+    r->terminal = mpz_sgn(moves) == 0;
+    mpz_clears(M, q, rem, moves, NULL);
 }
 
-#define MERGE_SEARCH_MAX 24
+static bool merge_start_eval(const Value *a, int n, ClosedAnswer *r)
+{
+    if (n != 2 || !closed_nat(&a[0]) || !closed_nat(&a[1])) return false;
+    mpz_t piles;
+    mpz_init(piles);
+    big_get(piles, &a[0]);
+    merge_answer(piles, &a[1], 0, r);
+    mpz_clear(piles);
+    return true;
+}
+
+/* MergeState(m, 1, ..., 1) and, after the start's merge, MergeState(m, 1, ..., 1, 2). */
 static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (n < 1 || !closed_nat(&a[0]) || (a[0].t == VT_INT && a[0].u.i < 1)) return false;
     bool after = n >= 2 && closed_int(&a[n - 1]) && a[n - 1].u.i == 2;   /* canon: the piles sorted */
     for (int i = 1; i < n - after; i++)
         if (!closed_int(&a[i]) || a[i].u.i != 1) return false;
-    int64_t piles = n - 1 + after, m = a[0].t == VT_BIG ? INT64_MAX : a[0].u.i;   /* a limit beyond 64 bits: above any count */
-    if (after && m < 2) return false;   /* not reached from a start */
-    int64_t moves = merge_count(piles, m) - after;
-    r->outcome_only = true;
-    r->sg = moves % 2;
-    r->terminal = moves == 0;
-    r->rules_moves = after;   /* merge_moves knows only the start's moves */
+    if (after && a[0].t == VT_INT && a[0].u.i < 2) return false;   /* not reached from a start */
+    mpz_t piles;
+    mpz_init_set_ui(piles, (unsigned long)(n - 1 + after));
+    merge_answer(piles, &a[0], after, r);
+    mpz_clear(piles);
+    r->rules_moves = after;   /* the forms list only the moves of piles of one */
     return true;
 }
 
-/* Every move merges two piles of one: a single option, checked by search while that is small. */
+/* The one option of `piles` >= 2 piles of one under limit m >= 2, MergeState(m, 1, ..., 1, 2),
+   where it is small enough to write down (false: not listed). */
+#define MERGE_WRITE_MAX 1000
+static bool merge_option(Vm *vm, const Value *m, int64_t piles, VmYield cb, void *ctx)
+{
+    int state = prog_stdlib_game(vm->p, "MergeState");
+    if (piles - 2 > MERGE_WRITE_MAX || state < 0) return false;
+    size_t k = (size_t)piles;   /* m, then piles - 2 piles of one and a pile of two */
+    Value *v = vm_alloc(vm, k * sizeof *v, (Loc){ 0 });
+    v[0] = *m;
+    for (size_t i = 1; i + 1 < k; i++) v[i] = val_int(1);
+    v[k - 1] = val_int(2);
+    closed_yield(vm, state, v, (int)k, cb, ctx);
+    return true;
+}
+
+static bool merge_start_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
+{
+    (void)gid;
+    (void)n;
+    if (want->big || want->n != 0 || (a[1].t == VT_INT && a[1].u.i < 2)) return true;   /* no move to a P-position */
+    if (a[0].t != VT_INT) return false;   /* n beyond 64 bits: not written down */
+    return a[0].u.i < 2 || merge_option(vm, &a[1], a[0].u.i, cb, ctx);
+}
+
 static bool merge_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
 {
-    if (n > CLOSED_MAX_ARGS) return false;   /* its arrays are on the stack */
-    if (want->big) return true;   /* every option's value is below 2^64 */
-    uint64_t t = want->n;
-    if (t != 0 || n < 3 || (a[0].t == VT_INT && a[0].u.i < 2)) return true;
-    if (a[n - 1].u.i != 1) return false;   /* the position after the start: the rules list its moves */
-    if (n - 1 > MERGE_SEARCH_MAX) return false;
-    Value v[CLOSED_MAX_ARGS];
-    for (int i = 0; i < n - 1; i++) v[i] = a[i];
-    v[n - 2] = val_int(2);
-    closed_yield(vm, gid, v, n - 1, cb, ctx);
-    return true;
+    (void)gid;
+    if (want->big || want->n != 0 || n < 3 || (a[0].t == VT_INT && a[0].u.i < 2)) return true;
+    return merge_option(vm, &a[0], n - 1, cb, ctx);
 }
 
 const ClosedForm closed_multi_forms[] = {
+    { "MergePiles", "closed:mergepiles", merge_start_eval, merge_start_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
     { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
     { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones", NULL },
     { "KamPebbles", "closed:kampebbles", kam_eval, kam_moves, "staircase Nim on the differences, the last on step 1", NULL },

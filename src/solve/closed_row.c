@@ -1,9 +1,7 @@
-/* closed_row.c: closed forms of two olympiad games on piles: EndPiles (take from either end of a
-   row; ZJOI 2009's interval recurrence) and MergePiles (merge piles of one; HEOI 2014's count of
-   merges), answered at the problems' real sizes without expanding the position. */
+/* closed_row.c: the closed form of EndPiles (piles in a row, take from either end; ZJOI 2009's
+   interval recurrence), answered at the problem's real sizes without expanding the position. */
 #include "config.h"
 #include "solve/closed.h"
-#include "bignum.h"
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
@@ -96,75 +94,20 @@ static bool end_moves(Vm *vm, int gid, const Value *v, int n, const GameValue *w
     memcpy(w, v, (size_t)n * sizeof *w);
     int64_t first = a[0], last = a[n - 1];
     free(a);   /* nothing allocated stays across the callbacks */
-    if (l1 < first) {   /* the left pile to l1 (0: it is gone) */
-        if (l1 ? (w[0] = val_int(l1), closed_yield(vm, gid, w, n, cb, ctx)) : closed_yield(vm, gid, w + 1, n - 1, cb, ctx))
-            return true;
+    if (l1 < first) {   /* the left pile down to l1 (0: it is gone) */
+        w[0] = val_int(l1);
+        if (closed_yield(vm, gid, l1 ? w : w + 1, l1 ? n : n - 1, cb, ctx)) return true;
         w[0] = v[0];
     }
-    if (n >= 2 && r0 < last) {
-        if (r0) {
-            w[n - 1] = val_int(r0);
-            closed_yield(vm, gid, w, n, cb, ctx);
-        } else {
-            closed_yield(vm, gid, w, n - 1, cb, ctx);
-        }
+    if (n >= 2 && r0 < last) {   /* the right pile down to r0 */
+        w[n - 1] = val_int(r0);
+        closed_yield(vm, gid, w, r0 ? n : n - 1, cb, ctx);
     }
-    return true;
-}
-
-/* ---- MergePiles(n, m): n piles of one; merge two piles when the result has at most m ----------
-   Under best play the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges (HEOI 2014, Luogu
-   P4101: the player who wants an odd count can force it, the other cannot prevent it), so the
-   first player wins iff that is odd. The start has one option (two piles of one merge), and it is
-   the winning move whenever the start is an N-position. The count is computed in GMP: n and m of
-   any size. */
-
-static bool merge_start_eval(const Value *a, int n, ClosedAnswer *r)
-{
-    if (n != 2 || !closed_nat(&a[0]) || !closed_nat(&a[1])) return false;
-    mpz_t N, M, q, rem, moves;
-    mpz_inits(N, M, q, rem, moves, NULL);
-    big_get(N, &a[0]);
-    big_get(M, &a[1]);
-    if (mpz_sgn(M) > 0) {
-        mpz_fdiv_qr(q, rem, N, M);
-        mpz_sub_ui(M, M, 1);
-        mpz_mul(moves, q, M);   /* (n / m)(m - 1) */
-        if (mpz_sgn(rem) > 0) {
-            mpz_sub_ui(rem, rem, 1);
-            mpz_add(moves, moves, rem);
-        }
-    }
-    r->outcome_only = true;
-    r->sg = mpz_odd_p(moves) != 0;
-    r->terminal = mpz_sgn(moves) == 0;
-    mpz_clears(N, M, q, rem, moves, NULL);
-    return true;
-}
-
-/* The one option, MergeState(m, 1, ..., 1, 2), where it is small enough to write down. */
-#define MERGE_WRITE_MAX 1000
-static bool merge_start_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
-{
-    (void)gid;
-    if (want->big || want->n != 0 || n != 2) return true;
-    if (a[0].t != VT_INT || a[0].u.i < 2 || (a[1].t == VT_INT && a[1].u.i < 2)) return true;   /* no move */
-    if (a[0].u.i - 2 > MERGE_WRITE_MAX) return false;
-    int state = closed_game(vm->p, "MergeState");
-    if (state < 0) return false;
-    size_t k = (size_t)a[0].u.i;   /* m, then n - 2 piles of one and a pile of two */
-    Value *v = vm_alloc(vm, k * sizeof *v, (Loc){ 0 });
-    v[0] = a[1];
-    for (size_t i = 1; i + 1 < k; i++) v[i] = val_int(1);
-    v[k - 1] = val_int(2);
-    closed_yield(vm, state, v, (int)k, cb, ctx);
     return true;
 }
 
 const ClosedForm closed_row_forms[] = {
     { "EndPiles", "closed:endpiles", end_eval, end_moves,
       "ZJOI 2009: the one pile that makes each interval P, built interval by interval", NULL },
-    { "MergePiles", "closed:mergepiles", merge_start_eval, merge_start_moves,
-      "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
     { NULL, NULL, NULL, NULL, NULL, NULL },
 };

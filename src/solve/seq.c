@@ -279,6 +279,9 @@ static bool proven_period(const SeqInst *si, SolvePeriod *out)
     return found;
 }
 
+/* Whether a period can be proven (a finite subtraction or octal game), not only observed. */
+static bool has_certificate(const SeqInst *s) { return strcmp(s->hr.kind, "heap") != 0; }
+
 static size_t max_table(const Program *p, const SeqInst *s)
 {
     bool split = strcmp(s->hr.kind, "subtraction") != 0;
@@ -295,7 +298,7 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
         size_t want = s->L < 128 ? 256 : 2 * s->L;
         if (n < SIZE_MAX && want > n + 1) want = (size_t)n + 1;
         size_t cap = max_table(p, s);
-        bool certifiable = strcmp(s->hr.kind, "heap") != 0;
+        bool certifiable = has_certificate(s);
         if (want > cap && certifiable && s->L < cap) want = cap;   /* the room left first: a period may show */
         else if (want > cap || (n >= cap && !certifiable)) {
             char b[200], nt[40];
@@ -405,7 +408,7 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
         prog_fail(p, EXIT_LIMIT, loc, "period: a table of %llu values of game '%s' exceeds the limit of %zu values%s",
                   (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name, max_table(p, s),
                   max_table(p, s) < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
-    bool certifiable = strcmp(s->hr.kind, "heap") != 0;
+    bool certifiable = has_certificate(s);
     size_t lim = bound ? (size_t)bound + 1 : certifiable ? SEQ_PERIOD_AUTO : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
     if (lim > max_table(p, s)) lim = max_table(p, s);
     /* without a range: until a period is proven; with one: every value of it (a check) */

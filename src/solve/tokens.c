@@ -53,11 +53,7 @@ static void tok_fini(Solver *s, void *st)
 static bool tok_applies(Solver *s, void *st, const int64_t *key)
 {
     Tokens *t = st;
-    if (t->game == -2) {
-        t->game = -1;
-        for (size_t i = 0; i < s->p->ngames; i++)
-            if (s->p->games[i].stdlib && !strcmp(s->p->games[i].name, "Token")) t->game = (int)i;
-    }
+    if (t->game == -2) t->game = prog_stdlib_game(s->p, "Token");
     return t->game >= 0 && (int)KEY_GAME(key) == t->game && ((uint64_t)key[1] & 3) == POS_ARG_STR &&
            ((uint64_t)key[2] & KEY_GRAPH_BIT);
 }
