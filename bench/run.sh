@@ -57,6 +57,42 @@ file_case() {   # name note check-template timed-game baseline-command...
     gms=$(median3 "$(time_ms "$G" --json "$timed")" "$(time_ms "$G" --json "$timed")" "$(time_ms "$G" --json "$timed")")
     row "$name" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "$note"
 }
+# (n) searches at four sizes, against the lecture's memoized recursion in C (base_search,
+# base_subtract): the table strategy (the engine's choice for these rulesets; ED asked to search
+# instead of using its closed form), and the general memo search on the three-heap ruleset. The
+# ratio should not grow with the size.
+S3='game S3(n) { move one when n >= 1 => S3(n - 1); move three when n >= 3 => S3(n - 3); move four when n >= 4 => S3(n - 4); }'
+H3='game H3(a, b, c) { canon (sort([a, b, c])...); move one_a(k in 1..a) => H3(a - k, b, c); move one_b(k in 1..b) => H3(a, b - k, c); move one_c(k in 1..c) => H3(a, b, c - k); move two_ab(k in 1..min(a, b)) => H3(a - k, b - k, c); move two_ac(k in 1..min(a, c)) => H3(a - k, b, c - k); move two_bc(k in 1..min(b, c)) => H3(a, b - k, c - k); }'
+search_case() {   # name baseline-command engine-options program-template (@: the baseline's answer)
+    name=$1; base=$2; opts=$3; expr=$4
+    ans=$($base)
+    e=$(echo "$expr" | sed "s/@/$ans/")
+    "$G" $opts --max-states 200000000 -e "$e" >/dev/null || { echo "$name: engine disagrees with the baseline"; exit 1; }
+    bms=$(median3 "$(time_ms $base)" "$(time_ms $base)" "$(time_ms $base)")
+    gms=$(median3 "$(time_ms "$G" $opts --max-states 200000000 -e "$e")" "$(time_ms "$G" $opts --max-states 200000000 -e "$e")" \
+                  "$(time_ms "$G" $opts --max-states 200000000 -e "$e")")
+    row "$name" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "$5"
+}
+for n in 100 200 400 800; do
+    search_case "(n) Cutting(w, h) table, w, h <= $n" "$B/bench/base_search cutting $n" "" \
+        "expect sum(sg(Cutting(w, h)) for w in 1..$n, h in 1..$n) == @;" "target < 1.5x"
+done
+for n in 100 200 400 800; do
+    search_case "(n) ED(a, b) table search, a, b <= $n" "$B/bench/base_search ed $n" "--strategy table" \
+        "expect sum(sg(ED(a, b)) for a in 1..$n, b in 1..$n) == @;" "target < 1.5x"
+done
+for n in 10000 100000 1000000 10000000; do
+    search_case "(n) subtraction {1,3,4} as three moves, table, n=$n" "$B/bench/base_subtract $n" "--strategy table" \
+        "$S3 expect sg(S3($n)) == @;" "bottom-up C; target < 1.5x"
+done
+for n in 30 60 90 120; do
+    search_case "(n) three heaps, sort canon, table, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "" \
+        "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "target < 3x"
+done
+for n in 20 30 40 50; do
+    search_case "(n) ... the same by memo, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "--strategy memo" \
+        "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "general search; target < 3x"
+done
 # (f) queries far beyond any table: proven periods and closed forms (no baseline: absolute times)
 for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})' 'DawsonKayles(1000000000000000000)' \
          'Octal("0.137", 1000000000000000000)' 'Wythoff(1000000000000000000, 1618033988749894848)' \

@@ -109,7 +109,11 @@ static void gen(Cg *c, Node *n)
     push(c, -1);
     int nb = n->list.n;
     size_t *nexts = xmalloc((size_t)nb * sizeof *nexts);   /* a generator has at least one binder */
-    for (int i = 0; i < nb; i++) binder_loop(c, n->list.v[i], 0, &nexts[i]);
+    /* a fold to a single value releases what each iteration built while the accumulator is a
+       plain integer or truth value (not a position or big integer, which live in scratch) */
+    bool scalar = n->op == FOLD_SUM || n->op == FOLD_COUNT || n->op == FOLD_ANY || n->op == FOLD_ALL ||
+                  n->op == FOLD_MIN || n->op == FOLD_MAX;
+    for (int i = 0; i < nb; i++) binder_loop(c, n->list.v[i], scalar ? 2 + acc : 0, &nexts[i]);
     size_t inner = nexts[nb - 1];
     if (n->b) {
         expr(c, n->b);

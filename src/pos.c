@@ -90,18 +90,20 @@ static uint32_t ref_state(const Engine *e, uint32_t ref)
     return (ref & ALIAS_BIT) ? e->astate[ref & ~ALIAS_BIT] : ref - 1;
 }
 
+/* Slots are found from the high 32 bits of a key's hash, which the table keeps (thash): growing
+   the table never reads a key again. */
+static inline size_t home_slot(uint32_t hh, size_t cap) { return (size_t)hh & (cap - 1); }
+
 static void rehash(Engine *e)
 {
     size_t ncap = e->tcap * 2;
     uint32_t *tab = xcalloc(ncap, sizeof *tab), *th = xcalloc(ncap, sizeof *th);
     for (size_t i = 0; i < e->tcap; i++) {
         if (!e->tab[i]) continue;
-        const int64_t *k = ref_key(e, e->tab[i]);
-        uint64_t h = util_hash_words(k, KEY_LEN(k));
-        size_t j = (size_t)h & (ncap - 1);
+        size_t j = home_slot(e->thash[i], ncap);
         while (tab[j]) j = (j + 1) & (ncap - 1);
         tab[j] = e->tab[i];
-        th[j] = (uint32_t)(h >> 32);
+        th[j] = e->thash[i];
     }
     free(e->tab);
     free(e->thash);
@@ -127,8 +129,8 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc)
 /* The state a key (canonical or an alias) maps to, or UINT32_MAX with *slot the free slot. */
 static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, size_t *slot)
 {
-    size_t j = (size_t)h & (e->tcap - 1);
     uint32_t hh = (uint32_t)(h >> 32);
+    size_t j = home_slot(hh, e->tcap);
     for (;;) {
         uint32_t t = e->tab[j];
         if (!t) { *slot = j; return UINT32_MAX; }
@@ -159,7 +161,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     return id;
 }
 
-static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc);
+static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc);
 
 /* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
 static uint32_t *dense_cell(Engine *e, const int64_t *raw)
@@ -199,9 +201,9 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
 uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
 {
     uint32_t *cell = dense_cell(e, raw);
-    if (!cell) return intern_slow(e, raw, loc);
+    if (!cell) return intern_slow(e, raw, true, loc);
     if (*cell) return *cell - 1;
-    uint32_t id = intern_slow(e, raw, loc);
+    uint32_t id = intern_slow(e, raw, false, loc);   /* the cell is raw's alias */
     cell = dense_cell(e, raw);   /* canon may have grown the index */
     if (cell) *cell = id + 1;
     return id;
@@ -246,7 +248,9 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
     return key;
 }
 
-static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc)
+/* raw's state; a non-canonical raw is remembered as an alias in the table when alias is set (a
+   key the dense index holds has its cell instead). */
+static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
 {
     size_t len = KEY_LEN(raw), slot;
     uint64_t h = util_hash_words(raw, len);
@@ -257,7 +261,7 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, Loc loc)
     size_t klen = KEY_LEN(key);
     if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, loc);
     id = intern_canonical(e, key, klen, util_hash_words(key, klen), loc);
-    if (e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
+    if (alias && e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
         lookup(e, raw, len, h, &slot);
         size_t n = e->nalias;
         VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len));

@@ -1015,6 +1015,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             st[slot + 1] = d;
             st[slot + 2] = val_int(0);
             st[slot + 3] = val_int(rel ? (int64_t)scratch_mark(&vm->scratch) : -1);
+            st[slot + 3].n = (uint32_t)rel;   /* 1: release; 2 + s: release while slot s holds a scalar */
             break;
         }
         case IR_NEXT: {
@@ -1022,7 +1023,11 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             prog_poll(vm->p, LOC);
             size_t at = pc - 1;
             size_t slot = base + (size_t)code[pc++];
-            if (st[slot + 3].u.i >= 0) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
+            if (st[slot + 3].u.i >= 0) {
+                uint32_t rel = st[slot + 3].n;
+                uint8_t t = rel >= 2 ? st[base + rel - 2].t : VT_INT;
+                if (t == VT_INT || t == VT_BOOL || t == VT_NONE) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
+            }
             const Value *d = &st[slot + 1];
             uint64_t i = (uint64_t)st[slot + 2].u.i;
             if (vm->iter_hook && d->t == VT_RANGE && d->u.r.lo <= val_range_hi(d))

@@ -8,6 +8,7 @@
 #include "solve/solve.h"
 #include "ast.h"
 #include "builtins.h"
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ typedef struct Ops {
     MOp *v;
     int n, cap;
     bool affine;
+    int cmp;                /* affine: 0, or the comparison of the form with 0 (MO_EQ ... MO_GE) */
     int nterms;
     int64_t c, k[MAX_TERMS];
     int slot[MAX_TERMS];
@@ -204,6 +206,7 @@ static void affine(Ops *o)
     Aff st[EVAL_STACK];
     int sp = 0;
     o->affine = false;
+    o->cmp = 0;
     for (int i = 0; i < o->n; i++) {
         const MOp *m = &o->v[i];
         switch (m->op) {
@@ -246,6 +249,19 @@ static void affine(Ops *o)
             }
             break;
         }
+        case MO_EQ: case MO_NE: case MO_LT: case MO_LE: case MO_GT: case MO_GE: {
+            /* a comparison of two affine forms as the whole code: the difference against 0 */
+            Aff *a = &st[sp - 2], *b = &st[sp - 1];
+            if (i != o->n - 1 || sp != 2) return;
+            if (__builtin_add_overflow(a->c, -b->c, &a->c) || b->c == INT64_MIN) return;
+            for (int j = 0; j < b->nt; j++)
+                if (b->k[j] == INT64_MIN || !aff_addterm(a, b->slot[j], -b->k[j])) return;
+            a->bound += b->bound;
+            if (a->bound > AFF_SAFE) return;
+            sp--;
+            o->cmp = m->op;
+            break;
+        }
         default: return;
         }
     }
@@ -265,8 +281,14 @@ static bool cexpr_top(Program *p, Ops *o, const Node *n)
     return c.ok;
 }
 
-static _Noreturn void eval_fail(Program *p, const Node *n, const char *what)
+/* What the integer code runs for: the program (its messages), and, during the bottom-up fill,
+   where an error returns to instead (the fill stops there; nothing is reported). */
+typedef struct EvalCtx { Program *p; jmp_buf *spec; } EvalCtx;
+
+static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *what)
 {
+    if (ev->spec) longjmp(*ev->spec, 1);
+    Program *p = ev->p;
     char snip[160];
     diag_snippet(&p->diag, n->loc, snip, sizeof snip);
     prog_fail(p, EXIT_COMPILE, n->loc, "%s in '%s'%s", what, snip,
@@ -274,9 +296,9 @@ static _Noreturn void eval_fail(Program *p, const Node *n, const char *what)
 }
 
 /* Evaluate o over the slots vars (integers; conditions are 0 or 1). */
-static int64_t eval_code(Program *p, const Ops *o, const int64_t *vars);
+static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars);
 
-static inline int64_t eval(Program *p, const Ops *o, const int64_t *vars)
+static inline int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars)
 {
     if (!o->affine) return eval_code(p, o, vars);
     int64_t r = o->c;
@@ -285,10 +307,18 @@ static inline int64_t eval(Program *p, const Ops *o, const int64_t *vars)
         if (x > AFF_VAR_MAX || x < -AFF_VAR_MAX) return eval_code(p, o, vars);
         r += o->k[j] * x;   /* cannot overflow: see AFF_SAFE */
     }
-    return r;
+    switch (o->cmp) {
+    case 0: return r;
+    case MO_EQ: return r == 0;
+    case MO_NE: return r != 0;
+    case MO_LT: return r < 0;
+    case MO_LE: return r <= 0;
+    case MO_GT: return r > 0;
+    default: return r >= 0;
+    }
 }
 
-static int64_t eval_code(Program *p, const Ops *o, const int64_t *vars)
+static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
 {
     int64_t st[EVAL_STACK];
     int sp = 0;
@@ -377,7 +407,7 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
     r->fast = r->nb > 0 && r->ncl == 0;
     for (int i = 0; i < r->ncomp; i++)
         for (int k = 0; k < np; k++)
-            if (!r->arg[i][k].affine) r->fast = false;
+            if (!r->arg[i][k].affine || r->arg[i][k].cmp) r->fast = false;
     return true;
 }
 
@@ -401,6 +431,37 @@ static int sort_canon(const Node *ast)
     if (kind[0] == BI_MIN && kind[1] == BI_MAX) return 1;
     if (kind[0] == BI_MAX && kind[1] == BI_MIN) return -1;
     return 0;
+}
+
+/* Whether canon node cn is `(sort([p...])...)` over every parameter once, in any order: the
+   canonical position is the parameters in ascending order. */
+static bool sort_splat_canon(const Node *cn, int np)
+{
+    if (cn->list.n != 1 || cn->list.v[0]->kind != N_SPLAT) return false;
+    const Node *c = cn->list.v[0]->a;
+    if (c->kind != N_CALL || c->ref != REF_BUILTIN || c->ref_id != BI_SORT || c->list.n != 1) return false;
+    const Node *l = c->list.v[0];
+    if (l->kind != N_LIST || l->list.n != np) return false;
+    bool seen[3] = { false, false, false };
+    for (int i = 0; i < np; i++) {
+        const Node *x = l->list.v[i];
+        if (x->kind != N_NAME || x->ref != REF_LOCAL || x->ref_id < 0 || x->ref_id >= np || seen[x->ref_id]) return false;
+        seen[x->ref_id] = true;
+    }
+    return true;
+}
+
+/* Coordinates in the order of a sorting canon (g->sort: 1 ascending, -1 descending). */
+static inline void sort_coords(int sort, int np, int64_t *c)
+{
+    int64_t t;
+#define SORT_CMP(i, j) if ((sort > 0) == (c[i] > c[j])) { t = c[i]; c[i] = c[j]; c[j] = t; }
+    SORT_CMP(0, 1);
+    if (np == 3) {
+        SORT_CMP(1, 2);
+        SORT_CMP(0, 1);
+    }
+#undef SORT_CMP
 }
 
 static void free_ops(Ops *o) { free(o->v); o->v = NULL; o->n = o->cap = 0; }
@@ -436,6 +497,10 @@ static DenseGame *analyse(Program *p, int gid)
         const Node *m = ast->list.v[i];
         if (m->kind == N_CANON) {
             g->canon = true;
+            if (g->np >= 2 && sort_splat_canon(m, g->np)) {
+                g->sort = 1;
+                continue;
+            }
             if (m->list.n != g->np) ok = false;
             for (int k = 0; k < m->list.n && ok; k++)
                 ok = m->list.v[k]->kind != N_SPLAT && cexpr_top(p, &g->canon_arg[k], m->list.v[k]);
@@ -448,7 +513,7 @@ static DenseGame *analyse(Program *p, int gid)
         free_game(g);
         return NULL;
     }
-    if (g->canon && g->np == 2) g->sort = sort_canon(ast);
+    if (g->canon && g->np == 2 && !g->sort) g->sort = sort_canon(ast);
     return g;
 }
 
@@ -507,7 +572,9 @@ static inline size_t cell(const DenseGame *g, const int64_t *c)
     return ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
 }
 
-typedef enum Mode { M_EXPAND, M_MEX } Mode;   /* first enumeration, or the value once options are solved */
+/* first enumeration, the value once options are solved, or a cell of the bottom-up fill (an
+   option not solved yet stops the walk: the cell is left to the search) */
+typedef enum Mode { M_EXPAND, M_MEX, M_FILL } Mode;
 
 typedef struct Walk {
     Solver *sv;
@@ -516,10 +583,12 @@ typedef struct Walk {
     DenseGame *g;
     Loc loc;
     Mode mode;
+    EvalCtx ev;
     int64_t *vars;
     size_t pushed, moves;
     bool abort;
     bool cycled;        /* the abort was a cycle */
+    bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
 } Walk;
 
 typedef struct DStack DStack;
@@ -559,10 +628,15 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
     DenseGame *g = w->g;
     if (((uint64_t)c[0] >= g->dim[0] || (uint64_t)c[1] >= g->dim[1] || (uint64_t)c[2] >= g->dim[2]) &&
         !ensure(g, c, w->e->p->max_states)) {
-        w->abort = true;
+        if (w->mode == M_FILL) w->skip = true;
+        else w->abort = true;
         return false;
     }
     uint32_t v = g->val[cell(g, c)];
+    if (v >= V_ONPATH && w->mode == M_FILL) {
+        w->skip = true;
+        return false;
+    }
     if (v == V_UNK) {
         if (w->mode == M_EXPAND) {
             push_cell(ds, c);
@@ -604,49 +678,100 @@ static bool vars_small(const Ops *o, const int64_t *vars, int skip)
     return true;
 }
 
-/* fast_loop for two coordinates (the common case), with visit() unrolled for them: the generic
-   cell arithmetic costs about 13% more instructions on ED (callgrind, 509M against 442M). */
-static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+/* The loop of fast_loop2 for nc components and a sort (1 ascending, -1 descending, 0 none), both
+   constants where it is inlined, so that the compiler unrolls the components and keeps the
+   coordinates in registers. */
+static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int64_t *a, int64_t *b, const int64_t *da,
+                                                        const int64_t *db, int64_t lo, int64_t hi, const int nc,
+                                                        const int sort)
 {
     DenseGame *g = w->g;
+    size_t d0 = g->dim[0], d1 = g->dim[1];
+    const uint32_t *val = g->val;
+    Mex *mex = w->mex;
+    bool expand = w->mode == M_EXPAND;
+    size_t moves = 0, pushed = w->pushed;
+    bool ok = true;
+    /* one component: its coordinates (c0, c1) from (A, B), stepped; its value into acc */
+#define LOOP2_COMP(A, B, DA, DB)                                                              \
+    do {                                                                                      \
+        int64_t c0 = (A), c1 = (B);                                                           \
+        (A) += (DA);                                                                          \
+        (B) += (DB);                                                                          \
+        if (sort) {                                                                           \
+            int64_t s0 = c0 < c1 ? c0 : c1, s1 = c0 < c1 ? c1 : c0;                           \
+            c0 = sort > 0 ? s0 : s1;                                                          \
+            c1 = sort > 0 ? s1 : s0;                                                          \
+        }                                                                                     \
+        if ((uint64_t)c0 >= d0 || (uint64_t)c1 >= d1) {                                       \
+            int64_t c[3] = { c0, c1, 0 };                                                     \
+            if (!ensure(g, c, w->e->p->max_states)) {                                         \
+                if (w->mode == M_FILL) w->skip = true;                                        \
+                else w->abort = true;                                                         \
+                ok = false;                                                                   \
+                goto out;                                                                     \
+            }                                                                                 \
+            d0 = g->dim[0];                                                                   \
+            d1 = g->dim[1];                                                                   \
+            val = g->val;                                                                     \
+        }                                                                                     \
+        uint32_t v = val[(size_t)c0 * d1 + (size_t)c1];                                       \
+        if (__builtin_expect(v >= V_ONPATH, 0)) {                                             \
+            int64_t c[3] = { c0, c1, 0 };                                                     \
+            if (w->mode == M_FILL) { w->skip = true; ok = false; goto out; }                 \
+            if (v == V_ONPATH) { ok = cycle(w, c); goto out; }                                \
+            if (expand) {                                                                     \
+                push_cell(ds, c);                                                             \
+                pushed++;                                                                     \
+            }                                                                                 \
+        } else                                                                                \
+            acc ^= v;                                                                         \
+    } while (0)
+    if (nc == 2) {   /* the common shape, in registers */
+        int64_t a0 = a[0], b0 = b[0], a1 = a[1], b1 = b[1];
+        for (int64_t x = lo; x <= hi; x++) {
+            moves++;
+            uint32_t acc = 0;
+            LOOP2_COMP(a0, b0, da[0], db[0]);
+            LOOP2_COMP(a1, b1, da[1], db[1]);
+            if (!pushed) mex_set(mex, acc & V_MASK);
+        }
+        goto out;
+    }
+    for (int64_t x = lo; x <= hi; x++) {
+        moves++;
+        uint32_t acc = 0;
+        for (int i = 0; i < nc; i++) LOOP2_COMP(a[i], b[i], da[i], db[i]);
+        if (!pushed) mex_set(mex, acc & V_MASK);
+    }
+#undef LOOP2_COMP
+out:
+    w->moves += moves;
+    w->pushed = pushed;
+    return ok;
+}
+
+/* fast_loop for two coordinates (the common case), with visit() unrolled for them and the
+   usual shapes (one or two components, sorted or not) specialised. */
+static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
     int slot = r->slot[level], nc = r->ncomp;
     int64_t a[MAX_COMPS], b[MAX_COMPS], da[MAX_COMPS], db[MAX_COMPS];
     w->vars[slot] = lo;
     for (int i = 0; i < nc; i++) {
-        a[i] = eval(w->e->p, &r->arg[i][0], w->vars);
-        b[i] = eval(w->e->p, &r->arg[i][1], w->vars);
+        a[i] = eval(&w->ev, &r->arg[i][0], w->vars);
+        b[i] = eval(&w->ev, &r->arg[i][1], w->vars);
         da[i] = coef(&r->arg[i][0], slot);
         db[i] = coef(&r->arg[i][1], slot);
     }
-    int sort = g->sort;
-    Engine *e = w->e;
-    for (int64_t x = lo; x <= hi; x++) {
-        w->moves++;
-        uint32_t acc = 0;
-        for (int i = 0; i < nc; i++) {
-            int64_t c0 = a[i], c1 = b[i];
-            a[i] += da[i];
-            b[i] += db[i];
-            if (sort && (sort > 0) == (c0 > c1)) { int64_t t = c0; c0 = c1; c1 = t; }
-            if ((uint64_t)c0 >= g->dim[0] || (uint64_t)c1 >= g->dim[1]) {
-                int64_t c[3] = { c0, c1, 0 };
-                if (!ensure(g, c, e->p->max_states)) { w->abort = true; return false; }
-            }
-            uint32_t v = g->val[(size_t)c0 * g->dim[1] + (size_t)c1];
-            if (v >= V_ONPATH) {
-                int64_t c[3] = { c0, c1, 0 };
-                if (v == V_ONPATH) return cycle(w, c);
-                if (w->mode == M_EXPAND) {
-                    push_cell(ds, c);
-                    w->pushed++;
-                }
-                continue;
-            }
-            acc ^= v & V_MASK;
-        }
-        if (!w->pushed) mex_set(w->mex, acc);
-    }
-    return true;
+    int sort = w->g->sort;
+    if (nc == 2 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 2, 1);
+    if (nc == 1 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 1);
+    if (nc == 2 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 2, 0);
+    if (nc == 1 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 0);
+    if (sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, nc, 1);
+    if (sort < 0) return loop2(w, ds, a, b, da, db, lo, hi, nc, -1);
+    return loop2(w, ds, a, b, da, db, lo, hi, nc, 0);
 }
 
 /* The innermost binder of a fast rule, x in lo..hi: each argument is affine, so it moves by a
@@ -659,7 +784,7 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
     w->vars[slot] = lo;
     for (int i = 0; i < nc; i++)
         for (int k = 0; k < np; k++) {
-            cur[i][k] = eval(w->e->p, &r->arg[i][k], w->vars);
+            cur[i][k] = eval(&w->ev, &r->arg[i][k], w->vars);
             step[i][k] = coef(&r->arg[i][k], slot);
         }
     for (int64_t x = lo; x <= hi; x++) {
@@ -668,7 +793,7 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
         for (int i = 0; i < nc; i++) {
             int64_t c[3] = { cur[i][0], cur[i][1], cur[i][2] };
             for (int k = 0; k < np; k++) cur[i][k] += step[i][k];
-            if (g->sort && (g->sort > 0) == (c[0] > c[1])) { int64_t t = c[0]; c[0] = c[1]; c[1] = t; }
+            if (g->sort) sort_coords(g->sort, np, c);
             if (!visit(w, ds, c, &acc)) return false;
         }
         if (!w->pushed) mex_set(w->mex, acc);
@@ -678,7 +803,7 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
 
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
-    Program *p = w->e->p;
+    const EvalCtx *p = &w->ev;
     if (level == r->nb) {
         for (int i = 0; i < r->ncl; i++) {
             int64_t v = eval(p, &r->cl[i].e, w->vars);
@@ -690,7 +815,7 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             int64_t c[3] = { 0, 0, 0 };
             for (int k = 0; k < w->g->np; k++) c[k] = eval(p, &r->arg[i][k], w->vars);
             if (w->g->sort) {
-                if ((w->g->sort > 0) == (c[0] > c[1])) { int64_t t = c[0]; c[0] = c[1]; c[1] = t; }
+                sort_coords(w->g->sort, w->g->np, c);
             } else if (w->g->canon) {   /* canon reads the child's own parameters */
                 int64_t saved[3];
                 for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
@@ -733,6 +858,52 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
         if (!binders(w, ds, &w->g->rules[i], 0)) break;
 }
 
+/* The bottom-up fill of a one-parameter game whose search went deep (FILL_DEPTH cells on the
+   stack, covering at least 1 / FILL_SPARSE of their range): every unknown cell from 0 up to the
+   largest on the stack, in increasing order, each by one walk whose options are all solved (a
+   cell with an option not solved yet, a move upwards for one, stays for the search; a cell the
+   search has expanded is solved all the same, and the search pops it when it is on top). A chain of
+   moves downwards then costs one walk per cell and no stack, where the search walks each cell
+   twice and stacks them all. An error in the code (an overflow, a division by zero) ends the fill
+   without a message: the search reports it if it meets it; so does the state limit. */
+#define FILL_DEPTH 4096
+#define FILL_SPARSE 64
+static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
+{
+    DenseGame *g = w->g;
+    const uint64_t max = w->e->p->max_states;
+    jmp_buf jb;
+    w->ev.spec = &jb;
+    w->mode = M_FILL;
+    if (setjmp(jb) == 0) {
+        for (int64_t k = 0; k < top && g->solved < max; k++) {
+            if (g->val[k] < V_ONPATH) continue;   /* a cell on the search path may be filled too */
+            int64_t c[3] = { k, 0, 0 };
+            mex_clear(w->mex);
+            w->skip = false;
+            walk(w, ds, c);
+            solve_burn(w->sv, w->moves + 1, loc);
+            if (w->skip) continue;
+            uint64_t m = mex_value(w->mex);
+            if (m >= V_MASK) break;
+            g->val[k] = (uint32_t)m | (w->moves ? 0 : V_TERM);
+            g->solved++;
+            prog_poll(w->e->p, loc);
+        }
+    }
+    w->ev.spec = NULL;
+}
+
+static void fill(Walk *w, DStack *ds, Loc loc)
+{
+    int64_t lo = INT64_MAX, hi = 0;
+    for (size_t i = 0; i < ds->n; i++) {
+        if (ds->v[i][0] > hi) hi = ds->v[i][0];
+        if (ds->v[i][0] < lo) lo = ds->v[i][0];
+    }
+    if ((uint64_t)(hi - lo) <= (uint64_t)FILL_SPARSE * ds->n) fill_cells(w, ds, hi, loc);
+}
+
 static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
@@ -741,8 +912,8 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     if (!ensure(g, root, e->p->max_states)) return SOLVE_DECLINE;
     DStack ds = g->ds;
     ds.n = 0;
-    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars };
-    bool ok = true;
+    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL } };
+    bool ok = true, filled = g->np != 1;
     if (g->val[cell(g, root)] == V_UNK) {
         if (!ds.cap) {
             ds.v = xmalloc(256 * sizeof *ds.v);
@@ -751,6 +922,10 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
         g->ds = ds;
         memcpy(ds.v[ds.n++], root, sizeof root);
         while (ds.n) {
+            if (ds.n >= FILL_DEPTH && !filled) {
+                filled = true;
+                fill(&w, &ds, loc);
+            }
             int64_t c[3];
             memcpy(c, ds.v[ds.n - 1], sizeof c);
             uint32_t v = g->val[cell(g, c)];

@@ -344,6 +344,8 @@ typedef struct Stats {
     long recognised, failed;
     long by_strategy[4];   /* sequence/period, table, memo, other */
     long moves_counted, moves_unknown;   /* winning-move counts compared; left unknown by the engine */
+    long deep;              /* deep tables compared (phase 3) */
+    long h3;                /* three-heap positions compared (phase 4) */
 } Stats;
 
 static void report(Stats *st, const Inst *in, const char *stmt, const char *what, const char *got, const char *want)
@@ -442,6 +444,119 @@ static void run_and_compare(Inst *ins, const char *decls, const Plan *plan, cons
     free(ea);
     free(eb);
     free(full.s);
+}
+
+/* Phase 3 for the rulesets the engine did not recognise, with integer arguments, no splits and
+   few moves per heap: the last values of a table up to DEEP_N, where the engine's search goes
+   thousands of heaps deep (its table strategy then fills the cells bottom-up), against the brute
+   force to DEEP_N. */
+#define DEEP_N 9000
+static void deep(Inst *ins, int nin, const char *decls, Stats *st)
+{
+    Str stmts = { 0 };
+    Plan plan = { 0 };
+    Per none = { false, 0, 1 };
+    for (int i = 0; i < nin; i++) {
+        Inst *in = &ins[i];
+        bool few = !in->recognised && !in->rs.has_splits && in->rs.param != RG_P_SET;
+        for (int j = 0; j < in->rs.nrules && few; j++) {
+            const RgRule *r = &in->rs.r[j];
+            few = r->parts < 2 && r->dom != RG_HALVE && (r->dom != RG_RANGE || r->hi == RG_HI_CONST || r->hi == RG_HI_M);
+        }
+        if (!few) continue;
+        RgValues keep = in->v, dv;
+        rg_values(&in->rs, DEEP_N, &dv);
+        in->v = dv;
+        char *ts = table_stmt(in, DEEP_N - 15, DEEP_N);
+        sput(&stmts, "%s\n", ts);
+        plan_add(&plan, L_TABLE, i, ts, want_table(in, &none, DEEP_N - 15, DEEP_N));
+        in->v = keep;
+        rg_values_free(&dv);
+        st->deep++;
+    }
+    if (plan.n) run_and_compare(ins, decls, &plan, &stmts, false, st);
+    plan_free(&plan);
+    free(stmts.s);
+}
+
+/* Phase 4: three heaps with a sorting canon, `canon (sort([a, b, c])...)` (the table strategy
+   sorts the coordinates natively): take any number from one heap, or the same number from two
+   (twice = 1), or also split one heap into two non-empty heaps, one of which replaces the
+   smallest (split = 1: a made-up rule with a sum). Every position with heaps up to H3_MAX, by the
+   engine's choice and by memo, against this recursion written from the rules. */
+#define H3_MAX 11
+static int h3_memo[H3_MAX + 1][H3_MAX + 1][H3_MAX + 1];
+
+static int h3_sg(int a, int b, int c, bool split)
+{
+    int t;
+    if (a > b) { t = a; a = b; b = t; }
+    if (b > c) { t = b; b = c; c = t; }
+    if (a > b) { t = a; a = b; b = t; }
+    if (h3_memo[a][b][c] >= 0) return h3_memo[a][b][c];
+    bool seen[256] = { false };
+    int h[3] = { a, b, c };
+    for (int i = 0; i < 3; i++)
+        for (int k = 1; k <= h[i]; k++) {
+            int x[3] = { a, b, c };
+            x[i] -= k;
+            seen[h3_sg(x[0], x[1], x[2], split)] = true;
+        }
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++)
+            for (int k = 1; k <= h[i] && k <= h[j]; k++) {
+                int x[3] = { a, b, c };
+                x[i] -= k;
+                x[j] -= k;
+                seen[h3_sg(x[0], x[1], x[2], split)] = true;
+            }
+    if (split)   /* the largest heap c splits into p + (c - p), p replacing the smallest: (p, b, c - p) + (0, 0, a) */
+        for (int p = 1; p < c; p++) seen[h3_sg(p, b, c - p, split) ^ h3_sg(0, 0, a, split)] = true;
+    int g = 0;
+    while (seen[g]) g++;
+    return h3_memo[a][b][c] = g;
+}
+
+static void three_heaps(Stats *st)
+{
+    for (int split = 0; split < 2; split++) {
+        memset(h3_memo, 0xff, sizeof h3_memo);
+        Str prog = { 0 };
+        sput(&prog, "game H3(a, b, c) {\n    canon (sort([%s])...);\n", split ? "c, a, b" : "a, b, c");
+        sput(&prog, "    move one_a(k in 1..a) => H3(a - k, b, c);\n    move one_b(k in 1..b) => H3(a, b - k, c);\n"
+                    "    move one_c(k in 1..c) => H3(a, b, c - k);\n    move two_ab(k in 1..min(a, b)) => H3(a - k, b - k, c);\n"
+                    "    move two_ac(k in 1..min(a, c)) => H3(a - k, b, c - k);\n    move two_bc(k in 1..min(b, c)) => H3(a, b - k, c - k);\n");
+        if (split)
+            sput(&prog, "    move split(p in 1..max(a, max(b, c)) - 1) => H3(p, a + b + c - min(a, min(b, c)) - max(a, max(b, c)), "
+                        "max(a, max(b, c)) - p) + H3(0, 0, min(a, min(b, c)));\n");
+        sput(&prog, "}\n");
+        /* heaps in a rotating order, so that the canon sees every permutation */
+        for (int a = 0; a <= H3_MAX; a++)
+            for (int b = 0; b <= H3_MAX; b++)
+                for (int c = 0; c <= H3_MAX; c++) sput(&prog, "print sg(H3(%d, %d, %d));\n", (a + b) % 2 ? c : a, b, (a + b) % 2 ? a : c);
+        for (int memo = 0; memo < 2; memo++) {
+            int status;
+            char *errs = NULL;
+            char *out = duel_run(prog.s, memo ? "memo" : NULL, &status, &errs);
+            char *line = out;
+            for (int a = 0; a <= H3_MAX; a++)
+                for (int b = 0; b <= H3_MAX; b++)
+                    for (int c = 0; c <= H3_MAX; c++) {
+                        int want = h3_sg(a, b, c, split);
+                        const char *v = line ? strstr(line, "\"value\":") : NULL;
+                        int got = v ? atoi(v + 8) : -1;
+                        st->h3++;
+                        if (got != want && st->failed++ < MAX_FAIL_SHOWN)
+                            printf("three heaps (split %d, %s): H3(%d, %d, %d) is %d, the brute force says %d%s%s\n", split,
+                                   memo ? "memo" : "default", a, b, c, got, want, status ? "; errors: " : "", status ? errs : "");
+                        line = line ? strchr(line, '\n') : NULL;
+                        if (line) line++;
+                    }
+            free(out);
+            free(errs);
+        }
+        free(prog.s);
+    }
 }
 
 /* Phase 2 for the recognised rulesets: the period statement, checked against the brute force far
@@ -610,6 +725,7 @@ int main(void)
         run_and_compare(ins, decls.s, &plan, &stmts, true, &st);
         for (int i = 0; i < nin; i++) st.recognised += ins[i].recognised;
         periods(ins, nin, decls.s, &st, &g);
+        deep(ins, nin, decls.s, &st);
         for (int i = 0; i < nin; i++) {
             rg_values_free(&ins[i].v);
             free(ins[i].text);
@@ -629,6 +745,13 @@ int main(void)
     if (total >= 200 && (st.recognised * 5 < st.rulesets || st.by_strategy[1] == 0 || st.by_strategy[2] == 0 ||
                          st.periods_proven * 10 < st.rulesets)) {
         printf("the generator no longer covers every strategy\n");
+        st.failed++;
+    }
+    three_heaps(&st);
+    printf("  three heaps with a sorting canon: %ld positions compared\n", st.h3);
+    printf("  deep tables (to heap %d, filled bottom-up): %ld\n", DEEP_N, st.deep);
+    if (total >= 200 && st.deep < 20) {
+        printf("the generator no longer gives deep tables\n");
         st.failed++;
     }
     printf("  winning moves counted: %ld compared, %ld left uncounted by the engine (too many to enumerate)\n",

@@ -1,0 +1,82 @@
+/* base_search.c: hand-written baselines of memoized searches at a size given on the command line,
+   written as the lecture's templates (recursion over a memo array, a seen[] array per position):
+     cutting N   sum of SG(Cutting(w, h)) over 1 <= w, h <= N
+     ed N        sum of SG(ED(a, b)) over 1 <= a, b <= N, by the search (not the closed form)
+     h3 N        SG of the three-heap game H3(N, N - 1, N - 3): take any number from one heap, or the
+                 same number from two heaps; heaps sorted (the user's canon)
+   Prints the answer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int n_max;
+static int *memo;
+
+static int cut(int w, int h)
+{
+    if (w > h) { int t = w; w = h; h = t; }
+    int *m = &memo[w * (n_max + 1) + h];
+    if (*m >= 0) return *m;
+    unsigned char *seen = calloc((size_t)(2 * n_max + 2), 1);
+    for (int i = 2; i <= w - 2; i++) seen[cut(i, h) ^ cut(w - i, h)] = 1;
+    for (int j = 2; j <= h - 2; j++) seen[cut(w, j) ^ cut(w, h - j)] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    free(seen);
+    return *m = g;
+}
+
+static int ed(int a, int b)
+{
+    if (a > b) { int t = a; a = b; b = t; }
+    int *m = &memo[a * (n_max + 1) + b];
+    if (*m >= 0) return *m;
+    unsigned char seen[64] = { 0 };
+    for (int x = 1; x < a; x++) seen[ed(x, a - x)] = 1;
+    for (int x = 1; x < b; x++) seen[ed(x, b - x)] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    return *m = g;
+}
+
+static int h3(int a, int b, int c)
+{
+    int t;
+    if (a > b) { t = a; a = b; b = t; }
+    if (b > c) { t = b; b = c; c = t; }
+    if (a > b) { t = a; a = b; b = t; }
+    size_t d = (size_t)n_max + 1;
+    int *m = &memo[((size_t)a * d + (size_t)b) * d + (size_t)c];
+    if (*m >= 0) return *m;
+    unsigned char *seen = calloc((size_t)(6 * n_max + 8), 1);
+    for (int k = 1; k <= a; k++) seen[h3(a - k, b, c)] = 1;
+    for (int k = 1; k <= b; k++) seen[h3(a, b - k, c)] = 1;
+    for (int k = 1; k <= c; k++) seen[h3(a, b, c - k)] = 1;
+    for (int k = 1; k <= a; k++) seen[h3(a - k, b - k, c)] = 1;
+    for (int k = 1; k <= a; k++) seen[h3(a - k, b, c - k)] = 1;
+    for (int k = 1; k <= b; k++) seen[h3(a, b - k, c - k)] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    free(seen);
+    return *m = g;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: base_search cutting|ed|h3 N\n");
+        return 2;
+    }
+    n_max = atoi(argv[2]);
+    size_t d = (size_t)n_max + 1, cells = !strcmp(argv[1], "h3") ? d * d * d : d * d;
+    memo = malloc(cells * sizeof *memo);
+    memset(memo, 0xff, cells * sizeof *memo);
+    long total = 0;
+    if (!strcmp(argv[1], "h3")) total = h3(n_max, n_max - 1, n_max - 3);
+    else
+        for (int a = 1; a <= n_max; a++)
+            for (int b = 1; b <= n_max; b++) total += !strcmp(argv[1], "ed") ? ed(a, b) : cut(a, b);
+    printf("%ld\n", total);
+    free(memo);
+    return 0;
+}
