@@ -136,7 +136,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         }
     }
     if (errors) {   /* forget this unit's names and statements, so a REPL can go on */
-        p->nsyms = nsyms0;
+        prog_forget_syms(p, nsyms0);
         p->nstmts = nstmts0;
         p->nredefs = nredefs0;
         return errors;
@@ -151,7 +151,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = saved[r - nredefs0];
     free(saved);
     if (st) {
-        p->nsyms = nsyms0;
+        prog_forget_syms(p, nsyms0);
         p->nstmts = nstmts0;
         p->nredefs = nredefs0;
         p->load_status = st;

@@ -70,6 +70,7 @@ void prog_fini(Program *p)
     free(p->fns);
     free(p->games);
     free(p->syms);
+    free(p->symtab);
     free(p->consts);
     free(p->const_fn);
     free(p->const_ready);
@@ -83,11 +84,42 @@ void prog_fini(Program *p)
     diag_fini(&p->diag);
 }
 
+/* The slot of name in the symbol index: the one holding it, or the empty one where it goes. */
+static size_t sym_slot(const Program *p, const char *name)
+{
+    size_t j = (size_t)util_hash_bytes(name, strlen(name)) & (p->symcap - 1);
+    while (p->symtab[j] && strcmp(p->syms[p->symtab[j] - 1].name, name)) j = (j + 1) & (p->symcap - 1);
+    return j;
+}
+
+void prog_forget_syms(Program *p, size_t n)
+{
+    if (n >= p->nsyms) return;
+    p->nsyms = n;
+    p->symidx = 0;   /* rebuilt on the next lookup */
+    if (p->symtab) memset(p->symtab, 0, p->symcap * sizeof *p->symtab);
+}
+
+/* Index the symbols from p->symidx on. */
+static void sym_index(Program *p)
+{
+    if (p->nsyms * 2 >= p->symcap) {
+        size_t cap = p->symcap ? p->symcap : 256;
+        while (p->nsyms * 2 >= cap) cap *= 2;
+        free(p->symtab);
+        p->symtab = xcalloc(cap, sizeof *p->symtab);
+        p->symcap = cap;
+        p->symidx = 0;
+    }
+    for (; p->symidx < p->nsyms; p->symidx++) p->symtab[sym_slot(p, p->syms[p->symidx].name)] = (uint32_t)p->symidx + 1;
+}
+
 Symbol *prog_lookup(Program *p, const char *name)
 {
-    for (size_t i = p->nsyms; i-- > 0;)
-        if (!strcmp(p->syms[i].name, name)) return &p->syms[i];
-    return NULL;
+    if (p->symidx != p->nsyms) sym_index(p);
+    if (!p->symcap) return NULL;
+    uint32_t t = p->symtab[sym_slot(p, name)];
+    return t ? &p->syms[t - 1] : NULL;
 }
 
 int prog_stdlib_game(const Program *p, const char *name)

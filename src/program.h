@@ -102,6 +102,9 @@ typedef struct Program {
     const StrRec **strtab;          /* interned strings of lists (open addressing, NULL = empty) */
     size_t nstr, capstr;
     Symbol *syms; size_t nsyms, capsyms;
+    /* name -> the latest symbol of that name (index + 1; open addressing), covering the first
+       symidx symbols; prog_lookup brings it up to date (and rebuilds it after a rollback) */
+    uint32_t *symtab; size_t symcap, symidx;
     Func *fns; size_t nfns, capfns;
     Game *games; size_t ngames, capgames;
     Value *consts; size_t nconsts, capconsts;
@@ -181,7 +184,10 @@ void prog_on_error(Program *p, const Recover *r);
 size_t prog_defer(Program *p, void (*fn)(void *arg), void *arg);
 /* Forget the cleanups registered since mark (without running them): the code got past them. */
 void prog_release(Program *p, size_t mark);
+/* The latest symbol named name (a later one shadows an earlier), or NULL; by hash. */
 Symbol *prog_lookup(Program *p, const char *name);
+/* Drop the symbols from n on (a unit that failed). */
+void prog_forget_syms(Program *p, size_t n);
 /* The program's one record of the string s (n bytes): strings in lists are interned. */
 const StrRec *prog_intern(Program *p, const char *s, size_t n);
 /* The program's one record of the integer v (an INT or BIG; see StrRec), for lists that hold
