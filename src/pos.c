@@ -2,6 +2,8 @@
 #include "config.h"
 #include "key.h"
 #include "pos.h"
+#include "ast.h"
+#include "builtins.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +18,6 @@ Engine *eng_new(Program *p, Vm *vm)
     e->vm = vm;
     e->tcap = 1024;
     e->tab = xcalloc(e->tcap, sizeof *e->tab);
-    e->thash = xcalloc(e->tcap, sizeof *e->thash);
     return e;
 }
 
@@ -35,11 +36,11 @@ void eng_free(Engine *e)
     free_chunks(e);
     free(e->st);
     free(e->tab);
-    free(e->thash);
     for (size_t i = 0; i < e->ndense; i++) free(e->dense[i].map);
     free(e->dense);
     free(e->akey);
     free(e->astate);
+    free(e->native);
     free(e);
 }
 
@@ -53,6 +54,7 @@ void eng_clear(Engine *e)
         memset(&e->dense[i], 0, sizeof e->dense[i]);
     }
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
+    if (e->native) memset(e->native, 0, e->nnative);   /* a redefined game may have another canon */
     e->ncanon = 0;
     e->root = NULL;
 }
@@ -90,25 +92,26 @@ static uint32_t ref_state(const Engine *e, uint32_t ref)
     return (ref & ALIAS_BIT) ? e->astate[ref & ~ALIAS_BIT] : ref - 1;
 }
 
-/* Slots are found from the high 32 bits of a key's hash, which the table keeps (thash): growing
-   the table never reads a key again. */
+/* Slots are found from the high 32 bits of a key's hash, which the slot keeps: growing the table
+   never reads a key again. */
 static inline size_t home_slot(uint32_t hh, size_t cap) { return (size_t)hh & (cap - 1); }
+#define SLOT(ref, hh) ((uint64_t)(ref) | (uint64_t)(hh) << 32)
+#define SLOT_REF(t) ((uint32_t)(t))
+#define SLOT_HASH(t) ((uint32_t)((t) >> 32))
 
 static void rehash(Engine *e)
 {
     size_t ncap = e->tcap * 2;
-    uint32_t *tab = xcalloc(ncap, sizeof *tab), *th = xcalloc(ncap, sizeof *th);
+    uint64_t *tab = xcalloc(ncap, sizeof *tab);
     for (size_t i = 0; i < e->tcap; i++) {
-        if (!e->tab[i]) continue;
-        size_t j = home_slot(e->thash[i], ncap);
+        uint64_t t = e->tab[i];
+        if (!SLOT_REF(t)) continue;
+        size_t j = home_slot(SLOT_HASH(t), ncap);
         while (tab[j]) j = (j + 1) & (ncap - 1);
-        tab[j] = e->tab[i];
-        th[j] = e->thash[i];
+        tab[j] = t;
     }
     free(e->tab);
-    free(e->thash);
     e->tab = tab;
-    e->thash = th;
     e->tcap = ncap;
 }
 
@@ -132,11 +135,11 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
     uint32_t hh = (uint32_t)(h >> 32);
     size_t j = home_slot(hh, e->tcap);
     for (;;) {
-        uint32_t t = e->tab[j];
+        uint64_t t = e->tab[j];
         if (!t) { *slot = j; return UINT32_MAX; }
-        if (e->thash[j] == hh) {
-            const int64_t *k = ref_key(e, t);
-            if (k[0] == key[0] && memcmp(k, key, len * sizeof *k) == 0) return ref_state(e, t);
+        if (SLOT_HASH(t) == hh) {
+            const int64_t *k = ref_key(e, SLOT_REF(t));
+            if (k[0] == key[0] && memcmp(k, key, len * sizeof *k) == 0) return ref_state(e, SLOT_REF(t));
         }
         j = (j + 1) & (e->tcap - 1);
     }
@@ -155,22 +158,32 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     e->st[id].key = store_key(e, key, len);
     e->st[id].sg = 0;
     e->st[id].flags = 0;
-    e->tab[slot] = id + 1;
-    e->thash[slot] = (uint32_t)(h >> 32);
+    e->tab[slot] = SLOT(id + 1, h >> 32);
     if ((e->n + e->nalias) * 2 > e->tcap) rehash(e);
     return id;
 }
 
 static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc);
+static bool native_canon_applies(Engine *e, const int64_t *raw, size_t len);
+static uint32_t intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc);
+
+/* A dimension of the dense index that holds coordinate x: at least half again the old one, a
+   multiple of 8. */
+static size_t dense_dim(size_t old, uint64_t x)
+{
+    uint64_t n = old + old / 2;
+    if (n <= x) n = x + 1;
+    return (size_t)((n + 7) & ~(uint64_t)7);
+}
 
 /* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
 static uint32_t *dense_cell(Engine *e, const int64_t *raw)
 {
     uint32_t g = KEY_GAME(raw);
     size_t len = KEY_LEN(raw);
-    if (raw[1] != 0 || len < 3 || len > 4) return NULL;   /* integer arguments only, one or two */
-    int64_t a = raw[2], b = len == 4 ? raw[3] : 0;
-    if (a < 0 || b < 0) return NULL;
+    if (raw[1] != 0 || len < 3 || len > 5) return NULL;   /* integer arguments only, one to three */
+    int64_t a = raw[2], b = len >= 4 ? raw[3] : 0, c = len == 5 ? raw[4] : 0;
+    if (a < 0 || b < 0 || c < 0) return NULL;
     if (g >= e->ndense) {
         size_t n = e->p->ngames + 1;
         e->dense = xrealloc(e->dense, n * sizeof *e->dense);
@@ -178,24 +191,27 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
         e->ndense = n;
     }
     DenseIndex *d = &e->dense[g];
-    if ((uint64_t)a >= d->d0 || (uint64_t)b >= d->d1) {
-        if ((uint64_t)a >= DENSE_MAX_CELLS || (uint64_t)b >= DENSE_MAX_CELLS) return NULL;
-        size_t n0 = d->d0 ? d->d0 : 16, n1 = len == 4 ? (d->d1 ? d->d1 : 16) : 1;
-        while (n0 <= (uint64_t)a) n0 *= 2;
-        while (n1 <= (uint64_t)b) n1 *= 2;
-        /* a far-out key (beyond the limit, or sparse: more cells than a few per state stored)
-           is the hash table's */
-        size_t room = 8 * e->n > 65536 ? 8 * e->n : 65536;
-        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS || n0 * n1 > room) return NULL;
-        uint32_t *m = xcalloc(n0 * n1, sizeof *m);
+    if ((uint64_t)a >= d->d0 || (uint64_t)b >= d->d1 || (uint64_t)c >= d->d2) {
+        if ((uint64_t)a >= DENSE_MAX_CELLS || (uint64_t)b >= DENSE_MAX_CELLS || (uint64_t)c >= DENSE_MAX_CELLS) return NULL;
+        size_t n0 = dense_dim(d->d0, (uint64_t)a), n1 = len >= 4 ? dense_dim(d->d1, (uint64_t)b) : 1,
+               n2 = len == 5 ? dense_dim(d->d2, (uint64_t)c) : 1;
+        /* a far-out key (beyond the limit, or sparse: more cells than a few per state stored,
+           past 2^20 cells) is the hash table's */
+        size_t room = 16 * e->n > ((size_t)1 << 20) ? 16 * e->n : (size_t)1 << 20;
+        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n2 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS ||
+            n0 * n1 * n2 > DENSE_MAX_CELLS || n0 * n1 * n2 > room)
+            return NULL;
+        uint32_t *m = xcalloc(n0 * n1 * n2, sizeof *m);
         for (size_t i = 0; i < d->d0; i++)
-            for (size_t j = 0; j < d->d1; j++) m[i * n1 + j] = d->map[i * d->d1 + j];
+            for (size_t j = 0; j < d->d1; j++)
+                memcpy(m + (i * n1 + j) * n2, d->map + (i * d->d1 + j) * d->d2, d->d2 * sizeof *m);
         free(d->map);
         d->map = m;
         d->d0 = n0;
         d->d1 = n1;
+        d->d2 = n2;
     }
-    return &d->map[(size_t)a * d->d1 + (size_t)b];
+    return &d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c];
 }
 
 uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
@@ -218,6 +234,7 @@ uint32_t eng_find(Engine *e, const int64_t *raw, Loc loc)
     size_t len = KEY_LEN(raw), slot;
     uint32_t id = lookup(e, raw, len, util_hash_words(raw, len), &slot);
     if (id != UINT32_MAX || e->p->games[KEY_GAME(raw)].canon_fn < 0) return id;
+    if (native_canon_applies(e, raw, len)) return intern_native(e, raw, len, true, loc);
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
     return lookup(e, key, klen, util_hash_words(key, klen), &slot);
@@ -248,6 +265,123 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
     return key;
 }
 
+/* ---- canons the store applies itself --------------------------------------------------------
+   Recognised on the game's syntax tree: `canon (sort([p1, ..., pk])...)` over every parameter
+   once (the integer arguments sorted), and for a variadic game `canon (f1, ..., fj, sort(v)...)`
+   (its fixed parameters as they are, the list of integers sorted). Such a canon gives the key
+   the interpreter would build, without running it and without remembering aliases; a key it
+   does not cover (an argument that is not a plain integer) goes to the interpreter. */
+enum { NC_UNSEEN = 0, NC_NONE, NC_SORT_ALL, NC_SORT_TAIL };
+
+static bool param_ref(const Node *x, int i)
+{
+    return x->kind == N_NAME && x->ref == REF_LOCAL && x->ref_id == i;
+}
+
+static bool sort_call(const Node *x)
+{
+    return x->kind == N_SPLAT && x->a->kind == N_CALL && x->a->ref == REF_BUILTIN && x->a->ref_id == BI_SORT &&
+           x->a->list.n == 1;
+}
+
+static uint8_t native_kind(const Game *G)
+{
+    const Node *cn = NULL;
+    for (int i = 0; G->ast && i < G->ast->list.n; i++)
+        if (G->ast->list.v[i]->kind == N_CANON) cn = G->ast->list.v[i];
+    if (!cn) return NC_NONE;
+    int np = G->nparams;
+    if (!G->variadic && np >= 2 && cn->list.n == 1 && sort_call(cn->list.v[0])) {
+        const Node *l = cn->list.v[0]->a->list.v[0];
+        if (l->kind != N_LIST || l->list.n != np || np > 64) return NC_NONE;
+        uint64_t seen = 0;
+        for (int i = 0; i < np; i++) {
+            const Node *x = l->list.v[i];
+            if (x->kind != N_NAME || x->ref != REF_LOCAL || x->ref_id < 0 || x->ref_id >= np || (seen >> x->ref_id & 1))
+                return NC_NONE;
+            seen |= (uint64_t)1 << x->ref_id;
+        }
+        return NC_SORT_ALL;
+    }
+    if (G->variadic && np <= 32 && cn->list.n == np) {
+        for (int i = 0; i < np - 1; i++)
+            if (!param_ref(cn->list.v[i], i)) return NC_NONE;
+        const Node *last = cn->list.v[np - 1];
+        if (sort_call(last) && param_ref(last->a->list.v[0], np - 1)) return NC_SORT_TAIL;
+    }
+    return NC_NONE;
+}
+
+static void sort_words(int64_t *w, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        int64_t x = w[i];
+        size_t j = i;
+        for (; j > 0 && w[j - 1] > x; j--) w[j] = w[j - 1];
+        w[j] = x;
+    }
+}
+
+static int cmp_words(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out);
+
+static bool native_canon_applies(Engine *e, const int64_t *raw, size_t len)
+{
+    return native_canon(e, raw, len, NULL);
+}
+
+/* The canonical form of raw into out (len words; out NULL: only whether there is one) when the
+   game's canon is native and raw's arguments are what it covers; false otherwise. */
+static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out)
+{
+    uint32_t g = KEY_GAME(raw);
+    if (g >= e->nnative) {
+        size_t n = e->p->ngames + 16;
+        e->native = xrealloc(e->native, n);
+        memset(e->native + e->nnative, 0, n - e->nnative);
+        e->nnative = n;
+    }
+    const Game *G = &e->p->games[g];
+    if (e->native[g] == NC_UNSEEN) e->native[g] = native_kind(G);
+    int np = G->nparams;
+    if (e->native[g] == NC_SORT_ALL) {
+        if (raw[1] != 0 || len != 2 + (size_t)np) return false;
+        if (!out) return true;
+        memcpy(out, raw, len * sizeof *out);
+        sort_words(out + 2, (size_t)np);
+        return true;
+    }
+    if (e->native[g] != NC_SORT_TAIL) return false;
+    /* the fixed parameters integers, the last a list of integers: the signature says so */
+    if ((uint64_t)raw[1] != (uint64_t)POS_ARG_LIST << (2 * (np - 1))) return false;
+    size_t at = 2 + (size_t)(np - 1);
+    if (len <= at) return false;
+    uint64_t hdr = (uint64_t)raw[at];
+    if (hdr & (KEY_STRS_BIT | KEY_BIG_BIT) || at + 1 + hdr != len) return false;
+    if (!out) return true;
+    memcpy(out, raw, len * sizeof *out);
+    if (hdr <= 16) sort_words(out + at + 1, hdr);
+    else qsort(out + at + 1, hdr, sizeof *out, cmp_words);
+    return true;
+}
+
+/* The state of raw through its native canon (see native_canon), or UINT32_MAX when the canon is
+   not native for raw; find_only: UINT32_MAX also when the store does not have it. */
+static uint32_t intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc)
+{
+    int64_t buf[32];
+    int64_t *key = len <= 32 ? buf : vm_alloc(e->vm, len * sizeof *key, loc);   /* scratch: freed by the caller's loop */
+    if (!native_canon(e, raw, len, key)) return UINT32_MAX;
+    uint64_t h = util_hash_words(key, len);
+    size_t slot;
+    return find_only ? lookup(e, key, len, h, &slot) : intern_canonical(e, key, len, h, loc);
+}
+
 /* raw's state; a non-canonical raw is remembered as an alias in the table when alias is set (a
    key the dense index holds has its cell instead). */
 static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
@@ -255,7 +389,9 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
     size_t len = KEY_LEN(raw), slot;
     uint64_t h = util_hash_words(raw, len);
     if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, loc);
-    uint32_t id = lookup(e, raw, len, h, &slot);
+    uint32_t id = intern_native(e, raw, len, false, loc);
+    if (id != UINT32_MAX) return id;
+    id = lookup(e, raw, len, h, &slot);
     if (id != UINT32_MAX) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
@@ -267,8 +403,7 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
         VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len));
         e->nalias = n;
         VEC_PUSH(e->astate, e->nalias, e->capastate, id);
-        e->tab[slot] = ALIAS_BIT | (uint32_t)n;
-        e->thash[slot] = (uint32_t)(h >> 32);
+        e->tab[slot] = SLOT(ALIAS_BIT | (uint32_t)n, h >> 32);
         if ((e->n + e->nalias) * 2 > e->tcap) rehash(e);
     }
     return id;

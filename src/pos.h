@@ -25,7 +25,7 @@ typedef struct State { const int64_t *key; uint64_t sg; uint32_t flags; uint32_t
 typedef struct KeyChunk KeyChunk;
 typedef struct Engine Engine;
 
-typedef struct DenseIndex { uint32_t *map; size_t d0, d1; } DenseIndex;
+typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2; } DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
 
 #define ENG_MAX_CANON_DEPTH 64
@@ -37,14 +37,14 @@ struct Engine {
     Vm *vm;
     State *st;
     size_t n, cap;
-    uint32_t *tab;          /* open addressing: state index + 1, 0 = empty */
-    uint32_t *thash;        /* high bits of each slot's hash, to skip most key compares */
+    uint64_t *tab;          /* open addressing: state index + 1 (0 = empty) in the low 32 bits, the high
+                               32 bits of the key's hash in the high ones (one load per probe) */
     size_t tcap;
     KeyChunk *chunks;
     /* aliases: a non-canonical key seen before maps straight to its canonical state, so canon
        runs once per distinct key (table refs with ALIAS_BIT set index these) */
-    /* direct index for games with one or two small non-negative integer arguments:
-       dense[g] maps (a, b) straight to the state (raw keys included), skipping hash and canon */
+    /* direct index for games with one to three small non-negative integer arguments:
+       dense[g] maps (a, b, c) straight to the state (raw keys included), skipping hash and canon */
     struct DenseIndex *dense;
     size_t ndense;
     const int64_t **akey;
@@ -54,6 +54,8 @@ struct Engine {
        canonicalise other positions; the same key twice is a cycle */
     const int64_t *canon_path[ENG_MAX_CANON_DEPTH];
     int ncanon;
+    uint8_t *native;        /* per game: the canon the store applies itself (pos.c: NC_*), 0 = not looked at */
+    size_t nnative;
     const int64_t *root;    /* the component the solver is working on, to name it in a limit message */
     size_t budget;          /* > 0: a tentative search may create states up to this count (PROG_BUDGET past it) */
 };
