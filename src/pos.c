@@ -267,11 +267,12 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
 
 /* ---- canons the store applies itself --------------------------------------------------------
    Recognised on the game's syntax tree: `canon (sort([p1, ..., pk])...)` over every parameter
-   once (the integer arguments sorted), and for a variadic game `canon (f1, ..., fj, sort(v)...)`
+   once and `canon (min(a, b), max(a, b))` (the integer arguments sorted; `(max(a, b), min(a, b))`
+   sorted downwards), and for a variadic game `canon (f1, ..., fj, sort(v)...)`
    (its fixed parameters as they are, the list of integers sorted). Such a canon gives the key
    the interpreter would build, without running it and without remembering aliases; a key it
    does not cover (an argument that is not a plain integer) goes to the interpreter. */
-enum { NC_UNSEEN = 0, NC_NONE, NC_SORT_ALL, NC_SORT_TAIL };
+enum { NC_UNSEEN = 0, NC_NONE, NC_SORT_ALL, NC_SORT_TAIL, NC_SORT_DESC };
 
 static bool param_ref(const Node *x, int i)
 {
@@ -284,6 +285,22 @@ static bool sort_call(const Node *x)
            x->a->list.n == 1;
 }
 
+/* (min(a, b), max(a, b)) over the two parameters: 1; (max, min): -1; else 0. */
+static int minmax_canon(const Node *cn)
+{
+    if (cn->list.n != 2) return 0;
+    int kind[2];
+    for (int k = 0; k < 2; k++) {
+        const Node *c = cn->list.v[k];
+        if (c->kind != N_CALL || c->ref != REF_BUILTIN || (c->ref_id != BI_MIN && c->ref_id != BI_MAX) || c->list.n != 2)
+            return 0;
+        const Node *x = c->list.v[0], *y = c->list.v[1];
+        if (!((param_ref(x, 0) && param_ref(y, 1)) || (param_ref(x, 1) && param_ref(y, 0)))) return 0;
+        kind[k] = c->ref_id;
+    }
+    return kind[0] == BI_MIN && kind[1] == BI_MAX ? 1 : kind[0] == BI_MAX && kind[1] == BI_MIN ? -1 : 0;
+}
+
 static uint8_t native_kind(const Game *G)
 {
     const Node *cn = NULL;
@@ -291,6 +308,7 @@ static uint8_t native_kind(const Game *G)
         if (G->ast->list.v[i]->kind == N_CANON) cn = G->ast->list.v[i];
     if (!cn) return NC_NONE;
     int np = G->nparams;
+    if (!G->variadic && np == 2 && minmax_canon(cn)) return minmax_canon(cn) > 0 ? NC_SORT_ALL : NC_SORT_DESC;
     if (!G->variadic && np >= 2 && cn->list.n == 1 && sort_call(cn->list.v[0])) {
         const Node *l = cn->list.v[0]->a->list.v[0];
         if (l->kind != N_LIST || l->list.n != np || np > 64) return NC_NONE;
@@ -349,11 +367,16 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
     const Game *G = &e->p->games[g];
     if (e->native[g] == NC_UNSEEN) e->native[g] = native_kind(G);
     int np = G->nparams;
-    if (e->native[g] == NC_SORT_ALL) {
+    if (e->native[g] == NC_SORT_ALL || e->native[g] == NC_SORT_DESC) {
         if (raw[1] != 0 || len != 2 + (size_t)np) return false;
         if (!out) return true;
         memcpy(out, raw, len * sizeof *out);
         sort_words(out + 2, (size_t)np);
+        if (e->native[g] == NC_SORT_DESC) {   /* two parameters */
+            int64_t t = out[2];
+            out[2] = out[3];
+            out[3] = t;
+        }
         return true;
     }
     if (e->native[g] != NC_SORT_TAIL) return false;

@@ -28,7 +28,7 @@ typedef struct Ops {
     MOp *v;
     int n, cap;
     bool affine;
-    int cmp;                /* affine: 0, or the comparison of the form with 0 (MO_EQ ... MO_GE) */
+    int cmp;                /* affine: 0, or the comparison of the form with 0 (MO_LE, MO_EQ, MO_NE) */
     int nterms;
     int64_t c, k[MAX_TERMS];
     int slot[MAX_TERMS];
@@ -259,7 +259,21 @@ static void affine(Ops *o)
             a->bound += b->bound;
             if (a->bound > AFF_SAFE) return;
             sp--;
-            o->cmp = m->op;
+            /* as d <= 0, d == 0 or d != 0: d < 0 is d + 1 <= 0, d > 0 is -d + 1 <= 0, d >= 0 is -d <= 0 */
+            o->cmp = m->op == MO_EQ || m->op == MO_NE ? m->op : MO_LE;
+            if (m->op == MO_GT || m->op == MO_GE) {
+                if (a->c == INT64_MIN) return;
+                a->c = -a->c;
+                for (int j = 0; j < a->nt; j++) {
+                    if (a->k[j] == INT64_MIN) return;
+                    a->k[j] = -a->k[j];
+                }
+            }
+            if (m->op == MO_LT || m->op == MO_GT) {
+                if (a->c == INT64_MAX) return;
+                a->c++;
+                a->bound += 1;
+            }
             break;
         }
         default: return;
@@ -307,15 +321,8 @@ static inline int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars)
         if (x > AFF_VAR_MAX || x < -AFF_VAR_MAX) return eval_code(p, o, vars);
         r += o->k[j] * x;   /* cannot overflow: see AFF_SAFE */
     }
-    switch (o->cmp) {
-    case 0: return r;
-    case MO_EQ: return r == 0;
-    case MO_NE: return r != 0;
-    case MO_LT: return r < 0;
-    case MO_LE: return r <= 0;
-    case MO_GT: return r > 0;
-    default: return r >= 0;
-    }
+    if (__builtin_expect(!o->cmp, 1)) return r;
+    return o->cmp == MO_LE ? r <= 0 : (o->cmp == MO_EQ) == (r == 0);
 }
 
 static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
@@ -738,6 +745,16 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         }
         goto out;
     }
+    if (nc == 1) {
+        int64_t a0 = a[0], b0 = b[0];
+        for (int64_t x = lo; x <= hi; x++) {
+            moves++;
+            uint32_t acc = 0;
+            LOOP2_COMP(a0, b0, da[0], db[0]);
+            if (!pushed) mex_set(mex, acc & V_MASK);
+        }
+        goto out;
+    }
     for (int64_t x = lo; x <= hi; x++) {
         moves++;
         uint32_t acc = 0;
@@ -801,6 +818,53 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
     return true;
 }
 
+/* fast_loop for one component of three coordinates (sorted or not): the coordinates stepped in
+   registers, the cell read directly; anything unusual (a cell outside the table, not solved, on
+   the path) goes through visit(). */
+static bool fast_loop3(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
+    DenseGame *g = w->g;
+    int slot = r->slot[level];
+    w->vars[slot] = lo;
+    int64_t a = eval(&w->ev, &r->arg[0][0], w->vars), b = eval(&w->ev, &r->arg[0][1], w->vars),
+            c = eval(&w->ev, &r->arg[0][2], w->vars);
+    int64_t da = coef(&r->arg[0][0], slot), db = coef(&r->arg[0][1], slot), dc = coef(&r->arg[0][2], slot);
+    int sort = g->sort;
+    size_t d0 = g->dim[0], d1 = g->dim[1], d2 = g->dim[2];
+    size_t moves = 0;
+    bool ok = true;
+    for (int64_t x = lo; x <= hi; x++) {
+        moves++;
+        int64_t k[3] = { a, b, c };
+        a += da;
+        b += db;
+        c += dc;
+        if (sort > 0) {
+            int64_t t;
+            if (k[0] > k[1]) { t = k[0]; k[0] = k[1]; k[1] = t; }
+            if (k[1] > k[2]) { t = k[1]; k[1] = k[2]; k[2] = t; }
+            if (k[0] > k[1]) { t = k[0]; k[0] = k[1]; k[1] = t; }
+        } else if (sort)
+            sort_coords(sort, 3, k);
+        uint32_t v = V_UNK;
+        if ((uint64_t)k[0] < d0 && (uint64_t)k[1] < d1 && (uint64_t)k[2] < d2) v = g->val[((size_t)k[0] * d1 + (size_t)k[1]) * d2 + (size_t)k[2]];
+        if (__builtin_expect(v >= V_ONPATH, 0)) {   /* the general path (it may grow the table) */
+            uint32_t acc = 0;
+            w->moves += moves;
+            moves = 0;
+            if (!visit(w, ds, k, &acc)) { ok = false; break; }
+            d0 = g->dim[0];
+            d1 = g->dim[1];
+            d2 = g->dim[2];
+            if (!w->pushed) mex_set(w->mex, acc);
+            continue;
+        }
+        if (!w->pushed) mex_set(w->mex, v & V_MASK);
+    }
+    w->moves += moves;
+    return ok;
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     const EvalCtx *p = &w->ev;
@@ -809,6 +873,27 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             int64_t v = eval(p, &r->cl[i].e, w->vars);
             if (r->cl[i].let) w->vars[r->cl[i].slot] = v;
             else if (!v) return true;
+        }
+        if (w->g->np == 1 && !w->g->canon) {   /* one coordinate: the cells read directly */
+            DenseGame *g = w->g;
+            uint32_t acc = 0;
+            w->moves++;
+            for (int i = 0; i < r->ncomp; i++) {
+                int64_t c0 = eval(p, &r->arg[i][0], w->vars);
+                if ((uint64_t)c0 < g->dim[0]) {
+                    uint32_t v = g->val[c0];
+                    if (v < V_ONPATH) {
+                        acc ^= v;
+                        continue;
+                    }
+                }
+                int64_t c[3] = { c0, 0, 0 };
+                uint32_t x = 0;
+                if (!visit(w, ds, c, &x)) return false;
+                acc ^= x;
+            }
+            if (!w->pushed) mex_set(w->mex, acc & V_MASK);
+            return true;
         }
         int64_t comp[MAX_COMPS][3];
         for (int i = 0; i < r->ncomp; i++) {
@@ -836,7 +921,9 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             for (int k = 0; k < w->g->np && small; k++) small = vars_small(&r->arg[i][k], w->vars, r->slot[level]);
         if (small) {
             if (lo > hi) return true;
-            return w->g->np == 2 ? fast_loop2(w, ds, r, level, lo, hi) : fast_loop(w, ds, r, level, lo, hi);
+            if (w->g->np == 2) return fast_loop2(w, ds, r, level, lo, hi);
+            if (w->g->np == 3 && r->ncomp == 1) return fast_loop3(w, ds, r, level, lo, hi);
+            return fast_loop(w, ds, r, level, lo, hi);
         }
     }
     for (int64_t x = lo; x <= hi; x++) {
