@@ -17,7 +17,7 @@
 typedef enum MOpCode {
     MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
     MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
-    MO_JFK, MO_JTK
+    MO_JFK, MO_JTK, MO_SHL, MO_SHR
 } MOpCode;
 
 typedef struct MOp { int op; int a; int64_t k; const Node *n; } MOp;
@@ -126,7 +126,7 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         static const int map[] = { [OP_ADD] = MO_ADD, [OP_SUB] = MO_SUB, [OP_MUL] = MO_MUL, [OP_DIV] = MO_DIV,
             [OP_MOD] = MO_MOD, [OP_POW] = -1, [OP_NEG] = -1, [OP_NOT] = -1, [OP_EQ] = MO_EQ, [OP_NE] = MO_NE,
             [OP_LT] = MO_LT, [OP_LE] = MO_LE, [OP_GT] = MO_GT, [OP_GE] = MO_GE, [OP_BAND] = MO_BAND,
-            [OP_BOR] = MO_BOR, [OP_BXOR] = MO_BXOR, [OP_SHL] = -1, [OP_SHR] = -1, [OP_IN] = -1 };
+            [OP_BOR] = MO_BOR, [OP_BXOR] = MO_BXOR, [OP_SHL] = MO_SHL, [OP_SHR] = MO_SHR, [OP_IN] = -1 };
         int op = map[n->op];
         if (op < 0) { c->ok = false; return; }
         cexpr(c, o, n->a);
@@ -295,13 +295,15 @@ static bool cexpr_top(Program *p, Ops *o, const Node *n)
     return c.ok;
 }
 
-/* What the integer code runs for: the program (its messages), and, during the bottom-up fill,
-   where an error returns to instead (the fill stops there; nothing is reported). */
-typedef struct EvalCtx { Program *p; jmp_buf *spec; } EvalCtx;
+/* What the integer code runs for: the program (its messages); during the bottom-up fill, where
+   an error returns to instead (the fill stops there; nothing is reported); during a search, where
+   an overflow returns to (the table declines: the language's integers have any size). */
+typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
 
 static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *what)
 {
     if (ev->spec) longjmp(*ev->spec, 1);
+    if (ev->decline && !strcmp(what, "integer overflow")) longjmp(*ev->decline, 1);
     Program *p = ev->p;
     char snip[160];
     diag_snippet(&p->diag, n->loc, snip, sizeof snip);
@@ -362,6 +364,22 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
         case MO_BAND: st[sp - 2] &= st[sp - 1]; sp--; break;
         case MO_BOR: st[sp - 2] |= st[sp - 1]; sp--; break;
         case MO_BXOR: st[sp - 2] ^= st[sp - 1]; sp--; break;
+        /* shifts as the interpreter does them; a negative amount (the interpreter's error) or a
+           result beyond 64 bits declines like an overflow */
+        case MO_SHL: {
+            int64_t a = st[sp - 2], b = st[sp - 1];
+            if (b < 0 || (b > 63 && a != 0)) eval_fail(p, m->n, "integer overflow");
+            r = b > 63 ? 0 : (int64_t)((uint64_t)a << b);
+            if (b <= 63 && (r >> b) != a) eval_fail(p, m->n, "integer overflow");
+            st[--sp - 1] = r;
+            break;
+        }
+        case MO_SHR: {
+            int64_t a = st[sp - 2], b = st[sp - 1];
+            if (b < 0) eval_fail(p, m->n, "integer overflow");
+            st[--sp - 1] = b > 63 ? (a < 0 ? -1 : 0) : a >> b;
+            break;
+        }
         case MO_MIN: if (st[sp - 1] < st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
         case MO_MAX: if (st[sp - 1] > st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
         case MO_ABS:
@@ -991,59 +1009,86 @@ static void fill(Walk *w, DStack *ds, Loc loc)
     if ((uint64_t)(hi - lo) <= (uint64_t)FILL_SPARSE * ds->n) fill_cells(w, ds, hi, loc);
 }
 
+/* The search from root (unknown): false when it stopped (w->abort: outside the table, or a
+   cycle). The stack is the game's own (g->ds), so an error or a decline unwinding from inside
+   leaves it owned. */
+static bool search(Walk *w, const int64_t *root, const int64_t *key)
+{
+    DenseGame *g = w->g;
+    Engine *e = w->e;
+    DStack *ds = &g->ds;
+    bool filled = g->np != 1;
+    ds->n = 0;
+    push_cell(ds, root);
+    while (ds->n) {
+        if (ds->n >= FILL_DEPTH && !filled) {
+            filled = true;
+            fill(w, ds, w->loc);
+        }
+        int64_t c[3];
+        memcpy(c, ds->v[ds->n - 1], sizeof c);
+        uint32_t v = g->val[cell(g, c)];
+        if (v != V_UNK && v != V_ONPATH) { ds->n--; continue; }
+        mex_clear(w->mex);
+        w->mode = v == V_UNK ? M_EXPAND : M_MEX;
+        g->val[cell(g, c)] = V_ONPATH;
+        size_t n0 = ds->n;
+        walk(w, ds, c);
+        solve_burn(w->sv, w->moves + 1, w->loc);
+        if (w->abort) return false;
+        if (w->pushed) continue;
+        ds->n = n0 - 1;
+        uint64_t m = mex_value(w->mex);
+        if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, w->loc, "SG value too large");
+        g->val[cell(g, c)] = (uint32_t)m | (w->moves ? 0 : V_TERM);
+        if (++g->solved > e->p->max_states) {
+            char b[200];
+            key_text(e->p, key, b, sizeof b);
+            prog_fail(e->p, EXIT_LIMIT, w->loc,
+                      "state limit reached while solving %s: more than %llu positions of game '%s' "
+                      "(raise the limit with --max-states N)", b, (unsigned long long)e->p->max_states,
+                      e->p->games[g->gid].name);
+        }
+    }
+    return true;
+}
+
+/* Positions left half-done go back to unknown. */
+static void reset_onpath(DenseGame *g)
+{
+    for (size_t i = 0; i < g->dim[0] * g->dim[1] * g->dim[2]; i++)
+        if (g->val[i] == V_ONPATH) g->val[i] = V_UNK;
+    g->ds.n = 0;
+}
+
+/* The search with its decline: an integer beyond 64 bits in the rules' arithmetic (the language's
+   integers have any size) makes the table decline, and memo answers with exact integers. */
+static bool search_or_decline(Walk *w, const int64_t *root, const int64_t *key)
+{
+    jmp_buf jb;
+    w->ev.decline = &jb;
+    if (setjmp(jb)) {
+        w->ev.decline = NULL;
+        w->abort = true;
+        w->cycled = false;
+        return false;
+    }
+    bool ok = search(w, root, key);
+    w->ev.decline = NULL;
+    return ok;
+}
+
 static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
     if (!ensure(g, root, e->p->max_states)) return SOLVE_DECLINE;
-    DStack ds = g->ds;
-    ds.n = 0;
-    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL } };
-    bool ok = true, filled = g->np != 1;
-    if (g->val[cell(g, root)] == V_UNK) {
-        if (!ds.cap) {
-            ds.v = xmalloc(256 * sizeof *ds.v);
-            ds.cap = 256;
-        }
-        g->ds = ds;
-        memcpy(ds.v[ds.n++], root, sizeof root);
-        while (ds.n) {
-            if (ds.n >= FILL_DEPTH && !filled) {
-                filled = true;
-                fill(&w, &ds, loc);
-            }
-            int64_t c[3];
-            memcpy(c, ds.v[ds.n - 1], sizeof c);
-            uint32_t v = g->val[cell(g, c)];
-            if (v != V_UNK && v != V_ONPATH) { ds.n--; continue; }
-            mex_clear(&d->mex);
-            w.mode = v == V_UNK ? M_EXPAND : M_MEX;
-            g->val[cell(g, c)] = V_ONPATH;
-            size_t n0 = ds.n;
-            walk(&w, &ds, c);
-            solve_burn(sv, w.moves + 1, loc);            g->ds = ds;   /* keep the (possibly moved) buffer owned by the game */
-            if (w.abort) { ok = false; break; }
-            if (w.pushed) continue;
-            ds.n = n0 - 1;
-            uint64_t m = mex_value(&d->mex);
-            if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, loc, "SG value too large");
-            g->val[cell(g, c)] = (uint32_t)m | (w.moves ? 0 : V_TERM);
-            if (++g->solved > e->p->max_states) {
-                char b[200];
-                key_text(e->p, key, b, sizeof b);
-                prog_fail(e->p, EXIT_LIMIT, loc,
-                          "state limit reached while solving %s: more than %llu positions of game '%s' "
-                          "(raise the limit with --max-states N)", b, (unsigned long long)e->p->max_states,
-                          e->p->games[g->gid].name);
-            }
-        }
-        if (!ok)   /* positions left half-done go back to unknown */
-            for (size_t i = 0; i < g->dim[0] * g->dim[1] * g->dim[2]; i++)
-                if (g->val[i] == V_ONPATH) g->val[i] = V_UNK;
+    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL } };
+    if (g->val[cell(g, root)] == V_UNK && !search_or_decline(&w, root, key)) {
+        reset_onpath(g);
+        return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
     }
-    g->ds = ds;
-    if (!ok) return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
     uint32_t v = g->val[cell(g, root)];
     *sg = v & V_MASK;
     *terminal = (v & V_TERM) != 0;
