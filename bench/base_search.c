@@ -4,9 +4,11 @@
      ed N        sum of SG(ED(a, b)) over 1 <= a, b <= N, by the search (not the closed form)
      h3 N        SG of the three-heap game H3(N, N - 1, N - 3): take any number from one heap, or the
                  same number from two heaps; heaps sorted (the user's canon)
+     cram R      SG of Cram on a 4 x R board as a bitmask (bit 4r + c), memo over all masks
    Prints the answer. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static int n_max;
@@ -61,6 +63,22 @@ static int h3(int a, int b, int c)
     return *m = g;
 }
 
+static int rows;
+static signed char *cmemo;
+
+static int cram(uint32_t m)
+{
+    if (cmemo[m] >= 0) return cmemo[m];
+    unsigned char seen[64] = { 0 };
+    for (int i = 0; i <= 4 * rows - 2; i++)
+        if (i % 4 != 3 && !((m >> i) & 3)) seen[cram(m | (3u << i))] = 1;
+    for (int i = 0; i <= 4 * rows - 5; i++)
+        if (!((m >> i) & 17)) seen[cram(m | (17u << i))] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    return cmemo[m] = (signed char)g;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -68,6 +86,14 @@ int main(int argc, char **argv)
         return 2;
     }
     n_max = atoi(argv[2]);
+    if (!strcmp(argv[1], "cram")) {
+        rows = n_max;
+        cmemo = malloc((size_t)1 << (4 * rows));
+        memset(cmemo, 0xff, (size_t)1 << (4 * rows));
+        printf("%d\n", cram(0));
+        free(cmemo);
+        return 0;
+    }
     size_t d = (size_t)n_max + 1, cells = !strcmp(argv[1], "h3") ? d * d * d : d * d;
     memo = malloc(cells * sizeof *memo);
     memset(memo, 0xff, cells * sizeof *memo);

@@ -89,6 +89,11 @@ for n in 30 60 90 120; do
     search_case "(n) three heaps, sort canon, table, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "" \
         "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "target < 3x"
 done
+CRAM='game Cram(m, R) { move h(i in 0..4 * R - 2) when i % 4 != 3 and (m >> i) & 3 == 0 => Cram(m | (3 << i), R); move v(i in 0..4 * R - 5) when (m >> i) & 17 == 0 => Cram(m | (17 << i), R); }'
+for r in 3 4 5 6; do
+    search_case "(n) Cram 4 x $r as a bitmask (the table's map)" "$B/bench/base_search cram $r" "" \
+        "$CRAM expect sg(Cram(0, $r)) == @;" "C: memo array of 2^(4R) bytes; target < 3x"
+done
 for n in 20 30 40 50; do
     search_case "(n) ... the same by memo, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "--strategy memo" \
         "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "general search; target < 3x"

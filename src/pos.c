@@ -47,6 +47,7 @@ void eng_free(Engine *e)
 void eng_clear(Engine *e)
 {
     free_chunks(e);
+    e->key_words = 0;
     e->n = 0;
     e->nalias = 0;
     for (size_t i = 0; i < e->ndense; i++) {
@@ -65,8 +66,30 @@ void eng_recover(Engine *e)
     e->root = NULL;
 }
 
-static const int64_t *store_key(Engine *e, const int64_t *key, size_t len)
+/* The keys the store may hold, in words: 8 per state the limit allows (64 bytes on average), and
+   at least 2^24 (128 MB). A game whose positions grow without end (an argument multiplied at
+   every move, integers of any size) reaches it long before the state limit. */
+static size_t key_limit(const Engine *e)
 {
+    uint64_t w = e->p->max_states > (UINT64_MAX >> 4) ? UINT64_MAX >> 1 : e->p->max_states * 8;
+    return w < ((uint64_t)1 << 24) ? (size_t)1 << 24 : (size_t)w;
+}
+
+static _Noreturn void key_limit_error(Engine *e, const int64_t *key, Loc loc)
+{
+    char what[200];
+    const int64_t *named = e->root ? e->root : key;
+    key_text(e->p, named, what, sizeof what);
+    prog_fail(e->p, EXIT_LIMIT, loc,
+              "memory limit reached %s %s: the positions of game '%s' and its parts take more than %zu MB "
+              "(their arguments keep growing?) (raise the limit with --max-states N)",
+              e->root ? "while solving" : "at", what, e->p->games[KEY_GAME(named)].name, key_limit(e) * 8 >> 20);
+}
+
+static const int64_t *store_key(Engine *e, const int64_t *key, size_t len, Loc loc)
+{
+    if (e->key_words + len > key_limit(e)) key_limit_error(e, key, loc);
+    e->key_words += len;
     KeyChunk *c = e->chunks;
     if (!c || c->size - c->used < len) {
         size_t sz = len > KEY_CHUNK_WORDS ? len : KEY_CHUNK_WORDS;
@@ -154,8 +177,9 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     prog_poll(e->p, loc);
     if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
+    const int64_t *stored = store_key(e, key, len, loc);
     id = (uint32_t)e->n++;
-    e->st[id].key = store_key(e, key, len);
+    e->st[id].key = stored;
     e->st[id].sg = 0;
     e->st[id].flags = 0;
     e->tab[slot] = SLOT(id + 1, h >> 32);
@@ -423,7 +447,7 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
     if (alias && e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
         lookup(e, raw, len, h, &slot);
         size_t n = e->nalias;
-        VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len));
+        VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len, loc));
         e->nalias = n;
         VEC_PUSH(e->astate, e->nalias, e->capastate, id);
         e->tab[slot] = SLOT(ALIAS_BIT | (uint32_t)n, h >> 32);

@@ -58,6 +58,7 @@ struct Engine {
     size_t nnative;
     const int64_t *root;    /* the component the solver is working on, to name it in a limit message */
     size_t budget;          /* > 0: a tentative search may create states up to this count (PROG_BUDGET past it) */
+    size_t key_words;       /* words of the stored keys: bounded with the states (pos.c: key_limit) */
 };
 
 Engine *eng_new(Program *p, Vm *vm);

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
+#include "solve/cellmap.h"
 #include "ast.h"
 #include "builtins.h"
 #include <setjmp.h>
@@ -20,7 +21,10 @@ typedef enum MOpCode {
     MO_JFK, MO_JTK, MO_SHL, MO_SHR
 } MOpCode;
 
-typedef struct MOp { int op; int a; int64_t k; const Node *n; } MOp;
+/* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
+   the variable a) instead of from the stack: a constant or variable pushed just before it is
+   fused into it, which saves a dispatch. */
+typedef struct MOp { int op; int a; int rk; int64_t k; const Node *n; } MOp;
 /* An expression; when it is affine (c + sum of k * variable, at most MAX_TERMS terms) it is
    evaluated in that form, without the stack code. */
 #define MAX_TERMS 4
@@ -60,13 +64,22 @@ typedef struct DenseGame {
     bool canon;
     int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
     Ops canon_arg[3];
-    /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions */
+    /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. Dense (val, dim)
+       until it would be mostly empty, then sparse (map; dim stays 0, so every direct read is out
+       of bounds and goes through visit()) */
     uint32_t *val;
     size_t dim[3];
+    bool sparse;
+    CellMap map;
     size_t solved;
     /* search state, owned here so that an error unwinding the search leaks nothing */
     int64_t *vars;
-    struct DStack { int64_t (*v)[3]; size_t n, cap; } ds;
+    /* the search stack: a cell, and where its recorded options start (NOREC: not recorded) */
+    struct DStack { struct DEntry { int64_t c[3]; size_t rec; } *v; size_t n, cap; } ds;
+    /* options recorded on a cell's first walk, so that its value once they are solved needs no
+       second walk: per move its component count, then each component's np coordinates */
+    int64_t *rv;
+    size_t rn, rcap;
 } DenseGame;
 
 /* Tables beyond this many cells are declined (memo answers instead). */
@@ -87,13 +100,39 @@ typedef struct Dense {
 
 typedef struct Cc { Program *p; bool ok; int depth, maxdepth; } Cc;
 
+static bool binary_op(int op)
+{
+    return (op >= MO_ADD && op <= MO_MOD) || (op >= MO_EQ && op <= MO_MAX) || op == MO_SHL || op == MO_SHR;
+}
+
+/* Whether a jump lands on the next instruction (which then starts a path of its own). */
+static bool jump_target_here(const Ops *o)
+{
+    for (int i = 0; i < o->n; i++) {
+        int op = o->v[i].op;
+        if ((op == MO_JF || op == MO_JMP || op == MO_JFK || op == MO_JTK) && o->v[i].a == o->n) return true;
+    }
+    return false;
+}
+
 static void put(Ops *o, int op, int a, int64_t k, const Node *n)
 {
+    if (o->n && !jump_target_here(o)) {
+        MOp *last = &o->v[o->n - 1];
+        if (binary_op(op) && !last->rk && (last->op == MO_CONST || last->op == MO_VAR)) {   /* fuse */
+            last->rk = last->op == MO_CONST ? 1 : 2;
+            last->op = op;
+            last->n = n;
+            return;
+        }
+        if (op == MO_TRUTH && ((last->op >= MO_EQ && last->op <= MO_GE) || last->op == MO_NOT || last->op == MO_TRUTH))
+            return;   /* already 0 or 1 */
+    }
     if (o->n == o->cap) {
         o->cap = o->cap ? o->cap * 2 : 8;
         o->v = xrealloc(o->v, (size_t)o->cap * sizeof *o->v);
     }
-    o->v[o->n++] = (MOp){ op, a, k, n };
+    o->v[o->n++] = (MOp){ op, a, 0, k, n };
 }
 
 static void depth(Cc *c, int d)
@@ -209,6 +248,12 @@ static void affine(Ops *o)
     o->cmp = 0;
     for (int i = 0; i < o->n; i++) {
         const MOp *m = &o->v[i];
+        if (m->rk == 1) st[sp++] = (Aff){ .ok = true, .c = m->k, .bound = m->k < 0 ? -(double)m->k : (double)m->k };
+        else if (m->rk == 2) {
+            st[sp] = (Aff){ .ok = true, .bound = (double)AFF_VAR_MAX };
+            aff_addterm(&st[sp], m->a, 1);
+            sp++;
+        }
         switch (m->op) {
         case MO_CONST: st[sp++] = (Aff){ .ok = true, .c = m->k, .bound = m->k < 0 ? -(double)m->k : (double)m->k }; break;
         case MO_VAR: st[sp] = (Aff){ .ok = true, .bound = (double)AFF_VAR_MAX }; aff_addterm(&st[sp], m->a, 1); sp++; break;
@@ -334,6 +379,7 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
     for (int i = 0; i < o->n; i++) {
         const MOp *m = &o->v[i];
         int64_t r;
+        if (m->rk) st[sp++] = m->rk == 1 ? m->k : vars[m->a];   /* the fused right operand */
         switch (m->op) {
         case MO_CONST: st[sp++] = m->k; break;
         case MO_VAR: st[sp++] = vars[m->a]; break;
@@ -502,6 +548,8 @@ static void free_game(DenseGame *g)
     }
     for (int k = 0; k < 3; k++) free_ops(&g->canon_arg[k]);
     free(g->val);
+    free(g->rv);
+    cm_free(&g->map);
     free(g->vars);
     free(g->ds.v);
     free(g);
@@ -561,10 +609,34 @@ static DenseGame *game_of(Dense *d, Program *p, int gid)
 
 /* ---- the table ---------------------------------------------------------------- */
 
-/* Make room for coordinates c; false when they are negative or the table would be too big
-   (more than DENSE_TABLE_CELLS cells, or more than four cells per position the limit allows). */
-static bool ensure(DenseGame *g, const int64_t *c, uint64_t max_states)
+/* The table grows to hold a query's position (the box below it, where a search whose moves go
+   down stays) up to DENSE_TABLE_CELLS; for the positions a search meets beyond, it stays dense
+   while it has at most SPARSE_FROM cells or SPARSE_RATIO cells per position solved or on the
+   stack. Past that (a bitmask game, coordinates far apart), or at a negative coordinate, the
+   values move to a map (sparse). */
+#define SPARSE_FROM ((size_t)1 << 20)
+#define SPARSE_RATIO 16
+
+static void to_sparse(DenseGame *g)
 {
+    cm_init(&g->map, g->np);
+    for (size_t a = 0; a < g->dim[0]; a++)
+        for (size_t b = 0; b < g->dim[1]; b++)
+            for (size_t k = 0; k < g->dim[2]; k++) {
+                uint32_t v = g->val[(a * g->dim[1] + b) * g->dim[2] + k];
+                int64_t c[3] = { (int64_t)a, (int64_t)b, (int64_t)k };
+                if (v != V_UNK) cm_set(&g->map, c, v);
+            }
+    free(g->val);
+    g->val = NULL;
+    memset(g->dim, 0, sizeof g->dim);
+    g->sparse = true;
+}
+
+/* Make room for coordinates c (in the dense table, or by going sparse); root: c is the query's. */
+static void ensure(DenseGame *g, const int64_t *c, uint64_t max_states, bool root)
+{
+    if (g->sparse) return;
     size_t cap = DENSE_TABLE_CELLS;
     if (max_states < cap / 4) cap = (size_t)max_states * 4 < 1024 ? 1024 : (size_t)max_states * 4;
     bool grow = false;
@@ -572,15 +644,22 @@ static bool ensure(DenseGame *g, const int64_t *c, uint64_t max_states)
     for (int i = 0; i < 3; i++) {
         nd[i] = g->dim[i] ? g->dim[i] : 1;
         if (i < g->np) {
-            if (c[i] < 0 || (uint64_t)c[i] >= cap) return false;
+            if (c[i] < 0 || (uint64_t)c[i] >= cap) {
+                to_sparse(g);
+                return;
+            }
             if (!g->dim[i]) nd[i] = 16;
             while (nd[i] <= (uint64_t)c[i]) nd[i] *= 2;
         }
         if (nd[i] != g->dim[i]) grow = true;
     }
-    if (!grow) return true;
-    if (nd[0] * nd[1] > cap || nd[0] * nd[1] * nd[2] > cap) return false;
+    if (!grow) return;
     size_t cells = nd[0] * nd[1] * nd[2];
+    if (nd[0] * nd[1] > cap || cells > cap ||
+        (!root && cells > SPARSE_FROM && cells / SPARSE_RATIO > g->solved + g->ds.n)) {
+        to_sparse(g);
+        return;
+    }
     uint32_t *v = xmalloc(cells * sizeof *v);
     memset(v, 0xFF, cells * sizeof *v);
     for (size_t a = 0; a < g->dim[0]; a++)
@@ -589,12 +668,31 @@ static bool ensure(DenseGame *g, const int64_t *c, uint64_t max_states)
     free(g->val);
     g->val = v;
     memcpy(g->dim, nd, sizeof nd);
-    return true;
 }
 
 static inline size_t cell(const DenseGame *g, const int64_t *c)
 {
     return ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
+}
+
+static inline bool in_table(const DenseGame *g, const int64_t *c)
+{
+    return (uint64_t)c[0] < g->dim[0] && (uint64_t)c[1] < g->dim[1] && (uint64_t)c[2] < g->dim[2];
+}
+
+/* The value of the cell at c (V_UNK when the table has no room for it yet). */
+static inline uint32_t getv(const DenseGame *g, const int64_t *c)
+{
+    if (g->sparse) return cm_get(&g->map, c, V_UNK);
+    return in_table(g, c) ? g->val[cell(g, c)] : V_UNK;
+}
+
+/* Set the cell at c (room made). */
+static inline void setv(DenseGame *g, const int64_t *c, uint32_t v, uint64_t max_states)
+{
+    if (!g->sparse && !in_table(g, c)) ensure(g, c, max_states, false);
+    if (g->sparse) cm_set(&g->map, c, v);
+    else g->val[cell(g, c)] = v;
 }
 
 /* first enumeration, the value once options are solved, or a cell of the bottom-up fill (an
@@ -614,6 +712,7 @@ typedef struct Walk {
     bool abort;
     bool cycled;        /* the abort was a cycle */
     bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
+    bool rec, rec_lost; /* M_EXPAND: recording the options (rec_put); the record ran out of room */
 } Walk;
 
 typedef struct DStack DStack;
@@ -632,16 +731,38 @@ static bool cycle(Walk *w, const int64_t *c)
     return false;
 }
 
+#define NOREC ((size_t)-1)
+/* Records past this many words are not kept (the cell is walked again instead). */
+#define REC_MAX ((size_t)1 << 24)
+
 static void push_cell(DStack *ds, const int64_t *c)
 {
     if (ds->n == ds->cap) {
         ds->cap = ds->cap ? ds->cap * 2 : 256;
         ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
     }
-    int64_t *d = ds->v[ds->n++];
-    d[0] = c[0];
-    d[1] = c[1];
-    d[2] = c[2];
+    struct DEntry *d = &ds->v[ds->n++];
+    d->c[0] = c[0];
+    d->c[1] = c[1];
+    d->c[2] = c[2];
+    d->rec = NOREC;
+}
+
+/* Record a word of the walked cell's options (w->rec: recording; past REC_MAX it stops and the
+   cell's record is lost). */
+static inline void rec_put(Walk *w, int64_t x)
+{
+    DenseGame *g = w->g;
+    if (__builtin_expect(g->rn == g->rcap, 0)) {
+        if (g->rcap >= REC_MAX) {
+            w->rec = false;
+            w->rec_lost = true;
+            return;
+        }
+        g->rcap = g->rcap ? 2 * g->rcap : 4096;
+        g->rv = xrealloc(g->rv, g->rcap * sizeof *g->rv);
+    }
+    g->rv[g->rn++] = x;
 }
 
 
@@ -651,19 +772,22 @@ static void push_cell(DStack *ds, const int64_t *c)
 static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 {
     DenseGame *g = w->g;
-    if (((uint64_t)c[0] >= g->dim[0] || (uint64_t)c[1] >= g->dim[1] || (uint64_t)c[2] >= g->dim[2]) &&
-        !ensure(g, c, w->e->p->max_states)) {
-        if (w->mode == M_FILL) w->skip = true;
-        else w->abort = true;
+    if (!g->sparse && !in_table(g, c)) ensure(g, c, w->e->p->max_states, false);
+    if (g->sparse && w->mode == M_FILL) {   /* the fill works on the dense table only */
+        w->skip = true;
         return false;
     }
-    uint32_t v = g->val[cell(g, c)];
+    uint32_t v = g->sparse ? cm_get(&g->map, c, V_UNK) : g->val[cell(g, c)];
     if (v >= V_ONPATH && w->mode == M_FILL) {
         w->skip = true;
         return false;
     }
     if (v == V_UNK) {
         if (w->mode == M_EXPAND) {
+            if (g->solved + ds->n >= w->e->p->max_states) {   /* memo answers, or names the limit */
+                w->abort = true;
+                return false;
+            }
             push_cell(ds, c);
             w->pushed++;
         }
@@ -679,6 +803,11 @@ static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
 {
     w->moves++;
     uint32_t x = 0;
+    if (w->rec) {
+        rec_put(w, n);
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < w->g->np; k++) rec_put(w, comp[i][k]);
+    }
     for (int i = 0; i < n; i++)
         if (!visit(w, ds, comp[i], &x)) return false;
     if (!w->pushed) mex_set(w->mex, x);
@@ -714,10 +843,10 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
     size_t d0 = g->dim[0], d1 = g->dim[1];
     const uint32_t *val = g->val;
     Mex *mex = w->mex;
-    bool expand = w->mode == M_EXPAND;
     size_t moves = 0, pushed = w->pushed;
     bool ok = true;
-    /* one component: its coordinates (c0, c1) from (A, B), stepped; its value into acc */
+    /* one component: its coordinates (c0, c1) from (A, B), stepped; its value into acc (a cell
+       outside the table, not solved yet or on the path goes through visit()) */
 #define LOOP2_COMP(A, B, DA, DB)                                                              \
     do {                                                                                      \
         int64_t c0 = (A), c1 = (B);                                                           \
@@ -728,27 +857,22 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
             c0 = sort > 0 ? s0 : s1;                                                          \
             c1 = sort > 0 ? s1 : s0;                                                          \
         }                                                                                     \
-        if ((uint64_t)c0 >= d0 || (uint64_t)c1 >= d1) {                                       \
+        if (w->rec) {                                                                         \
+            rec_put(w, c0);                                                                   \
+            rec_put(w, c1);                                                                   \
+        }                                                                                     \
+        uint32_t v = V_UNK;                                                                   \
+        if ((uint64_t)c0 < d0 && (uint64_t)c1 < d1) v = val[(size_t)c0 * d1 + (size_t)c1];    \
+        if (__builtin_expect(v >= V_ONPATH, 0)) {                                             \
             int64_t c[3] = { c0, c1, 0 };                                                     \
-            if (!ensure(g, c, w->e->p->max_states)) {                                         \
-                if (w->mode == M_FILL) w->skip = true;                                        \
-                else w->abort = true;                                                         \
-                ok = false;                                                                   \
-                goto out;                                                                     \
-            }                                                                                 \
+            uint32_t vx = 0;                                                                  \
+            w->pushed = pushed;                                                               \
+            if (!visit(w, ds, c, &vx)) { pushed = w->pushed; ok = false; goto out; }         \
+            pushed = w->pushed;                                                               \
             d0 = g->dim[0];                                                                   \
             d1 = g->dim[1];                                                                   \
             val = g->val;                                                                     \
-        }                                                                                     \
-        uint32_t v = val[(size_t)c0 * d1 + (size_t)c1];                                       \
-        if (__builtin_expect(v >= V_ONPATH, 0)) {                                             \
-            int64_t c[3] = { c0, c1, 0 };                                                     \
-            if (w->mode == M_FILL) { w->skip = true; ok = false; goto out; }                 \
-            if (v == V_ONPATH) { ok = cycle(w, c); goto out; }                                \
-            if (expand) {                                                                     \
-                push_cell(ds, c);                                                             \
-                pushed++;                                                                     \
-            }                                                                                 \
+            acc ^= vx;                                                                        \
         } else                                                                                \
             acc ^= v;                                                                         \
     } while (0)
@@ -757,6 +881,7 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         for (int64_t x = lo; x <= hi; x++) {
             moves++;
             uint32_t acc = 0;
+            if (w->rec) rec_put(w, 2);
             LOOP2_COMP(a0, b0, da[0], db[0]);
             LOOP2_COMP(a1, b1, da[1], db[1]);
             if (!pushed) mex_set(mex, acc & V_MASK);
@@ -768,6 +893,7 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         for (int64_t x = lo; x <= hi; x++) {
             moves++;
             uint32_t acc = 0;
+            if (w->rec) rec_put(w, 1);
             LOOP2_COMP(a0, b0, da[0], db[0]);
             if (!pushed) mex_set(mex, acc & V_MASK);
         }
@@ -776,6 +902,7 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
     for (int64_t x = lo; x <= hi; x++) {
         moves++;
         uint32_t acc = 0;
+        if (w->rec) rec_put(w, nc);
         for (int i = 0; i < nc; i++) LOOP2_COMP(a[i], b[i], da[i], db[i]);
         if (!pushed) mex_set(mex, acc & V_MASK);
     }
@@ -825,10 +952,12 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
     for (int64_t x = lo; x <= hi; x++) {
         w->moves++;
         uint32_t acc = 0;
+        if (w->rec) rec_put(w, nc);
         for (int i = 0; i < nc; i++) {
             int64_t c[3] = { cur[i][0], cur[i][1], cur[i][2] };
             for (int k = 0; k < np; k++) cur[i][k] += step[i][k];
             if (g->sort) sort_coords(g->sort, np, c);
+            for (int k = 0; k < np && w->rec; k++) rec_put(w, c[k]);
             if (!visit(w, ds, c, &acc)) return false;
         }
         if (!w->pushed) mex_set(w->mex, acc);
@@ -864,6 +993,12 @@ static bool fast_loop3(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
             if (k[0] > k[1]) { t = k[0]; k[0] = k[1]; k[1] = t; }
         } else if (sort)
             sort_coords(sort, 3, k);
+        if (w->rec) {
+            rec_put(w, 1);
+            rec_put(w, k[0]);
+            rec_put(w, k[1]);
+            rec_put(w, k[2]);
+        }
         uint32_t v = V_UNK;
         if ((uint64_t)k[0] < d0 && (uint64_t)k[1] < d1 && (uint64_t)k[2] < d2) v = g->val[((size_t)k[0] * d1 + (size_t)k[1]) * d2 + (size_t)k[2]];
         if (__builtin_expect(v >= V_ONPATH, 0)) {   /* the general path (it may grow the table) */
@@ -896,8 +1031,10 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             DenseGame *g = w->g;
             uint32_t acc = 0;
             w->moves++;
+            if (w->rec) rec_put(w, r->ncomp);
             for (int i = 0; i < r->ncomp; i++) {
                 int64_t c0 = eval(p, &r->arg[i][0], w->vars);
+                if (w->rec) rec_put(w, c0);
                 if ((uint64_t)c0 < g->dim[0]) {
                     uint32_t v = g->val[c0];
                     if (v < V_ONPATH) {
@@ -981,7 +1118,7 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
     w->ev.spec = &jb;
     w->mode = M_FILL;
     if (setjmp(jb) == 0) {
-        for (int64_t k = 0; k < top && g->solved < max; k++) {
+        for (int64_t k = 0; k < top && g->solved < max && !g->sparse; k++) {
             if (g->val[k] < V_ONPATH) continue;   /* a cell on the search path may be filled too */
             int64_t c[3] = { k, 0, 0 };
             mex_clear(w->mex);
@@ -990,7 +1127,7 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
             solve_burn(w->sv, w->moves + 1, loc);
             if (w->skip) continue;
             uint64_t m = mex_value(w->mex);
-            if (m >= V_MASK) break;
+            if (m >= V_MASK || g->sparse) break;
             g->val[k] = (uint32_t)m | (w->moves ? 0 : V_TERM);
             g->solved++;
             prog_poll(w->e->p, loc);
@@ -1003,10 +1140,32 @@ static void fill(Walk *w, DStack *ds, Loc loc)
 {
     int64_t lo = INT64_MAX, hi = 0;
     for (size_t i = 0; i < ds->n; i++) {
-        if (ds->v[i][0] > hi) hi = ds->v[i][0];
-        if (ds->v[i][0] < lo) lo = ds->v[i][0];
+        if (ds->v[i].c[0] > hi) hi = ds->v[i].c[0];
+        if (ds->v[i].c[0] < lo) lo = ds->v[i].c[0];
     }
-    if ((uint64_t)(hi - lo) <= (uint64_t)FILL_SPARSE * ds->n) fill_cells(w, ds, hi, loc);
+    if ((uint64_t)(hi - lo) <= (uint64_t)FILL_SPARSE * ds->n && !w->g->sparse) fill_cells(w, ds, hi, loc);
+}
+
+/* The value of a cell from its options recorded on its first walk (all solved by now): the mex
+   and w->moves. False (nothing changed but the mex) when an option is not solved after all. */
+static bool from_record(Walk *w, size_t from)
+{
+    DenseGame *g = w->g;
+    int np = g->np;
+    size_t moves = 0;
+    for (size_t i = from; i < g->rn; moves++) {
+        int64_t k = g->rv[i++];
+        uint32_t acc = 0;
+        for (int64_t j = 0; j < k; j++, i += (size_t)np) {
+            int64_t c[3] = { g->rv[i], np > 1 ? g->rv[i + 1] : 0, np > 2 ? g->rv[i + 2] : 0 };
+            uint32_t v = getv(g, c);
+            if (v >= V_ONPATH) return false;
+            acc ^= v;
+        }
+        mex_set(w->mex, acc & V_MASK);
+    }
+    w->moves = moves;
+    return true;
 }
 
 /* The search from root (unknown): false when it stopped (w->abort: outside the table, or a
@@ -1026,21 +1185,38 @@ static bool search(Walk *w, const int64_t *root, const int64_t *key)
             fill(w, ds, w->loc);
         }
         int64_t c[3];
-        memcpy(c, ds->v[ds->n - 1], sizeof c);
-        uint32_t v = g->val[cell(g, c)];
-        if (v != V_UNK && v != V_ONPATH) { ds->n--; continue; }
+        memcpy(c, ds->v[ds->n - 1].c, sizeof c);
+        uint32_t v = getv(g, c);
+        if (v != V_UNK && v != V_ONPATH) {   /* solved meanwhile (by the fill): its record goes too */
+            if (ds->v[ds->n - 1].rec != NOREC) g->rn = ds->v[ds->n - 1].rec;
+            ds->n--;
+            continue;
+        }
         mex_clear(w->mex);
-        w->mode = v == V_UNK ? M_EXPAND : M_MEX;
-        g->val[cell(g, c)] = V_ONPATH;
-        size_t n0 = ds->n;
-        walk(w, ds, c);
-        solve_burn(w->sv, w->moves + 1, w->loc);
-        if (w->abort) return false;
-        if (w->pushed) continue;
+        size_t n0 = ds->n, from = g->rn;
+        if (v == V_ONPATH && ds->v[n0 - 1].rec != NOREC && from_record(w, ds->v[n0 - 1].rec)) {
+            g->rn = ds->v[n0 - 1].rec;   /* its options' values from the record: no second walk */
+        } else {
+            mex_clear(w->mex);
+            w->mode = v == V_UNK ? M_EXPAND : M_MEX;
+            w->rec = v == V_UNK;
+            w->rec_lost = false;
+            setv(g, c, V_ONPATH, e->p->max_states);
+            walk(w, ds, c);
+            w->rec = false;
+            solve_burn(w->sv, w->moves + 1, w->loc);
+            if (w->abort) return false;
+            if (w->pushed) {   /* options first; the cell is finished when it is on top again */
+                ds->v[n0 - 1].rec = v == V_UNK && !w->rec_lost ? from : NOREC;
+                if (ds->v[n0 - 1].rec == NOREC) g->rn = from;
+                continue;
+            }
+            g->rn = from;
+        }
         ds->n = n0 - 1;
         uint64_t m = mex_value(w->mex);
         if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, w->loc, "SG value too large");
-        g->val[cell(g, c)] = (uint32_t)m | (w->moves ? 0 : V_TERM);
+        setv(g, c, (uint32_t)m | (w->moves ? 0 : V_TERM), e->p->max_states);
         if (++g->solved > e->p->max_states) {
             char b[200];
             key_text(e->p, key, b, sizeof b);
@@ -1058,6 +1234,12 @@ static void reset_onpath(DenseGame *g)
 {
     for (size_t i = 0; i < g->dim[0] * g->dim[1] * g->dim[2]; i++)
         if (g->val[i] == V_ONPATH) g->val[i] = V_UNK;
+    g->rn = 0;
+    size_t stride = (size_t)g->map.np + 1;
+    for (size_t i = 0; g->sparse && i < g->map.cap; i++) {
+        uint64_t *v = &g->map.slot[i * stride + (size_t)g->map.np];
+        if (*v == (CM_USED | V_ONPATH)) *v = CM_USED | V_UNK;
+    }
     g->ds.n = 0;
 }
 
@@ -1083,13 +1265,13 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
-    if (!ensure(g, root, e->p->max_states)) return SOLVE_DECLINE;
+    if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p->max_states, true);
     Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL } };
-    if (g->val[cell(g, root)] == V_UNK && !search_or_decline(&w, root, key)) {
+    if (getv(g, root) == V_UNK && !search_or_decline(&w, root, key)) {
         reset_onpath(g);
         return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
     }
-    uint32_t v = g->val[cell(g, root)];
+    uint32_t v = getv(g, root);
     *sg = v & V_MASK;
     *terminal = (v & V_TERM) != 0;
     return SOLVE_DONE;
@@ -1123,17 +1305,18 @@ static void dense_recover(Solver *s, void *st, bool cleared)
     Dense *d = st;
     for (size_t i = 0; i < d->n; i++) {
         DenseGame *g = d->games[i];
-        if (!g || !g->val) continue;
-        g->ds.n = 0;
+        if (!g || (!g->val && !g->sparse)) continue;
         if (cleared) {
             free(g->val);
             g->val = NULL;
             memset(g->dim, 0, sizeof g->dim);
+            cm_free(&g->map);
+            g->sparse = false;
             g->solved = 0;
+            g->ds.n = 0;
             continue;
         }
-        for (size_t k = 0; k < g->dim[0] * g->dim[1] * g->dim[2]; k++)
-            if (g->val[k] == V_ONPATH) g->val[k] = V_UNK;
+        reset_onpath(g);
     }
 }
 

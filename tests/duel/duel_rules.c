@@ -346,6 +346,7 @@ typedef struct Stats {
     long moves_counted, moves_unknown;   /* winning-move counts compared; left unknown by the engine */
     long deep;              /* deep tables compared (phase 3) */
     long h3;                /* three-heap positions compared (phase 4) */
+    long cram;              /* Cram positions compared (phase 5) */
 } Stats;
 
 static void report(Stats *st, const Inst *in, const char *stmt, const char *what, const char *got, const char *want)
@@ -559,6 +560,85 @@ static void three_heaps(Stats *st)
     }
 }
 
+/* Phase 5: Cram on boards of C columns and R rows as a bitmask (bit C r + c), sizes whose masks
+   make the table strategy keep its values in a map (sparse), also as the negated mask (negative
+   coordinates): the empty board and positions after random moves, against this memo over every
+   mask written from the rules (place a domino on two free adjacent cells). */
+static int cram_cols, cram_rows;
+static signed char *cram_memo;
+
+static int cram_sg(uint32_t m)
+{
+    if (cram_memo[m] >= 0) return cram_memo[m];
+    bool seen[64] = { false };
+    int C = cram_cols, n = cram_cols * cram_rows;
+    for (int i = 0; i < n; i++) {
+        if (i % C != C - 1 && !(m >> i & 1) && !(m >> (i + 1) & 1)) seen[cram_sg(m | 1u << i | 1u << (i + 1))] = true;
+        if (i + C < n && !(m >> i & 1) && !(m >> (i + C) & 1)) seen[cram_sg(m | 1u << i | 1u << (i + C))] = true;
+    }
+    int g = 0;
+    while (seen[g]) g++;
+    return cram_memo[m] = (signed char)g;
+}
+
+static void cram_boards(Stats *st, RgRng *rng)
+{
+    static const int sizes[][2] = { { 3, 7 }, { 4, 5 }, { 5, 4 }, { 7, 3 } };
+    Str prog = { 0 };
+    sput(&prog, "game Cram(m, C, R) {\n"
+                "    move h(i in 0..C * R - 2) when i %% C != C - 1 and (m >> i) & 3 == 0 => Cram(m | (3 << i), C, R);\n"
+                "    move v(i in 0..C * R - C - 1) when (m >> i) & (1 | (1 << C)) == 0 => Cram(m | (1 << i) | (1 << (i + C)), C, R);\n"
+                "}\n"
+                "game Neg(x, C, R) {\n"
+                "    move h(i in 0..C * R - 2) when i %% C != C - 1 and ((-x) >> i) & 3 == 0 => Neg(x - (3 << i), C, R);\n"
+                "    move v(i in 0..C * R - C - 1) when ((-x) >> i) & (1 | (1 << C)) == 0 => Neg(x - (1 << i) - (1 << (i + C)), C, R);\n"
+                "}\n");
+    uint32_t masks[4][41];
+    for (int b = 0; b < 4; b++) {
+        int C = sizes[b][0], R = sizes[b][1];
+        masks[b][0] = 0;
+        for (int q = 1; q <= 40; q++) {   /* random domino placements from the empty board */
+            uint32_t m = 0;
+            int steps = rg_int(rng, 1, 6);
+            for (int t = 0; t < steps; t++) {
+                int i = rg_int(rng, 0, C * R - 1);
+                if (i % C != C - 1 && !(m >> i & 1) && !(m >> (i + 1) & 1)) m |= 1u << i | 1u << (i + 1);
+                else if (i + C < C * R && !(m >> i & 1) && !(m >> (i + C) & 1)) m |= 1u << i | 1u << (i + C);
+            }
+            masks[b][q] = m;
+        }
+        for (int q = 0; q <= 40; q++)
+            sput(&prog, "print sg(Cram(%u, %d, %d));\nprint sg(Neg(-%u, %d, %d));\n", masks[b][q], C, R, masks[b][q], C, R);
+    }
+    int status;
+    char *errs = NULL;
+    char *out = duel_run(prog.s, NULL, &status, &errs);
+    char *line = out;
+    for (int b = 0; b < 4; b++) {
+        cram_cols = sizes[b][0];
+        cram_rows = sizes[b][1];
+        size_t cells = (size_t)1 << (cram_cols * cram_rows);
+        cram_memo = malloc(cells);
+        memset(cram_memo, 0xff, cells);
+        for (int q = 0; q <= 40; q++)
+            for (int neg = 0; neg < 2; neg++) {
+                int want = cram_sg(masks[b][q]);
+                const char *v = line ? strstr(line, "\"value\":") : NULL;
+                int got = v ? atoi(v + 8) : -1;
+                st->cram++;
+                if (got != want && st->failed++ < MAX_FAIL_SHOWN)
+                    printf("Cram %dx%d%s mask %u: engine %d, brute force %d%s%s\n", cram_cols, cram_rows, neg ? " (negated)" : "",
+                           masks[b][q], got, want, status ? "; errors: " : "", status ? errs : "");
+                line = line ? strchr(line, '\n') : NULL;
+                if (line) line++;
+            }
+        free(cram_memo);
+    }
+    free(out);
+    free(errs);
+    free(prog.s);
+}
+
 /* Phase 2 for the recognised rulesets: the period statement, checked against the brute force far
    beyond the values the engine used, then heaps answered through the period. */
 static void periods(Inst *ins, int nin, const char *decls, Stats *st, RgRng *g)
@@ -748,6 +828,8 @@ int main(void)
         st.failed++;
     }
     three_heaps(&st);
+    cram_boards(&st, &g);
+    printf("  Cram as a bitmask (the table's map): %ld positions compared\n", st.cram);
     printf("  three heaps with a sorting canon: %ld positions compared\n", st.h3);
     printf("  deep tables (to heap %d, filled bottom-up): %ld\n", DEEP_N, st.deep);
     if (total >= 200 && st.deep < 20) {
