@@ -713,7 +713,19 @@ typedef struct Walk {
     bool cycled;        /* the abort was a cycle */
     bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
     bool rec, rec_lost; /* M_EXPAND: recording the options (rec_put); the record ran out of room */
+    const int64_t *key; /* the query (for a limit message) */
 } Walk;
+
+/* More positions solved or waiting than --max-states allows. */
+static _Noreturn void state_limit(Walk *w)
+{
+    char b[200];
+    Program *p = w->e->p;
+    key_text(p, w->key, b, sizeof b);
+    prog_fail(p, EXIT_LIMIT, w->loc,
+              "state limit reached while solving %s: more than %llu positions of game '%s' "
+              "(raise the limit with --max-states N)", b, (unsigned long long)p->max_states, p->games[w->g->gid].name);
+}
 
 typedef struct DStack DStack;
 
@@ -784,10 +796,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
     }
     if (v == V_UNK) {
         if (w->mode == M_EXPAND) {
-            if (g->solved + ds->n >= w->e->p->max_states) {   /* memo answers, or names the limit */
-                w->abort = true;
-                return false;
-            }
+            if (g->solved + ds->n >= w->e->p->max_states) state_limit(w);
             push_cell(ds, c);
             w->pushed++;
         }
@@ -1171,7 +1180,7 @@ static bool from_record(Walk *w, size_t from)
 /* The search from root (unknown): false when it stopped (w->abort: outside the table, or a
    cycle). The stack is the game's own (g->ds), so an error or a decline unwinding from inside
    leaves it owned. */
-static bool search(Walk *w, const int64_t *root, const int64_t *key)
+static bool search(Walk *w, const int64_t *root)
 {
     DenseGame *g = w->g;
     Engine *e = w->e;
@@ -1217,14 +1226,7 @@ static bool search(Walk *w, const int64_t *root, const int64_t *key)
         uint64_t m = mex_value(w->mex);
         if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, w->loc, "SG value too large");
         setv(g, c, (uint32_t)m | (w->moves ? 0 : V_TERM), e->p->max_states);
-        if (++g->solved > e->p->max_states) {
-            char b[200];
-            key_text(e->p, key, b, sizeof b);
-            prog_fail(e->p, EXIT_LIMIT, w->loc,
-                      "state limit reached while solving %s: more than %llu positions of game '%s' "
-                      "(raise the limit with --max-states N)", b, (unsigned long long)e->p->max_states,
-                      e->p->games[g->gid].name);
-        }
+        if (++g->solved > e->p->max_states) state_limit(w);
     }
     return true;
 }
@@ -1245,7 +1247,7 @@ static void reset_onpath(DenseGame *g)
 
 /* The search with its decline: an integer beyond 64 bits in the rules' arithmetic (the language's
    integers have any size) makes the table decline, and memo answers with exact integers. */
-static bool search_or_decline(Walk *w, const int64_t *root, const int64_t *key)
+static bool search_or_decline(Walk *w, const int64_t *root)
 {
     jmp_buf jb;
     w->ev.decline = &jb;
@@ -1255,7 +1257,7 @@ static bool search_or_decline(Walk *w, const int64_t *root, const int64_t *key)
         w->cycled = false;
         return false;
     }
-    bool ok = search(w, root, key);
+    bool ok = search(w, root);
     w->ev.decline = NULL;
     return ok;
 }
@@ -1266,8 +1268,8 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
     if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p->max_states, true);
-    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL } };
-    if (getv(g, root) == V_UNK && !search_or_decline(&w, root, key)) {
+    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL }, .key = key };
+    if (getv(g, root) == V_UNK && !search_or_decline(&w, root)) {
         reset_onpath(g);
         return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
     }
