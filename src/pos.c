@@ -2,8 +2,7 @@
 #include "config.h"
 #include "key.h"
 #include "pos.h"
-#include "ast.h"
-#include "builtins.h"
+#include "canonform.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,64 +295,7 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
    (its fixed parameters as they are, the list of integers sorted). Such a canon gives the key
    the interpreter would build, without running it and without remembering aliases; a key it
    does not cover (an argument that is not a plain integer) goes to the interpreter. */
-enum { NC_UNSEEN = 0, NC_NONE, NC_SORT_ALL, NC_SORT_TAIL, NC_SORT_DESC };
-
-static bool param_ref(const Node *x, int i)
-{
-    return x->kind == N_NAME && x->ref == REF_LOCAL && x->ref_id == i;
-}
-
-static bool sort_call(const Node *x)
-{
-    return x->kind == N_SPLAT && x->a->kind == N_CALL && x->a->ref == REF_BUILTIN && x->a->ref_id == BI_SORT &&
-           x->a->list.n == 1;
-}
-
-/* (min(a, b), max(a, b)) over the two parameters: 1; (max, min): -1; else 0. */
-static int minmax_canon(const Node *cn)
-{
-    if (cn->list.n != 2) return 0;
-    int kind[2];
-    for (int k = 0; k < 2; k++) {
-        const Node *c = cn->list.v[k];
-        if (c->kind != N_CALL || c->ref != REF_BUILTIN || (c->ref_id != BI_MIN && c->ref_id != BI_MAX) || c->list.n != 2)
-            return 0;
-        const Node *x = c->list.v[0], *y = c->list.v[1];
-        if (!((param_ref(x, 0) && param_ref(y, 1)) || (param_ref(x, 1) && param_ref(y, 0)))) return 0;
-        kind[k] = c->ref_id;
-    }
-    return kind[0] == BI_MIN && kind[1] == BI_MAX ? 1 : kind[0] == BI_MAX && kind[1] == BI_MIN ? -1 : 0;
-}
-
-static uint8_t native_kind(const Game *G)
-{
-    const Node *cn = NULL;
-    for (int i = 0; G->ast && i < G->ast->list.n; i++)
-        if (G->ast->list.v[i]->kind == N_CANON) cn = G->ast->list.v[i];
-    if (!cn) return NC_NONE;
-    int np = G->nparams;
-    if (!G->variadic && np == 2 && minmax_canon(cn)) return minmax_canon(cn) > 0 ? NC_SORT_ALL : NC_SORT_DESC;
-    if (!G->variadic && np >= 2 && cn->list.n == 1 && sort_call(cn->list.v[0])) {
-        const Node *l = cn->list.v[0]->a->list.v[0];
-        if (l->kind != N_LIST || l->list.n != np || np > 64) return NC_NONE;
-        uint64_t seen = 0;
-        for (int i = 0; i < np; i++) {
-            const Node *x = l->list.v[i];
-            if (x->kind != N_NAME || x->ref != REF_LOCAL || x->ref_id < 0 || x->ref_id >= np || (seen >> x->ref_id & 1))
-                return NC_NONE;
-            seen |= (uint64_t)1 << x->ref_id;
-        }
-        return NC_SORT_ALL;
-    }
-    if (G->variadic && np <= 32 && cn->list.n == np) {
-        for (int i = 0; i < np - 1; i++)
-            if (!param_ref(cn->list.v[i], i)) return NC_NONE;
-        const Node *last = cn->list.v[np - 1];
-        if (sort_call(last) && param_ref(last->a->list.v[0], np - 1)) return NC_SORT_TAIL;
-    }
-    return NC_NONE;
-}
-
+/* e->native[g]: 0 = not looked at yet, else 1 + the game's CanonForm */
 static void sort_words(int64_t *w, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
@@ -389,21 +331,22 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
         e->nnative = n;
     }
     const Game *G = &e->p->games[g];
-    if (e->native[g] == NC_UNSEEN) e->native[g] = native_kind(G);
+    if (!e->native[g]) e->native[g] = (uint8_t)(1 + canonform_of(G->ast, G->nparams, G->variadic));
+    CanonForm cf = (CanonForm)(e->native[g] - 1);
     int np = G->nparams;
-    if (e->native[g] == NC_SORT_ALL || e->native[g] == NC_SORT_DESC) {
+    if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {
         if (raw[1] != 0 || len != 2 + (size_t)np) return false;
         if (!out) return true;
         memcpy(out, raw, len * sizeof *out);
         sort_words(out + 2, (size_t)np);
-        if (e->native[g] == NC_SORT_DESC) {   /* two parameters */
+        if (cf == CF_SORT_DOWN) {   /* two parameters */
             int64_t t = out[2];
             out[2] = out[3];
             out[3] = t;
         }
         return true;
     }
-    if (e->native[g] != NC_SORT_TAIL) return false;
+    if (cf != CF_SORT_TAIL) return false;
     /* the fixed parameters integers, the last a list of integers: the signature says so */
     if ((uint64_t)raw[1] != (uint64_t)POS_ARG_LIST << (2 * (np - 1))) return false;
     size_t at = 2 + (size_t)(np - 1);

@@ -10,7 +10,7 @@ layer() {
     case "$1" in
     src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | \
     src/solve/mex.*) echo 0 core ;;
-    src/ast.* | src/parse.h | src/ir.* | src/builtins.h) echo 1 syntax ;;
+    src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/canonform.*) echo 1 syntax ;;
     src/program.* | src/graph.*) echo 2 program ;;
     src/sema.* | src/compile.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;

@@ -8,6 +8,7 @@
 #include "solve/solve.h"
 #include "solve/cellmap.h"
 #include "ast.h"
+#include "canonform.h"
 #include "builtins.h"
 #include <setjmp.h>
 #include <stdlib.h>
@@ -483,45 +484,6 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
 }
 
 /* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
-static int sort_canon(const Node *ast)
-{
-    const Node *cn = NULL;
-    for (int i = 0; i < ast->list.n; i++)
-        if (ast->list.v[i]->kind == N_CANON) cn = ast->list.v[i];
-    if (!cn || cn->list.n != 2) return 0;
-    int kind[2];
-    for (int k = 0; k < 2; k++) {
-        const Node *c = cn->list.v[k];
-        if (c->kind != N_CALL || c->ref != REF_BUILTIN || (c->ref_id != BI_MIN && c->ref_id != BI_MAX) || c->list.n != 2)
-            return 0;
-        const Node *x = c->list.v[0], *y = c->list.v[1];
-        if (x->kind != N_NAME || y->kind != N_NAME || x->ref != REF_LOCAL || y->ref != REF_LOCAL) return 0;
-        if (!((x->ref_id == 0 && y->ref_id == 1) || (x->ref_id == 1 && y->ref_id == 0))) return 0;
-        kind[k] = c->ref_id;
-    }
-    if (kind[0] == BI_MIN && kind[1] == BI_MAX) return 1;
-    if (kind[0] == BI_MAX && kind[1] == BI_MIN) return -1;
-    return 0;
-}
-
-/* Whether canon node cn is `(sort([p...])...)` over every parameter once, in any order: the
-   canonical position is the parameters in ascending order. */
-static bool sort_splat_canon(const Node *cn, int np)
-{
-    if (cn->list.n != 1 || cn->list.v[0]->kind != N_SPLAT) return false;
-    const Node *c = cn->list.v[0]->a;
-    if (c->kind != N_CALL || c->ref != REF_BUILTIN || c->ref_id != BI_SORT || c->list.n != 1) return false;
-    const Node *l = c->list.v[0];
-    if (l->kind != N_LIST || l->list.n != np) return false;
-    bool seen[3] = { false, false, false };
-    for (int i = 0; i < np; i++) {
-        const Node *x = l->list.v[i];
-        if (x->kind != N_NAME || x->ref != REF_LOCAL || x->ref_id < 0 || x->ref_id >= np || seen[x->ref_id]) return false;
-        seen[x->ref_id] = true;
-    }
-    return true;
-}
-
 /* Coordinates in the order of a sorting canon (g->sort: 1 ascending, -1 descending). */
 static inline void sort_coords(int sort, int np, int64_t *c)
 {
@@ -570,8 +532,9 @@ static DenseGame *analyse(Program *p, int gid)
         const Node *m = ast->list.v[i];
         if (m->kind == N_CANON) {
             g->canon = true;
-            if (g->np >= 2 && sort_splat_canon(m, g->np)) {
-                g->sort = 1;
+            CanonForm cf = canonform_of(ast, g->np, false);
+            if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {   /* coordinates sorted natively */
+                g->sort = cf == CF_SORT_UP ? 1 : -1;
                 continue;
             }
             if (m->list.n != g->np) ok = false;
@@ -586,7 +549,6 @@ static DenseGame *analyse(Program *p, int gid)
         free_game(g);
         return NULL;
     }
-    if (g->canon && g->np == 2 && !g->sort) g->sort = sort_canon(ast);
     return g;
 }
 
