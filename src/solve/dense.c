@@ -63,6 +63,7 @@ typedef struct DenseGame {
     int nrules;
     DRule rules[MAX_RULES];
     bool canon;
+    bool record;         /* a rule is not fast: a cell's options are recorded on its first walk */
     int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
     Ops canon_arg[3];
     /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. Dense (val, dim)
@@ -549,6 +550,7 @@ static DenseGame *analyse(Program *p, int gid)
         free_game(g);
         return NULL;
     }
+    for (int i = 0; i < g->nrules; i++) g->record |= !g->rules[i].fast;   /* fast rules walk again cheaply */
     return g;
 }
 
@@ -1170,7 +1172,8 @@ static bool search(Walk *w, const int64_t *root)
         } else {
             mex_clear(w->mex);
             w->mode = v == V_UNK ? M_EXPAND : M_MEX;
-            w->rec = v == V_UNK;
+            bool recording = v == V_UNK && g->record;
+            w->rec = recording;
             w->rec_lost = false;
             setv(g, c, V_ONPATH, e->p->max_states);
             walk(w, ds, c);
@@ -1178,7 +1181,7 @@ static bool search(Walk *w, const int64_t *root)
             solve_burn(w->sv, w->moves + 1, w->loc);
             if (w->abort) return false;
             if (w->pushed) {   /* options first; the cell is finished when it is on top again */
-                ds->v[n0 - 1].rec = v == V_UNK && !w->rec_lost ? from : NOREC;
+                ds->v[n0 - 1].rec = recording && !w->rec_lost ? from : NOREC;
                 if (ds->v[n0 - 1].rec == NOREC) g->rn = from;
                 continue;
             }
