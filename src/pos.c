@@ -76,6 +76,7 @@ static size_t key_limit(const Engine *e)
 
 static _Noreturn void key_limit_error(Engine *e, const int64_t *key, Loc loc)
 {
+    if (e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
     char what[200];
     const int64_t *named = e->root ? e->root : key;
     key_text(e->p, named, what, sizeof what);

@@ -678,13 +678,22 @@ typedef struct Walk {
     bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
     bool rec, rec_lost; /* M_EXPAND: recording the options (rec_put); the record ran out of room */
     const int64_t *key; /* the query (for a limit message) */
+    size_t solved0, room; /* the game's cells solved before the query; how many more a budget allows */
 } Walk;
 
-/* More positions solved or waiting than --max-states allows. */
+/* More positions solved or waiting than --max-states allows, or than a tentative search's budget
+   allows this query (the solver then gives up the search, not the run). */
+static inline bool over_limit(const Walk *w, size_t waiting)
+{
+    const DenseGame *g = w->g;
+    return g->solved + waiting > w->e->p->max_states || g->solved - w->solved0 + waiting > w->room;
+}
+
 static _Noreturn void state_limit(Walk *w)
 {
     char b[200];
     Program *p = w->e->p;
+    if (w->e->budget) prog_fail(p, PROG_BUDGET, w->loc, "over the budget of a tentative search");
     key_text(p, w->key, b, sizeof b);
     prog_fail(p, EXIT_LIMIT, w->loc,
               "state limit reached while solving %s: more than %llu positions of game '%s' "
@@ -760,7 +769,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
     }
     if (v == V_UNK) {
         if (w->mode == M_EXPAND) {
-            if (g->solved + ds->n >= w->e->p->max_states) state_limit(w);
+            if (over_limit(w, ds->n + 1)) state_limit(w);
             push_cell(ds, c);
             w->pushed++;
         }
@@ -1191,7 +1200,8 @@ static bool search(Walk *w, const int64_t *root)
         uint64_t m = mex_value(w->mex);
         if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, w->loc, "SG value too large");
         setv(g, c, (uint32_t)m | (w->moves ? 0 : V_TERM), e->p->max_states);
-        if (++g->solved > e->p->max_states) state_limit(w);
+        g->solved++;
+        if (over_limit(w, 0)) state_limit(w);
     }
     return true;
 }
@@ -1233,7 +1243,8 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
     if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p->max_states, true);
-    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL }, .key = key };
+    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL }, .key = key,
+               .solved0 = g->solved, .room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX };
     if (getv(g, root) == V_UNK && !search_or_decline(&w, root)) {
         reset_onpath(g);
         return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
