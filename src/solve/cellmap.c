@@ -18,11 +18,6 @@ void cm_free(CellMap *m)
     cm_init(m, np);
 }
 
-size_t cm_bytes(const CellMap *m)
-{
-    return m->cap * ((size_t)m->np + 1) * sizeof *m->slot;
-}
-
 static uint64_t *find(CellMap *m, const int64_t *c)
 {
     size_t stride = (size_t)m->np + 1, mask = m->cap - 1;

@@ -21,8 +21,6 @@ void cm_free(CellMap *m);
 static inline uint32_t cm_get(const CellMap *m, const int64_t *c, uint32_t absent);
 /* Set the value at c (adding it). */
 void cm_set(CellMap *m, const int64_t *c, uint32_t v);
-/* Bytes the map holds. */
-size_t cm_bytes(const CellMap *m);
 
 static inline uint64_t cm_hash(const int64_t *c, int np)
 {

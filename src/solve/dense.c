@@ -1175,9 +1175,10 @@ static bool search(Walk *w, const int64_t *root)
             continue;
         }
         mex_clear(w->mex);
-        size_t n0 = ds->n, from = g->rn;
-        if (v == V_ONPATH && ds->v[n0 - 1].rec != NOREC && from_record(w, ds->v[n0 - 1].rec)) {
-            g->rn = ds->v[n0 - 1].rec;   /* its options' values from the record: no second walk */
+        size_t n0 = ds->n, own = ds->v[n0 - 1].rec;
+        size_t from = v == V_ONPATH && own != NOREC ? own : g->rn;   /* where this cell's record starts */
+        if (v == V_ONPATH && own != NOREC && from_record(w, own)) {
+            g->rn = own;   /* its options' values from the record: no second walk */
         } else {
             mex_clear(w->mex);
             w->mode = v == V_UNK ? M_EXPAND : M_MEX;
