@@ -74,21 +74,11 @@ static size_t key_limit(const Engine *e)
     return w < ((uint64_t)1 << 24) ? (size_t)1 << 24 : (size_t)w;
 }
 
-static _Noreturn void key_limit_error(Engine *e, const int64_t *key, Loc loc)
-{
-    if (e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
-    char what[200];
-    const int64_t *named = e->root ? e->root : key;
-    key_text(e->p, named, what, sizeof what);
-    prog_fail(e->p, EXIT_LIMIT, loc,
-              "memory limit reached %s %s: the positions of game '%s' and its parts take more than %zu MB "
-              "(their arguments keep growing?) (raise the limit with --max-states N)",
-              e->root ? "while solving" : "at", what, e->p->games[KEY_GAME(named)].name, key_limit(e) * 8 >> 20);
-}
+static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool keys);
 
 static const int64_t *store_key(Engine *e, const int64_t *key, size_t len, Loc loc)
 {
-    if (e->key_words + len > key_limit(e)) key_limit_error(e, key, loc);
+    if (e->key_words + len > key_limit(e)) limit_error(e, key, loc, true);
     e->key_words += len;
     KeyChunk *c = e->chunks;
     if (!c || c->size - c->used < len) {
@@ -138,18 +128,25 @@ static void rehash(Engine *e)
     e->tcap = ncap;
 }
 
-/* The state limit: named after the component being solved, or, outside a solve (listing winning
-   moves), after the position that would have been the state too many. */
-static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc)
+/* The state limit (keys: the key memory's): named after the component being solved, or, outside
+   a solve (listing winning moves), after the position that would have been the state too many.
+   Inside a tentative search it gives up the search only. */
+static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool keys)
 {
+    if (e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
     char what[200];
     const int64_t *named = e->root ? e->root : key;
+    const char *how = e->root ? "while solving" : "at", *game = e->p->games[KEY_GAME(named)].name;
     key_text(e->p, named, what, sizeof what);
+    if (keys)
+        prog_fail(e->p, EXIT_LIMIT, loc,
+                  "memory limit reached %s %s: the positions of game '%s' and its parts take more than %zu MB "
+                  "(their arguments keep growing?) (raise the limit with --max-states N)",
+                  how, what, game, key_limit(e) * 8 >> 20);
     prog_fail(e->p, EXIT_LIMIT, loc,
               "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",
-              e->root ? "while solving" : "at", what, (unsigned long long)e->p->max_states, e->p->max_states == 1 ? "" : "s",
-              e->p->games[KEY_GAME(named)].name);
+              how, what, (unsigned long long)e->p->max_states, e->p->max_states == 1 ? "" : "s", game);
 }
 
 /* The state a key (canonical or an alias) maps to, or UINT32_MAX with *slot the free slot. */
@@ -175,7 +172,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     if (id != UINT32_MAX) return id;
     if (e->budget && e->n >= e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
     prog_poll(e->p, loc);
-    if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc);
+    if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     const int64_t *stored = store_key(e, key, len, loc);
     id = (uint32_t)e->n++;
