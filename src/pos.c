@@ -185,8 +185,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
 }
 
 static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc);
-static bool native_canon_applies(Engine *e, const int64_t *raw, size_t len);
-static uint32_t intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc);
+static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc, uint32_t *id);
 
 /* A dimension of the dense index that holds coordinate x: at least half again the old one, a
    multiple of 8. */
@@ -255,7 +254,7 @@ uint32_t eng_find(Engine *e, const int64_t *raw, Loc loc)
     size_t len = KEY_LEN(raw), slot;
     uint32_t id = lookup(e, raw, len, util_hash_words(raw, len), &slot);
     if (id != UINT32_MAX || e->p->games[KEY_GAME(raw)].canon_fn < 0) return id;
-    if (native_canon_applies(e, raw, len)) return intern_native(e, raw, len, true, loc);
+    if (intern_native(e, raw, len, true, loc, &id)) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
     return lookup(e, key, klen, util_hash_words(key, klen), &slot);
@@ -310,15 +309,8 @@ static int cmp_words(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out);
-
-static bool native_canon_applies(Engine *e, const int64_t *raw, size_t len)
-{
-    return native_canon(e, raw, len, NULL);
-}
-
-/* The canonical form of raw into out (len words; out NULL: only whether there is one) when the
-   game's canon is native and raw's arguments are what it covers; false otherwise. */
+/* The canonical form of raw into out (len words) when the game's canon is native and raw's
+   arguments are what it covers; false otherwise. */
 static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out)
 {
     uint32_t g = KEY_GAME(raw);
@@ -334,7 +326,6 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
     int np = G->nparams;
     if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {
         if (raw[1] != 0 || len != 2 + (size_t)np) return false;
-        if (!out) return true;
         memcpy(out, raw, len * sizeof *out);
         sort_words(out + 2, (size_t)np);
         if (cf == CF_SORT_DOWN) {   /* two parameters */
@@ -351,23 +342,23 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
     if (len <= at) return false;
     uint64_t hdr = (uint64_t)raw[at];
     if (hdr & (KEY_STRS_BIT | KEY_BIG_BIT) || at + 1 + hdr != len) return false;
-    if (!out) return true;
     memcpy(out, raw, len * sizeof *out);
     if (hdr <= 16) sort_words(out + at + 1, hdr);
     else qsort(out + at + 1, hdr, sizeof *out, cmp_words);
     return true;
 }
 
-/* The state of raw through its native canon (see native_canon), or UINT32_MAX when the canon is
-   not native for raw; find_only: UINT32_MAX also when the store does not have it. */
-static uint32_t intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc)
+/* Whether raw's canon is native (see native_canon); then *id is its state (find_only:
+   UINT32_MAX when the store does not have it, else created). */
+static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc, uint32_t *id)
 {
     int64_t buf[32];
     int64_t *key = len <= 32 ? buf : vm_alloc(e->vm, len * sizeof *key, loc);   /* scratch: freed by the caller's loop */
-    if (!native_canon(e, raw, len, key)) return UINT32_MAX;
+    if (!native_canon(e, raw, len, key)) return false;
     uint64_t h = util_hash_words(key, len);
     size_t slot;
-    return find_only ? lookup(e, key, len, h, &slot) : intern_canonical(e, key, len, h, loc);
+    *id = find_only ? lookup(e, key, len, h, &slot) : intern_canonical(e, key, len, h, loc);
+    return true;
 }
 
 /* raw's state; a non-canonical raw is remembered as an alias in the table when alias is set (a
@@ -375,10 +366,10 @@ static uint32_t intern_native(Engine *e, const int64_t *raw, size_t len, bool fi
 static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
 {
     size_t len = KEY_LEN(raw), slot;
+    uint32_t id;
+    if (e->p->games[KEY_GAME(raw)].canon_fn >= 0 && intern_native(e, raw, len, false, loc, &id)) return id;
     uint64_t h = util_hash_words(raw, len);
     if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, loc);
-    uint32_t id = intern_native(e, raw, len, false, loc);
-    if (id != UINT32_MAX) return id;
     id = lookup(e, raw, len, h, &slot);
     if (id != UINT32_MAX) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
