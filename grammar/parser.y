@@ -346,13 +346,20 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
 
 int parse_unit(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char *text, size_t len)
 {
+    return parse_unit_at(pc, arena, diag, file, text, len, 0, 1);
+}
+
+int parse_unit_at(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char *text, size_t len,
+                  uint32_t off, uint32_t line)
+{
     memset(pc, 0, sizeof *pc);
     pc->arena = arena;
     pc->diag = diag;
     pc->file = file;
-    pc->line = 1;
+    pc->line = line;
     pc->col = 1;
-    pc->last = (Loc){ file, 1, 1, 0, 0 };
+    pc->off = off;
+    pc->last = (Loc){ file, line, 1, off, off };
     yyscan_t scanner;
     if (gylex_init_extra(pc, &scanner)) return ++pc->errors;
     void *buf = gy_scan_bytes(text, (int)len, scanner);

@@ -160,13 +160,41 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     return 0;
 }
 
+/* The library's hook (Program.lib_load): parse, declare and compile the one definition in its
+   text; the names it uses load as the sema meets them. */
+static int load_lib_item(Program *p, LibItem *it)
+{
+    const SrcFile *sf = diag_file(&p->diag, it->file);
+    ParseCtx pc;
+    int errors = parse_unit_at(&pc, &p->arena, &p->diag, it->file, sf->text + it->off, it->end - it->off, it->off, it->line);
+    if (errors) return errors;
+    if (pc.items.n != 1 || (pc.items.v[0]->kind != N_DEF && pc.items.v[0]->kind != N_GAME) || strcmp(pc.items.v[0]->name, it->name)) {
+        diag_error(&p->diag, (Loc){ it->file, it->line, 1, it->off, it->off }, "internal error: the standard library's "
+                   "text for '%s' holds %d definitions, not it alone", it->name, pc.items.n);
+        return 1;
+    }
+    Node *n = pc.items.v[0];
+    size_t nsyms0 = p->nsyms;
+    errors = sema_declare(p, &p->arena, &pc.items);
+    if (errors || p->nsyms != nsyms0 + 1) return errors + 1;
+    it->sym = (int)nsyms0;   /* its own name means it from here on (recursion) */
+    SemaInfo info;
+    errors = sema_item(p, &p->arena, n, &info);
+    if (!errors) errors = compile_item(p, n, &info, false);
+    return errors;
+}
+
 int drv_load_stdlib(Program *p)
 {
-    int errors = 0;
-    p->loading_stdlib = true;
-    for (const StdlibFile *f = prog_stdlib_files; f->name; f++) errors += drv_load(p, f->name, f->text, f->len, NULL);
-    p->loading_stdlib = false;
-    return errors;
+    p->lib_load = load_lib_item;
+    for (const StdlibFile *f = prog_stdlib_files; f->name; f++)
+        prog_lib_add(p, diag_add_file(&p->diag, f->name, f->text, f->len));
+    return 0;
+}
+
+int drv_load_stdlib_all(Program *p)
+{
+    return drv_load_stdlib(p) + prog_lib_load_all(p);
 }
 
 void drv_progress_line(Program *p, double elapsed, const char *tail)

@@ -6,8 +6,13 @@
 /* A program with its interpreter and solver connected; drv_fini frees all of it. */
 void drv_init(Program *p, FILE *out, FILE *err);
 void drv_fini(Program *p);
-/* Load the embedded standard library; returns the number of compile errors (0 expected). */
+/* Make the embedded standard library available: its definitions are indexed by name and each
+   compiles the first time a name is looked up (startup does not pay for the whole library).
+   Returns 0. */
 int drv_load_stdlib(Program *p);
+/* The same, then compile every definition now (listings, tests); returns the compile errors (0
+   expected). */
+int drv_load_stdlib_all(Program *p);
 /* Parse, check and compile one unit; its statements are queued (run.h runs them). Returns the
    number of errors. *incomplete is set when the text ended in the middle of an item (REPL
    continuation). */

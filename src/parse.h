@@ -20,4 +20,7 @@ typedef struct ParseCtx {
 
 /* Parse text (registered in diag as file) into pc->items; returns the number of syntax errors. */
 int parse_unit(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char *text, size_t len);
+/* The same for a part of file: text starts at byte off of the file, on line line (column 1). */
+int parse_unit_at(ParseCtx *pc, Arena *arena, Diag *diag, uint32_t file, const char *text, size_t len,
+                  uint32_t off, uint32_t line);
 #endif

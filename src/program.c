@@ -78,6 +78,8 @@ void prog_fini(Program *p)
     free(p->recover);
     free(p->cleanups);
     free(p->redefs);
+    free(p->lib);
+    free(p->libtab);
     for (size_t i = 0; i < p->nunits; i++) arena_fini(&p->units[i]);
     free(p->units);
     arena_fini(&p->arena);
@@ -95,6 +97,8 @@ static size_t sym_slot(const Program *p, const char *name)
 void prog_forget_syms(Program *p, size_t n)
 {
     if (n >= p->nsyms) return;
+    for (size_t i = 0; i < p->nlib; i++)   /* loaded with the failed unit: loaded again when used */
+        if (p->lib[i].sym >= (int)n) p->lib[i].sym = LIB_UNLOADED;
     p->nsyms = n;
     p->symidx = 0;   /* rebuilt on the next lookup */
     if (p->symtab) memset(p->symtab, 0, p->symcap * sizeof *p->symtab);
@@ -114,8 +118,28 @@ static void sym_index(Program *p)
     for (; p->symidx < p->nsyms; p->symidx++) p->symtab[sym_slot(p, p->syms[p->symidx].name)] = (uint32_t)p->symidx + 1;
 }
 
+/* The symbol of the library's item it, loading it first if need be (NULL: it is loading, or it
+   did not compile). */
+static Symbol *lib_symbol(Program *p, LibItem *it)
+{
+    if (it->sym == LIB_UNLOADED && p->lib_load) {
+        it->sym = LIB_LOADING;
+        bool was = p->loading_stdlib;
+        p->loading_stdlib = true;
+        int errors = p->lib_load(p, it);
+        p->loading_stdlib = was;
+        if (errors || it->sym < 0) it->sym = LIB_BROKEN;
+    }
+    return it->sym >= 0 ? &p->syms[it->sym] : NULL;
+}
+
 Symbol *prog_lookup(Program *p, const char *name)
 {
+    LibItem *it = p->nlib ? prog_lib_find(p, name) : NULL;
+    if (it) {
+        Symbol *sy = lib_symbol(p, it);
+        if (sy && p->loading_stdlib) return sy;
+    }
     if (p->symidx != p->nsyms) sym_index(p);
     if (!p->symcap) return NULL;
     uint32_t t = p->symtab[sym_slot(p, name)];
@@ -124,9 +148,99 @@ Symbol *prog_lookup(Program *p, const char *name)
 
 int prog_stdlib_game(const Program *p, const char *name)
 {
-    for (size_t g = 0; g < p->ngames; g++)
-        if (p->games[g].stdlib && !strcmp(p->games[g].name, name)) return (int)g;
-    return -1;
+    const LibItem *it = prog_lib_find(p, name);
+    if (!it || it->sym < 0 || p->syms[it->sym].kind != SYM_GAME) return -1;
+    return p->syms[it->sym].id;
+}
+
+/* The slot of name in the library's index: the one holding it, or the empty one where it goes. */
+static size_t lib_slot(const Program *p, const char *name, size_t n)
+{
+    size_t j = (size_t)util_hash_bytes(name, n) & (p->libcap - 1);
+    while (p->libtab[j]) {
+        const char *s = p->lib[p->libtab[j] - 1].name;
+        if (!strncmp(s, name, n) && !s[n]) break;
+        j = (j + 1) & (p->libcap - 1);
+    }
+    return j;
+}
+
+LibItem *prog_lib_find(const Program *p, const char *name)
+{
+    if (!p->libcap) return NULL;
+    uint32_t t = p->libtab[lib_slot(p, name, strlen(name))];
+    return t ? &p->lib[t - 1] : NULL;
+}
+
+static bool ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The length of the definition's name if the line at s starts one ("game NAME" or "def NAME"). */
+static size_t item_name(const char *s, const char *end, const char **name)
+{
+    size_t k = end - s >= 5 && !strncmp(s, "game ", 5) ? 5 : end - s >= 4 && !strncmp(s, "def ", 4) ? 4 : 0;
+    if (!k) return 0;
+    const char *n = s + k, *e = n;
+    while (e < end && ident_char(*e)) e++;
+    *name = n;
+    return (size_t)(e - n);
+}
+
+size_t prog_lib_add(Program *p, uint32_t file)
+{
+    const SrcFile *f = diag_file(&p->diag, file);
+    const char *t = f->text, *end = t + f->len;
+    size_t first = p->nlib;
+    uint32_t line = 1, comment_off = 0, comment_line = 0;   /* where the comment block above starts */
+    bool in_comment = false;
+    for (const char *s = t; s < end;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        const char *le = nl ? nl : end;
+        const char *name;
+        size_t n = item_name(s, le, &name);
+        if (n) {
+            uint32_t off = in_comment ? comment_off : (uint32_t)(s - t);
+            if (p->nlib > first) p->lib[p->nlib - 1].end = off;
+            LibItem it = { arena_strndup(&p->arena, name, n), file, off, (uint32_t)f->len,
+                           in_comment ? comment_line : line, LIB_UNLOADED };
+            VEC_PUSH(p->lib, p->nlib, p->caplib, it);
+            in_comment = false;
+        } else if (le - s >= 2 && s[0] == '/' && s[1] == '/') {
+            if (!in_comment) {
+                comment_off = (uint32_t)(s - t);
+                comment_line = line;
+            }
+            in_comment = true;
+        } else {
+            in_comment = false;
+        }
+        line++;
+        s = nl ? nl + 1 : end;
+    }
+    if (p->nlib * 2 >= p->libcap) {   /* rebuild the index */
+        size_t cap = 64;
+        while (p->nlib * 2 >= cap) cap *= 2;
+        free(p->libtab);
+        p->libtab = xcalloc(cap, sizeof *p->libtab);
+        p->libcap = cap;
+        for (size_t i = 0; i < first; i++) p->libtab[lib_slot(p, p->lib[i].name, strlen(p->lib[i].name))] = (uint32_t)i + 1;
+    }
+    for (size_t i = first; i < p->nlib; i++) {
+        size_t j = lib_slot(p, p->lib[i].name, strlen(p->lib[i].name));
+        if (!p->libtab[j]) p->libtab[j] = (uint32_t)i + 1;   /* a second item of one name: the first is found */
+    }
+    return p->nlib - first;
+}
+
+int prog_lib_load_all(Program *p)
+{
+    int broken = 0;
+    for (size_t i = 0; i < p->nlib; i++) {
+        if (!lib_symbol(p, &p->lib[i]) && p->lib[i].sym == LIB_BROKEN) broken++;
+    }
+    return broken;
 }
 
 int prog_add_func(Program *p, const char *name, FuncKind kind)

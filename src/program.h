@@ -74,6 +74,13 @@ typedef struct Stmt {
 typedef struct StdlibFile { const char *name; const char *text; size_t len; } StdlibFile;
 extern const StdlibFile prog_stdlib_files[];
 
+/* One definition of the standard library, compiled the first time its name is looked up (a run
+   compiles only what it uses): file is its diag file, [off, end) its text (the doc comment above
+   it included), line the line where that text starts. sym: its symbol once loaded; LIB_UNLOADED
+   before, LIB_LOADING while it compiles, LIB_BROKEN when it did not compile. */
+enum { LIB_UNLOADED = -1, LIB_LOADING = -2, LIB_BROKEN = -3 };
+typedef struct LibItem { const char *name; uint32_t file, off, end, line; int sym; } LibItem;
+
 typedef struct Vm Vm;
 typedef struct Solver Solver;
 
@@ -113,6 +120,12 @@ typedef struct Program {
     size_t capconstfn, capconstready;
     Stmt *stmts; size_t nstmts, capstmts, next_stmt;
     Arena *units; size_t nunits, capunits;  /* one arena per compilation unit (ASTs) */
+    /* the standard library's definitions by name (prog_lib_add), loaded on first lookup by
+       lib_load, which the driver installs: parse, declare and compile one item (set it->sym
+       once declared), returning its errors */
+    LibItem *lib; size_t nlib, caplib;
+    uint32_t *libtab; size_t libcap;    /* open addressing: lib index + 1 */
+    int (*lib_load)(struct Program *p, LibItem *it);
     Vm *vm;                         /* set by the driver */
     Solver *solver;                 /* set by the driver */
     Recover *recover; size_t nrecover, caprecover;
@@ -184,8 +197,18 @@ void prog_on_error(Program *p, const Recover *r);
 size_t prog_defer(Program *p, void (*fn)(void *arg), void *arg);
 /* Forget the cleanups registered since mark (without running them): the code got past them. */
 void prog_release(Program *p, size_t mark);
-/* The latest symbol named name (a later one shadows an earlier), or NULL; by hash. */
+/* The latest symbol named name (a later one shadows an earlier), or NULL; by hash. A name of the
+   standard library not loaded yet is loaded first; while the library loads (loading_stdlib), its
+   names mean its own definitions, whatever a user's shadow. */
 Symbol *prog_lookup(Program *p, const char *name);
+/* Index the definitions of a standard library file (registered in diag as file): every line that
+   starts with "game NAME" or "def NAME" begins one, its doc comment (the comment lines just
+   above) with it. Returns how many. */
+size_t prog_lib_add(Program *p, uint32_t file);
+/* The library's item of that name, or NULL. */
+LibItem *prog_lib_find(const Program *p, const char *name);
+/* Load every item of the library not loaded yet (listings, tests); returns the errors. */
+int prog_lib_load_all(Program *p);
 /* Drop the symbols from n on (a unit that failed). */
 void prog_forget_syms(Program *p, size_t n);
 /* The program's one record of the string s (n bytes): strings in lists are interned. */
@@ -194,6 +217,7 @@ const StrRec *prog_intern(Program *p, const char *s, size_t n);
    integers beyond 64 bits. */
 const StrRec *prog_intern_int(Program *p, const Value *v);
 int prog_add_func(Program *p, const char *name, FuncKind kind);
-/* The standard library's game of that name (-1: none). */
+/* The standard library's game of that name, if it is loaded (-1: none; a game not loaded has no
+   positions yet). */
 int prog_stdlib_game(const Program *p, const char *name);
 #endif

@@ -109,12 +109,13 @@ static char *gen_name(const char *text, int state)
     if (!state) *at = 0;
     size_t n = strlen(text), nk = sizeof keywords / sizeof *keywords - 1;
     Program *p = repl_active->p;
-    while (*at < nk + p->nsyms) {
+    size_t nl = p->nlib;   /* the library's names, loaded or not, then the symbols */
+    while (*at < nk + nl + p->nsyms) {
         size_t i = (*at)++;
-        const char *name = i < nk ? keywords[i] : p->syms[i - nk].name;
+        const char *name = i < nk ? keywords[i] : i < nk + nl ? p->lib[i - nk].name : p->syms[i - nk - nl].name;
         if (!name || strncmp(name, text, n) || strchr(name, '.')) continue;
-        bool dup = false;   /* a shadowed name is one name */
-        for (size_t j = nk; j < i && !dup; j++) dup = !strcmp(p->syms[j - nk].name, name);
+        bool dup = i >= nk + nl && prog_lib_find(p, name);   /* a shadowed name is one name */
+        for (size_t j = nk + nl; j < i && !dup; j++) dup = !strcmp(p->syms[j - nk - nl].name, name);
         if (!dup) return xstrdup(name);
     }
     return NULL;

@@ -325,14 +325,23 @@ static void describe(Program *p, const Symbol *sy, bool docs)
     sb_fini(&b);
 }
 
+/* The i-th symbol to list: the library's in the order of its files, then the rest. */
+static const Symbol *listed(Program *p, size_t i)
+{
+    if (i < p->nlib) return p->lib[i].sym >= 0 ? &p->syms[p->lib[i].sym] : NULL;
+    const Symbol *sy = &p->syms[i - p->nlib];
+    return sy->stdlib ? NULL : sy;
+}
+
 static void do_list(Repl *r, const char *arg)
 {
     Program *p = r->p;
+    prog_lib_load_all(p);   /* the docs and signatures come from the compiled definitions */
     bool std = !strcmp(arg, "stdlib");
     size_t shown = 0;
-    for (size_t i = 0; i < p->nsyms; i++) {
-        const Symbol *sy = &p->syms[i];
-        if (!listed_kind(sy) || current(p, sy->name) != sy) continue;
+    for (size_t i = 0; i < p->nlib + p->nsyms; i++) {
+        const Symbol *sy = listed(p, i);
+        if (!sy || !listed_kind(sy) || current(p, sy->name) != sy) continue;
         if (std ? !sy->stdlib : (*arg ? strncmp(sy->name, arg, strlen(arg)) != 0 : sy->stdlib)) continue;
         describe(p, sy, true);
         shown++;
@@ -342,9 +351,9 @@ static void do_list(Repl *r, const char *arg)
         sb_init(&b);
         sb_puts(&b, "standard library (':list stdlib' for their parameters and docs, ':help NAME' for one):\n ");
         size_t col = 1;
-        for (size_t i = 0; i < p->nsyms; i++) {
-            const Symbol *sy = &p->syms[i];
-            if (!sy->stdlib || !listed_kind(sy) || current(p, sy->name) != sy) continue;
+        for (size_t i = 0; i < p->nlib; i++) {
+            const Symbol *sy = listed(p, i);
+            if (!sy || !listed_kind(sy) || current(p, sy->name) != sy) continue;
             size_t n = strlen(sy->name) + 1;
             if (col + n > 96) {
                 sb_puts(&b, "\n ");
@@ -368,6 +377,7 @@ static void do_help(Repl *r, const char *topic)
     else if (!strcmp(topic, "draw") || !strcmp(topic, ":draw")) fputs(help_draw, p->out);
     else if (!strcmp(topic, "limits") || !strcmp(topic, ":limits")) fputs(help_limits, p->out);
     else {
+        prog_lookup(p, topic);   /* a library name not used yet: loaded */
         const Symbol *sy = current(p, topic);
         if (sy && listed_kind(sy)) {
             describe(p, sy, true);

@@ -70,6 +70,10 @@ static const char *suggest(Sema *s, const char *name)
         size_t dd = util_edit_distance(name, s->vars[i].name, bestd - 1);
         if (dd < bestd) { bestd = dd; best = s->vars[i].name; }
     }
+    for (size_t i = 0; i < s->p->nlib; i++) {   /* the library's names, loaded or not */
+        size_t dd = util_edit_distance(name, s->p->lib[i].name, bestd - 1);
+        if (dd < bestd) { bestd = dd; best = s->p->lib[i].name; }
+    }
     for (size_t i = 0; i < s->p->nsyms; i++) {
         size_t dd = util_edit_distance(name, s->p->syms[i].name, bestd - 1);
         if (dd < bestd) { bestd = dd; best = s->p->syms[i].name; }
@@ -419,6 +423,7 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         Node *n = items->v[i];
         if (n->kind != N_CONST && n->kind != N_DEF && n->kind != N_GAME) continue;
         Symbol *old = prog_lookup(p, n->name);
+        if (old && p->loading_stdlib && !old->stdlib) old = NULL;   /* the library's names are its own */
         SymKind kind = n->kind == N_CONST ? SYM_CONST : n->kind == N_DEF ? SYM_DEF : SYM_GAME;
         bool replace = false;
         if (old) {

@@ -20,7 +20,7 @@ typedef struct TokGraph {
 } TokGraph;
 
 typedef struct Tokens {
-    int game;               /* the standard library's Token, once found (-2: not looked up) */
+    int game;               /* the standard library's Token, once loaded (-1: not yet) */
     TokGraph **g;           /* per graph id */
     size_t ng;
 } Tokens;
@@ -29,7 +29,7 @@ static void *tok_init(Solver *s)
 {
     (void)s;
     Tokens *t = xcalloc(1, sizeof *t);
-    t->game = -2;
+    t->game = -1;
     return t;
 }
 
@@ -53,7 +53,7 @@ static void tok_fini(Solver *s, void *st)
 static bool tok_applies(Solver *s, void *st, const int64_t *key)
 {
     Tokens *t = st;
-    if (t->game == -2) t->game = prog_stdlib_game(s->p, "Token");
+    if (t->game < 0) t->game = prog_stdlib_game(s->p, "Token");   /* -1 until the library's Token is loaded */
     return t->game >= 0 && (int)KEY_GAME(key) == t->game && ((uint64_t)key[1] & 3) == POS_ARG_STR &&
            ((uint64_t)key[2] & KEY_GRAPH_BIT);
 }

@@ -1,6 +1,9 @@
-/* test_sema.c: name resolution with suggestions, arity, obvious type errors, redefinitions. */
+/* test_sema.c: name resolution with suggestions, arity, obvious type errors, redefinitions, the
+   standard library compiled on first use. */
 #include "config.h"
 #include "harness.h"
+#include "parse.h"
+#include "ast.h"
 
 
 static void test_unknown_names(void **state)
@@ -87,6 +90,65 @@ static void test_compile_time_big(void **state)
     h_free(h);
 }
 
+static int lib_loaded(Program *p, const char *name)
+{
+    LibItem *it = prog_lib_find(p, name);
+    assert_non_null(it);
+    return it->sym >= 0;
+}
+
+/* The library's index is what the parser finds in its files, in order; a run compiles only the
+   definitions it names (and theirs); a failed unit forgets what it loaded; all of it compiles. */
+static void test_stdlib_lazy(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    Program *p = &h->p;
+    size_t at = 0;
+    Loc eager[256];   /* where the parse of the whole file puts each definition */
+    for (const StdlibFile *f = prog_stdlib_files; f->name; f++) {
+        Arena a;
+        arena_init(&a);
+        ParseCtx pc;
+        Diag d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(parse_unit(&pc, &a, &d, 0, f->text, f->len), 0);
+        for (int i = 0; i < pc.items.n; i++) {
+            assert_true(pc.items.v[i]->kind == N_DEF || pc.items.v[i]->kind == N_GAME);
+            assert_true(at < p->nlib);
+            assert_string_equal(p->lib[at].name, pc.items.v[i]->name);
+            assert_true(at < 256);
+            eager[at] = pc.items.v[i]->loc;
+            assert_true(p->lib[at].off <= pc.items.v[i]->loc.off && pc.items.v[i]->loc.off < p->lib[at].end);
+            assert_int_equal(p->lib[at].sym, LIB_UNLOADED);
+            at++;
+        }
+        arena_fini(&a);
+    }
+    assert_int_equal(at, p->nlib);
+    assert_true(p->nlib > 50);
+    assert_int_equal(h_run(h, "expect sg(Nim(3, 4, 5)) == 2;"), 0);
+    assert_true(lib_loaded(p, "Nim") && lib_loaded(p, "Heap"));
+    assert_false(lib_loaded(p, "Bash") || lib_loaded(p, "Wythoff"));
+    assert_int_equal(h_run(h, "expect Bash(4, 3) is P; query Nosuch(1);"), 3);
+    assert_false(lib_loaded(p, "Bash"));
+    assert_int_equal(h_run(h, "expect Bash(4, 3) is P;"), 0);
+    assert_true(lib_loaded(p, "Bash"));
+    assert_int_equal(prog_lib_load_all(p), 0);
+    for (size_t i = 0; i < p->nlib; i++) {
+        assert_true(p->lib[i].sym >= 0);
+        const Symbol *sy = &p->syms[p->lib[i].sym];
+        assert_string_equal(sy->name, p->lib[i].name);
+        assert_true(sy->stdlib);
+        assert_int_equal(sy->loc.file, p->lib[i].file);
+        assert_int_equal(sy->loc.line, eager[i].line);
+        assert_int_equal(sy->loc.col, eager[i].col);
+        assert_int_equal(sy->loc.off, eager[i].off);
+        assert_int_equal(sy->loc.end, eager[i].end);
+    }
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -96,6 +158,7 @@ int main(void)
         cmocka_unit_test(test_redefinition),
         cmocka_unit_test(test_forward_references),
         cmocka_unit_test(test_compile_time_big),
+        cmocka_unit_test(test_stdlib_lazy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
