@@ -105,6 +105,16 @@ for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})
     t=$(median3 "$(time_ms "$G" -e "query $q")" "$(time_ms "$G" -e "query $q")" "$(time_ms "$G" -e "query $q")")
     row "(f) $q" - "$(ms "$t")" - "no baseline; target < 10 ms"
 done
+# (s) start-up: 100 runs of a small query against 100 runs of a small C program (base_nim on the
+# same query), per run. The engine compiles only the library definitions a program names.
+tmp=$(mktemp -d)
+echo 'query Nim(3, 4, 5);' >"$tmp/s.game"
+per_run() { t0=$(now); i=0; while [ $i -lt 100 ]; do "$@" >/dev/null; i=$((i + 1)); done; t1=$(now)
+            awk -v d=$((t1 - t0)) 'BEGIN { printf "%.2f", d / 1e8 }'; }
+bs=$(per_run "$B/bench/base_nim" "$tmp/s.game"); gs=$(per_run "$G" "$tmp/s.game")
+row "(s) start-up: query Nim(3, 4, 5), per run of 100" "$bs ms" "$gs ms" \
+    "$(awk -v a="$gs" -v b="$bs" 'BEGIN { printf "%.1f", a / b }')x" "target: engine < 5 ms"
+rm -rf "$tmp"
 # (g) a sum of 10^6 components: Nim of 10^6 heaps (a file: too long for -e), with its winning moves
 tmp=$(mktemp -d)
 awk 'BEGIN { srand(20261201); printf "query Nim("; for (i = 0; i < 1000000; i++) printf "%s%d", i ? ", " : "", int(rand() * 1000000000); print ");" }' >"$tmp/nim.game"
