@@ -184,10 +184,23 @@ run_case "(l) ArrayGame(1e9, 1)" "$B/bench/base_lecture array 1000000000 1" "exp
 run_case "(l) SplitEqual(0..1e5, 2) table" "$B/bench/base_lecture splitequal 100000 2" \
     "expect sum(sg(SplitEqual(n, 2)) for n in 0..100000) == @"
 # (m) long sequence tables (no baseline: the published anchors): the period of 0.354 proven from
-# 2^25 values (preperiod 10061916, period 1180), Grundy's game to 10^6
+# 20.1 million values (preperiod 10061916, period 1180), of 0.1777 from 443 million (preperiod
+# 160949018, period 60620715; peak memory too), Grundy's game to 10^6 and 10^7
 "$G" -e 'period Octal("0.354", n) for n' | grep -q 'preperiod 10061916, period 1180 (proven' ||
     { echo "(m): the period of 0.354 is not the published one"; exit 1; }
-row "(m) period Octal(\"0.354\", n), proven from 2^25" - "$(ms "$(time_ms "$G" -e 'period Octal("0.354", n) for n')")" - \
+row "(m) period Octal(\"0.354\", n), proven from 20.1e6" - "$(ms "$(time_ms "$G" -e 'period Octal("0.354", n) for n')")" - \
     "no baseline; target < 7000 ms"
+t0=$(now)
+if [ -x /usr/bin/time ]; then
+    mk=$( { /usr/bin/time -f %M "$G" -e 'period Octal("0.1777", n) for n' >"$tmp/1777.out"; } 2>&1 | tail -1)
+else
+    "$G" -e 'period Octal("0.1777", n) for n' >"$tmp/1777.out"; mk=0
+fi
+t1=$(now)
+grep -q 'preperiod 160949018, period 60620715 (proven' "$tmp/1777.out" ||
+    { echo "(m): the period of 0.1777 is not the published one"; exit 1; }
+row "(m) period Octal(\"0.1777\", n), proven from 443e6" - "$(ms $(( (t1 - t0) / 1000000 )))" - \
+    "no baseline; target < 90000 ms in 1 GB: peak $((mk / 1024)) MB"
+row "(m) GrundyGame table to 10^7" - "$(ms "$(time_ms "$G" -e 'GrundyGame(10000000)')")" - "no baseline; target < 60000 ms"
 row "(m) GrundyGame table to 10^6" - "$(ms "$(time_ms "$G" -e 'GrundyGame(1000000)')")" - "no baseline"
 rm -rf "$tmp"

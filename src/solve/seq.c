@@ -19,15 +19,21 @@
    for them stops after this many candidates. */
 #define SEQ_ENUM_RULES ((uint64_t)1 << 16)
 #define SEQ_SCAN_SPLITS ((uint64_t)1 << 18)
-/* Tables grow by doubling; beyond these sizes a value needs a proven period. */
+/* Tables grow by doubling (or to the size a period seen needs); beyond these sizes a value needs
+   a proven period. Within --max-states N a table holds at most SEQ_PER_STATE_8 N values of a
+   byte, or SEQ_PER_STATE_32 N of 32 bits (a stored position takes about 100 bytes). */
 #define SEQ_MAX_TAKE ((size_t)1 << 24)
 #define SEQ_MAX_SPLIT ((size_t)1 << 30)
+#define SEQ_PER_STATE_8 16
+#define SEQ_PER_STATE_32 4
 #define SEQ_PERIOD_DEFAULT_TAKE ((size_t)1 << 16)
 #define SEQ_PERIOD_DEFAULT_SPLIT ((size_t)1 << 12)
 /* `period` without a range on a game with a certificate (finite subtraction, octal): the table
-   doubles until a period is proven or it reaches this many values (or the table limits above,
-   or --max-states): Octal("0.354") is proven from 2^25 values in about 11 s. */
-#define SEQ_PERIOD_AUTO ((size_t)1 << 25)
+   grows until a period is proven or it reaches this many values (or the table limits above):
+   Octal("0.1777") is proven from 443 million values. */
+#define SEQ_PERIOD_AUTO ((size_t)1 << 29)
+/* A period seen but not proven is looked for in at most this many of the table's last values. */
+#define SEQ_OBSERVE ((size_t)1 << 24)
 /* Splitting heaps from this size on use the rare-value method (below it the plain scan is cheap). */
 #define SEQ_RARE_FROM 1024
 
@@ -38,12 +44,14 @@ typedef struct SeqInst {
     int coord;              /* the heap's argument */
     bool ok;
     HeapRules hr;
-    uint32_t *g;
+    uint8_t *g8;            /* G(0..L-1), one byte each while every value is below 256 */
+    uint32_t *g32;          /* ... or 32 bits each once one is not (g8 is then NULL) */
     size_t L, cap;
     uint32_t maxv;
     uint64_t *seen;
     size_t seen_words;
     SolvePeriod per;        /* a proven period, once found */
+    uint64_t need;          /* not proven yet: the table a period seen would need (0: none) */
     Rare rare;              /* the rare-value method's state (splitting games) */
 } SeqInst;
 
@@ -192,25 +200,53 @@ static bool seq_applies(Solver *sv, void *st, const int64_t *key)
 
 /* ---- the table -------------------------------------------------------------------- */
 
+static inline uint32_t gv(const SeqInst *s, size_t n) { return s->g8 ? s->g8[n] : s->g32[n]; }
+
 static inline void see(SeqInst *s, uint32_t v) { s->seen[v >> 6] |= (uint64_t)1 << (v & 63); }
 
 static void splits(SeqInst *s, uint64_t r, bool unequal)
 {
-    const uint32_t *g = s->g;
     if (r < 2) return;
     uint64_t half = unequal ? (r - 1) / 2 : r / 2;
     uint64_t *seen = s->seen;
-    for (uint64_t a = 1; a <= half; a++) {
-        uint32_t v = g[a] ^ g[r - a];
-        seen[v >> 6] |= (uint64_t)1 << (v & 63);
+    if (s->g8) {
+        const uint8_t *g = s->g8;
+        for (uint64_t a = 1; a <= half; a++) {
+            uint32_t v = g[a] ^ g[r - a];
+            seen[v >> 6] |= (uint64_t)1 << (v & 63);
+        }
+    } else {
+        const uint32_t *g = s->g32;
+        for (uint64_t a = 1; a <= half; a++) {
+            uint32_t v = g[a] ^ g[r - a];
+            seen[v >> 6] |= (uint64_t)1 << (v & 63);
+        }
     }
 }
 
 static void options(SeqInst *s, uint8_t d, uint64_t r)
 {
     if ((d & HR_NONE) && r == 0) see(s, 0);
-    if ((d & HR_ONE) && r >= 1) see(s, s->g[r]);
+    if ((d & HR_ONE) && r >= 1) see(s, gv(s, r));
     if ((d & HR_TWO) && r >= 2) splits(s, r, (d & HR_UNEQUAL) != 0);
+}
+
+/* Room for cap values (bytes or 32-bit words, as the table is now). */
+static void reserve(SeqInst *s, size_t cap)
+{
+    if (cap <= s->cap) return;
+    if (s->g32) s->g32 = xrealloc(s->g32, cap * sizeof *s->g32);
+    else s->g8 = xrealloc(s->g8, cap);
+    s->cap = cap;
+}
+
+/* The first value of 256 or more: the table goes to 32 bits a value. */
+static void widen(SeqInst *s)
+{
+    s->g32 = xmalloc((s->cap ? s->cap : 1) * sizeof *s->g32);
+    for (size_t i = 0; i < s->L; i++) s->g32[i] = s->g8[i];
+    free(s->g8);
+    s->g8 = NULL;
 }
 
 /* Compute G(L .. newL - 1). */
@@ -218,10 +254,8 @@ static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
 {
     const HeapRules *hr = &s->hr;
     p->work_what = "values of the table";
-    if (newL > s->cap) {
-        s->cap = newL;
-        s->g = xrealloc(s->g, s->cap * sizeof *s->g);
-    }
+    reserve(s, newL);
+    bool rare_ok = rare_applies(hr);
     for (size_t n = s->L; n < newL; n++) {
         /* XORs of values below 2^b stay below 2^b */
         size_t bits = 1;
@@ -233,13 +267,13 @@ static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
         }
         memset(s->seen, 0, words * sizeof *s->seen);
         /* big splitting heaps: the rare-value method; else every option (a hand-written loop) */
-        bool rare = n >= SEQ_RARE_FROM && rare_applies(hr);
+        bool rare = n >= SEQ_RARE_FROM && rare_ok;
         uint8_t keep = rare ? (uint8_t)(HR_NONE | HR_ONE) : 0xFF;
         if (!rare && (hr->digit[0] & HR_TWO)) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
         for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) options(s, hr->digit[hr->rem[j]] & keep, n - hr->rem[j]);
         if (hr->inf_from)
             for (size_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n; i++) options(s, hr->inf_bits, n - i);
-        size_t m = rare ? rare_value(&s->rare, hr, s->g, n, s->seen, words, s->maxv) : UINT32_MAX;
+        size_t m = rare ? rare_value(&s->rare, hr, (RareTable){ s->g8, s->g32 }, n, s->seen, words, s->maxv) : UINT32_MAX;
         if (m == UINT32_MAX) {
             if (rare) {   /* the method declined: add the splits and take the mex */
                 if (hr->digit[0] & HR_TWO) splits(s, n, (hr->digit[0] & HR_UNEQUAL) != 0);
@@ -249,7 +283,9 @@ static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
             while (!~s->seen[m / 64]) m += 64;
             m += (size_t)__builtin_ctzll(~s->seen[m / 64]);
         }
-        s->g[n] = (uint32_t)m;
+        if (m > 255 && s->g8) widen(s);
+        if (s->g8) s->g8[n] = (uint8_t)m;
+        else s->g32[n] = (uint32_t)m;
         if (m > s->maxv) s->maxv = (uint32_t)m;
         s->L = n + 1;
         p->work_done = n + 1;
@@ -257,26 +293,47 @@ static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
     }
 }
 
-/* A period of G(0..L) proven by the certificate of the rules' kind, if there is one. */
-static bool proven_period(const SeqInst *si, SolvePeriod *out)
+/* A period of G(0..L) proven by the certificate of the rules' kind, if there is one; for an
+   octal game not proven yet, s->need: the table a period seen would need (0: none). */
+static bool proven_period(SeqInst *si, SolvePeriod *out)
 {
     const HeapRules *hr = &si->hr;
     bool sub = !strcmp(hr->kind, "subtraction"), oct = !strcmp(hr->kind, "octal");
+    si->need = 0;
     if (!sub && !oct) return false;
     size_t L = si->L, t = hr->t;
-    uint32_t *z = period_zback(si->g, L);
+    if (oct) {   /* no array of L entries: tables of 10^8 values and more */
+        uint64_t e, p;
+        bool ok = si->g8 ? period_octal8(si->g8, L, t, &e, &p, &si->need) : period_octal32(si->g32, L, t, &e, &p, &si->need);
+        if (ok)
+            *out = (SolvePeriod){ .found = true, .e = e, .p = p, .s = 0, .proven = true,
+                                  .proof = "octal periodicity theorem", .checked = L };
+        return ok;
+    }
+    uint32_t *z = si->g8 ? period_zback8(si->g8, L) : period_zback(si->g32, L);
     bool found = false;
     for (size_t p = 1; 2 * p <= L && !found; p++) {
         uint64_t e = L - p - z[p], e1 = e ? e : 1;
-        /* subtraction: equal windows of length t at e1 and e1 + p; octal: L >= 2e + 2p + t */
-        bool ok = sub ? L >= e1 + p + t && L - p - e1 >= t : L >= 2 * e1 + 2 * p + t;
-        if (!ok) continue;
+        /* equal windows of length t at e1 and e1 + p */
+        if (!(L >= e1 + p + t && L - p - e1 >= t)) continue;
         *out = (SolvePeriod){ .found = true, .e = e, .p = p, .s = 0, .proven = true,
-                            .proof = sub ? "subtraction window" : "octal periodicity theorem", .checked = L };
+                            .proof = "subtraction window", .checked = L };
         found = true;
     }
     free(z);
     return found;
+}
+
+/* The next table size on the way to target values: double, or only what a period seen needs to
+   be proven (a little more than the table has at least, so a wrong guess costs no extra pass). */
+static size_t next_size(const SeqInst *s, size_t target)
+{
+    size_t want = s->L < 128 ? 256 : 2 * s->L;
+    if (s->need > s->L && s->need < want) {
+        want = (size_t)s->need;
+        if (want < s->L + s->L / 16) want = s->L + s->L / 16;
+    }
+    return want < target ? want : target;
 }
 
 /* Whether a period can be proven (a finite subtraction or octal game), not only observed. */
@@ -286,7 +343,8 @@ static size_t max_table(const Program *p, const SeqInst *s)
 {
     bool split = strcmp(s->hr.kind, "subtraction") != 0;
     size_t cap = split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE;
-    if (p->max_states < cap) cap = (size_t)p->max_states + 1;
+    uint64_t per = s->g32 ? SEQ_PER_STATE_32 : SEQ_PER_STATE_8;
+    if (p->max_states < cap / per) cap = (size_t)(p->max_states * per) + 1;
     return cap;
 }
 
@@ -295,8 +353,7 @@ static size_t max_table(const Program *p, const SeqInst *s)
 static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc loc)
 {
     while (n >= s->L && !s->per.proven) {
-        size_t want = s->L < 128 ? 256 : 2 * s->L;
-        if (n < SIZE_MAX && want > n + 1) want = (size_t)n + 1;
+        size_t want = next_size(s, n < SIZE_MAX ? (size_t)n + 1 : SIZE_MAX);
         size_t cap = max_table(p, s);
         bool certifiable = has_certificate(s);
         if (want > cap && certifiable && s->L < cap) want = cap;   /* the room left first: a period may show */
@@ -323,8 +380,8 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
 
 static uint32_t value(const SeqInst *s, uint64_t n)
 {
-    if (n < s->L) return s->g[n];
-    return s->g[s->per.e + (n - s->per.e) % s->per.p];
+    if (n < s->L) return gv(s, n);
+    return gv(s, s->per.e + (n - s->per.e) % s->per.p);
 }
 
 /* The value of a heap beyond 64 bits (the period is proven). */
@@ -333,7 +390,7 @@ static uint32_t value_mpz(const SeqInst *s, const mpz_t n)
     if (mpz_fits_ulong_p(n)) return value(s, mpz_get_ui(n));
     /* n - e = q p + r with 0 <= r < p: n mod p and e mod p give r */
     uint64_t r = (mpz_fdiv_ui(n, s->per.p) + s->per.p - s->per.e % s->per.p) % s->per.p;
-    return s->g[s->per.e + r];
+    return gv(s, s->per.e + r);
 }
 
 static SolveResult seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
@@ -384,7 +441,8 @@ static void seq_fini(Solver *sv, void *st)
         heaprules_fini(&s->hr);
         rare_fini(&s->rare);
         free(s->pat);
-        free(s->g);
+        free(s->g8);
+        free(s->g32);
         free(s->seen);
         free(s);
     }
@@ -395,6 +453,15 @@ static void seq_fini(Solver *sv, void *st)
 }
 
 /* ---- the period statement ------------------------------------------------------------ */
+
+/* A period seen (not proven) in the table: in its last SEQ_OBSERVE values at most (the search
+   takes 12 bytes a value), the preperiod counted from the table's start. */
+static void observed(const SeqInst *s, SolvePeriod *out)
+{
+    size_t from = s->L > SEQ_OBSERVE ? s->L - SEQ_OBSERVE : 0;
+    bool found = s->g8 ? period_observed8(s->g8 + from, s->L - from, out) : period_observed(s->g32 + from, s->L - from, out);
+    if (found) out->e += from;
+}
 
 /* Recognised families: from the table, until a period is proven (without a range) or over every
    value of the range. */
@@ -413,13 +480,12 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
     if (lim > max_table(p, s)) lim = max_table(p, s);
     /* without a range: until a period is proven; with one: every value of it (a check) */
     while ((bound || !s->per.proven) && s->L < lim) {
-        size_t want = s->L < 128 ? 256 : 2 * s->L;
-        extend(p, s, want < lim ? want : lim, loc);
+        extend(p, s, next_size(s, lim), loc);
         if (!s->per.proven) proven_period(s, &s->per);
     }
     if (bound && s->per.proven) proven_period(s, &s->per);   /* re-derived over all the values */
     if (s->per.proven) *out = s->per;
-    else period_observed(s->g, s->L, out);
+    else observed(s, out);
     out->checked = s->L;
     out->method = s->hr.recognised ? "sequence (recognised)" : "sequence";
     return true;
