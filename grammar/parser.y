@@ -103,7 +103,7 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
     | error '}'                 { $$ = NULL; }
     ;
 
-/* stmt -> query expr | table expr | expect expr | print expr | draw expr [depth expr] | claim expr for binders
+/* stmt -> query expr | table expr | expect expr | print expr | draw expr [depth expr] | claim expr for binders [when expr]
          | period expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
@@ -114,7 +114,8 @@ stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | DRAW expr IDENT expr      { $$ = ast_node2(A, N_DRAW, @$, $2, $4);
                                   if (strcmp($3.s, "depth"))
                                       { diag_error(pc->diag, @3, "expected 'depth N' after the position to draw, found '%s'", $3.s); pc->errors++; } }
-    | CLAIM expr FOR binders    { $$ = ast_node2(A, N_CLAIM, @$, $2, NULL); $$->list = $4; }
+    | CLAIM expr FOR binders opt_cond
+                                { $$ = ast_node2(A, N_CLAIM, @$, $2, $5); $$->list = $4; }
     | PERIOD expr FOR IDENT     { $$ = mk_period(pc, @$, $2, @4, $4.s, NULL); }
     | PERIOD expr FOR IDENT IN expr
                                 { $$ = mk_period(pc, @$, $2, @4, $4.s, $6); }

@@ -98,10 +98,14 @@ static void gen(Cg *c, Node *n)
 {
     int acc = n->ref_id;
     switch (n->op) {
-    case FOLD_SUM: case FOLD_COUNT: emit(c, n->loc, IR_INT, 0, 0); break;
+    case FOLD_SUM: case FOLD_COUNT: case FOLD_XOR: case FOLD_BOR: emit(c, n->loc, IR_INT, 0, 0); break;
     case FOLD_ANY: emit(c, n->loc, IR_BOOL, 0, 0); break;
     case FOLD_ALL: emit(c, n->loc, IR_BOOL, 1, 0); break;
-    case FOLD_MIN: case FOLD_MAX: { Value none = { .t = VT_NONE }; emit(c, n->loc, IR_KONST, add_const(c, none), 0); break; }
+    case FOLD_MIN: case FOLD_MAX: case FOLD_BAND: {
+        Value none = { .t = VT_NONE };
+        emit(c, n->loc, IR_KONST, add_const(c, none), 0);
+        break;
+    }
     default: emit(c, n->loc, IR_LIST, 0, 0); break;
     }
     push(c, 1);
@@ -111,8 +115,7 @@ static void gen(Cg *c, Node *n)
     size_t *nexts = xmalloc((size_t)nb * sizeof *nexts);   /* a generator has at least one binder */
     /* a fold to a single value releases what each iteration built while the accumulator is a
        plain integer or truth value (not a position or big integer, which live in scratch) */
-    bool scalar = n->op == FOLD_SUM || n->op == FOLD_COUNT || n->op == FOLD_ANY || n->op == FOLD_ALL ||
-                  n->op == FOLD_MIN || n->op == FOLD_MAX;
+    bool scalar = n->op != FOLD_LIST;
     for (int i = 0; i < nb; i++) binder_loop(c, n->list.v[i], scalar ? 2 + acc : 0, &nexts[i]);
     size_t inner = nexts[nb - 1];
     if (n->b) {
@@ -359,8 +362,9 @@ static int thunk(Program *p, Cg *c, const char *name, Node *e, const SemaInfo *i
     return fidx;
 }
 
-/* A function yielding e for every combination of item's binders (at most 16), in order: the
-   instances of a claim (and of its two sides), the probe positions of a period. */
+/* A function yielding e for every combination of item's binders (at most 16), in order, that a
+   claim's `when` holds for: the instances of a claim (and of its two sides), the probe positions
+   of a period. */
 static int instances(Cg *c, Program *p, const char *name, Node *item, Node *e, const SemaInfo *info, bool user)
 {
     int fidx = prog_add_func(p, name, FN_CLAIM);
@@ -368,6 +372,11 @@ static int instances(Cg *c, Program *p, const char *name, Node *item, Node *e, c
     size_t nexts[16];
     int nb = item->list.n < 16 ? item->list.n : 16;
     for (int j = 0; j < nb; j++) binder_loop(c, item->list.v[j], 1, &nexts[j]);
+    if (item->kind == N_CLAIM && item->b) {   /* when: other combinations are no instances */
+        expr(c, item->b);
+        emit(c, item->b->loc, IR_JF, (int64_t)nexts[nb - 1], 0);
+        push(c, -1);
+    }
     expr(c, e);
     emit(c, e->loc, IR_YIELD, 0, 0);
     push(c, -1);

@@ -104,6 +104,7 @@ void drv_apply_redefinitions(Program *p, size_t upto)
     memmove(p->redefs, p->redefs + r, (p->nredefs - r) * sizeof *p->redefs);
     p->nredefs -= r;
     solve_forget(p->solver);   /* every value computed from the old definitions */
+    vm_memo_forget(p->vm);
 }
 
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)

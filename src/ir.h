@@ -13,7 +13,7 @@ typedef enum IrOp {
 } IrOp;
 
 /* Fold kinds of generators: sum(...), min, max, any, all, count, [ ... for ... ]. ORDER FOLD. */
-typedef enum FoldKind { FOLD_SUM, FOLD_MIN, FOLD_MAX, FOLD_ANY, FOLD_ALL, FOLD_COUNT, FOLD_LIST } FoldKind;
+typedef enum FoldKind { FOLD_SUM, FOLD_MIN, FOLD_MAX, FOLD_ANY, FOLD_ALL, FOLD_COUNT, FOLD_LIST, FOLD_XOR, FOLD_BOR, FOLD_BAND } FoldKind;
 
 typedef enum FuncKind { FN_DEF, FN_MOVES, FN_CANON, FN_THUNK, FN_CLAIM } FuncKind;
 

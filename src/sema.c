@@ -54,8 +54,8 @@ static void push_var(Sema *s, const char *name, int slot, int type)
 
 int sema_fold_kind(const char *name)
 {
-    static const char *folds[] = { "sum", "min", "max", "any", "all", "count", "list" };  /* ORDER FOLD */
-    for (int i = 0; i < 7; i++)
+    static const char *folds[] = { "sum", "min", "max", "any", "all", "count", "list", "xor", "bitor", "bitand" };  /* ORDER FOLD */
+    for (int i = 0; i < 10; i++)
         if (!strcmp(name, folds[i])) return i;
     return -1;
 }
@@ -211,7 +211,8 @@ static int gen(Sema *s, Node *n)
 {
     int fold = sema_fold_kind(n->name);
     if (fold < 0) {
-        err(s, n->loc, "'%s' cannot take a generator; use sum, min, max, any, all, count or [... for ...]", n->name);
+        err(s, n->loc, "'%s' cannot take a generator; use sum, min, max, any, all, count, xor, bitor, bitand or [... for ...]",
+            n->name);
         return VT_NONE;
     }
     n->op = fold;
@@ -226,7 +227,7 @@ static int gen(Sema *s, Node *n)
         if (!(t == VT_NONE || t == VT_INT || t == VT_BOOL || t == VT_POS))
             err(s, n->a->loc, "sum needs integers or positions, not %s", val_type_an(t));
         return t == VT_POS ? VT_POS : (t == VT_NONE ? VT_NONE : VT_INT);
-    case FOLD_MIN: case FOLD_MAX:
+    case FOLD_MIN: case FOLD_MAX: case FOLD_XOR: case FOLD_BOR: case FOLD_BAND:
         need(s, n->a, t, numeric(t), "integers");
         return VT_INT;
     case FOLD_ANY: case FOLD_ALL: case FOLD_COUNT:
@@ -604,6 +605,11 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
     case N_CLAIM: {
         if (item->list.n > 16) err(&s, item->loc, "a claim may have at most 16 variables");
         for (int j = 0; j < item->list.n; j++) binder(&s, item->list.v[j]);
+        if (item->b) {   /* when: the instances it holds for */
+            int w = expr(&s, item->b);
+            if (!(w == VT_BOOL || w == VT_INT || w == VT_NONE))
+                err(&s, item->b->loc, "a claim's 'when' needs a condition, not %s", val_type_an(w));
+        }
         int t = expr(&s, item->a);
         if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
             err(&s, item->a->loc, "a claim needs a condition, not %s", val_type_an(t));

@@ -24,6 +24,7 @@ void vm_free(Vm *vm)
     free(vm->frames);
     free(vm->marks);
     free(vm->snaps);
+    vm_memo_forget(vm);
     scratch_fini(&vm->scratch);
     free(vm);
 }
@@ -702,7 +703,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
 
 static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
 {
-    VmFrame fr = { fn, pc, base };
+    VmFrame fr = { fn, pc, base, NULL, 0 };
     VEC_PUSH(vm->frames, vm->nframes, vm->capframes, fr);
 }
 
@@ -960,7 +961,21 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             int64_t n = code[pc++];
             size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;
             vm->sp = sp;
+            const int64_t *memo = NULL;   /* a recursive def: its result is remembered */
+            uint64_t hash = 0;
+            if (vm_memo_wanted(vm, callee)) {
+                const int64_t *k = vm_memo_key(vm, callee, st + from, (int)(sp - from), &hash);
+                Value hit;
+                if (k && vm_memo_find(vm, k, hash, &hit)) {
+                    sp = from;
+                    st[sp++] = hit;
+                    break;
+                }
+                if (k) memo = vm_memo_keep(vm, k);
+            }
             push_frame(vm, fn, pc, base);
+            vm->frames[vm->nframes - 1].memo = memo;
+            vm->frames[vm->nframes - 1].hash = hash;
             size_t nsp = enter(vm, callee, from, (int)(sp - from), LOC);
             fn = callee;
             f = &P->fns[fn];
@@ -997,6 +1012,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 return v;
             }
             VmFrame fr = vm->frames[--vm->nframes];
+            if (fr.memo) vm_memo_put(vm, fr.memo, fr.hash, &v);
             sp = base;
             st[sp++] = v;
             fn = fr.fn;
@@ -1107,6 +1123,16 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 if (v.t == VT_BOOL) v = val_int(v.u.i);
                 if (acc.t == VT_NONE || (kind == FOLD_MIN ? big_cmp(&v, &acc) < 0 : big_cmp(&v, &acc) > 0)) acc = v;
                 break;
+            case FOLD_XOR: case FOLD_BOR: case FOLD_BAND: {
+                int bop = kind == FOLD_XOR ? IR_BXOR : kind == FOLD_BOR ? IR_BOR : IR_BAND;
+                if (!val_is_int(&v)) type_error(vm, LOC, "xor, bitor and bitand need integers", &v, NULL);
+                if (v.t == VT_BOOL) v = val_int(v.u.i);
+                if (acc.t == VT_NONE) acc = v;   /* bitand: the first value */
+                else if (isnum(&acc) && isnum(&v))
+                    acc = val_int(bop == IR_BXOR ? acc.u.i ^ v.u.i : bop == IR_BOR ? acc.u.i | v.u.i : acc.u.i & v.u.i);
+                else acc = big_op(vm, bop, &acc, &v, LOC);
+                break;
+            }
             case FOLD_ANY: acc = val_bool(acc.u.i || truth(vm, &v, LOC)); break;
             case FOLD_ALL: acc = val_bool(acc.u.i && truth(vm, &v, LOC)); break;
             case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
@@ -1139,8 +1165,9 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         }
         case IR_FOLDEND: {
             int kind = (int)code[pc++];
-            if ((kind == FOLD_MIN || kind == FOLD_MAX) && TOP.t == VT_NONE)
-                vm_fail(vm, LOC, "%s of nothing: the generator produced no values", kind == FOLD_MIN ? "min" : "max");
+            if ((kind == FOLD_MIN || kind == FOLD_MAX || kind == FOLD_BAND) && TOP.t == VT_NONE)
+                vm_fail(vm, LOC, "%s of nothing: the generator produced no values",
+                        kind == FOLD_MIN ? "min" : kind == FOLD_MAX ? "max" : "bitand");
             break;
         }
         default:

@@ -9,7 +9,9 @@
    Return nonzero to stop the run. */
 typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 
-typedef struct VmFrame { int fn; size_t pc; size_t base; } VmFrame;
+/* A caller's frame: where to return; memo: the key (with its hash) under which the callee's
+   result is remembered on return (a memoized def), or NULL. */
+typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; } VmFrame;
 
 /* Called before a loop over a range (lo..hi) takes its index *i (0-based; slot: the binder's
    frame slot; fn and pc: the function and the loop's instruction, which identify the loop). It
@@ -56,6 +58,9 @@ struct Vm {
     void *iter_ctx;
     VmSnap *snaps;          /* one per prog_try in progress */
     size_t nsnaps, capsnaps;
+    /* results of recursive defs (vm_memo.c): keys (the def's id and its arguments, encoded as a
+       position's) and values in their own arena, indexed by open addressing (entry + 1) */
+    struct VmMemo *memo;
 };
 
 /* GMP values for exact arithmetic beyond 64 bits, in scratch: an error that unwinds past them
@@ -89,6 +94,20 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc);
 const int64_t *vm_canon(Vm *vm, const int64_t *key);
 /* Enumerate the moves of component key; cb gets each result (a POS value, possibly empty). */
 void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
+/* Memoized defs (vm_memo.c). Forget every result and which defs are recursive (a definition
+   changed). */
+void vm_memo_forget(Vm *vm);
+/* Whether calls of def fn are remembered: it may call itself, through other defs or directly. */
+bool vm_memo_wanted(Vm *vm, int fn);
+/* The key of a call of fn on args in a buffer of the memo's (valid until the next call), with its
+   hash; NULL when an argument is of a kind that is not remembered by. */
+const int64_t *vm_memo_key(Vm *vm, int fn, const Value *args, int nargs, uint64_t *hash);
+/* The remembered result of the call with that key, if there is one. */
+bool vm_memo_find(Vm *vm, const int64_t *key, uint64_t hash, Value *out);
+/* A lasting copy of a key, to remember the call's result under (NULL: the memo is full). */
+const int64_t *vm_memo_keep(Vm *vm, const int64_t *key);
+/* Remember the result v (copied) of the call with that key. */
+void vm_memo_put(Vm *vm, const int64_t *key, uint64_t hash, const Value *v);
 /* Scratch allocation that reports a resource limit at loc when exhausted. */
 void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
 /* A budgeted run (fuel set) pays for building a value of this size (a list's elements, a graph's

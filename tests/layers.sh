@@ -14,7 +14,7 @@ layer() {
     src/program.* | src/graph.*) echo 2 program ;;
     src/sema.* | src/compile.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
-    src/vm.* | src/builtins.c) echo 5 interpreter ;;
+    src/vm.* | src/vm_memo.c | src/builtins.c) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;
     src/solve/*) echo 7 solve ;;
     src/driver.* | src/run.* | src/repl* | src/draw.* | src/plot.* | src/front.* | src/main.c | src/stdlib_data.c) echo 8 app ;;

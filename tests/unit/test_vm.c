@@ -166,6 +166,38 @@ static void test_lists_of_strings(void **state)
     h_expect_error("const X = {\"a\"};", "set elements must be integers");
 }
 
+/* Recursive defs are memoized: a recursion with exponentially many calls runs within a small
+   step budget; results keep their kinds (an argument's kind is part of the key: 5, "5", [5] and
+   {5} are different calls; a truth value is never remembered by, as true and 1 print
+   differently); a redefinition forgets the results. */
+static void test_memoized_defs(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2);\n"
+                              "def paths(r, c) = if r == 0 or c == 0 then 1 else paths(r - 1, c) + paths(r, c - 1);\n"
+                              "def even(n) = if n == 0 then true else odd(n - 1);\n"
+                              "def odd(n) = if n == 0 then false else even(n - 1);\n"), 0);
+    h->p.vm->fuel = 200000;   /* without the memo: 10^18 calls */
+    assert_int_equal(h_int(h, "fib(90)"), 2880067194370816120LL);
+    assert_int_equal(h_int(h, "paths(16, 16)"), 601080390);
+    assert_int_equal(h_int(h, "even(3001)"), 0);
+    h->p.vm->fuel = 0;
+    assert_int_equal(h_run(h, "def keep(x, d) = if d == 0 then x else keep(x, d - 1);\n"
+                              "print [keep(5, 3)]; print keep(\"5\", 3); print keep([5], 3); print keep({5}, 3);\n"
+                              "print keep(true, 3); print keep(1, 3); print keep(2 ** 70, 3); print keep(Heap(5) + Heap(5), 3);\n"
+                              "print keep(5, 3) + keep(5, 2);\n"
+                              "def pp(n) = if n == 0 then Heap(1) else pp(n - 1) + Heap(n); print pp(3); print pp(3) + pp(1);\n"), 0);
+    assert_string_equal(h_out(h), "[5]\n5\n[5]\n{5}\ntrue\n1\n1180591620717411303424\nHeap(5) + Heap(5)\n10\n"
+                                  "Heap(1) + Heap(1) + Heap(2) + Heap(3)\nHeap(1) + Heap(1) + Heap(2) + Heap(3) + Heap(1) + Heap(1)\n");
+    h_free(h);
+    h = h_new();
+    h->p.redefine = true;
+    assert_int_equal(h_run(h, "def f(n) = if n == 0 then 1 else 2 * f(n - 1); expect f(10) == 1024;"), 0);
+    assert_int_equal(h_run(h, "def f(n) = if n == 0 then 1 else 3 * f(n - 1); expect f(10) == 59049;"), 0);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +207,7 @@ int main(void)
         cmocka_unit_test(test_lists_sets_strings),
         cmocka_unit_test(test_lists_of_strings),
         cmocka_unit_test(test_generators_and_recursion),
+        cmocka_unit_test(test_memoized_defs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

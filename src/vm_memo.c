@@ -1,0 +1,263 @@
+/* vm_memo.c: memoized defs. A def that may call itself (directly or through other defs) keeps
+   its results: a call with arguments seen before returns the kept value, so a dynamic program
+   written as a recursion runs in polynomial time. Defs are pure (a redefinition forgets it all),
+   so this changes no result. Bounded: past the state limit's count of entries, or 64 bytes an
+   allowed state, calls are simply not remembered any more. */
+#include "config.h"
+#include "vm.h"
+#include "graph.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct MemoEntry { const int64_t *key; Value v; } MemoEntry;
+
+struct VmMemo {
+    Arena arena;            /* kept keys and values */
+    size_t bytes;           /* what the arena holds */
+    MemoEntry *e;
+    size_t n, cap;
+    uint64_t *tab;          /* entry index + 1 in the low 32 bits, the hash's high 32 bits above */
+    size_t tcap;
+    int64_t *buf;           /* the key being built */
+    size_t bufcap;
+    int8_t *rec;            /* per function: 0 not looked at, 1 recursive, -1 not */
+    size_t nrec;
+};
+
+static struct VmMemo *memo_of(Vm *vm)
+{
+    if (!vm->memo) {
+        vm->memo = xcalloc(1, sizeof *vm->memo);
+        arena_init(&vm->memo->arena);
+    }
+    return vm->memo;
+}
+
+void vm_memo_forget(Vm *vm)
+{
+    struct VmMemo *m = vm->memo;
+    if (!m) return;
+    arena_fini(&m->arena);
+    free(m->e);
+    free(m->tab);
+    free(m->buf);
+    free(m->rec);
+    free(m);
+    vm->memo = NULL;
+}
+
+/* Whether def fn can reach a call of itself through the calls in the defs' code. */
+static bool calls_itself(const Program *p, int fn)
+{
+    size_t nf = p->nfns;
+    uint8_t *seen = xcalloc(nf, 1);
+    int *todo = xmalloc(nf * sizeof *todo);
+    size_t nt = 0;
+    todo[nt++] = fn;
+    bool found = false;
+    while (nt && !found) {
+        const Func *f = &p->fns[todo[--nt]];
+        for (size_t pc = 0; pc < f->ncode;) {
+            int op = (int)f->code[pc];
+            if (op == IR_CALL) {
+                int callee = (int)f->code[pc + 1];
+                if (callee == fn) {
+                    found = true;
+                    break;
+                }
+                if (callee >= 0 && (size_t)callee < nf && !seen[callee]) {
+                    seen[callee] = 1;
+                    todo[nt++] = callee;
+                }
+            }
+            pc += 1 + (size_t)ir_op_nargs(op);
+        }
+    }
+    free(seen);
+    free(todo);
+    return found;
+}
+
+bool vm_memo_wanted(Vm *vm, int fn)
+{
+    struct VmMemo *m = memo_of(vm);
+    const Program *p = vm->p;
+    if ((size_t)fn >= m->nrec) {
+        size_t n = p->nfns > (size_t)fn ? p->nfns : (size_t)fn + 1;
+        m->rec = xrealloc(m->rec, n);
+        memset(m->rec + m->nrec, 0, n - m->nrec);
+        m->nrec = n;
+    }
+    if (!m->rec[fn]) m->rec[fn] = p->fns[fn].kind == FN_DEF && calls_itself(p, fn) ? 1 : -1;
+    return m->rec[fn] > 0;
+}
+
+static void need(struct VmMemo *m, size_t words)
+{
+    if (words > m->bufcap) {
+        m->bufcap = words * 2;
+        m->buf = xrealloc(m->buf, m->bufcap * sizeof *m->buf);
+    }
+}
+
+/* The words of one argument after its tag: false for a value that is not remembered by (a
+   position, a range, a truth value: 1 and true print differently). */
+static bool arg_size(const Value *a, size_t *words)
+{
+    switch (a->t) {
+    case VT_INT: case VT_GRAPH: *words = 1; return true;
+    case VT_BIG: case VT_LIST: case VT_SET: *words = a->n; return true;
+    case VT_STR: *words = (a->n + 7) / 8; return true;
+    default: return false;
+    }
+}
+
+const int64_t *vm_memo_key(Vm *vm, int fn, const Value *args, int nargs, uint64_t *hash)
+{
+    struct VmMemo *m = memo_of(vm);
+    size_t words = 2;
+    for (int i = 0; i < nargs; i++) {
+        size_t w;
+        if (!arg_size(&args[i], &w)) return NULL;
+        words += 1 + w;
+    }
+    if (words > ((size_t)1 << 24)) return NULL;
+    need(m, words);
+    int64_t *k = m->buf;
+    k[0] = (int64_t)((uint64_t)(uint32_t)fn | ((uint64_t)words << 32));
+    k[1] = nargs;
+    size_t w = 2;
+    for (int i = 0; i < nargs; i++) {
+        const Value *a = &args[i];
+        /* tag: the type, the list kind or sign, the count */
+        k[w++] = (int64_t)((uint64_t)a->t | (uint64_t)a->strs << 8 | (uint64_t)a->n << 16);
+        switch (a->t) {
+        case VT_INT: k[w++] = a->u.i; break;
+        case VT_GRAPH: k[w++] = (int64_t)a->u.g->id; break;
+        case VT_STR: {
+            size_t nw = (a->n + 7) / 8;
+            if (nw) {
+                k[w + nw - 1] = 0;
+                memcpy(k + w, a->u.s, a->n);
+            }
+            w += nw;
+            break;
+        }
+        default:
+            if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
+            w += a->n;
+            break;
+        }
+    }
+    *hash = util_hash_words(k, words);
+    return k;
+}
+
+static size_t slot_of(const struct VmMemo *m, const int64_t *key, uint64_t h)
+{
+    size_t len = (size_t)((uint64_t)key[0] >> 32), j = (size_t)h & (m->tcap - 1);
+    for (;;) {
+        uint64_t t = m->tab[j];
+        if (!t) return j;
+        if ((t >> 32) == (h >> 32)) {
+            const int64_t *k = m->e[(uint32_t)t - 1].key;
+            if (k[0] == key[0] && !memcmp(k, key, len * sizeof *k)) return j;
+        }
+        j = (j + 1) & (m->tcap - 1);
+    }
+}
+
+bool vm_memo_find(Vm *vm, const int64_t *key, uint64_t hash, Value *out)
+{
+    struct VmMemo *m = vm->memo;
+    if (!m || !m->tcap) return false;
+    uint64_t t = m->tab[slot_of(m, key, hash)];
+    if (!t) return false;
+    *out = m->e[(uint32_t)t - 1].v;
+    return true;
+}
+
+/* Room for bytes more in the arena, within the bound. */
+static bool room(Vm *vm, struct VmMemo *m, size_t bytes)
+{
+    uint64_t cap = vm->p->max_states * 64 > ((uint64_t)1 << 27) ? vm->p->max_states * 64 : (uint64_t)1 << 27;
+    if (m->bytes + bytes > cap || m->n >= vm->p->max_states || m->n >= UINT32_MAX - 1) return false;
+    m->bytes += bytes;
+    return true;
+}
+
+const int64_t *vm_memo_keep(Vm *vm, const int64_t *key)
+{
+    struct VmMemo *m = memo_of(vm);
+    size_t bytes = (size_t)((uint64_t)key[0] >> 32) * sizeof *key;
+    if (!room(vm, m, bytes)) return NULL;
+    int64_t *k = arena_alloc(&m->arena, bytes);
+    memcpy(k, key, bytes);
+    return k;
+}
+
+/* v copied into the arena (false: a kind of value not kept, or no room). */
+static bool keep_value(Vm *vm, struct VmMemo *m, const Value *v, Value *out)
+{
+    *out = *v;
+    switch (v->t) {
+    case VT_INT: case VT_BOOL: case VT_RANGE: case VT_GRAPH: return true;
+    case VT_BIG: case VT_LIST: case VT_SET: {
+        size_t bytes = v->n * sizeof(int64_t);
+        if (!room(vm, m, bytes)) return false;
+        int64_t *d = arena_alloc(&m->arena, bytes ? bytes : 1);
+        if (bytes) memcpy(d, v->u.a, bytes);
+        out->u.a = d;
+        return true;
+    }
+    case VT_STR: {
+        if (!room(vm, m, v->n)) return false;
+        char *d = arena_alloc(&m->arena, v->n ? v->n : 1);
+        if (v->n) memcpy(d, v->u.s, v->n);
+        out->u.s = d;
+        return true;
+    }
+    case VT_POS: {
+        size_t bytes = v->n * (sizeof(int64_t *) + (v->u.pos.cnt ? sizeof(uint64_t) : 0));
+        for (uint32_t i = 0; i < v->n; i++) bytes += (size_t)((uint64_t)v->u.pos.keys[i][0] >> 32) * sizeof(int64_t);
+        if (!room(vm, m, bytes)) return false;
+        const int64_t **keys = arena_alloc(&m->arena, (v->n ? v->n : 1) * sizeof *keys);
+        for (uint32_t i = 0; i < v->n; i++) {
+            size_t kb = (size_t)((uint64_t)v->u.pos.keys[i][0] >> 32) * sizeof(int64_t);
+            int64_t *k = arena_alloc(&m->arena, kb);
+            memcpy(k, v->u.pos.keys[i], kb);
+            keys[i] = k;
+        }
+        out->u.pos.keys = keys;
+        if (v->u.pos.cnt) {
+            uint64_t *c = arena_alloc(&m->arena, v->n * sizeof *c);
+            memcpy(c, v->u.pos.cnt, v->n * sizeof *c);
+            out->u.pos.cnt = c;
+        }
+        return true;
+    }
+    default: return false;
+    }
+}
+
+void vm_memo_put(Vm *vm, const int64_t *key, uint64_t hash, const Value *v)
+{
+    struct VmMemo *m = memo_of(vm);
+    MemoEntry e = { key, { 0 } };
+    if (!keep_value(vm, m, v, &e.v)) return;
+    if ((m->n + 1) * 2 > m->tcap) {   /* grow the index */
+        size_t cap = m->tcap ? 2 * m->tcap : 1024;
+        free(m->tab);
+        m->tab = xcalloc(cap, sizeof *m->tab);
+        m->tcap = cap;
+        for (size_t i = 0; i < m->n; i++) {
+            const int64_t *k = m->e[i].key;
+            uint64_t h = util_hash_words(k, (size_t)((uint64_t)k[0] >> 32));
+            m->tab[slot_of(m, k, h)] = (i + 1) | (h >> 32 << 32);
+        }
+    }
+    size_t j = slot_of(m, key, hash);
+    if (m->tab[j]) return;   /* the same call finished twice (a recursion reached it again) */
+    VEC_PUSH(m->e, m->n, m->cap, e);
+    m->tab[j] = (uint64_t)m->n | (hash >> 32 << 32);
+}
