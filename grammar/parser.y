@@ -55,7 +55,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
 
-%type <node> expr primary postfix arg binder gitem_move item stmt opt_cond pair gstmt gvert gverts gchain
+%type <node> expr primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain
 %type <list> args arglist binders plist clauses pairs gbody gstmts
 %type <vflag> params_variadic
 %type <str> opt_name
@@ -92,6 +92,12 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
                                 { NodeList e = {0}; $$ = mk_def(pc, N_DEF, @2, $2.s, e, 0); $$->a = $6; }
     | GAME IDENT '(' plist params_variadic ')' '{' gbody '}'
                                 { $$ = mk_def(pc, N_GAME, @2, $2.s, $4, $5); $$->list = $8; }
+    | IDENT GAME IDENT '(' plist params_variadic ')' '{' gbody '}'
+                                { $$ = mk_def(pc, N_GAME, @3, $3.s, $5, $6); $$->list = $9; $$->op = 1;
+                                  if (strcmp($1.s, "scoring")) {
+                                      diag_error(pc->diag, @1, "expected 'game' or 'scoring game', found '%s'", $1.s);
+                                      pc->errors++;
+                                  } }
     | DIGRAPH IDENT '{' gstmts '}'
                                 { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
                                   $$->a = ast_new(A, N_GRAPHLIT, @$); $$->a->op = 1; $$->a->list = $4; }
@@ -152,13 +158,22 @@ plist: IDENT                    { $$ = (NodeList){0}; ast_list_push(A, &$$, ast_
 gbody: %empty                   { $$ = (NodeList){0}; }
      | gbody gitem_move         { $$ = $1; if ($2) ast_list_push(A, &$$, $2); }
      ;
-gitem_move: MOVE opt_name clauses ARROW expr ';'
-                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list2 = $3; $$->a = $5; }
-    | MOVE opt_name '(' binders ')' clauses ARROW expr ';'
-                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list = $4; $$->list2 = $6; $$->a = $8; }
+gitem_move: MOVE opt_name clauses ARROW expr opt_gain ';'
+                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list2 = $3; $$->a = $5; $$->b = $6; }
+    | MOVE opt_name '(' binders ')' clauses ARROW expr opt_gain ';'
+                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list = $4; $$->list2 = $6; $$->a = $8;
+                                  $$->b = $9; }
     | CANON '(' arglist ')' ';' { $$ = ast_new(A, N_CANON, @1); $$->list = $3; }
     | error ';'                 { $$ = NULL; }
     ;
+/* a scoring game's move: "gain EXPR", what the mover scores ("gain" is a word only here) */
+opt_gain: %empty                { $$ = NULL; }
+        | IDENT expr            { $$ = $2;
+                                  if (strcmp($1.s, "gain")) {
+                                      diag_error(pc->diag, @1, "expected ';' or 'gain' after a move's result, found '%s'", $1.s);
+                                      pc->errors++;
+                                  } }
+        ;
 opt_name: %empty                { $$.s = NULL; $$.n = 0; }
         | IDENT                 { $$ = $1; }
         ;

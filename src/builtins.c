@@ -54,6 +54,7 @@ const Builtin builtins[BI__COUNT] = {
     { "select", 1, -1, VT_POS, "the selective compound: a move moves any one or more components that can move" },
     { "shortselect", 1, -1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
     { "winning_positions", 1, 1, VT_INT, "the number of distinct positions the winning moves of a position reach" },
+    { "value", 1, 1, VT_INT, "the value of a scoring game's position: the best score difference for the player to move" },
 };
 
 int builtin_find(const char *name)
@@ -682,6 +683,9 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
         }
         return v;
     }
+    case BI_VALUE:
+        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+        return vm_host_score(vm, a, loc);
     case BI_GAMMA:
         if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
         return vm_host_sg(vm, a, true, loc);

@@ -418,6 +418,15 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
             }
             push(c, -1);
         }
+        if (g->op == 1) {   /* a scoring game: the move's gain first */
+            if (m->b) expr(c, m->b);
+            else {
+                emit(c, m->loc, IR_INT, 0, 0);
+                push(c, 1);
+            }
+            emit(c, m->b ? m->b->loc : m->loc, IR_GAIN, 0, 0);
+            push(c, -1);
+        }
         expr(c, m->a);
         emit(c, m->a->loc, IR_YIELD, i, 0);
         push(c, -1);

@@ -177,10 +177,12 @@ static bool ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* The length of the definition's name if the line at s starts one ("game NAME" or "def NAME"). */
+/* The length of the definition's name if the line at s starts one ("game NAME", "scoring game
+   NAME" or "def NAME"). */
 static size_t item_name(const char *s, const char *end, const char **name)
 {
-    size_t k = end - s >= 5 && !strncmp(s, "game ", 5) ? 5 : end - s >= 4 && !strncmp(s, "def ", 4) ? 4 : 0;
+    size_t k = end - s >= 5 && !strncmp(s, "game ", 5) ? 5 : end - s >= 4 && !strncmp(s, "def ", 4) ? 4
+               : end - s >= 13 && !strncmp(s, "scoring game ", 13) ? 13 : 0;
     if (!k) return 0;
     const char *n = s + k, *e = n;
     while (e < end && ident_char(*e)) e++;

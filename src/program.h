@@ -41,6 +41,7 @@ typedef struct Game {
     struct Node *ast;   /* the declaration (kept for pattern recognition by strategies) */
     int nlocals;        /* frame slots of the moves function */
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
+    bool scoring;       /* a scoring game: its moves have gains, its value is a score (negamax) */
 } Game;
 
 typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS, ST_DRAW } StmtKind;
@@ -202,7 +203,7 @@ void prog_release(Program *p, size_t mark);
    names mean its own definitions, whatever a user's shadow. */
 Symbol *prog_lookup(Program *p, const char *name);
 /* Index the definitions of a standard library file (registered in diag as file): every line that
-   starts with "game NAME" or "def NAME" begins one, its doc comment (the comment lines just
+   starts with "game NAME", "scoring game NAME" or "def NAME" begins one, its doc comment (the comment lines just
    above) with it. Returns how many. */
 size_t prog_lib_add(Program *p, uint32_t file);
 /* The library's item of that name, or NULL. */

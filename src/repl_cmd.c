@@ -128,7 +128,7 @@ static void print_gv(StrBuf *b, const GameValue *g)
     }
 }
 
-typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; } MovesCtx;
+typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; bool scoring; int64_t value; } MovesCtx;
 
 /* A position's SG value, or its outcome alone in misere play. */
 static GameValue value_of(Repl *r, const Value *pos)
@@ -143,6 +143,24 @@ static int on_move(void *ctx, const SolveMove *m)
     MovesCtx *c = ctx;
     Program *p = c->r->p;
     GameValue g = value_of(c->r, &m->result);
+    if (c->scoring) {   /* a scoring game: what the move is worth, gain - value after; the best are marked */
+        int64_t after = g.kind == GV_SCORE ? g.score : 0, worth;
+        bool ok = !__builtin_sub_overflow(m->gain, after, &worth);
+        bool best = ok && worth == c->value;
+        c->winning += best;
+        StrBuf b;
+        sb_init(&b);
+        sb_printf(&b, "%c %3zu. %s%s%s from ", best ? '*' : ' ', ++c->n, m->label ? m->label : "move", m->args ? " " : "",
+                  m->args ? m->args : "");
+        key_print(p, &b, m->from);
+        sb_puts(&b, " -> ");
+        key_print_pos(p, &b, &m->result);
+        sb_printf(&b, ": gain %lld, value after %lld", (long long)m->gain, (long long)after);
+        if (ok) sb_printf(&b, ", worth %lld", (long long)worth);
+        fprintf(p->out, "%s\n", b.s);
+        sb_fini(&b);
+        return 0;
+    }
     bool win = (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
     c->winning += win;
     StrBuf b;
@@ -181,14 +199,15 @@ static void do_moves(Repl *r, const Value *pos, void *ctx)
         print_gv(&b, &g);
         sb_putc(&b, ')');
     }
+    if (g.kind == GV_SCORE) sb_printf(&b, " (value %lld)", (long long)g.score);
     fprintf(p->out, "%s\n", b.s);
     sb_fini(&b);
-    MovesCtx c = { r, 0, 0, g.outcome };
+    MovesCtx c = { r, 0, 0, g.outcome, g.kind == GV_SCORE, g.score };
     bool more = solve_each_move(p->solver, pos, r->loc, REPL_MAX_MOVES, on_move, &c);
-    if (!c.n) fputs("  no moves: the player to move loses\n", p->out);
+    if (!c.n) fputs(c.scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", p->out);
     if (more) fprintf(p->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
     else if (c.n) fprintf(p->out, "  %zu move%s, %zu %s\n", c.n, c.n == 1 ? "" : "s", c.winning,
-                          g.outcome == 'D' ? "keeping the draw" : "winning");
+                          c.scoring ? "best" : g.outcome == 'D' ? "keeping the draw" : "winning");
 }
 
 /* ---- :explain --------------------------------------------------------------------------------- */

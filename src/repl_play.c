@@ -1,6 +1,7 @@
 /* repl_play.c: :play -- a person plays a position against the engine, which plays perfectly: a
    winning move when there is one, otherwise the move that loses slowest (the largest remoteness,
-   found by a bounded search; past the bound, the first move). */
+   found by a bounded search; past the bound, the first move). In a scoring game the engine makes
+   a best move (gain - value after as large as it can be) and both totals are kept. */
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
@@ -15,8 +16,8 @@
 /* Moves listed at the person's turn without asking. */
 #define PLAY_SHOW_MOVES 40
 
-typedef struct PlayMove { KeyCopy to; char *what; char outcome; } PlayMove;
-typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; } MoveList;
+typedef struct PlayMove { KeyCopy to; char *what; char outcome; int64_t gain, worth; } PlayMove;
+typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; bool scoring; } MoveList;
 
 static int on_move(void *ctx, const SolveMove *m)
 {
@@ -27,7 +28,13 @@ static int on_move(void *ctx, const SolveMove *m)
     key_print(l->p, &b, m->from);
     sb_puts(&b, " -> ");
     key_print_pos(l->p, &b, &m->result);
-    PlayMove pm = { key_copy(&m->result), sb_take(&b), solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }) };
+    PlayMove pm = { key_copy(&m->result), NULL, solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }), m->gain, 0 };
+    if (l->scoring) {   /* what the move is worth to its maker: its gain less the value after it */
+        GameValue g = solve_sg_value(l->p->solver, &m->result, (Loc){ 0 });
+        if (__builtin_sub_overflow(m->gain, g.kind == GV_SCORE ? g.score : 0, &pm.worth)) pm.worth = INT64_MIN;
+        sb_printf(&b, "  (gain %lld)", (long long)m->gain);
+    }
+    pm.what = sb_take(&b);
     sb_fini(&b);
     VEC_PUSH(l->v, l->n, l->cap, pm);
     return 0;
@@ -44,9 +51,9 @@ static void moves_free(MoveList *l)
     l->n = l->cap = 0;
 }
 
-static MoveList moves_of(Program *p, const KeyCopy *pp)
+static MoveList moves_of(Program *p, const KeyCopy *pp, bool scoring)
 {
-    MoveList l = { p, NULL, 0, 0 };
+    MoveList l = { p, NULL, 0, 0, scoring };
     Value v = key_copy_value(pp);
     solve_each_move(p->solver, &v, (Loc){ 0 }, SIZE_MAX, on_move, &l);
     return l;
@@ -112,7 +119,7 @@ static int64_t remoteness(Program *p, Rem *r, const KeyCopy *pp, int depth)
         return got;
     }
     char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
-    MoveList l = moves_of(p, pp);
+    MoveList l = moves_of(p, pp, false);
     int64_t best = -1;
     for (size_t i = 0; i < l.n && !r->over; i++) {
         if (o == 'N' && l.v[i].outcome != 'P') continue;
@@ -137,6 +144,13 @@ static void rem_free(Rem *r)
 /* The engine's move in l: the first winning one, else the slowest loss (*why says which). */
 static size_t engine_choice(Program *p, const MoveList *l, const char **why)
 {
+    if (l->scoring) {   /* the first move worth the most */
+        size_t best = 0;
+        for (size_t i = 1; i < l->n; i++)
+            if (l->v[i].worth > l->v[best].worth) best = i;
+        *why = "a best move";
+        return best;
+    }
     for (size_t i = 0; i < l->n; i++)
         if (l->v[i].outcome == 'P') {
             *why = "a winning move";
@@ -188,13 +202,21 @@ static void play(Repl *r, const Value *start, void *ctx)
     Program *p = r->p;
     PlayCtx *pc = ctx;
     KeyCopy *hist = NULL;   /* positions so far, the current one last */
-    size_t nhist = 0, caphist = 0;
+    int64_t *gains = NULL;  /* gains[i]: the gain of the move to hist[i + 1] (scoring games) */
+    size_t nhist = 0, caphist = 0, ngains = 0, capgains = 0;
     KeyCopy first = key_copy(start);
     VEC_PUSH(hist, nhist, caphist, first);
     bool person = pc->person_first;
-    fprintf(p->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
-            "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
-            start->strs ? "misere play" : "normal play", start->strs ? "wins" : "loses");
+    bool scoring = !start->strs && solve_sg_value(p->solver, start, (Loc){ 0 }).kind == GV_SCORE;
+    int64_t score[2] = { 0, 0 };   /* the person's total, the engine's */
+    if (scoring)
+        fprintf(p->out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
+                "wins). Type a move's number or the position you move to; moves, hint, undo, quit.\n",
+                person ? "first" : "second");
+    else
+        fprintf(p->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
+                "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
+                start->strs ? "misere play" : "normal play", start->strs ? "wins" : "loses");
     for (;;) {
         KeyCopy *cur = &hist[nhist - 1];
         Value v = key_copy_value(cur);
@@ -202,9 +224,15 @@ static void play(Repl *r, const Value *start, void *ctx)
         sb_init(&b);
         key_print_pos(p, &b, &v);
         char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
-        MoveList l = moves_of(p, cur);
+        MoveList l = moves_of(p, cur, scoring);
         fprintf(p->out, "position: %s\n", b.s);
         sb_fini(&b);
+        if (!l.n && scoring) {   /* the larger total wins */
+            fprintf(p->out, "game over: you %lld, the engine %lld: %s\n", (long long)score[0], (long long)score[1],
+                    score[0] > score[1] ? "you win!" : score[0] < score[1] ? "the engine wins." : "a tie.");
+            moves_free(&l);
+            break;
+        }
         if (!l.n) {   /* normal play: who cannot move loses; misere play: wins */
             bool person_wins = cur->mode ? person : !person;
             fprintf(p->out, "%s cannot move: %s\n", person ? "You" : "The engine",
@@ -219,6 +247,11 @@ static void play(Repl *r, const Value *start, void *ctx)
             KeyCopy next = l.v[i].to;
             l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
             VEC_PUSH(hist, nhist, caphist, next);
+            VEC_PUSH(gains, ngains, capgains, l.v[i].gain);
+            if (scoring) {
+                score[1] += l.v[i].gain;
+                fprintf(p->out, "  scores: you %lld, the engine %lld\n", (long long)score[0], (long long)score[1]);
+            }
             moves_free(&l);
             person = true;
             continue;
@@ -244,15 +277,21 @@ static void play(Repl *r, const Value *start, void *ctx)
                 show_moves(p, &l);
             } else if (!strcmp(t, "hint")) {
                 size_t w = SIZE_MAX;
+                const char *why;
+                if (scoring) w = engine_choice(p, &l, &why);
                 for (size_t i = 0; i < l.n && w == SIZE_MAX; i++)
                     if (l.v[i].outcome == 'P') w = i;
                 if (w == SIZE_MAX) fprintf(p->out, "hint: no move wins here (the position is %c)\n", o);
+                else if (scoring) fprintf(p->out, "hint: %zu. %s, worth %lld\n", w + 1, l.v[w].what, (long long)l.v[w].worth);
                 else fprintf(p->out, "hint: %zu. %s\n", w + 1, l.v[w].what);
             } else if (!strcmp(t, "undo")) {
                 if (nhist < 3) {
                     fputs("nothing to undo\n", p->out);
                 } else {   /* the engine's reply and the person's move */
-                    for (int k = 0; k < 2 && nhist > 1; k++) key_copy_free(&hist[--nhist]);
+                    for (int k = 0; k < 2 && nhist > 1; k++) {
+                        key_copy_free(&hist[--nhist]);
+                        score[1 - k] -= gains[--ngains];   /* the engine moved last */
+                    }
                     fputs("undone\n", p->out);
                     moved = true;   /* redraw the position */
                     free(line);
@@ -270,6 +309,11 @@ static void play(Repl *r, const Value *start, void *ctx)
                     KeyCopy next = l.v[i].to;
                     l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
                     VEC_PUSH(hist, nhist, caphist, next);
+                    VEC_PUSH(gains, ngains, capgains, l.v[i].gain);
+                    if (scoring) {
+                        score[0] += l.v[i].gain;
+                        fprintf(p->out, "  scores: you %lld, the engine %lld\n", (long long)score[0], (long long)score[1]);
+                    }
                     person = false;
                     moved = true;
                 }
@@ -285,6 +329,7 @@ static void play(Repl *r, const Value *start, void *ctx)
     }
     for (size_t i = 0; i < nhist; i++) key_copy_free(&hist[i]);
     free(hist);
+    free(gains);
 }
 
 void repl_play(Repl *r, const char *args)

@@ -68,6 +68,10 @@ static void do_query(Program *p, Stmt *st)
         }
         if (a->remoteness >= 0) sb_printf(&b, ",\"remoteness\":%lld", (long long)a->remoteness);
         else if (a->remoteness == -2) sb_puts(&b, ",\"remoteness\":null");
+        if (a->scoring) {   /* the best score difference for the player to move, and a best line's totals */
+            sb_printf(&b, ",\"value\":%lld", (long long)a->score);
+            if (a->has_line) sb_printf(&b, ",\"totals\":[%lld,%lld]", (long long)a->line[0], (long long)a->line[1]);
+        }
         sb_puts(&b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
         for (size_t i = 0; i < a->nwin; i++) {
             if (i) sb_putc(&b, ',');
@@ -131,6 +135,7 @@ static void do_query(Program *p, Stmt *st)
             sb_putc(&b, ')');
         }
         if (a->remoteness >= 0) sb_printf(&b, " (remoteness %lld)", (long long)a->remoteness);
+        if (a->scoring) sb_printf(&b, " (value %lld)", (long long)a->score);
         sb_printf(&b, " [%s]", a->strategy);
         emit_line(p, &b);
         if (strcmp(st->text, a->position)) {
@@ -145,7 +150,12 @@ static void do_query(Program *p, Stmt *st)
             sb_printf(&b, "  (no SG value: %s)", a->no_sg);
             emit_line(p, &b);
         }
-        const char *kind = a->drawing ? "drawing" : "winning";
+        if (a->has_line && a->nwin) {
+            sb_printf(&b, "  best play: the player to move scores %lld, the other %lld", (long long)a->line[0],
+                      (long long)a->line[1]);
+            emit_line(p, &b);
+        }
+        const char *kind = a->drawing ? "drawing" : a->scoring ? "best" : "winning";
         size_t l = 0, lines = 0;
         for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
             bool named = false;
@@ -248,6 +258,10 @@ static int digits(int64_t v)
 /* The columns the value takes (∞ is one column of three bytes). */
 static int value_digits(const GameValue *v)
 {
+    if (v->kind == GV_SCORE) {
+        char tmp[32];
+        return snprintf(tmp, sizeof tmp, "%lld", (long long)v->score);
+    }
     if (!v->big && !v->kset) {
         char tmp[32];
         return snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v->n);
@@ -265,6 +279,10 @@ static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v,
 {
     sb_puts(b, sep);
     for (int k = value_digits(v); k < width; k++) sb_putc(b, ' ');
+    if (v->kind == GV_SCORE) {   /* a scoring game's table: the scores */
+        sb_printf(b, "%lld", (long long)v->score);
+        return;
+    }
     if (json && v->kset) sb_putc(b, '"');
     gv_print_loopy(b, v);
     if (json && v->kset) sb_putc(b, '"');

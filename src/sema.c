@@ -477,7 +477,7 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         } else {
             sym.kind = SYM_GAME;
             Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1,
-                       .stdlib = p->loading_stdlib };
+                       .stdlib = p->loading_stdlib, .scoring = n->op == 1 };
             g.moves_fn = prog_add_func(p, name, FN_MOVES);
             sym.id = (int)p->ngames;
             VEC_PUSH(p->games, p->ngames, p->capgames, g);
@@ -552,6 +552,20 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
             bool zero = m->a->kind == N_INT && m->a->ival == 0;
             if (!(t == VT_POS || t == VT_NONE || zero))
                 err(&s, m->a->loc, "a move must lead to a position (or 0 for nothing left), not %s",val_type_an(t));
+            if (m->b && item->op != 1)
+                err(&s, m->b->loc, "'gain' belongs to the moves of a scoring game (declare it 'scoring game %s')", item->name);
+            if (m->b) {
+                int g = expr(&s, m->b);
+                if (!(g == VT_INT || g == VT_NONE)) err(&s, m->b->loc, "a gain must be an integer, not %s", val_type_an(g));
+            }
+            if (item->op != 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && p->games[m->a->ref_id].scoring)
+                err(&s, m->a->loc, "a move of an impartial game cannot lead to '%s', a scoring game", m->a->name);
+            if (item->op == 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && !p->games[m->a->ref_id].scoring)
+                err(&s, m->a->loc, "a scoring game's move must lead to a scoring game's position (or 0), not to '%s'",
+                    m->a->name);
+            if (item->op == 1 && ((m->a->kind == N_BINARY && m->a->op == OP_ADD) || m->a->kind == N_GEN))
+                err(&s, m->a->loc, "a scoring game's move leads to one position (or 0): sums of scoring games have no "
+                    "value, as scores do not add up under alternating play");
             s.nvars = mark;
         }
         break;

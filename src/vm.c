@@ -50,6 +50,14 @@ Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc)
     return g;
 }
 
+Value vm_host_score(Vm *vm, const Value *pos, Loc loc)
+{
+    host_enter(vm, loc);
+    Value v = vm->host.score(vm->host.ctx, pos, loc);
+    vm->host_depth--;
+    return v;
+}
+
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc)
 {
     host_enter(vm, loc);
@@ -1059,6 +1067,16 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             }
             st[slot + 2].u.i = (int64_t)(i + 1);
             pc++;
+            break;
+        }
+        case IR_GAIN: {
+            Value g = st[--sp];
+            if (g.t != VT_INT && g.t != VT_BOOL) {
+                vm->sp = sp;
+                if (g.t == VT_BIG) vm_fail(vm, LOC, "a gain beyond 64 bits");
+                type_error(vm, LOC, "a gain must be an integer", &g, NULL);
+            }
+            vm->gain = g.u.i;
             break;
         }
         case IR_YIELD: {

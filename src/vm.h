@@ -29,6 +29,8 @@ typedef struct VmHost {
     bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
     int64_t (*winning_count)(void *ctx, const Value *pos, bool positions, Loc loc);
     Value (*winning_move)(void *ctx, const Value *pos, int64_t i, Loc loc);
+    /* a scoring game's value: the best score difference for the player to move */
+    Value (*score)(void *ctx, const Value *pos, Loc loc);
 } VmHost;
 
 /* Host calls nest when a canon asks for values that need other canons: this bounds them. */
@@ -54,6 +56,7 @@ struct Vm {
     int host_depth;         /* host calls in progress */
     uint64_t fuel;          /* > 0: loop steps and calls left to a tentative computation (PROG_BUDGET at 0) */
     int yield_tag;          /* the YIELD being handed over: the move's index in its game's items */
+    int64_t gain;           /* ... and its gain, in a scoring game */
     VmIterHook iter_hook;   /* NULL, or called by every range loop (see VmIterHook) */
     void *iter_ctx;
     VmSnap *snaps;          /* one per prog_try in progress */
@@ -80,6 +83,7 @@ char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc);
 Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc);
+Value vm_host_score(Vm *vm, const Value *pos, Loc loc);
 /* The interpreter's part in prog_try (driver.c registers them): remember the run state, forget
    it, or return to it after an error unwound through the interpreter (scratch memory made since
    is released). */

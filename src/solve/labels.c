@@ -239,6 +239,7 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
 
 typedef struct Collected {
     size_t comp;
+    int64_t gain;            /* a scoring game's move: its gain */
     const char *label;
     char *args, *args_json;
     KeyCopy parts;           /* the option's parts */
@@ -266,7 +267,7 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
-    Collected m = { c->comp, NULL, NULL, NULL, key_copy_parts(keys, cnt, n, 0) };
+    Collected m = { c->comp, c->game->scoring ? c->s->vm->gain : 0, NULL, NULL, NULL, key_copy_parts(keys, cnt, n, 0) };
     const Node *rule = c->game->ast && tag >= 0 && tag < c->game->ast->list.n ? c->game->ast->list.v[tag] : NULL;
     struct AnswerLabel l = { 0, 0, 0, NULL, NULL, NULL };
     binders(c->s, rule, frame, &l);
@@ -322,7 +323,7 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
             }
             k = u;
             SolveMove mv = { m->comp, a->counts[m->comp], s->store->st[a->comps[m->comp]].key, m->label, m->args,
-                             m->args_json, val_pos(keys, cnt, (uint32_t)k) };
+                             m->args_json, val_pos(keys, cnt, (uint32_t)k), m->gain };
             mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;
         }

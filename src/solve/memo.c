@@ -61,6 +61,12 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     uint64_t x = 0;
     bool big = false;
     for (uint32_t i = 0; i < n; i++) {
+        if (c->s->p->games[KEY_GAME(keys[i])].scoring) {   /* a score is no SG value */
+            char b[200];
+            key_text(c->s->p, keys[i], b, sizeof b);
+            prog_fail(c->s->p, EXIT_COMPILE, c->loc, "a move of an impartial game leads to %s, a position of a scoring "
+                      "game", b);
+        }
         uint32_t id = eng_intern(e, keys[i], c->loc);
         bool odd = !cnt || (cnt[i] & 1);
         if (c->recording && odd) record(m, id);

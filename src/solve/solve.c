@@ -14,7 +14,7 @@
 /* ORDER matters: the first strategy that applies and does not decline answers. A new strategy is
    its own file and one entry here. */
 const Strategy *const solve_strategies[] = { &strategy_tokens, &strategy_closed, &strategy_sequence, &strategy_table,
-                                             &strategy_memo, &strategy_retro, NULL };
+                                             &strategy_memo, &strategy_retro, &strategy_negamax, NULL };
 
 /* The play modes besides normal play of a sum: one file and one entry each. */
 const PlayMode *const solve_modes[] = { &mode_misere, &mode_every, &mode_conj, &mode_select, &mode_shortselect, NULL };
@@ -102,9 +102,12 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
         return (fl & ST_BIG) ? UINT64_MAX : e->st[id].sg;
     }
     const int64_t *cycle = NULL;
+    bool scoring = s->p->games[KEY_GAME(key)].scoring;
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (!allowed(s->p, st->name) || (cycle && !st->loopy) || !st->applies(s, s->state[j], key)) continue;
+        if (st->scoring != scoring || !allowed(s->p, st->name) || (cycle && !st->loopy) ||
+            !st->applies(s, s->state[j], key))
+            continue;
         const int64_t *saved = e->root;
         e->root = key;
         SolveResult r = st->solve(s, s->state[j], id, loc, need_sg);
@@ -138,7 +141,9 @@ bool solve_cheap(Solver *s, uint32_t id)
 {
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (!st->cheap || !allowed(s->p, st->name) || !st->applies(s, s->state[j], s->store->st[id].key)) continue;
+        if (!st->cheap || st->scoring != s->p->games[KEY_GAME(s->store->st[id].key)].scoring || !allowed(s->p, st->name) ||
+            !st->applies(s, s->state[j], s->store->st[id].key))
+            continue;
         if (st->solve(s, s->state[j], id, (Loc){ 0 }, true) == SOLVE_DONE) return (s->store->st[id].flags & ST_DONE) != 0;
     }
     return false;
@@ -184,7 +189,10 @@ GameValue solve_value_of(const State *st)
         return gv_loopy(st->sg & 0xffffffffu, (int64_t)(st->sg >> 32));
     case GV_REMOTENESS:
         return (GameValue){ .kind = (uint8_t)ST_KIND(st->flags), .outcome = st->sg ? 'N' : 'P', .n = st->sg };
-    case GV_SCORE: return (GameValue){ .kind = GV_SCORE, .outcome = (int64_t)st->sg > 0 ? 'N' : 'P', .score = (int64_t)st->sg };
+    case GV_SCORE: {   /* the mover wins, loses, or the best play ties */
+        int64_t v = (int64_t)st->sg;
+        return (GameValue){ .kind = GV_SCORE, .outcome = v > 0 ? 'N' : v < 0 ? 'P' : 'D', .score = v };
+    }
     default: return nim_of_state(st);
     }
 }
@@ -246,6 +254,14 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
     uint64_t *counts = (uint64_t *)(v + m);
     bool lone = n == 1 && (!cnt || cnt[0] == 1);   /* one copy of one component */
     bool counted = cnt != NULL;
+    bool scoring = false;   /* a scoring game: its value is its score, and it is alone */
+    for (uint32_t i = 0; i < n; i++) scoring |= s->p->games[KEY_GAME(keys[i])].scoring;
+    if (scoring && !lone) {
+        char b[200];
+        key_text(s->p, keys[0], b, sizeof b);
+        prog_fail(s->p, EXIT_COMPILE, loc, "a sum with a scoring game (%s%s) has no value: scores do not add up under "
+                  "alternating play; ask about one scoring position at a time", b, n > 1 ? ", ..." : "");
+    }
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], loc);
@@ -267,7 +283,8 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
         c[k].strategy = name;
         k++;
     }
-    *total = mode->combine(s->p, v, counted ? counts : NULL, k);
+    if (scoring) *total = k ? v[0] : (GameValue){ .kind = GV_SCORE, .outcome = 'D', .score = 0 };
+    else *total = mode->combine(s->p, v, counted ? counts : NULL, k);
     *out = c;
     return k;
 }
@@ -405,6 +422,8 @@ typedef struct WinCtx {
     bool cut;                 /* the budget ran out */
     bool full;                /* the printed positions reached SOLVE_MAX_PRINTED */
     bool keep_draw;           /* list the moves after which the position is still a draw */
+    bool scoring;             /* a scoring game: list the moves with gain - value after == best */
+    int64_t best;
     GameValue rest;           /* ... the value of the rest of the position (keep_draw) */
 } WinCtx;
 
@@ -441,12 +460,17 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         parts[np].count = pc[np];
         np++;
     }
-    GameValue got = mode->combine(s->p, pv, cnt ? pc : NULL, np);
-    if (w->keep_draw) {
-        GameValue pair[2] = { w->rest, got };
-        if (mode->combine(s->p, pair, NULL, 2).outcome != 'D') return 0;
-    } else if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) {
-        return 0;
+    if (w->scoring) {   /* a best move: its gain less the value after it is the position's value */
+        int64_t after = np ? pv[0].score : 0, val;
+        if (__builtin_sub_overflow(s->vm->gain, after, &val) || val != w->best) return 0;
+    } else {
+        GameValue got = mode->combine(s->p, pv, cnt ? pc : NULL, np);
+        if (w->keep_draw) {
+            GameValue pair[2] = { w->rest, got };
+            if (mode->combine(s->p, pair, NULL, 2).outcome != 'D') return 0;
+        } else if (outcome_only ? got.outcome != 'P' : !mode->meets(&got, &w->want)) {
+            return 0;
+        }
     }
     /* the same position as a move listed before? (compare the changes, not whole positions) */
     uint32_t removed = moved->id;
@@ -724,12 +748,62 @@ void solve_why(Solver *s, uint32_t id, StrBuf *b)
     if (s->store->st[id].flags & ST_SGSEARCH) sb_puts(b, "; the SG value by a search of the rules");
 }
 
+/* A best line of a scoring game from state `from`: the first best move each time, to the end. */
+typedef struct LineCtx { Solver *s; Loc loc; int64_t want; uint32_t next; bool found; int64_t gain; } LineCtx;
+
+static int on_line_move(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    LineCtx *l = ctx;
+    const int64_t *const *keys;
+    const uint64_t *cnt;
+    uint32_t n;
+    solve_components(l->s, v, l->loc, &keys, &cnt, &n);
+    uint32_t id = UINT32_MAX;
+    int64_t after = 0, val;
+    if (n == 1) {
+        id = eng_intern(l->s->store, keys[0], l->loc);
+        solve_component(l->s, id, l->loc, NULL, true);
+        after = (int64_t)l->s->store->st[id].sg;
+    }
+    if (__builtin_sub_overflow(l->s->vm->gain, after, &val) || val != l->want) return 0;
+    l->found = true;
+    l->next = id;
+    l->gain = l->s->vm->gain;
+    return 1;
+}
+
+/* The players' totals along a best line (the mover's first), when they fit in 64 bits and the
+   line has at most SOLVE_MAX_LINE moves. */
+#define SOLVE_MAX_LINE 1000000
+static void best_line(Solver *s, uint32_t from, Loc loc, Answer *a)
+{
+    int64_t t[2] = { 0, 0 };
+    uint32_t cur = from;
+    for (size_t k = 0; cur != UINT32_MAX && !(s->store->st[cur].flags & ST_TERMINAL); k++) {
+        if (k >= SOLVE_MAX_LINE) return;
+        LineCtx l = { s, loc, (int64_t)s->store->st[cur].sg, UINT32_MAX, false, 0 };
+        size_t mark = scratch_mark(&s->vm->scratch);
+        vm_enum_moves(s->vm, s->store->st[cur].key, on_line_move, &l);
+        scratch_release(&s->vm->scratch, mark);
+        if (!l.found || __builtin_add_overflow(t[k & 1], l.gain, &t[k & 1])) return;
+        cur = l.next;
+    }
+    a->has_line = true;
+    a->line[0] = t[0];
+    a->line[1] = t[1];
+}
+
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
     const PlayMode *pm = mode_of(pos);
     if (pm) {
         check_idle(s, loc);
+        for (uint32_t i = 0; i < pos->n; i++)
+            if (s->p->games[KEY_GAME(pos->u.pos.keys[i])].scoring)
+                prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds are for impartial games, not for "
+                          "scoring game '%s'", s->p->games[KEY_GAME(pos->u.pos.keys[i])].name);
         a->mode = pos->strs;
         a->remoteness = -1;
         pm->query(s, pos, loc, moves, a);
@@ -784,6 +858,18 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         solve_why(s, c[0].id, &b);
         a->why = b.len ? sb_take(&b) : NULL;
         sb_fini(&b);
+    }
+    if (total.kind == GV_SCORE) {   /* a scoring game: its best moves, and a best line's totals */
+        a->scoring = true;
+        a->score = total.score;
+        if (!moves || !n) return;
+        WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a, .scoring = true, .best = total.score };
+        size_t smark = scratch_mark(&s->vm->scratch);
+        vm_enum_moves(s->vm, e->st[c[0].id].key, on_win_move, &w);
+        scratch_release(&s->vm->scratch, smark);
+        if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
+        best_line(s, c[0].id, loc, a);
+        return;
     }
     if (!moves) return;
     WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a };
@@ -1023,6 +1109,9 @@ static Value host_sg(void *ctx, const Value *pos, bool gamma, Loc loc)
 {
     Solver *s = ctx;
     GameValue v = solve_sg_value(s, pos, loc);
+    if (v.kind == GV_SCORE)
+        prog_fail(s->p, EXIT_COMPILE, loc, "%s: a scoring game has no Sprague-Grundy value; value() gives its score",
+                  gamma ? "gamma()" : "sg()");
     if (gamma || (v.kind == GV_LOOPY && v.kset)) {
         StrBuf b;
         sb_init(&b);
@@ -1045,7 +1134,17 @@ static int64_t host_count(void *ctx, const Value *pos, bool positions, Loc loc)
 }
 static Value host_move(void *ctx, const Value *pos, int64_t i, Loc loc) { return solve_winning_move(ctx, pos, i, loc); }
 
+static Value host_score(void *ctx, const Value *pos, Loc loc)
+{
+    Solver *s = ctx;
+    GameValue v = solve_sg_value(s, pos, loc);
+    if (v.kind != GV_SCORE)
+        prog_fail(s->p, EXIT_COMPILE, loc, "value() is the score of a scoring game; this position is of an impartial "
+                  "game: sg() gives its value");
+    return val_int(v.score);
+}
+
 void solve_host(Solver *s, VmHost *host)
 {
-    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_count, host_move };
+    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_count, host_move, host_score };
 }

@@ -37,6 +37,7 @@ typedef struct Strategy {
     const char *name;       /* --strategy NAME; the reported strategy unless name_of says more */
     bool cheap;             /* answers without searching: searches ask it about their children */
     bool loopy;             /* solves games with cycles: tried after another strategy found one */
+    bool scoring;           /* solves scoring games, and nothing else (the others never see them) */
     /* Its state in a solver, freed by fini; recover runs after an error unwound through a solve
        (cleared: the store was emptied as well, after a limit). */
     void *(*init)(Solver *s);
@@ -74,7 +75,7 @@ typedef enum SolvePace { PACE_R, PACE_S, PACE_RM, PACE_SM, PACE_NIM } SolvePace;
 /* The table, first to last (ORDER matters: the first that applies and does not decline answers). */
 extern const Strategy *const solve_strategies[];
 extern const Strategy strategy_closed, strategy_sequence, strategy_table, strategy_memo, strategy_retro,
-    strategy_tokens;
+    strategy_tokens, strategy_negamax;
 /* The remoteness the retrograde strategy found for state id (UINT32_MAX: a draw; UINT32_MAX - 1:
    not computed). */
 uint32_t retro_remoteness(Solver *s, uint32_t id);
@@ -142,6 +143,10 @@ typedef struct Answer {
     struct AnswerDefence { char *move, *reply; } *defence;
     size_t ndefence, capdefence;
     char *why;               /* the theorem or method behind the value (text output), or NULL */
+    bool scoring;            /* a scoring game: score is its value, winning lists its best moves */
+    int64_t score;
+    bool has_line;           /* line: the totals of the player to move and of the other along a best line */
+    int64_t line[2];
     /* private, freed by solve_answer_fini: each listed winning move as a change of the position:
        one copy of its non-terminal component `which` replaced by the non-terminal parts (a
        multiset: sorted, with counts); in an acyclic game two moves give the same position
@@ -174,13 +179,15 @@ typedef struct Answer {
 void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
-   rule's label (NULL: unnamed), binder values as text and JSON, the position after it. */
+   rule's label (NULL: unnamed), binder values as text and JSON, the position after it, and its
+   gain in a scoring game (0 otherwise). */
 typedef struct SolveMove {
     size_t comp;
     uint64_t copies;
     const int64_t *from;
     const char *label, *args, *args_json;
     Value result;
+    int64_t gain;
 } SolveMove;
 typedef int (*SolveMoveFn)(void *ctx, const SolveMove *m);
 /* Call fn for every move of a normal-play position (each distinct component's rules in turn,
