@@ -563,7 +563,8 @@ static void three_heaps(Stats *st)
 /* Phase 5: Cram on boards of C columns and R rows as a bitmask (bit C r + c), sizes whose masks
    make the table strategy keep its values in a map (sparse), also as the negated mask (negative
    coordinates): the empty board and positions after random moves, against this memo over every
-   mask written from the rules (place a domino on two free adjacent cells). */
+   mask written from the rules (place a domino on two free adjacent cells); then the standard
+   library's CramBoard (rows of text) on boards of up to 16 cells, against the same memo. */
 static int cram_cols, cram_rows;
 static signed char *cram_memo;
 
@@ -632,6 +633,55 @@ static void cram_boards(Stats *st, RgRng *rng)
                 line = line ? strchr(line, '\n') : NULL;
                 if (line) line++;
             }
+        free(cram_memo);
+    }
+    free(out);
+    free(errs);
+    /* the standard library's CramBoard (rows of text, "#" covered) on smaller boards, from the same
+       kind of random placements, against the same brute force */
+    static const int small[][2] = { { 4, 3 }, { 3, 4 }, { 5, 2 }, { 4, 4 } };
+    uint32_t sm[4][21];
+    prog.len = 0;
+    prog.s[0] = 0;
+    for (int b = 0; b < 4; b++) {
+        int C = small[b][0], R = small[b][1];
+        for (int q = 0; q <= 20; q++) {
+            uint32_t m = 0;
+            int steps = q ? rg_int(rng, 1, 4) : 0;
+            for (int t = 0; t < steps; t++) {
+                int i = rg_int(rng, 0, C * R - 1);
+                if (i % C != C - 1 && !(m >> i & 1) && !(m >> (i + 1) & 1)) m |= 1u << i | 1u << (i + 1);
+                else if (i + C < C * R && !(m >> i & 1) && !(m >> (i + C) & 1)) m |= 1u << i | 1u << (i + C);
+            }
+            sm[b][q] = m;
+            sput(&prog, "print sg(CramBoard(");
+            for (int r = 0; r < R; r++) {
+                sput(&prog, "%s\"", r ? ", " : "");
+                for (int c = 0; c < C; c++) sput(&prog, "%c", (m >> (r * C + c) & 1) ? '#' : '.');
+                sput(&prog, "\"");
+            }
+            sput(&prog, "));\n");
+        }
+    }
+    out = duel_run(prog.s, NULL, &status, &errs);
+    line = out;
+    for (int b = 0; b < 4; b++) {
+        cram_cols = small[b][0];
+        cram_rows = small[b][1];
+        size_t cells = (size_t)1 << (cram_cols * cram_rows);
+        cram_memo = malloc(cells);
+        memset(cram_memo, 0xff, cells);
+        for (int q = 0; q <= 20; q++) {
+            int want = cram_sg(sm[b][q]);
+            const char *v = line ? strstr(line, "\"value\":") : NULL;
+            int got = v ? atoi(v + 8) : -1;
+            st->cram++;
+            if (got != want && st->failed++ < MAX_FAIL_SHOWN)
+                printf("stdlib CramBoard %dx%d mask %u: engine %d, brute force %d%s%s\n", cram_cols, cram_rows, sm[b][q], got,
+                       want, status ? "; errors: " : "", status ? errs : "");
+            line = line ? strchr(line, '\n') : NULL;
+            if (line) line++;
+        }
         free(cram_memo);
     }
     free(out);
