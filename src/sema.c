@@ -115,10 +115,11 @@ static void need(Sema *s, Node *n, int t, bool ok, const char *what)
 static void binder(Sema *s, Node *b)
 {
     int t = expr(s, b->a);
-    if (!(t == VT_NONE || t == VT_RANGE || t == VT_LIST || t == VT_SET))
-        err(s, b->a->loc, "cannot choose '%s' from %s; use a range a..b, a list or a set", b->name, val_type_an(t));
+    if (!(t == VT_NONE || t == VT_RANGE || t == VT_LIST || t == VT_SET || t == VT_STR))
+        err(s, b->a->loc, "cannot choose '%s' from %s; use a range a..b, a list, a set or a string", b->name, val_type_an(t));
     b->ref_id = new_slots(s, b->name, 4);
-    push_var(s, b->name, b->ref_id, t == VT_LIST || t == VT_NONE ? VT_NONE : VT_INT);   /* lists may hold strings */
+    /* lists may hold strings; a string gives its characters */
+    push_var(s, b->name, b->ref_id, t == VT_LIST || t == VT_NONE ? VT_NONE : t == VT_STR ? VT_STR : VT_INT);
 }
 
 /* Arguments of a call or a literal list or set; splats are allowed here only. Returns -1 if any
@@ -266,6 +267,13 @@ static int binary(Sema *s, Node *n)
     case OP_SUB: case OP_DIV: case OP_MOD: case OP_POW: case OP_BAND: case OP_BOR: case OP_BXOR:
     case OP_SHL: case OP_SHR:
         if (n->op == OP_SUB && a == VT_GRAPH) return VT_GRAPH;   /* G - v, G - [vertices] */
+        if ((n->op == OP_SUB || n->op == OP_BAND || n->op == OP_BOR) && (a == VT_SET || b == VT_SET)) {
+            /* union, intersection, difference of sets */
+            if (!((a == VT_SET || a == VT_NONE) && (b == VT_SET || b == VT_NONE)))
+                err(s, n->loc, "'%s' of sets needs two sets, not %s and %s", n->op == OP_SUB ? "-" : n->op == OP_BAND ? "&" : "|",
+                    val_type_an(a), val_type_an(b));
+            return VT_SET;
+        }
         if (n->op == OP_SUB && a == VT_NONE && (b == VT_LIST || b == VT_SET || b == VT_STR)) return VT_NONE;   /* maybe a graph */
         need(s, n->a, a, numeric(a), "integers");
         need(s, n->b, b, numeric(b), "integers");

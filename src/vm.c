@@ -608,6 +608,49 @@ static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
     return v;
 }
 
+/* Whether set s holds the element word w (records of big integers are interned: equal values,
+   equal words; a set of plain integers is sorted). */
+static bool set_has(const Value *s, int64_t w)
+{
+    if (s->strs == LIST_INTS) {
+        size_t lo = 0, hi = s->n;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (s->u.a[mid] < w) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo < s->n && s->u.a[lo] == w;
+    }
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->u.a[i] == w) return true;
+    return false;
+}
+
+/* a | b (union), a & b (intersection), a - b (difference) of two sets. */
+static Value set_op(Vm *vm, int op, const Value *a, const Value *b, Loc loc)
+{
+    size_t n = op == IR_BOR ? (size_t)a->n + b->n : a->n;
+    Value *e = vm_alloc(vm, (n ? n : 1) * sizeof *e, loc);
+    size_t k = 0;
+    bool same_kind = a->strs == b->strs;   /* elements as words alike (a set with a big integer boxes them all) */
+    for (uint32_t i = 0; i < a->n; i++) {
+        bool in_b = false;
+        if (same_kind) {
+            in_b = set_has(b, a->u.a[i]);
+        } else {
+            Value x = val_elem(a, i);
+            for (uint32_t j = 0; j < b->n && !in_b; j++) {
+                Value y = val_elem(b, j);
+                in_b = big_cmp(&x, &y) == 0;
+            }
+        }
+        if (op == IR_BOR || (op == IR_BAND) == in_b) e[k++] = val_elem(a, i);
+    }
+    if (op == IR_BOR)
+        for (uint32_t i = 0; i < b->n; i++) e[k++] = val_elem(b, i);
+    return make_list(vm, e, k, true, loc);
+}
+
 static int64_t range_size(const Value *r)
 {
     if (r->u.r.lo > val_range_hi(r)) return 0;
@@ -787,6 +830,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         case IR_SUB: case IR_DIV: case IR_MOD: case IR_POW: case IR_BAND: case IR_BOR: case IR_BXOR:
         case IR_SHL: case IR_SHR:
+            if ((op == IR_SUB || op == IR_BAND || op == IR_BOR) && st[sp - 2].t == VT_SET && TOP.t == VT_SET) {
+                vm->sp = sp;
+                st[sp - 2] = set_op(vm, (int)op, &st[sp - 2], &TOP, LOC);
+                sp--;
+                break;
+            }
             if (op == IR_SUB && st[sp - 2].t == VT_GRAPH) {
                 vm->sp = sp;
                 st[sp - 2] = graph_minus(vm, &st[sp - 2], &TOP, LOC);
@@ -1034,8 +1083,8 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             size_t slot = base + (size_t)code[pc++];
             int64_t rel = code[pc++];
             Value d = st[--sp];
-            if (d.t != VT_RANGE && d.t != VT_LIST && d.t != VT_SET)
-                type_error(vm, LOC, "a variable must be chosen from a range, list or set", &d, NULL);
+            if (d.t != VT_RANGE && d.t != VT_LIST && d.t != VT_SET && d.t != VT_STR)
+                type_error(vm, LOC, "a variable must be chosen from a range, list, set or string", &d, NULL);
             st[slot + 1] = d;
             st[slot + 2] = val_int(0);
             st[slot + 3] = val_int(rel ? (int64_t)scratch_mark(&vm->scratch) : -1);
@@ -1061,6 +1110,10 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 if (d->strs && i == (uint64_t)INT64_MAX - (uint64_t)d->u.r.lo)
                     vm_fail(vm, LOC, "a loop over a range reached 2^63 - 1: its values beyond are not enumerated");
                 st[slot] = val_int((int64_t)((uint64_t)d->u.r.lo + i));
+            } else if (d->t == VT_STR) {   /* a string: its characters (bytes), each a string */
+                if (i >= d->n) { pc = (size_t)code[pc]; break; }
+                st[slot] = (Value){ .t = VT_STR, .n = 1 };
+                st[slot].u.s = d->u.s + i;
             } else {
                 if (i >= d->n) { pc = (size_t)code[pc]; break; }
                 st[slot] = val_elem(d, (uint32_t)i);

@@ -198,6 +198,63 @@ static void test_memoized_defs(void **state)
     h_free(h);
 }
 
+/* Set union, intersection and difference (|, &, -) against bit masks, on random sets of small
+   integers, some with a big integer (2^70, boxed sets); and a string as a binder's domain. */
+static uint64_t duel_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void set_text(StrBuf *b, unsigned m, bool big)
+{
+    sb_putc(b, '{');
+    bool first = true;
+    for (int i = 0; i < 16; i++)
+        if (m >> i & 1) {
+            sb_printf(b, "%s%d", first ? "" : ", ", i);
+            first = false;
+        }
+    if (big) sb_printf(b, "%s1180591620717411303424", first ? "" : ", ");
+    sb_putc(b, '}');
+}
+
+static void test_set_operations(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x5e7;
+    StrBuf prog, want;
+    sb_init(&prog);
+    sb_init(&want);
+    for (int t = 0; t < 200; t++) {
+        unsigned a = (unsigned)(duel_rand(&seed) & 0xffff), b = (unsigned)(duel_rand(&seed) & 0xffff);
+        if (t % 3 == 0) b &= 0xff;
+        bool ba = t % 7 == 1, bb = t % 5 == 2;   /* a big element in one, the other or both */
+        for (int op = 0; op < 3; op++) {
+            sb_puts(&prog, "print ");
+            set_text(&prog, a, ba);
+            sb_puts(&prog, op == 0 ? " | " : op == 1 ? " & " : " - ");
+            set_text(&prog, b, bb);
+            sb_puts(&prog, ";\n");
+            unsigned r = op == 0 ? a | b : op == 1 ? a & b : a & ~b;
+            bool rb = op == 0 ? ba || bb : op == 1 ? ba && bb : ba && !bb;
+            set_text(&want, r, rb);
+            sb_putc(&want, '\n');
+        }
+    }
+    sb_puts(&prog, "print count(c == \"H\" for c in \"HTHHT\"); print [c for c in \"ab\"]; print len([c for c in \"\"]);\n");
+    sb_puts(&want, "3\n[\"a\", \"b\"]\n0\n");
+    H *h = h_new();
+    assert_int_equal(h_run(h, prog.s), 0);
+    assert_string_equal(h_out(h), want.s);
+    h_free(h);
+    sb_fini(&prog);
+    sb_fini(&want);
+    h_expect_error("print {1} | [1];", "'|' of sets needs two sets, not a set and a list");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_lists_of_strings),
         cmocka_unit_test(test_generators_and_recursion),
         cmocka_unit_test(test_memoized_defs),
+        cmocka_unit_test(test_set_operations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
