@@ -215,12 +215,12 @@ typedef struct TableCtx {
     Program *p;
     Stmt *st;
     Value args[TABLE_MAX_ARGS];
-    int ranges[2], nranges;
+    int ranges[3], nranges;
     GameValue *vals;        /* rows x cols */
     size_t rows, cols;
 } TableCtx;
 
-static GameValue cell(Program *p, TableCtx *t, int64_t x, int64_t y)
+static GameValue cell(Program *p, TableCtx *t, int64_t x, int64_t y, int64_t z)
 {
     Stmt *st = t->st;
     size_t mark = scratch_mark(&p->vm->scratch);
@@ -230,6 +230,7 @@ static GameValue cell(Program *p, TableCtx *t, int64_t x, int64_t y)
         Value a = t->args[i];
         if (t->nranges > 0 && i == t->ranges[0]) a = val_int(x);
         else if (t->nranges > 1 && i == t->ranges[1]) a = val_int(y);
+        else if (t->nranges > 2 && i == t->ranges[2]) a = val_int(z);
         if (st->arg_splat[i]) {
             if (a.t != VT_LIST && a.t != VT_SET) prog_fail(p, EXIT_COMPILE, st->loc, "'...' needs a list or set");
             for (uint32_t j = 0; j < a.n; j++) {
@@ -288,6 +289,38 @@ static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v,
     if (json && v->kset) sb_putc(b, '"');
 }
 
+/* The grid of a table's values over two ranges (rows lo[0].., columns lo[1]..): a header of
+   column values, then each row; every line after indent. */
+static void print_grid(Program *p, StrBuf *b, const char *indent, const int64_t *lo, size_t rows, size_t cols,
+                       const GameValue *vals, int width)
+{
+    int rw = digits(lo[0] + (int64_t)rows - 1);
+    if (digits(lo[0]) > rw) rw = digits(lo[0]);
+    for (size_t j = 0; j < cols; j++) {
+        int d = digits(lo[1] + (int64_t)j);
+        if (d > width) width = d;
+    }
+    sb_printf(b, "%s  %*s ", indent, rw, "");
+    for (size_t j = 0; j < cols; j++) sb_printf(b, " %*lld", width, (long long)(lo[1] + (int64_t)j));
+    emit_line(p, b);
+    for (size_t i = 0; i < rows; i++) {
+        sb_printf(b, "%s  %*lld:", indent, rw, (long long)(lo[0] + (int64_t)i));
+        for (size_t j = 0; j < cols; j++) put_value(b, " ", width, &vals[i * cols + j], false);
+        emit_line(p, b);
+    }
+}
+
+static void json_rows(StrBuf *b, size_t rows, size_t cols, const GameValue *vals)
+{
+    sb_putc(b, '[');
+    for (size_t i = 0; i < rows; i++) {
+        sb_puts(b, i ? ",[" : "[");
+        for (size_t j = 0; j < cols; j++) put_value(b, j ? "," : "", 0, &vals[i * cols + j], true);
+        sb_putc(b, ']');
+    }
+    sb_putc(b, ']');
+}
+
 static void do_table(Program *p, Stmt *st)
 {
     TableCtx t;
@@ -297,12 +330,12 @@ static void do_table(Program *p, Stmt *st)
     for (int i = 0; i < st->nargs; i++) {
         t.args[i] = thunk(p, st->arg_fn[i]);
         if (t.args[i].t == VT_RANGE && !st->arg_splat[i]) {
-            if (t.nranges == 2)
-                prog_fail(p, EXIT_COMPILE, st->loc, "a table takes at most two ranges (rows and columns)");
+            if (t.nranges == 3)
+                prog_fail(p, EXIT_COMPILE, st->loc, "a table takes at most three ranges (layers, rows and columns)");
             t.ranges[t.nranges++] = i;
         }
     }
-    int64_t lo[2] = { 0, 0 }, cnt[2] = { 1, 1 };
+    int64_t lo[3] = { 0, 0, 0 }, cnt[3] = { 1, 1, 1 };
     for (int r = 0; r < t.nranges; r++) {
         Value v = t.args[t.ranges[r]];
         lo[r] = v.u.r.lo;
@@ -310,20 +343,29 @@ static void do_table(Program *p, Stmt *st)
         cnt[r] = v.u.r.lo > hi ? 0 : ((uint64_t)hi - (uint64_t)v.u.r.lo >= p->max_instances
                                           ? (int64_t)p->max_instances + 1 : hi - v.u.r.lo + 1);
     }
-    if ((uint64_t)cnt[0] * (uint64_t)cnt[1] > p->max_instances)
+    uint64_t cells;
+    if (__builtin_mul_overflow((uint64_t)cnt[0], (uint64_t)cnt[1], &cells) ||
+        __builtin_mul_overflow(cells, (uint64_t)cnt[2], &cells) || cells > p->max_instances)
         prog_fail(p, EXIT_LIMIT, st->loc, "the table has more than %llu cells (raise the limit with --max-instances N)",
                   (unsigned long long)p->max_instances);
-    t.rows = (size_t)cnt[0];
-    t.cols = (size_t)cnt[1];
+    /* three ranges: layers (the first range) of grids (rows, columns) */
+    size_t layers = t.nranges == 3 ? (size_t)cnt[0] : 1;
+    int64_t glo[2] = { lo[t.nranges == 3], lo[(t.nranges == 3) + 1] };
+    t.rows = (size_t)cnt[t.nranges == 3];
+    t.cols = (size_t)cnt[(t.nranges == 3) + 1];
+    size_t per = t.rows * t.cols;
     /* values live in scratch below every cell's mark, so an error frees them too */
-    t.vals = vm_alloc(p->vm, (t.rows * t.cols + 1) * sizeof *t.vals, st->loc);
+    t.vals = vm_alloc(p->vm, (layers * per + 1) * sizeof *t.vals, st->loc);
     int width = 1;
-    for (size_t i = 0; i < t.rows; i++)
-        for (size_t j = 0; j < t.cols; j++) {
-            GameValue v = cell(p, &t, lo[0] + (int64_t)i, lo[1] + (int64_t)j);
-            t.vals[i * t.cols + j] = v;
-            if (value_digits(&v) > width) width = value_digits(&v);
-        }
+    for (size_t l = 0; l < layers; l++)
+        for (size_t i = 0; i < t.rows; i++)
+            for (size_t j = 0; j < t.cols; j++) {
+                int64_t x = lo[0] + (int64_t)(t.nranges == 3 ? l : i), y = lo[1] + (int64_t)(t.nranges == 3 ? i : j),
+                        z = lo[2] + (int64_t)j;
+                GameValue v = cell(p, &t, x, y, z);
+                t.vals[l * per + i * t.cols + j] = v;
+                if (value_digits(&v) > width) width = value_digits(&v);
+            }
     if (p->plot_file && t.nranges == 2 && !plot_svg(p->plot_file, st->text, lo[0], lo[1], t.rows, t.cols, t.vals))
         prog_fail(p, EXIT_USAGE, st->loc, "cannot write the heat map to '%s'", p->plot_file);
     StrBuf b;
@@ -331,14 +373,17 @@ static void do_table(Program *p, Stmt *st)
     if (p->json) {
         sb_puts(&b, "{\"kind\":\"table\",\"position\":");
         json_str(&b, st->text);
-        if (t.nranges == 2) {
-            sb_puts(&b, ",\"rows\":[");
-            for (size_t i = 0; i < t.rows; i++) {
-                sb_puts(&b, i ? ",[" : "[");
-                for (size_t j = 0; j < t.cols; j++) put_value(&b, j ? "," : "", 0, &t.vals[i * t.cols + j], true);
-                sb_putc(&b, ']');
+        if (t.nranges == 3) {
+            sb_puts(&b, ",\"layers\":[");
+            for (size_t l = 0; l < layers; l++) {
+                if (l) sb_putc(&b, ',');
+                json_rows(&b, t.rows, t.cols, t.vals + l * per);
             }
             sb_puts(&b, "]}");
+        } else if (t.nranges == 2) {
+            sb_puts(&b, ",\"rows\":");
+            json_rows(&b, t.rows, t.cols, t.vals);
+            sb_putc(&b, '}');
         } else {
             sb_puts(&b, ",\"values\":[");
             for (size_t i = 0; i < t.rows; i++) put_value(&b, i ? "," : "", 0, &t.vals[i], true);
@@ -359,19 +404,14 @@ static void do_table(Program *p, Stmt *st)
         }
         return;
     }
-    int rw = digits(lo[0] + (int64_t)t.rows - 1);
-    if (digits(lo[0]) > rw) rw = digits(lo[0]);
-    for (size_t j = 0; j < t.cols; j++) {
-        int d = digits(lo[1] + (int64_t)j);
-        if (d > width) width = d;
+    if (t.nranges == 2) {
+        print_grid(p, &b, "", glo, t.rows, t.cols, t.vals, width);
+        return;
     }
-    sb_printf(&b, "  %*s ", rw, "");
-    for (size_t j = 0; j < t.cols; j++) sb_printf(&b, " %*lld", width, (long long)(lo[1] + (int64_t)j));
-    emit_line(p, &b);
-    for (size_t i = 0; i < t.rows; i++) {
-        sb_printf(&b, "  %*lld:", rw, (long long)(lo[0] + (int64_t)i));
-        for (size_t j = 0; j < t.cols; j++) put_value(&b, " ", width, &t.vals[i * t.cols + j], false);
+    for (size_t l = 0; l < layers; l++) {   /* each layer: "  [x]" and its grid, indented */
+        sb_printf(&b, "  [%lld]", (long long)(lo[0] + (int64_t)l));
         emit_line(p, &b);
+        print_grid(p, &b, "  ", glo, t.rows, t.cols, t.vals + l * per, width);
     }
 }
 
