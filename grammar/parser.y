@@ -55,7 +55,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
 
-%type <node> expr primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain
+%type <node> expr expr_noin primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain
 %type <list> args arglist binders plist clauses pairs gbody gstmts
 %type <vflag> params_variadic
 %type <str> opt_name
@@ -220,6 +220,45 @@ expr: postfix                   { $$ = $1; }
                                   }
                                   $$->op = $3.s[0]; }
     | IF expr THEN expr ELSE expr %prec ELSE
+                                { $$ = ast_new(A, N_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6; }
+    | LET IDENT '=' expr_noin IN expr %prec ELSE
+                                { $$ = ast_node2(A, N_LETIN, @$, $4, $6); $$->name = $2.s; }
+    ;
+
+/* the value of a `let x = e in body`: an expression without a top-level `in` (the membership
+   test needs parentheses there), so that the `in` after it is the let's */
+expr_noin: postfix              { $$ = $1; }
+    | expr_noin '+' expr_noin   { $$ = ast_binary(A, @$, OP_ADD, $1, $3); }
+    | expr_noin '-' expr_noin   { $$ = ast_binary(A, @$, OP_SUB, $1, $3); }
+    | expr_noin '*' expr_noin   { $$ = ast_binary(A, @$, OP_MUL, $1, $3); }
+    | expr_noin '/' expr_noin   { $$ = ast_binary(A, @$, OP_DIV, $1, $3); }
+    | expr_noin '%' expr_noin   { $$ = ast_binary(A, @$, OP_MOD, $1, $3); }
+    | expr_noin POW expr_noin   { $$ = ast_binary(A, @$, OP_POW, $1, $3); }
+    | expr_noin '&' expr_noin   { $$ = ast_binary(A, @$, OP_BAND, $1, $3); }
+    | expr_noin '|' expr_noin   { $$ = ast_binary(A, @$, OP_BOR, $1, $3); }
+    | expr_noin '^' expr_noin   { $$ = ast_binary(A, @$, OP_BXOR, $1, $3); }
+    | expr_noin SHL expr_noin   { $$ = ast_binary(A, @$, OP_SHL, $1, $3); }
+    | expr_noin SHR expr_noin   { $$ = ast_binary(A, @$, OP_SHR, $1, $3); }
+    | expr_noin EQ expr_noin    { $$ = ast_binary(A, @$, OP_EQ, $1, $3); }
+    | expr_noin NE expr_noin    { $$ = ast_binary(A, @$, OP_NE, $1, $3); }
+    | expr_noin '<' expr_noin   { $$ = ast_binary(A, @$, OP_LT, $1, $3); }
+    | expr_noin LE expr_noin    { $$ = ast_binary(A, @$, OP_LE, $1, $3); }
+    | expr_noin '>' expr_noin   { $$ = ast_binary(A, @$, OP_GT, $1, $3); }
+    | expr_noin GE expr_noin    { $$ = ast_binary(A, @$, OP_GE, $1, $3); }
+    | expr_noin DOTDOT expr_noin
+                                { $$ = ast_node2(A, N_RANGE, @$, $1, $3); }
+    | expr_noin AND expr_noin   { $$ = ast_node2(A, N_AND, @$, $1, $3); }
+    | expr_noin OR expr_noin    { $$ = ast_node2(A, N_OR, @$, $1, $3); }
+    | NOT expr_noin             { $$ = ast_unary(A, @$, OP_NOT, $2); }
+    | '-' expr_noin %prec UMINUS
+                                { $$ = ast_unary(A, @$, OP_NEG, $2); }
+    | expr_noin IS IDENT        { $$ = ast_node2(A, N_IS, @$, $1, NULL);
+                                  if (strcmp($3.s, "P") && strcmp($3.s, "N") && strcmp($3.s, "D")) {
+                                      diag_error(pc->diag, @3, "expected an outcome P, N or D after 'is', found '%s'", $3.s);
+                                      pc->errors++;
+                                  }
+                                  $$->op = $3.s[0]; }
+    | IF expr THEN expr ELSE expr_noin %prec ELSE
                                 { $$ = ast_new(A, N_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6; }
     ;
 

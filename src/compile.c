@@ -285,6 +285,12 @@ static void expr(Cg *c, Node *n)
         patch(c, j, 0, here(c));
         return;
     }
+    case N_LETIN:
+        expr(c, n->a);
+        emit(c, n->a->loc, IR_STORE, n->ref_id, 0);
+        push(c, -1);
+        expr(c, n->b);
+        return;
     case N_IF: {
         expr(c, n->a);
         size_t jf = emit(c, n->a->loc, IR_JF, 0, 0);

@@ -375,6 +375,15 @@ static int expr_inner(Sema *s, Node *n)
         int a = expr(s, n->b), b = expr(s, n->c);
         return a == b ? a : VT_NONE;
     }
+    case N_LETIN: {   /* let name = a in b: name holds a's value in b only */
+        int t = expr(s, n->a);
+        size_t mark = s->nvars;
+        n->ref_id = new_slots(s, n->name, 1);
+        push_var(s, n->name, n->ref_id, t);
+        int r = expr(s, n->b);
+        s->nvars = mark;
+        return r;
+    }
     case N_CALL: return call(s, n);
     case N_INDEX: {
         int a = expr(s, n->a), i = expr(s, n->b);

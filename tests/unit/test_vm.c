@@ -255,6 +255,25 @@ static void test_set_operations(void **state)
     h_expect_error("print {1} | [1];", "'|' of sets needs two sets, not a set and a list");
 }
 
+/* let x = e in body: x holds e's value in body only; e has no top-level `in` (the membership
+   test there needs parentheses), body is as long as it can be. */
+static void test_let_in(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "let x = 3 + 4 in x * x"), 49);
+    assert_int_equal(h_int(h, "let x = 2 in x in {2}"), 1);
+    assert_int_equal(h_int(h, "let s = {1, 2} in (3 in s)"), 0);
+    assert_int_equal(h_int(h, "let a = 1 in let b = a + 10 in a * 100 + b"), 111);
+    assert_int_equal(h_int(h, "let a = 5 in a + (let a = 7 in a) + a"), 17);   /* the inner a ends with its body */
+    assert_int_equal(h_int(h, "sum(let y = x * x in y + 1 for x in 1..4)"), 34);
+    assert_int_equal(h_int(h, "if true then let z = 2 in z + 1 else 0"), 3);
+    assert_int_equal(h_run(h, "game G(n) { move m(k in 1..n) when let r = n - k in r % 2 == 0 => G(n - k); }\n"
+                              "expect [sg(G(n)) for n in 0..6] == [0, 1, 1, 2, 2, 3, 3];"), 0);
+    h_free(h);
+    h_expect_error("const X = (let x = 1 in x) + x;", "unknown name 'x'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -266,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_generators_and_recursion),
         cmocka_unit_test(test_memoized_defs),
         cmocka_unit_test(test_set_operations),
+        cmocka_unit_test(test_let_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
