@@ -143,25 +143,11 @@ static int on_move(void *ctx, const SolveMove *m)
     MovesCtx *c = ctx;
     Program *p = c->r->p;
     GameValue g = value_of(c->r, &m->result);
-    if (c->scoring) {   /* a scoring game: what the move is worth, gain - value after; the best are marked */
-        int64_t after = g.kind == GV_SCORE ? g.score : 0, worth;
-        bool ok = !__builtin_sub_overflow(m->gain, after, &worth);
-        bool best = ok && worth == c->value;
-        c->winning += best;
-        StrBuf b;
-        sb_init(&b);
-        sb_printf(&b, "%c %3zu. %s%s%s from ", best ? '*' : ' ', ++c->n, m->label ? m->label : "move", m->args ? " " : "",
-                  m->args ? m->args : "");
-        key_print(p, &b, m->from);
-        sb_puts(&b, " -> ");
-        key_print_pos(p, &b, &m->result);
-        sb_printf(&b, ": gain %lld, value after %lld", (long long)m->gain, (long long)after);
-        if (ok) sb_printf(&b, ", worth %lld", (long long)worth);
-        fprintf(p->out, "%s\n", b.s);
-        sb_fini(&b);
-        return 0;
-    }
-    bool win = (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
+    /* a scoring game: what the move is worth, gain - value after; the best are marked */
+    int64_t after = g.kind == GV_SCORE ? g.score : 0, worth = 0;
+    bool ok = c->scoring && !__builtin_sub_overflow(m->gain, after, &worth);
+    bool win = c->scoring ? ok && worth == c->value
+                          : (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
     c->winning += win;
     StrBuf b;
     sb_init(&b);
@@ -170,6 +156,13 @@ static int on_move(void *ctx, const SolveMove *m)
     key_print(p, &b, m->from);
     sb_puts(&b, " -> ");
     key_print_pos(p, &b, &m->result);
+    if (c->scoring) {
+        sb_printf(&b, ": gain %lld, value after %lld", (long long)m->gain, (long long)after);
+        if (ok) sb_printf(&b, ", worth %lld", (long long)worth);
+        fprintf(p->out, "%s\n", b.s);
+        sb_fini(&b);
+        return 0;
+    }
     sb_printf(&b, ": %c", g.outcome);
     if (g.kind == GV_SG || g.kind == GV_LOOPY) {
         sb_puts(&b, " (");
