@@ -1,8 +1,9 @@
 /* label_jump.c: labelling a huge component's moves without enumerating them all. A rule with one
-   binder over a range whose result is one call with one argument linear in the binder
-   (`take(k in 1..n) => Heap(n - k)`: f(k) = n - k) reaches a wanted argument value t at exactly
-   one binder value, (t - c) / s: after two moves of the rule have shown f's slope s and offset c,
-   the loop jumps from one such value to the next (VmIterHook) and skips the rest. Exact: every
+   binder over a range whose result is one call with its arguments linear in the binder or free
+   of it (`take(k in 1..n) => Heap(n - k)`: f(k) = n - k; `FibNim(n - k, 2 * k)`) reaches a wanted
+   value t of the first such argument at exactly one binder value, (t - c) / s: after two moves
+   of the rule have shown f's slope s and offset c, the loop jumps from one such value to the
+   next (VmIterHook) and skips the rest. Exact: every
    skipped binder value gives another argument, so no wanted position; the values jumped to are
    still checked by the rule's guards and compared with the wanted positions. */
 #include "config.h"
@@ -86,16 +87,17 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
         for (int c = 0; c < m->list2.n; c++) lets |= m->list2.v[c]->kind == N_LET;
         const Node *call = m->a;
         if (lets || call->kind != N_CALL || call->ref != REF_GAME || p->games[call->ref_id].canon_fn >= 0) continue;
-        int arg = -1, nlin = 0;
-        for (int i = 0; i < call->list.n; i++) {
+        /* every argument that mentions the binder linear in it; the jump follows the first (the
+           others are checked with the whole position at each value jumped to) */
+        int arg = -1;
+        bool all_linear = true;
+        for (int i = 0; i < call->list.n && all_linear; i++) {
             const Node *x = call->list.v[i];
-            if (x->kind == N_SPLAT) { nlin = 2; break; }
-            if (mentions(x, slot)) {
-                nlin++;
-                if (linear(x, slot)) arg = i;
-            }
+            if (x->kind == N_SPLAT) all_linear = false;
+            else if (mentions(x, slot) && !linear(x, slot)) all_linear = false;
+            else if (mentions(x, slot) && arg < 0) arg = i;
         }
-        if (nlin != 1 || arg < 0) continue;
+        if (!all_linear || arg < 0) continue;
         /* every wanted position must be one component of the called game */
         bool fits = true;
         for (size_t w = 0; w < nwant && fits; w++)
