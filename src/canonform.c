@@ -61,3 +61,29 @@ CanonForm canonform_of(const Node *game, int np, bool variadic)
     }
     return CF_NONE;
 }
+
+/* x is parameter i, or int() of it (the identity on integers). */
+static bool param_or_int(const Node *x, int i)
+{
+    return param_ref(x, i) || (builtin_call(x, BI_INT, 1) && param_ref(x->list.v[0], i));
+}
+
+bool canonform_permutes(const Node *game, int np, bool variadic)
+{
+    CanonForm f = canonform_of(game, np, variadic);
+    if (f == CF_SORT_UP || f == CF_SORT_DOWN) return true;
+    if (variadic || np != 2 || f != CF_NONE) return false;
+    const Node *cn = NULL;
+    for (int i = 0; game && i < game->list.n; i++)
+        if (game->list.v[i]->kind == N_CANON) cn = game->list.v[i];
+    if (!cn || cn->list.n != 2) return false;
+    int kind[2];
+    for (int k = 0; k < 2; k++) {   /* (min(a, b), max(a, b)) or the reverse, a and b maybe under int() */
+        const Node *c = cn->list.v[k];
+        if (!builtin_call(c, BI_MIN, 2) && !builtin_call(c, BI_MAX, 2)) return false;
+        const Node *x = c->list.v[0], *y = c->list.v[1];
+        if (!((param_or_int(x, 0) && param_or_int(y, 1)) || (param_or_int(x, 1) && param_or_int(y, 0)))) return false;
+        kind[k] = c->ref_id;
+    }
+    return kind[0] != kind[1];
+}

@@ -16,4 +16,8 @@ typedef enum CanonForm {
 /* The shape of the canon of game (its declaration node) with np parameters (the last collecting
    the rest when variadic). */
 CanonForm canonform_of(const Node *game, int np, bool variadic);
+/* Whether the canon only puts integer arguments in another order: a sort above, or (min, max) of
+   two parameters that may be written int(p) (the identity on integers). The labelling of huge
+   positions relies on it; the store does not apply it (int() of a string is not the string). */
+bool canonform_permutes(const Node *game, int np, bool variadic);
 #endif

@@ -10,6 +10,7 @@
 #include "solve/label_jump.h"
 #include "ast.h"
 #include "key.h"
+#include "canonform.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,8 @@ typedef struct Jump {
     int64_t k[2], f[2];
     bool armed;              /* targets known: the loop jumps */
     int64_t *targets;        /* binder values reaching a wanted position, increasing */
+    int64_t *want;           /* the wanted values of its argument (all arguments under a reordering canon) */
+    size_t nwant;
     size_t ntargets;
     bool want_pc, have_pc;   /* the loop's instruction: the next one of the binder after a probe */
     size_t pc;
@@ -29,8 +32,6 @@ struct LabelJumps {
     int moves_fn;
     Jump *j;                 /* one per item of the game (rules and canon) */
     int n;
-    int64_t *want;           /* the wanted argument values */
-    size_t nwant;
 };
 
 /* Whether e mentions the local slot. */
@@ -76,7 +77,6 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
     lj->moves_fn = g->moves_fn;
     lj->n = g->ast->list.n;
     lj->j = xcalloc((size_t)lj->n + 1, sizeof *lj->j);
-    lj->want = xmalloc(nwant * sizeof *lj->want);
     bool any = false;
     for (int r = 0; r < lj->n; r++) {
         const Node *m = g->ast->list.v[r];
@@ -86,7 +86,12 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
         bool lets = false;
         for (int c = 0; c < m->list2.n; c++) lets |= m->list2.v[c]->kind == N_LET;
         const Node *call = m->a;
-        if (lets || call->kind != N_CALL || call->ref != REF_GAME || p->games[call->ref_id].canon_fn >= 0) continue;
+        if (lets || call->kind != N_CALL || call->ref != REF_GAME) continue;
+        const Game *cg = &p->games[call->ref_id];
+        /* a canon that only reorders integer arguments: the wanted values are all of a wanted
+           position's arguments (the result's argument is one of them, in some place) */
+        bool perm = cg->canon_fn >= 0;
+        if (perm && !canonform_permutes(cg->ast, cg->nparams, cg->variadic)) continue;
         /* every argument that mentions the binder linear in it; the jump follows the first (the
            others are checked with the whole position at each value jumped to) */
         int arg = -1;
@@ -100,13 +105,20 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
         if (!all_linear || arg < 0) continue;
         /* every wanted position must be one component of the called game */
         bool fits = true;
-        for (size_t w = 0; w < nwant && fits; w++)
-            fits = want[w] && (int)KEY_GAME(want[w]) == call->ref_id && int_arg(p, want[w], arg, &lj->want[w]);
-        if (!fits) continue;
-        *j = (Jump){ .ok = true, .slot = slot, .arg = arg, .game = call->ref_id };
+        size_t nv = 0;
+        int64_t *wv = xmalloc(nwant * (size_t)(perm ? cg->nparams : 1) * sizeof *wv);
+        for (size_t w = 0; w < nwant && fits; w++) {
+            fits = want[w] && (int)KEY_GAME(want[w]) == call->ref_id;
+            for (int a = perm ? 0 : arg; fits && a <= (perm ? cg->nparams - 1 : arg); a++)
+                fits = int_arg(p, want[w], a, &wv[nv++]);
+        }
+        if (!fits) {
+            free(wv);
+            continue;
+        }
+        *j = (Jump){ .ok = true, .slot = slot, .arg = arg, .game = call->ref_id, .want = wv, .nwant = nv };
         any = true;
     }
-    lj->nwant = nwant;
     if (!any) {
         ljump_free(lj);
         return NULL;
@@ -117,9 +129,11 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
 void ljump_free(LabelJumps *lj)
 {
     if (!lj) return;
-    for (int r = 0; r < lj->n; r++) free(lj->j[r].targets);
+    for (int r = 0; r < lj->n; r++) {
+        free(lj->j[r].targets);
+        free(lj->j[r].want);
+    }
     free(lj->j);
-    free(lj->want);
     free(lj);
 }
 
@@ -154,9 +168,9 @@ void ljump_yield(Program *p, LabelJumps *lj, int tag, const Value *v, const Valu
         j->ok = false;
         return;
     }
-    j->targets = xmalloc((lj->nwant + 1) * sizeof *j->targets);
-    for (size_t w = 0; w < lj->nwant; w++) {
-        __int128 d = (__int128)lj->want[w] - c;
+    j->targets = xmalloc((j->nwant + 1) * sizeof *j->targets);
+    for (size_t w = 0; w < j->nwant; w++) {
+        __int128 d = (__int128)j->want[w] - c;
         if (d % s) continue;
         __int128 kk = d / s;
         if (kk > j->k[1] && kk <= INT64_MAX) j->targets[j->ntargets++] = (int64_t)kk;
