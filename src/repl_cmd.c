@@ -145,7 +145,7 @@ static int on_move(void *ctx, const SolveMove *m)
     GameValue g = value_of(c->r, &m->result);
     /* a scoring game: what the move is worth, gain - value after; the best are marked */
     int64_t after = g.kind == GV_SCORE ? g.score : 0, worth = 0;
-    bool ok = c->scoring && !__builtin_sub_overflow(m->gain, after, &worth);
+    bool ok = c->scoring && score_worth(m->gain, after, &worth);
     bool win = c->scoring ? ok && worth == c->value
                           : (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
     c->winning += win;

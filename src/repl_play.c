@@ -31,7 +31,7 @@ static int on_move(void *ctx, const SolveMove *m)
     PlayMove pm = { key_copy(&m->result), NULL, solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }), m->gain, 0 };
     if (l->scoring) {   /* what the move is worth to its maker: its gain less the value after it */
         GameValue g = solve_sg_value(l->p->solver, &m->result, (Loc){ 0 });
-        if (__builtin_sub_overflow(m->gain, g.kind == GV_SCORE ? g.score : 0, &pm.worth)) pm.worth = INT64_MIN;
+        if (!score_worth(m->gain, g.kind == GV_SCORE ? g.score : 0, &pm.worth)) pm.worth = INT64_MIN;
         sb_printf(&b, "  (gain %lld)", (long long)m->gain);
     }
     pm.what = sb_take(&b);

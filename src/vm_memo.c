@@ -51,12 +51,12 @@ static bool calls_itself(const Program *p, int fn)
 {
     size_t nf = p->nfns;
     uint8_t *seen = xcalloc(nf, 1);
-    int *todo = xmalloc(nf * sizeof *todo);
+    int *pending = xmalloc(nf * sizeof *pending);
     size_t nt = 0;
-    todo[nt++] = fn;
+    pending[nt++] = fn;
     bool found = false;
     while (nt && !found) {
-        const Func *f = &p->fns[todo[--nt]];
+        const Func *f = &p->fns[pending[--nt]];
         for (size_t pc = 0; pc < f->ncode;) {
             int op = (int)f->code[pc];
             if (op == IR_CALL) {
@@ -67,14 +67,14 @@ static bool calls_itself(const Program *p, int fn)
                 }
                 if (callee >= 0 && (size_t)callee < nf && !seen[callee]) {
                     seen[callee] = 1;
-                    todo[nt++] = callee;
+                    pending[nt++] = callee;
                 }
             }
             pc += 1 + (size_t)ir_op_nargs(op);
         }
     }
     free(seen);
-    free(todo);
+    free(pending);
     return found;
 }
 

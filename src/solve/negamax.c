@@ -75,7 +75,7 @@ static void finish(Solver *s, Negamax *m, uint32_t id, size_t from, Loc loc)
     int64_t best = 0;
     for (size_t i = from; i < m->nopt; i++) {
         int64_t after = m->opt[i].id == UINT32_MAX ? 0 : (int64_t)e->st[m->opt[i].id].sg, v;
-        if (__builtin_sub_overflow(m->opt[i].gain, after, &v)) {
+        if (!score_worth(m->opt[i].gain, after, &v)) {
             char b[200];
             key_text(s->p, e->st[id].key, b, sizeof b);
             prog_fail(s->p, EXIT_LIMIT, loc, "the score of %s passes 64 bits", b);

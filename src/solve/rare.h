@@ -19,7 +19,7 @@ typedef struct Rare {
     size_t next_rebuild;    /* n at which the mask is chosen again */
     uint32_t bits;          /* bit length of the largest value when the mask was chosen */
     uint8_t gen;            /* the mark of this heap's option values in map (1..255; 0 marks nothing) */
-    uint8_t map[RARE_MAP + 1];   /* option values seen, values below 256 (map[RARE_MAP]: a sink) */
+    uint8_t map[RARE_MAP];   /* option values seen (marked gen), values below 256 */
 } Rare;
 
 /* The table the method reads: bytes while every value is below 256 (g8), else 32-bit values

@@ -462,7 +462,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     }
     if (w->scoring) {   /* a best move: its gain less the value after it is the position's value */
         int64_t after = np ? pv[0].score : 0, val;
-        if (__builtin_sub_overflow(s->vm->gain, after, &val) || val != w->best) return 0;
+        if (!score_worth(s->vm->gain, after, &val) || val != w->best) return 0;
     } else {
         GameValue got = mode->combine(s->p, pv, cnt ? pc : NULL, np);
         if (w->keep_draw) {
@@ -766,7 +766,7 @@ static int on_line_move(void *ctx, const Value *v, const Value *frame)
         solve_component(l->s, id, l->loc, NULL, true);
         after = (int64_t)l->s->store->st[id].sg;
     }
-    if (__builtin_sub_overflow(l->s->vm->gain, after, &val) || val != l->want) return 0;
+    if (!score_worth(l->s->vm->gain, after, &val) || val != l->want) return 0;
     l->found = true;
     l->next = id;
     l->gain = l->s->vm->gain;

@@ -178,8 +178,7 @@ int main(void)
         int q = 0;
         for (int n = 0; n <= 24; n += rnd(1, 5)) {
             sput(&prog, "query R(%d);\n", n);
-            want[q].v = ruled(&ru, n);
-            want[q].line = false;
+            want[q] = (Want){ .v = ruled(&ru, n), .line = false };
             q++;
         }
         fails += check("random ruleset", prog.s, want, q);
