@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 
 _Noreturn void util_fatal(const char *fmt, ...)
@@ -21,6 +22,18 @@ void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) util_fatal("out of memory (%zu bytes)", n);
+    return p;
+}
+
+void *xmalloc_big(size_t n)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (n < 2 * huge) return xmalloc(n);
+    void *p = NULL;
+    if (posix_memalign(&p, huge, n)) util_fatal("out of memory (%zu bytes)", n);
+#ifdef MADV_HUGEPAGE
+    madvise(p, n, MADV_HUGEPAGE);   /* advice only: failure changes nothing */
+#endif
     return p;
 }
 

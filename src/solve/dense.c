@@ -37,6 +37,7 @@ typedef struct Ops {
     int nterms;
     int64_t c, k[MAX_TERMS];
     int slot[MAX_TERMS];
+    int64_t vmax;           /* affine: variables up to this magnitude cannot overflow the form */
     const Node *node;       /* for overflow messages */
 } Ops;
 
@@ -331,6 +332,13 @@ static void affine(Ops *o)
     o->c = st[0].c;
     o->nterms = st[0].nt;
     for (int j = 0; j < st[0].nt; j++) { o->k[j] = st[0].k[j]; o->slot[j] = st[0].slot[j]; }
+    /* |c| + sum |k| * vmax stays below 2^62, so no partial sum overflows; at least AFF_VAR_MAX
+       (the bound above) */
+    uint64_t sumk = 0;
+    for (int j = 0; j < o->nterms; j++) sumk += o->k[j] < 0 ? -(uint64_t)o->k[j] : (uint64_t)o->k[j];
+    uint64_t room = ((uint64_t)1 << 62) - (o->c < 0 ? -(uint64_t)o->c : (uint64_t)o->c);
+    o->vmax = sumk ? (int64_t)(room / sumk) : INT64_MAX;
+    if (o->vmax < AFF_VAR_MAX) o->vmax = AFF_VAR_MAX;
 }
 
 static bool cexpr_top(Program *p, Ops *o, const Node *n)
@@ -367,8 +375,8 @@ static inline int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars)
     int64_t r = o->c;
     for (int j = 0; j < o->nterms; j++) {
         int64_t x = vars[o->slot[j]];
-        if (x > AFF_VAR_MAX || x < -AFF_VAR_MAX) return eval_code(p, o, vars);
-        r += o->k[j] * x;   /* cannot overflow: see AFF_SAFE */
+        if (__builtin_expect(x > o->vmax || x < -o->vmax, 0)) return eval_code(p, o, vars);
+        r += o->k[j] * x;   /* cannot overflow: see vmax */
     }
     if (__builtin_expect(!o->cmp, 1)) return r;
     return o->cmp == MO_LE ? r <= 0 : (o->cmp == MO_EQ) == (r == 0);
@@ -624,7 +632,7 @@ static void ensure(DenseGame *g, const int64_t *c, uint64_t max_states, bool roo
         to_sparse(g);
         return;
     }
-    uint32_t *v = xmalloc(cells * sizeof *v);
+    uint32_t *v = xmalloc_big(cells * sizeof *v);
     memset(v, 0xFF, cells * sizeof *v);
     for (size_t a = 0; a < g->dim[0]; a++)
         for (size_t b = 0; b < g->dim[1]; b++)

@@ -22,9 +22,9 @@ void mex_grow(Mex *m, uint64_t x)
     m->words = nw;
 }
 
-void mex_clear(Mex *m)
+void mex_clear_words(Mex *m)
 {
-    if (m->hi) memset(m->bits, 0, m->hi * sizeof *m->bits);
+    memset(m->bits, 0, m->hi * sizeof *m->bits);
     m->hi = 0;
 }
 

@@ -21,11 +21,22 @@ static inline void mex_set(Mex *m, uint64_t x)
     m->bits[w] |= (uint64_t)1 << (x & 63);
     if (w + 1 > m->hi) m->hi = w + 1;
 }
-void mex_clear(Mex *m);
+void mex_clear_words(Mex *m);
+/* Empty the set (inline for the common one-word set: a call per position shows in tight loops). */
+static inline void mex_clear(Mex *m)
+{
+    if (m->hi == 1) m->bits[0] = 0;
+    else if (m->hi) mex_clear_words(m);
+    m->hi = 0;
+}
 /* The least value not in the set. */
 static inline uint64_t mex_value(const Mex *m);
 /* The first zero bit of words words of bits. */
 uint64_t mex_of_bits(const uint64_t *bits, size_t words);
-static inline uint64_t mex_value(const Mex *m) { return mex_of_bits(m->bits, m->hi); }
+static inline uint64_t mex_value(const Mex *m)
+{
+    if (m->hi == 1 && ~m->bits[0]) return (uint64_t)__builtin_ctzll(~m->bits[0]);
+    return mex_of_bits(m->bits, m->hi);
+}
 void mex_fini(Mex *m);
 #endif

@@ -518,7 +518,7 @@ done:
     free(ks);
 }
 
-typedef struct MexCtx { const RgValues *v; int n; uint8_t *seen; size_t cap; bool any; } MexCtx;
+typedef struct MexCtx { const RgValues *v; int n; uint8_t *seen; size_t cap, hi; bool any; } MexCtx;
 
 static bool mex_cb(const long long *parts, int np, void *ctx)
 {
@@ -531,7 +531,10 @@ static bool mex_cb(const long long *parts, int np, void *ctx)
         }
         x ^= m->v->g[parts[i]];
     }
-    if (x < m->cap) m->seen[x] = 1;
+    if (x < m->cap) {
+        m->seen[x] = 1;
+        if (x >= m->hi) m->hi = x + 1;
+    }
     m->any = true;
     return false;
 }
@@ -542,15 +545,15 @@ void rg_values(const Ruleset *rs, int N, RgValues *v)
     v->g = calloc((size_t)N + 1, sizeof *v->g);
     v->moves = calloc((size_t)N + 1, sizeof *v->moves);
     size_t cap = 16384;   /* values stay below it for the heaps the duel computes (n < 8192) */
-    uint8_t *seen = malloc(cap);
+    uint8_t *seen = calloc(cap, 1);
     for (int n = 0; n <= N; n++) {
-        memset(seen, 0, cap);
-        MexCtx m = { v, n, seen, cap, false };
+        MexCtx m = { v, n, seen, cap, 0, false };
         rg_moves(rs, n, mex_cb, &m);
         uint32_t x = 0;
         while (x < cap && seen[x]) x++;
         v->g[n] = x;
         v->moves[n] = m.any;
+        memset(seen, 0, m.hi);   /* only what this heap marked */
     }
     free(seen);
 }
