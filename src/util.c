@@ -25,14 +25,17 @@ void *xmalloc(size_t n)
     return p;
 }
 
-void *xmalloc_big(size_t n)
+void *xcalloc_big(size_t count, size_t size)
 {
-    const size_t huge = (size_t)2 << 20;
-    if (n < 2 * huge) return xmalloc(n);
-    void *p = NULL;
-    if (posix_memalign(&p, huge, n)) util_fatal("out of memory (%zu bytes)", n);
+    void *p = xcalloc(count, size);
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    size_t n = count * size;   /* xcalloc checked the product */
+    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + n) & ~(huge - 1);
 #ifdef MADV_HUGEPAGE
-    madvise(p, n, MADV_HUGEPAGE);   /* advice only: failure changes nothing */
+    if (e > a) madvise((void *)a, e - a, MADV_HUGEPAGE);   /* the aligned middle; advice only */
+#else
+    (void)a;
+    (void)e;
 #endif
     return p;
 }

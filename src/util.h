@@ -8,9 +8,10 @@
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
-/* A large block (freed with free) that the kernel may back with huge pages: a big table touched
-   all over costs one fault per 2 MiB instead of one per 4 KiB. Small requests are plain xmalloc. */
-void *xmalloc_big(size_t n);
+/* A large zeroed block (freed with free): fresh pages from the kernel, which are zero already (no
+   pass over them here), advised to be huge pages: a big table touched all over then costs one
+   fault per 2 MiB instead of one per 4 KiB. */
+void *xcalloc_big(size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Print "grundy: fatal: ..." and exit(4); used for out-of-memory only. */

@@ -65,9 +65,13 @@ typedef struct DenseGame {
     DRule rules[MAX_RULES];
     bool canon;
     bool record;         /* a rule is not fast: a cell's options are recorded on its first walk */
+    int64_t flat_max;    /* > 0: one coordinate, rules without binders or lets whose guards and
+                            arguments are affine in it: the fill reads them directly up to here */
     int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
     Ops canon_arg[3];
-    /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. Dense (val, dim)
+    /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. A dense cell holds
+       the complement of its value (~v), so zeroed memory is all unknown and a new table needs no
+       pass of its own. Dense (val, dim)
        until it would be mostly empty, then sparse (map; dim stays 0, so every direct read is out
        of bounds and goes through visit()) */
     uint32_t *val;
@@ -467,6 +471,15 @@ static bool comps(Program *p, DRule *r, const Node *n, int gid, int np)
     return true;
 }
 
+/* A guard as clauses: `a and b` is the clause a then the clause b (each may then be affine). */
+static bool guard(Program *p, DRule *r, const Node *e)
+{
+    if (e->kind == N_AND) return guard(p, r, e->a) && guard(p, r, e->b);
+    if (r->ncl == MAX_CLAUSES) return false;
+    r->cl[r->ncl].let = false;
+    return cexpr_top(p, &r->cl[r->ncl++].e, e);
+}
+
 static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
 {
     if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
@@ -477,12 +490,17 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
         r->slot[i] = b->ref_id;
         if (!cexpr_top(p, &r->lo[i], b->a->a) || !cexpr_top(p, &r->hi[i], b->a->b)) return false;
     }
-    r->ncl = m->list2.n;
+    r->ncl = 0;
     for (int i = 0; i < m->list2.n; i++) {
         const Node *c = m->list2.v[i];
-        r->cl[i].let = c->kind == N_LET;
-        r->cl[i].slot = c->ref_id;
-        if (!cexpr_top(p, &r->cl[i].e, c->a)) return false;
+        if (c->kind == N_LET) {
+            if (r->ncl == MAX_CLAUSES) return false;
+            r->cl[r->ncl].let = true;
+            r->cl[r->ncl].slot = c->ref_id;
+            if (!cexpr_top(p, &r->cl[r->ncl++].e, c->a)) return false;
+        } else if (!guard(p, r, c->a)) {
+            return false;
+        }
     }
     if (!comps(p, r, m->a, gid, np)) return false;
     r->fast = r->nb > 0 && r->ncl == 0;
@@ -526,6 +544,32 @@ static void free_game(DenseGame *g)
     free(g);
 }
 
+/* Whether o is affine in the coordinate (slot 0) alone; *lim: the least magnitude it allows. */
+static bool flat_form(const Ops *o, int64_t *lim)
+{
+    if (!o->affine) return false;
+    for (int j = 0; j < o->nterms; j++)
+        if (o->slot[j] != 0) return false;
+    if (o->vmax < *lim) *lim = o->vmax;
+    return true;
+}
+
+/* The largest coordinate up to which fill_flat may read the rules directly (0: not at all). */
+static int64_t flat_limit(const DenseGame *g)
+{
+    if (g->np != 1 || g->canon) return 0;
+    int64_t lim = INT64_MAX;
+    for (int i = 0; i < g->nrules; i++) {
+        const DRule *r = &g->rules[i];
+        if (r->nb || r->ncomp < 1) return 0;
+        for (int j = 0; j < r->ncl; j++)
+            if (r->cl[j].let || !flat_form(&r->cl[j].e, &lim)) return 0;
+        for (int j = 0; j < r->ncomp; j++)
+            if (!flat_form(&r->arg[j][0], &lim)) return 0;
+    }
+    return lim;
+}
+
 static DenseGame *analyse(Program *p, int gid)
 {
     Game *G = &p->games[gid];
@@ -559,6 +603,7 @@ static DenseGame *analyse(Program *p, int gid)
         return NULL;
     }
     for (int i = 0; i < g->nrules; i++) g->record |= !g->rules[i].fast;   /* fast rules walk again cheaply */
+    g->flat_max = flat_limit(g);
     return g;
 }
 
@@ -595,7 +640,7 @@ static void to_sparse(DenseGame *g)
     for (size_t a = 0; a < g->dim[0]; a++)
         for (size_t b = 0; b < g->dim[1]; b++)
             for (size_t k = 0; k < g->dim[2]; k++) {
-                uint32_t v = g->val[(a * g->dim[1] + b) * g->dim[2] + k];
+                uint32_t v = ~g->val[(a * g->dim[1] + b) * g->dim[2] + k];
                 int64_t c[3] = { (int64_t)a, (int64_t)b, (int64_t)k };
                 if (v != V_UNK) cm_set(&g->map, c, v);
             }
@@ -632,8 +677,7 @@ static void ensure(DenseGame *g, const int64_t *c, uint64_t max_states, bool roo
         to_sparse(g);
         return;
     }
-    uint32_t *v = xmalloc_big(cells * sizeof *v);
-    memset(v, 0xFF, cells * sizeof *v);
+    uint32_t *v = xcalloc_big(cells, sizeof *v);   /* all unknown */
     for (size_t a = 0; a < g->dim[0]; a++)
         for (size_t b = 0; b < g->dim[1]; b++)
             memcpy(v + (a * nd[1] + b) * nd[2], g->val + (a * g->dim[1] + b) * g->dim[2], g->dim[2] * sizeof *v);
@@ -656,7 +700,7 @@ static inline bool in_table(const DenseGame *g, const int64_t *c)
 static inline uint32_t getv(const DenseGame *g, const int64_t *c)
 {
     if (g->sparse) return cm_get(&g->map, c, V_UNK);
-    return in_table(g, c) ? g->val[cell(g, c)] : V_UNK;
+    return in_table(g, c) ? ~g->val[cell(g, c)] : V_UNK;
 }
 
 /* Set the cell at c (room made). */
@@ -664,7 +708,7 @@ static inline void setv(DenseGame *g, const int64_t *c, uint32_t v, uint64_t max
 {
     if (!g->sparse && !in_table(g, c)) ensure(g, c, max_states, false);
     if (g->sparse) cm_set(&g->map, c, v);
-    else g->val[cell(g, c)] = v;
+    else g->val[cell(g, c)] = ~v;
 }
 
 /* first enumeration, the value once options are solved, or a cell of the bottom-up fill (an
@@ -770,7 +814,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
         w->skip = true;
         return false;
     }
-    uint32_t v = g->sparse ? cm_get(&g->map, c, V_UNK) : g->val[cell(g, c)];
+    uint32_t v = g->sparse ? cm_get(&g->map, c, V_UNK) : ~g->val[cell(g, c)];
     if (v >= V_ONPATH && w->mode == M_FILL) {
         w->skip = true;
         return false;
@@ -852,7 +896,7 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
             rec_put(w, c1);                                                                   \
         }                                                                                     \
         uint32_t v = V_UNK;                                                                   \
-        if ((uint64_t)c0 < d0 && (uint64_t)c1 < d1) v = val[(size_t)c0 * d1 + (size_t)c1];    \
+        if ((uint64_t)c0 < d0 && (uint64_t)c1 < d1) v = ~val[(size_t)c0 * d1 + (size_t)c1];   \
         if (__builtin_expect(v >= V_ONPATH, 0)) {                                             \
             int64_t c[3] = { c0, c1, 0 };                                                     \
             uint32_t vx = 0;                                                                  \
@@ -990,7 +1034,7 @@ static bool fast_loop3(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
             rec_put(w, k[2]);
         }
         uint32_t v = V_UNK;
-        if ((uint64_t)k[0] < d0 && (uint64_t)k[1] < d1 && (uint64_t)k[2] < d2) v = g->val[((size_t)k[0] * d1 + (size_t)k[1]) * d2 + (size_t)k[2]];
+        if ((uint64_t)k[0] < d0 && (uint64_t)k[1] < d1 && (uint64_t)k[2] < d2) v = ~g->val[((size_t)k[0] * d1 + (size_t)k[1]) * d2 + (size_t)k[2]];
         if (__builtin_expect(v >= V_ONPATH, 0)) {   /* the general path (it may grow the table) */
             uint32_t acc = 0;
             w->moves += moves;
@@ -1026,7 +1070,7 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
                 int64_t c0 = eval(p, &r->arg[i][0], w->vars);
                 if (w->rec) rec_put(w, c0);
                 if ((uint64_t)c0 < g->dim[0]) {
-                    uint32_t v = g->val[c0];
+                    uint32_t v = ~g->val[c0];
                     if (v < V_ONPATH) {
                         acc ^= v;
                         continue;
@@ -1100,6 +1144,59 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
    without a message: the search reports it if it meets it; so does the state limit. */
 #define FILL_DEPTH 4096
 #define FILL_SPARSE 64
+
+/* An affine form of the coordinate alone at n (|n| within the form's vmax). */
+static inline int64_t flat_eval(const Ops *o, int64_t n)
+{
+    int64_t r = o->c;
+    for (int j = 0; j < o->nterms; j++) r += o->k[j] * n;
+    if (!o->cmp) return r;
+    return o->cmp == MO_LE ? r <= 0 : (o->cmp == MO_EQ) == (r == 0);
+}
+
+/* Cell n of a flat game (g->flat_max) read directly: 1 and *val when every option is solved and
+   every value below 64; 0 when an option is not solved yet (the cell stays for the search); -1
+   for the general walk (an option outside the table, a value of 64 or more). */
+static int fill_flat(const DenseGame *g, int64_t n, uint32_t *val, uint64_t *moves)
+{
+    uint64_t seen = 0, nm = 0;
+    for (int i = 0; i < g->nrules; i++) {
+        const DRule *r = &g->rules[i];
+        bool ok = true;
+        for (int j = 0; j < r->ncl && ok; j++) ok = flat_eval(&r->cl[j].e, n) != 0;
+        if (!ok) continue;
+        nm++;
+        uint32_t x = 0;
+        for (int j = 0; j < r->ncomp; j++) {
+            int64_t c = flat_eval(&r->arg[j][0], n);
+            if ((uint64_t)c >= g->dim[0]) return -1;
+            uint32_t v = ~g->val[c];
+            if (v >= V_ONPATH) return 0;
+            x ^= v & V_MASK;
+        }
+        if (x >= 64) return -1;
+        seen |= (uint64_t)1 << x;
+    }
+    *val = (uint32_t)__builtin_ctzll(~seen) | (nm ? 0 : V_TERM);
+    *moves = nm;
+    return 1;
+}
+
+/* fill_flat for cell n, its value stored when known; false: the general walk is needed. */
+static bool fill_flat_cell(Walk *w, DenseGame *g, int64_t n, Loc loc)
+{
+    uint32_t v = 0;
+    uint64_t moves = 0;
+    int f = fill_flat(g, n, &v, &moves);
+    if (f < 0) return false;
+    solve_burn(w->sv, moves + 1, loc);
+    if (f) {
+        g->val[n] = ~v;
+        g->solved++;
+    }
+    return true;
+}
+
 static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
 {
     DenseGame *g = w->g;
@@ -1109,7 +1206,8 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
     w->mode = M_FILL;
     if (setjmp(jb) == 0) {
         for (int64_t k = 0; k < top && g->solved < max && !g->sparse; k++) {
-            if (g->val[k] < V_ONPATH) continue;   /* a cell on the search path may be filled too */
+            if (~g->val[k] < V_ONPATH) continue;   /* a cell on the search path may be filled too */
+            if (k <= g->flat_max && fill_flat_cell(w, g, k, loc)) continue;
             int64_t c[3] = { k, 0, 0 };
             mex_clear(w->mex);
             w->skip = false;
@@ -1118,7 +1216,7 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
             if (w->skip) continue;
             uint64_t m = mex_value(w->mex);
             if (m >= V_MASK || g->sparse) break;
-            g->val[k] = (uint32_t)m | (w->moves ? 0 : V_TERM);
+            g->val[k] = ~((uint32_t)m | (w->moves ? 0 : V_TERM));
             g->solved++;
             prog_poll(w->e->p, loc);
         }
@@ -1219,7 +1317,7 @@ static bool search(Walk *w, const int64_t *root)
 static void reset_onpath(DenseGame *g)
 {
     for (size_t i = 0; i < g->dim[0] * g->dim[1] * g->dim[2]; i++)
-        if (g->val[i] == V_ONPATH) g->val[i] = V_UNK;
+        if (~g->val[i] == V_ONPATH) g->val[i] = ~V_UNK;
     g->rn = 0;
     size_t stride = (size_t)g->map.np + 1;
     for (size_t i = 0; g->sparse && i < g->map.cap; i++) {
