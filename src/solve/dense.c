@@ -1417,6 +1417,26 @@ static bool dense_applies(Solver *s, void *st, const int64_t *key)
     return true;
 }
 
+/* The value of key when its cell is solved (the coordinates sorted by a sorting canon; a canon
+   the table evaluates itself is not applied here: no answer). */
+static bool dense_peek(Solver *s, void *st, const int64_t *key, uint64_t *sg)
+{
+    Dense *d = st;
+    uint32_t gid = KEY_GAME(key);
+    if (key[1] != 0 || gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
+    DenseGame *g = d->games[gid];
+    if ((g->canon && !g->sort) || KEY_LEN(key) != 2 + (size_t)g->np) return false;
+    int64_t c[3] = { 0, 0, 0 };
+    for (int i = 0; i < g->np; i++) c[i] = key[2 + i];
+    if (g->sort) sort_coords(g->sort, g->np, c);
+    if (c[0] < 0 || c[1] < 0 || c[2] < 0) return false;
+    uint32_t v = getv(g, c);
+    (void)s;
+    if (v >= V_ONPATH) return false;
+    *sg = v & V_MASK;
+    return true;
+}
+
 /* Declines when a position falls outside the table (a negative coordinate, or too many cells). */
 static SolveResult dense_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
 {
@@ -1439,4 +1459,5 @@ const Strategy strategy_table = {
     .recover = dense_recover,
     .applies = dense_applies,
     .solve = dense_solve,
+    .peek = dense_peek,
 };

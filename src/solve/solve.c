@@ -294,6 +294,14 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
     if (mode_of(pos))
         prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no SG value (sg() and gamma() are for "
                   "normal play); ask for outcome() instead, or the genus statement");
+    if (pos->n == 1 && val_count(pos, 0) == 1) {   /* one component a strategy may hold already */
+        const int64_t *key = pos->u.pos.keys[0];
+        for (size_t j = 0; solve_strategies[j] && !s->p->games[KEY_GAME(key)].scoring; j++) {
+            const Strategy *st = solve_strategies[j];
+            uint64_t g;
+            if (st->peek && allowed(s->p, st->name) && st->peek(s, s->state[j], key, &g)) return gv_sg(g);
+        }
+    }
     Comp *c;
     GameValue total;
     solve_comps(s, pos, loc, &c, false, NULL, &total);

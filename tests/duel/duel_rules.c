@@ -541,6 +541,14 @@ static void three_heaps(Stats *st)
         for (int a = 0; a <= H3_MAX; a++)
             for (int b = 0; b <= H3_MAX; b++)
                 for (int c = 0; c <= H3_MAX; c++) sput(&prog, "print sg(H3(%d, %d, %d));\n", (a + b) % 2 ? c : a, b, (a + b) % 2 ? a : c);
+        /* then sg() in an expression over positions solved already (the table answers those
+           without the store), in an order its canon sorts */
+        sput(&prog, "print sum((7 * a + 3 * b + c + 1) * sg(H3(c, a, b)) for a in 0..%d, b in 0..%d, c in 0..%d);\n", H3_MAX,
+             H3_MAX, H3_MAX);
+        long long wsum = 0;
+        for (int a = 0; a <= H3_MAX; a++)
+            for (int b = 0; b <= H3_MAX; b++)
+                for (int c = 0; c <= H3_MAX; c++) wsum += (7LL * a + 3 * b + c + 1) * h3_sg(c, a, b, split);
         for (int memo = 0; memo < 2; memo++) {
             int status;
             char *errs = NULL;
@@ -559,6 +567,11 @@ static void three_heaps(Stats *st)
                         line = line ? strchr(line, '\n') : NULL;
                         if (line) line++;
                     }
+            const char *v = line ? strstr(line, "\"value\":") : NULL;
+            long long got = v ? atoll(v + 8) : -1;
+            if (got != wsum && st->failed++ < MAX_FAIL_SHOWN)
+                printf("three heaps (split %d, %s): the weighted sum of sg() is %lld, the brute force says %lld\n", split,
+                       memo ? "memo" : "default", got, wsum);
             free(out);
             free(errs);
         }
