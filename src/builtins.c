@@ -83,9 +83,38 @@ static int cmp_strrec(const void *a, const void *b)
     return (x->len > y->len) - (x->len < y->len);
 }
 
+/* Lists in the order sort() gives them: element by element (integers by value, strings by their
+   bytes, lists the same way), a list that is a prefix of another first; elements of different
+   kinds by kind (integers, strings, lists). */
+static int cmp_list_values(const Value *x, const Value *y)
+{
+    uint32_t n = x->n < y->n ? x->n : y->n;
+    for (uint32_t i = 0; i < n; i++) {
+        Value a = val_elem(x, i), b = val_elem(y, i);
+        int ka = a.t == VT_STR ? 1 : a.t == VT_LIST ? 2 : 0, kb = b.t == VT_STR ? 1 : b.t == VT_LIST ? 2 : 0, c;
+        if (ka != kb) return ka < kb ? -1 : 1;
+        if (ka == 0) c = big_cmp(&a, &b);
+        else if (ka == 2) c = cmp_list_values(&a, &b);
+        else {
+            c = memcmp(a.u.s, b.u.s, a.n < b.n ? a.n : b.n);
+            c = c ? (c < 0 ? -1 : 1) : (a.n > b.n) - (a.n < b.n);
+        }
+        if (c) return c;
+    }
+    return (x->n > y->n) - (x->n < y->n);
+}
+
+static int cmp_listrec(const void *a, const void *b)
+{
+    Value x = val_list_rec((const StrRec *)(intptr_t)*(const int64_t *)a);
+    Value y = val_list_rec((const StrRec *)(intptr_t)*(const int64_t *)b);
+    return cmp_list_values(&x, &y);
+}
+
 static const int64_t *elems(Vm *vm, const Value *v, size_t *n, const char *fn, Loc loc)
 {
-    if (v->t == VT_LIST && v->strs == LIST_STRS) bad_arg(vm, loc, fn, "a list of integers", v);
+    if (v->t == VT_LIST && (v->strs == LIST_STRS || v->strs == LIST_LISTS))
+        vm_fail(vm, loc, "%s() needs a list of integers, not a list of %s", fn, v->strs == LIST_STRS ? "strings" : "lists");
     if (v->t == VT_RANGE && v->strs)
         vm_fail(vm, loc, "%s() of a range that reaches beyond 2^63 - 1", fn);
     if (v->t == VT_LIST || v->t == VT_SET) {
@@ -640,11 +669,13 @@ Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
             v.u.a = d;
             return v;
         }
-        if (a->t == VT_LIST && a->strs == LIST_STRS) {   /* lists of strings: copied, or sorted by content */
-            if (id == BI_SET) bad_arg(vm, loc, fn, "integers (sets of strings are not supported)", a);
+        if (a->t == VT_LIST && (a->strs == LIST_STRS || a->strs == LIST_LISTS)) {   /* copied, or sorted by content */
+            if (id == BI_SET)
+                bad_arg(vm, loc, fn, a->strs == LIST_STRS ? "integers (sets of strings are not supported)"
+                                                          : "integers (sets of lists are not supported)", a);
             int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
             if (a->n) memcpy(d, a->u.a, a->n * sizeof *d);
-            if (id == BI_SORT) qsort(d, a->n, sizeof *d, cmp_strrec);
+            if (id == BI_SORT) qsort(d, a->n, sizeof *d, a->strs == LIST_STRS ? cmp_strrec : cmp_listrec);
             Value v = *a;
             v.u.a = d;
             return v;

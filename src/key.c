@@ -36,7 +36,7 @@ int key_decode(const Program *p, const int64_t *key, Value *out)
         switch (type) {
         case POS_ARG_LIST: case POS_ARG_SET:
             v.t = type == POS_ARG_LIST ? VT_LIST : VT_SET;
-            v.strs = (len & KEY_STRS_BIT) ? LIST_STRS : (len & KEY_BIG_BIT) ? LIST_BIGS : LIST_INTS;
+            v.strs = (len & KEY_STRS_BIT) ? ((len & KEY_BIG_BIT) ? LIST_LISTS : LIST_STRS) : (len & KEY_BIG_BIT) ? LIST_BIGS : LIST_INTS;
             v.n = (uint32_t)len;
             v.u.a = key + w + 1;
             break;

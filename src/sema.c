@@ -123,10 +123,10 @@ static void binder(Sema *s, Node *b)
 }
 
 /* Arguments of a call or a literal list or set; splats are allowed here only. Returns -1 if any
-   splat. elems: 0 any (a call), 1 integers (a set), 2 integers or strings (a list). */
+   splat. elems: 0 any (a call), 1 integers (a set), 2 integers, strings or lists (a list). */
 static int args(Sema *s, NodeList *l, int elems)
 {
-    int splat = 0, kinds = 0;   /* 1: an integer seen, 2: a string seen */
+    int splat = 0, kinds = 0;   /* 1: an integer seen, 2: a string seen, 4: a list seen */
     for (int i = 0; i < l->n; i++) {
         Node *x = l->v[i];
         if (x->kind == N_SPLAT) {
@@ -137,12 +137,12 @@ static int args(Sema *s, NodeList *l, int elems)
         } else {
             int t = expr(s, x);
             if (elems == 1 && !numeric(t)) err(s, x->loc, "set elements must be integers, not %s", val_type_an(t));
-            if (elems == 2 && !numeric(t) && t != VT_STR)
-                err(s, x->loc, "list elements must be integers or strings, not %s", val_type_an(t));
+            if (elems == 2 && !numeric(t) && t != VT_STR && t != VT_LIST)
+                err(s, x->loc, "list elements must be integers, strings or lists, not %s", val_type_an(t));
             if (elems == 2 && t != VT_NONE) {
-                kinds |= t == VT_STR ? 2 : numeric(t) ? 1 : 0;
-                if (kinds == 3) {
-                    err(s, x->loc, "a list holds integers or strings, not both");
+                kinds |= t == VT_STR ? 2 : t == VT_LIST ? 4 : numeric(t) ? 1 : 0;
+                if (kinds != 0 && kinds != 1 && kinds != 2 && kinds != 4) {
+                    err(s, x->loc, "a list holds integers, strings or lists, not a mix of them");
                     kinds = 0;
                 }
             }
@@ -234,7 +234,7 @@ static int gen(Sema *s, Node *n)
     case FOLD_ANY: case FOLD_ALL: case FOLD_COUNT:
         return fold == FOLD_COUNT ? VT_INT : VT_BOOL;
     default:
-        need(s, n->a, t, numeric(t) || t == VT_STR, "integers or strings");
+        need(s, n->a, t, numeric(t) || t == VT_STR || t == VT_LIST, "integers, strings or lists");
         return VT_LIST;
     }
 }
@@ -250,7 +250,7 @@ static int binary(Sema *s, Node *n)
                 err(s, n->loc, "'+' adds two positions or two integers, not %s and %s", val_type_an(a), val_type_an(b));
             return VT_POS;
         }
-        if (a == VT_LIST && (b == VT_LIST || b == VT_NONE)) return VT_LIST;
+        if ((a == VT_LIST || a == VT_NONE) && (b == VT_LIST || b == VT_NONE) && (a == VT_LIST || b == VT_LIST)) return VT_LIST;
         if ((a == VT_STR || a == VT_NONE) && (b == VT_STR || b == VT_NONE) && (a == VT_STR || b == VT_STR)) return VT_STR;
         need(s, n->a, a, numeric(a), "integers");
         need(s, n->b, b, numeric(b), "integers");
@@ -390,7 +390,7 @@ static int expr_inner(Sema *s, Node *n)
         if (!(a == VT_NONE || a == VT_LIST || a == VT_STR))
             err(s, n->a->loc, "cannot index %s; only lists and strings have elements", val_type_an(a));
         need(s, n->b, i, numeric(i), "an integer index");
-        return a == VT_STR ? VT_STR : VT_NONE;   /* a list holds integers or strings */
+        return a == VT_STR ? VT_STR : VT_NONE;   /* a list holds integers, strings or lists */
     }
     case N_UPDATE: {
         int a = expr(s, n->a);

@@ -22,8 +22,10 @@ enum { POS_ARG_INT = 0, POS_ARG_LIST = 1, POS_ARG_SET = 2, POS_ARG_STR = 3 };
 
 /* What the elements of a list or set are (Value.strs). A list holds one integer per word unless
    one of its elements is beyond 64 bits: then every element is an interned integer record
-   (LIST_BIGS), so equal lists have one representation. */
-enum { LIST_INTS = 0, LIST_STRS = 1, LIST_BIGS = 2 };
+   (LIST_BIGS), so equal lists have one representation. A list of strings holds interned string
+   records, a list of lists interned list records (LIST_LISTS: see val_list_rec). Sets hold
+   integers only. */
+enum { LIST_INTS = 0, LIST_STRS = 1, LIST_BIGS = 2, LIST_LISTS = 3 };
 
 typedef struct Value {
     uint8_t t;          /* VType */
@@ -96,6 +98,16 @@ typedef struct StrRec { uint32_t len; uint32_t pad; char s[]; } StrRec;
 #define KEY_NEG_BIT ((uint64_t)1 << 60)
 /* In a POS_ARG_STR length word: the argument is a graph, the next word its id (graph.h). */
 #define KEY_GRAPH_BIT ((uint64_t)1 << 59)
+/* A list inside a list: an interned record whose words are the inner list's kind (LIST_*), then
+   its elements (themselves records when they are strings, big integers or lists), so equal lists
+   are one record at any depth. */
+static inline Value val_list_rec(const StrRec *r)
+{
+    const int64_t *w = (const int64_t *)(const void *)r->s;
+    Value v = { .t = VT_LIST, .strs = (uint8_t)w[0], .n = r->len / 8 - 1 };
+    v.u.a = w + 1;
+    return v;
+}
 static inline Value val_str_rec(const StrRec *r)
 {
     Value v = { .t = VT_STR, .n = r->len };
@@ -110,12 +122,13 @@ static inline Value val_int_words(const int64_t *w)
     v.u.a = w + 1;
     return v;
 }
-/* Element i of a list or set (an integer or, in a list of strings, a string). */
+/* Element i of a list or set (an integer or, in a list of strings or lists, a string or a list). */
 static inline Value val_elem(const Value *l, uint32_t i)
 {
     if (l->strs == LIST_INTS) return val_int(l->u.a[i]);
     const StrRec *r = (const StrRec *)(intptr_t)l->u.a[i];
     if (l->strs == LIST_STRS) return val_str_rec(r);
+    if (l->strs == LIST_LISTS) return val_list_rec(r);
     return val_int_words((const int64_t *)(const void *)r->s);
 }
 /* A range's upper end as 64 bits: INT64_MAX when it is beyond (strs set: u.r.hi then holds the

@@ -260,6 +260,25 @@ static Value big_op(Vm *vm, int op, const Value *a, const Value *b, Loc loc)
 static int64_t str_elem(Vm *vm, const Value *s) { return (int64_t)(intptr_t)prog_intern(vm->p, s->u.s, s->n); }
 /* A list element of a list that holds integers beyond 64 bits: the integer's interned record. */
 static int64_t int_elem(Vm *vm, const Value *v) { return (int64_t)(intptr_t)prog_intern_int(vm->p, v); }
+/* A list element of a list of lists: the inner list's interned record (value.h: val_list_rec). */
+static int64_t list_elem(Vm *vm, const Value *v, Loc loc)
+{
+    size_t bytes = (1 + (size_t)v->n) * sizeof(int64_t);
+    int64_t *w = vm_alloc(vm, bytes, loc);
+    w[0] = v->strs;
+    if (v->n) memcpy(w + 1, v->u.a, v->n * sizeof *w);
+    return (int64_t)(intptr_t)prog_intern(vm->p, (const char *)w, bytes);
+}
+
+/* The kind of list whose elements are like v (a big integer makes a list of integers: the
+   caller boxes). */
+static uint8_t kind_of_elem(const Value *v) { return v->t == VT_STR ? LIST_STRS : v->t == VT_LIST ? LIST_LISTS : LIST_INTS; }
+/* Whether v may be an element of a list of that kind (integers of either size together). */
+static bool fits_kind(uint8_t kind, const Value *v)
+{
+    return kind == LIST_STRS ? v->t == VT_STR : kind == LIST_LISTS ? v->t == VT_LIST : val_is_int(v);
+}
+static const char *const mixed_kinds = "a list holds integers, strings or lists, not a mix of them";
 
 /* The n integers at d as records (a list that now holds an integer beyond 64 bits), in place. */
 static void box_ints(Vm *vm, int64_t *d, size_t n)
@@ -390,8 +409,10 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
         return v;
     }
     if (a.t == VT_LIST && b.t == VT_LIST) {
-        if (a.n && b.n && (a.strs == LIST_STRS) != (b.strs == LIST_STRS))
-            vm_fail(vm, loc, "cannot join a list of strings and a list of integers");
+        bool ints_a = a.strs == LIST_INTS || a.strs == LIST_BIGS, ints_b = b.strs == LIST_INTS || b.strs == LIST_BIGS;
+        if (a.n && b.n && (ints_a != ints_b || (!ints_a && a.strs != b.strs)))
+            vm_fail(vm, loc, "cannot join a list of %s and a list of %s", ints_a ? "integers" : a.strs == LIST_STRS ? "strings" : "lists",
+                    ints_b ? "integers" : b.strs == LIST_STRS ? "strings" : "lists");
         uint8_t kind = (uint8_t)(a.strs > b.strs ? a.strs : b.strs);   /* LIST_BIGS wins over LIST_INTS */
         if (!a.n || !b.n) kind = a.n ? a.strs : b.strs;
         Value v = { .t = VT_LIST, .n = a.n + b.n, .strs = kind };
@@ -521,6 +542,13 @@ static bool member(Vm *vm, const Value *x, const Value *s, Loc loc)
             if (!memcmp(s->u.s + i, x->u.s, x->n)) return true;
         return false;
     }
+    if (s->t == VT_LIST && s->strs == LIST_LISTS) {
+        if (x->t != VT_LIST) type_error(vm, loc, "'in' on a list of lists needs a list on the left", x, NULL);
+        int64_t r = list_elem(vm, x, loc);
+        for (uint32_t i = 0; i < s->n; i++)
+            if (s->u.a[i] == r) return true;
+        return false;
+    }
     if (s->t == VT_LIST && s->strs == LIST_STRS) {
         if (x->t != VT_STR) type_error(vm, loc, "'in' on a list of strings needs a string on the left", x, NULL);
         const StrRec *r = prog_intern(vm->p, x->u.s, x->n);
@@ -577,21 +605,22 @@ static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
 {
     vm_charge(vm, n, loc);
     int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
-    bool strs = !set && n > 0 && elems[0].t == VT_STR, big = false;
+    uint8_t kind = !set && n > 0 ? kind_of_elem(&elems[0]) : LIST_INTS;
+    bool big = false;
     for (size_t i = 0; i < n; i++) {
-        if (strs) {
-            if (elems[i].t != VT_STR) vm_fail(vm, loc, "a list holds integers or strings, not both");
-            d[i] = str_elem(vm, &elems[i]);
+        if (kind != LIST_INTS) {
+            if (!fits_kind(kind, &elems[i])) vm_fail(vm, loc, "%s", mixed_kinds);
+            d[i] = kind == LIST_STRS ? str_elem(vm, &elems[i]) : list_elem(vm, &elems[i], loc);
             continue;
         }
-        if (!set && elems[i].t == VT_STR) vm_fail(vm, loc, "a list holds integers or strings, not both");
+        if (!set && (elems[i].t == VT_STR || elems[i].t == VT_LIST)) vm_fail(vm, loc, "%s", mixed_kinds);
         if (!val_is_int(&elems[i]))
-            type_error(vm, loc, set ? "set elements must be integers" : "list elements must be integers or strings",
+            type_error(vm, loc, set ? "set elements must be integers" : "list elements must be integers, strings or lists",
                        &elems[i], NULL);
         big |= elems[i].t == VT_BIG;
     }
-    if (strs) {
-        Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = LIST_STRS };
+    if (kind != LIST_INTS) {
+        Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = kind };
         v.u.a = d;
         return v;
     }
@@ -716,8 +745,8 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
         case VT_INT: case VT_BOOL: k[w++] = a->u.i; break;
         case VT_LIST: case VT_SET:
             sig |= (uint64_t)(a->t == VT_LIST ? POS_ARG_LIST : POS_ARG_SET) << (2 * i);
-            k[w++] = (int64_t)((uint64_t)a->n | (a->strs == LIST_STRS ? KEY_STRS_BIT : 0) |
-                               (a->strs == LIST_BIGS ? KEY_BIG_BIT : 0));
+            k[w++] = (int64_t)((uint64_t)a->n | (a->strs == LIST_STRS || a->strs == LIST_LISTS ? KEY_STRS_BIT : 0) |
+                               (a->strs == LIST_BIGS || a->strs == LIST_LISTS ? KEY_BIG_BIT : 0));
             if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
             w += a->n;
             break;
@@ -979,20 +1008,21 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             if (a.t == VT_LIST) {
                 int64_t *d = vm_alloc(vm, (a.n + 1) * sizeof *d, LOC);
                 if (a.n) memcpy(d, a.u.a, a.n * sizeof *d);
-                bool strs = a.strs == LIST_STRS;
+                bool strs = a.strs == LIST_STRS, lists = a.strs == LIST_LISTS;
                 for (int64_t k = 0; k < np; k++) {
                     Value i = st[from + 1 + 2 * (size_t)k], v = st[from + 2 + 2 * (size_t)k];
-                    bool ok = isnum(&i) && (strs ? v.t == VT_STR : val_is_int(&v));
+                    bool ok = isnum(&i) && (a.n == 0 || fits_kind(a.strs, &v));
                     if (!ok)
                         type_error(vm, LOC, strs ? "a list of strings is updated with integer indexes and strings"
-                                                 : "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
+                                   : lists ? "a list of lists is updated with integer indexes and lists"
+                                           : "a list update needs integer indexes and values", isnum(&i) ? &v : &i, NULL);
                     if (i.u.i < 0 || (uint64_t)i.u.i >= a.n)
                         vm_fail(vm, LOC, "index %lld is out of range for a list of length %u", (long long)i.u.i, a.n);
                     if (v.t == VT_BIG && r.strs == LIST_INTS) {
                         box_ints(vm, d, a.n);
                         r.strs = LIST_BIGS;
                     }
-                    d[i.u.i] = strs ? str_elem(vm, &v) : r.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
+                    d[i.u.i] = strs ? str_elem(vm, &v) : lists ? list_elem(vm, &v, LOC) : r.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
                 }
                 if (r.strs == LIST_BIGS) r.strs = settle_bigs(d, a.n);
                 r.u.a = d;
@@ -1208,11 +1238,11 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             case FOLD_ALL: acc = val_bool(acc.u.i && truth(vm, &v, LOC)); break;
             case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
             default: {
-                if (acc.n == 0) acc.strs = v.t == VT_STR ? LIST_STRS : LIST_INTS;
-                if (acc.strs == LIST_STRS ? v.t != VT_STR : !val_is_int(&v)) {
-                    if (acc.strs == LIST_STRS || v.t == VT_STR)
-                        vm_fail(vm, LOC, "a list holds integers or strings, not both");
-                    type_error(vm, LOC, "list elements must be integers or strings", &v, NULL);
+                if (acc.n == 0) acc.strs = kind_of_elem(&v);
+                if (!fits_kind(acc.strs, &v)) {
+                    if (acc.strs != LIST_INTS && acc.strs != LIST_BIGS) vm_fail(vm, LOC, "%s", mixed_kinds);
+                    if (v.t == VT_STR || v.t == VT_LIST) vm_fail(vm, LOC, "%s", mixed_kinds);
+                    type_error(vm, LOC, "list elements must be integers, strings or lists", &v, NULL);
                 }
                 /* the accumulator is private to the generator: its buffer holds a power of two
                    elements and grows by doubling, so building a list is linear */
@@ -1226,6 +1256,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                     acc.strs = LIST_BIGS;
                 }
                 ((int64_t *)acc.u.a)[acc.n++] = acc.strs == LIST_STRS ? str_elem(vm, &v)
+                                                : acc.strs == LIST_LISTS ? list_elem(vm, &v, LOC)
                                                 : acc.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
                 break;
             }

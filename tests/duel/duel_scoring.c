@@ -1,7 +1,8 @@
 /* duel_scoring.c: scoring games (negamax) against plain recursion written here from the rules as
    stated: Ends (take a number from either end of the row), CoinGame (a stack of coins, take 1..2t
-   where the opponent took t, 1..2 first), and random one-heap scoring rulesets (take k from a set
-   while k <= n, scoring a formula of n and k). The value must agree, and so must the totals of
+   where the opponent took t, 1..2 first), YoungChess (fill a staircase on an R x C board, the
+   first player scoring A[i][j] for a cell, the second B[i][j]: matrices as lists of lists), and
+   random one-heap scoring rulesets (take k from a set while k <= n, scoring a formula of n and k). The value must agree, and so must the totals of
    the best line the engine reports (the first best move in the rules' order each time). */
 #include "config.h"
 #include "jsonduel.h"
@@ -66,6 +67,66 @@ static void coins_line(const int *c, int n, long long t[2])
         }
         who ^= 1;
     }
+}
+
+/* ---- YoungChess: row i of an R x C board filled to p[i] (p never increasing down the rows) ---- */
+
+enum { YR = 4, YC = 4 };
+static int yr, yc, ya[YR][YC], yb[YR][YC];
+
+/* The value for the player to move, who is the first player when the filled cells are even. */
+static long long young(int *p)
+{
+    int filled = 0;
+    for (int i = 0; i < yr; i++) filled += p[i];
+    long long best = 0;
+    bool any = false;
+    for (int i = 0; i < yr; i++) {
+        if (p[i] == yc || (i > 0 && p[i - 1] == p[i])) continue;   /* full, or the row above not longer */
+        int g = filled % 2 == 0 ? ya[i][p[i]] : yb[i][p[i]];
+        p[i]++;
+        long long v = g - young(p);
+        p[i]--;
+        if (!any || v > best) best = v;
+        any = true;
+    }
+    return best;
+}
+
+/* Both totals along the best line, the first best move (the lowest row) each time. */
+static void young_line(long long t[2])
+{
+    int p[YR] = { 0 }, who = 0;
+    t[0] = t[1] = 0;
+    for (;;) {
+        long long v = young(p);
+        int i = 0;
+        for (; i < yr; i++) {
+            if (p[i] == yc || (i > 0 && p[i - 1] == p[i])) continue;
+            int g = who == 0 ? ya[i][p[i]] : yb[i][p[i]];
+            p[i]++;
+            long long after = young(p);
+            p[i]--;
+            if (g - after == v) {
+                t[who] += g;
+                p[i]++;
+                break;
+            }
+        }
+        if (i == yr) return;
+        who ^= 1;
+    }
+}
+
+static void young_matrix(Str *prog, int m[YR][YC])
+{
+    sput(prog, "[");
+    for (int i = 0; i < yr; i++) {
+        sput(prog, "%s[", i ? ", " : "");
+        for (int j = 0; j < yc; j++) sput(prog, "%s%d", j ? ", " : "", m[i][j]);
+        sput(prog, "]");
+    }
+    sput(prog, "]");
 }
 
 /* ---- random rulesets: R(n), take k in S (k <= n), gain (A n + B k + C) % M - D ---------------- */
@@ -165,6 +226,29 @@ int main(void)
     }
     fails += check("CoinGame", prog.s, want, N);
     total += N;
+    prog.len = 0;
+    prog.s[0] = 0;
+    /* YoungChess: boards of up to 4 x 4, scores from -3 to 20 */
+    for (int i = 0; i < N; i++) {
+        yr = rnd(1, YR);
+        yc = rnd(1, YC);
+        for (int r = 0; r < yr; r++)
+            for (int c = 0; c < yc; c++) {
+                ya[r][c] = rnd(-3, 20);
+                yb[r][c] = rnd(-3, 20);
+            }
+        sput(&prog, "query YoungChess(");
+        young_matrix(&prog, ya);
+        sput(&prog, ", ");
+        young_matrix(&prog, yb);
+        sput(&prog, ");\n");
+        int p[YR] = { 0 };
+        want[i].v = young(p);
+        want[i].line = true;
+        young_line(want[i].t);
+    }
+    fails += check("YoungChess", prog.s, want, N);
+    total += N;
     /* random rulesets, each asked at a few heaps */
     int asked = 0;
     for (int r = 0; r < 60; r++) {
@@ -187,6 +271,6 @@ int main(void)
     total += asked;
     free(prog.s);
     free(want);
-    printf("scoring duel: %d queries (Ends, CoinGame, %d of 60 random rulesets), %d failed\n", total, asked, fails);
+    printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets), %d failed\n", total, asked, fails);
     return fails ? 1 : 0;
 }

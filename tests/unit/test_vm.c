@@ -159,11 +159,51 @@ static void test_lists_of_strings(void **state)
     assert_int_equal(h_run(h, "query TurningCorners(\"TT\", \"TH\");"), 0);
     assert_non_null(strstr(h_out(h), "TurningCorners(\"TT\", \"TH\"): N (sg 1)"));
     h_free(h);
-    h_expect_error("const X = [1, \"a\"];", "a list holds integers or strings, not both");
-    h_expect_error("def f(x) = [x, \"a\"]; const X = f(1);", "a list holds integers or strings, not both");
+    h_expect_error("const X = [1, \"a\"];", "a list holds integers, strings or lists, not a mix of them");
+    h_expect_error("def f(x) = [x, \"a\"]; const X = f(1);", "a list holds integers, strings or lists, not a mix of them");
     h_expect_error("const X = min([\"a\"]);", "min() needs a list of integers");
     h_expect_error("const X = [\"a\"][0 := 1];", "a list of strings is updated with integer indexes and strings");
     h_expect_error("const X = {\"a\"};", "set elements must be integers");
+}
+
+/* Lists of lists (matrices): values, indexing, functional update, membership, joins, sort by
+   content, comprehensions, position arguments (equal contents make equal keys, printed back as
+   written), and the errors of mixing kinds. */
+static void test_lists_of_lists(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "[[1, 2], [3, 4, 5]][1][2]"), 5);
+    assert_int_equal(h_int(h, "len([[1, 2], [], [3]])"), 3);
+    assert_int_equal(h_int(h, "[[1, 2], [3]] == [[1] + [2], [3]]"), 1);
+    assert_int_equal(h_int(h, "[[1, 2], [3]] != [[1, 2], [4]]"), 1);
+    assert_int_equal(h_int(h, "[[1, 2], [3]][0 := [7]] == [[7], [3]]"), 1);
+    assert_int_equal(h_int(h, "let A = [[1, 2], [3, 4]] in A[1 := A[1][0 := 9]][1][0]"), 9);
+    assert_int_equal(h_int(h, "[1, 2] in [[0], [1, 2]] and not ([2, 1] in [[0], [1, 2]])"), 1);
+    assert_int_equal(h_int(h, "[[1]] + [[2, 3]] == [[1], [2, 3]]"), 1);
+    assert_int_equal(h_int(h, "sort([[3], [2, 9], [], [2, 1], [10]]) == [[], [2, 1], [2, 9], [3], [10]]"), 1);
+    assert_int_equal(h_int(h, "sort([[\"b\"], [\"a\", \"z\"], [[1]], [5]]) == [[5], [\"a\", \"z\"], [\"b\"], [[1]]]"), 1);
+    assert_int_equal(h_int(h, "sum(sum(r) for r in [[x, x * x] for x in 1..3])"), 20);
+    assert_int_equal(h_int(h, "[[[1], [2, 3]], []][0][1][1]"), 3);
+    assert_int_equal(h_int(h, "[[2 ** 70], [1]][0][0] == 2 ** 70 and [[2 ** 70]] != [[2 ** 70 + 1]]"), 1);
+    /* as a position argument: Nim on the entries of a matrix, rows in any order */
+    assert_int_equal(h_run(h, "game M(A) { canon (sort(A)); move t(i in 0..len(A) - 1, j in 0..len(A[i]) - 1, "
+                              "k in 1..A[i][j]) => M(A[i := A[i][j := A[i][j] - k]]); }"), 0);
+    assert_int_equal(h_int(h, "sg(M([[1, 2, 3], [4], [5, 6]]))"), 7);
+    assert_int_equal(h_int(h, "M([[3], [1, 2]]) == M([[3], [1] + [2]])"), 1);
+    assert_int_equal(h_run(h, "query M([[3], [1, 2]]);"), 0);
+    assert_non_null(strstr(h_out(h), "M([[3], [1, 2]]): P (sg 0)"));
+    assert_non_null(strstr(h_out(h), "= M([[1, 2], [3]])"));
+    h_free(h);
+    h_expect_error("const X = [[1], 2];", "a list holds integers, strings or lists, not a mix of them");
+    h_expect_error("def f(x) = [x, [1]]; const X = f(1);", "a list holds integers, strings or lists, not a mix of them");
+    h_expect_error("const X = [[1]] + [2];", "cannot join a list of lists and a list of integers");
+    h_expect_error("const X = [[1]][0 := 3];", "a list of lists is updated with integer indexes and lists");
+    h_expect_error("const X = 3 in [[1]];", "'in' on a list of lists needs a list on the left");
+    h_expect_error("const X = sum([[1]]);", "sum() needs a list of integers, not a list of lists");
+    h_expect_error("const X = set([[1]]);", "sets of lists are not supported");
+    h_expect_error("const X = {[1]};", "set elements must be integers");
+    h_expect_error("const X = [[1]][0][1];", "index 1 is out of range for a list of length 1");
 }
 
 /* Recursive defs are memoized: a recursion with exponentially many calls runs within a small
@@ -282,6 +322,7 @@ int main(void)
         cmocka_unit_test(test_runtime_errors),
         cmocka_unit_test(test_lists_sets_strings),
         cmocka_unit_test(test_lists_of_strings),
+        cmocka_unit_test(test_lists_of_lists),
         cmocka_unit_test(test_generators_and_recursion),
         cmocka_unit_test(test_memoized_defs),
         cmocka_unit_test(test_set_operations),
