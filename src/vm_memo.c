@@ -1,7 +1,8 @@
-/* vm_memo.c: memoized defs. A def that may call itself (directly or through other defs) keeps
-   its results: a call with arguments seen before returns the kept value, so a dynamic program
-   written as a recursion runs in polynomial time. Defs are pure (a redefinition forgets it all),
-   so this changes no result. Bounded: past the state limit's count of entries, or 64 bytes an
+/* vm_memo.c: memoized defs. A def that may call itself (directly or through other defs), or that
+   runs a loop (a generator: sum(...), [... for ...], any(...)), keeps its results: a call with
+   arguments seen before returns the kept value, so a dynamic program written as a recursion runs
+   in polynomial time and a table built by a def is built once. Defs are pure (a redefinition
+   forgets it all), so this changes no result. Bounded: past the state limit's count of entries, or 64 bytes an
    allowed state, calls are simply not remembered any more. */
 #include "config.h"
 #include "vm.h"
@@ -20,7 +21,7 @@ struct VmMemo {
     size_t tcap;
     int64_t *buf;           /* the key being built */
     size_t bufcap;
-    int8_t *rec;            /* per function: 0 not looked at, 1 recursive, -1 not */
+    int8_t *rec;            /* per function: 0 not looked at, 1 remembered, -1 not */
     size_t nrec;
 };
 
@@ -44,6 +45,14 @@ void vm_memo_forget(Vm *vm)
     free(m->rec);
     free(m);
     vm->memo = NULL;
+}
+
+/* Whether def fn's own code runs a generator loop. */
+static bool has_loop(const Func *f)
+{
+    for (size_t pc = 0; pc < f->ncode; pc += 1 + (size_t)ir_op_nargs((int)f->code[pc]))
+        if ((int)f->code[pc] == IR_FOLD) return true;
+    return false;
 }
 
 /* Whether def fn can reach a call of itself through the calls in the defs' code. */
@@ -88,7 +97,7 @@ bool vm_memo_wanted(Vm *vm, int fn)
         memset(m->rec + m->nrec, 0, n - m->nrec);
         m->nrec = n;
     }
-    if (!m->rec[fn]) m->rec[fn] = p->fns[fn].kind == FN_DEF && calls_itself(p, fn) ? 1 : -1;
+    if (!m->rec[fn]) m->rec[fn] = p->fns[fn].kind == FN_DEF && (has_loop(&p->fns[fn]) || calls_itself(p, fn)) ? 1 : -1;
     return m->rec[fn] > 0;
 }
 

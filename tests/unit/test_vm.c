@@ -206,7 +206,7 @@ static void test_lists_of_lists(void **state)
     h_expect_error("const X = [[1]][0][1];", "index 1 is out of range for a list of length 1");
 }
 
-/* Recursive defs are memoized: a recursion with exponentially many calls runs within a small
+/* Recursive defs, and defs that run a loop, are memoized: a recursion with exponentially many calls runs within a small
    step budget; results keep their kinds (an argument's kind is part of the key: 5, "5", [5] and
    {5} are different calls; a truth value is never remembered by, as true and 1 print
    differently); a redefinition forgets the results. */
@@ -222,6 +222,9 @@ static void test_memoized_defs(void **state)
     assert_int_equal(h_int(h, "fib(90)"), 2880067194370816120LL);
     assert_int_equal(h_int(h, "paths(16, 16)"), 601080390);
     assert_int_equal(h_int(h, "even(3001)"), 0);
+    /* a def that runs a loop is remembered too: rows of 10^4 built by a def, read 3000 times */
+    assert_int_equal(h_run(h, "def row(i) = [i * x for x in 0..9999];\n"), 0);
+    assert_int_equal(h_int(h, "sum(row(i % 3)[k] for i in 0..299, k in 0..9)"), 45 * (100 * 1 + 100 * 2));
     h->p.vm->fuel = 0;
     assert_int_equal(h_run(h, "def keep(x, d) = if d == 0 then x else keep(x, d - 1);\n"
                               "print [keep(5, 3)]; print keep(\"5\", 3); print keep([5], 3); print keep({5}, 3);\n"
