@@ -110,6 +110,10 @@ void drv_apply_redefinitions(Program *p, size_t upto)
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)
 {
     p->load_status = 0;
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {   /* a UTF-8 byte-order mark: not part of the program */
+        text += 3;
+        len -= 3;
+    }
     uint32_t file = diag_add_file(&p->diag, name, text, len);
     const SrcFile *sf = diag_file(&p->diag, file);
     Arena a;

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAX_FILE_BYTES ((size_t)256 << 20)
@@ -52,6 +53,12 @@ char *front_read_file(const char *path, size_t *len)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {   /* reading one fails with EISDIR, or EIO */
+        if (f != stdin) fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
     StrBuf b;
     sb_init(&b);
     char buf[65536];
@@ -65,11 +72,11 @@ char *front_read_file(const char *path, size_t *len)
             return NULL;
         }
     }
-    int bad = ferror(f);
+    int bad = ferror(f), e = errno;
     if (f != stdin) fclose(f);
     if (bad) {
         sb_fini(&b);
-        errno = EIO;
+        errno = e ? e : EIO;
         return NULL;
     }
     *len = b.len;
@@ -233,7 +240,9 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         size_t len;
         char *text = front_read_file(o.files[i], &len);
         if (!text) {
-            fprintf(err, "grundy: error: cannot read '%s': %s\n", o.files[i], strerror(errno));
+            int e = errno;
+            if (strcmp(o.files[i], "-")) fprintf(err, "grundy: error: cannot read '%s': %s\n", o.files[i], strerror(e));
+            else fprintf(err, "grundy: error: cannot read the standard input: %s\n", strerror(e));
             status = EXIT_USAGE;
             goto out;
         }
@@ -250,7 +259,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     p.redefine = true;
     p.bare_print = true;   /* -e 'sg(Nim(3, 4, 5))' prints the number */
     if (!o.dump_ir) status = run_pending(&p);
-    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
+    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && !p.out_failed && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
         char name[32];
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
@@ -267,12 +276,12 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         dump_ir(&p);
         status = run_pending(&p);
     }
-    if (repl && status != EXIT_LIMIT) {
+    if (repl && status != EXIT_LIMIT && !p.out_failed) {
         p.failed = 0;
         status = repl_run(&p, o.files, o.nfiles, !o.no_readline);
     }
 out:
-    fflush(out);
+    if (!prog_out_ok(&p)) status = EXIT_USAGE;   /* the output is incomplete: that matters most */
     drv_fini(&p);
     free(o.files);
     free(o.evals);

@@ -5,6 +5,7 @@
 #include "program.h"
 #include <time.h>
 #include <stdarg.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,18 @@ const StrRec *prog_intern_int(Program *p, const Value *v)
     const StrRec *r = prog_intern(p, (const char *)w, bytes);
     free(w);
     return r;
+}
+
+bool prog_out_ok(Program *p)
+{
+    if (p->out_failed) return false;
+    errno = 0;
+    if (fflush(p->out) == 0 && !ferror(p->out)) return true;
+    int e = errno;
+    p->out_failed = true;
+    fprintf(p->diag.out, "grundy: error: cannot write the output: %s\n", e ? strerror(e) : "write error");
+    fflush(p->diag.out);
+    return false;
 }
 
 void prog_fini(Program *p)

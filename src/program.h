@@ -137,6 +137,7 @@ typedef struct Program {
     const char *dot_file;           /* --dot FILE: draw statements write their graph there */
     const char *plot_file;          /* --plot FILE: a two-dimensional table writes an SVG heat map there */
     FILE *out;
+    bool out_failed;                /* a write to out failed (reported once; the run stops with EXIT_USAGE) */
     uint64_t max_states;
     uint64_t max_instances;
     /* error handling: run-time errors longjmp here with the exit status */
@@ -172,6 +173,9 @@ typedef struct Program {
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */
 void prog_init(Program *p, FILE *out, FILE *err);
+/* Flush the output; false (the failure reported once on the diagnostics stream, out_failed set)
+   when a write failed: a full disk, a closed pipe. */
+bool prog_out_ok(Program *p);
 void prog_fini(Program *p);
 /* Report a run-time error at loc and unwind to the statement runner with status. */
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -310,8 +310,11 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         free(msgs);
         free(json);
         if (errors && incomplete && !ended) continue;
-        fflush(p->out);
         sb_fini(&input);
+        if (!prog_out_ok(p)) {   /* nobody reads the answers any more */
+            last = EXIT_USAGE;
+            break;
+        }
     }
     if (input.len) {
         fprintf(stderr, "grundy: warning: the input ended inside an item; it was not run:\n%s", input.s);

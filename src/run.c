@@ -764,7 +764,10 @@ int run_pending(Program *p)
         int st = prog_try(p, run_one, &rc);
         p->stmt = NULL;
         prog_progress_clear(p);
-        fflush(p->out);
+        if (!prog_out_ok(p)) {
+            p->next_stmt = p->nstmts;
+            return EXIT_USAGE;
+        }
         if (st) {
             p->next_stmt = p->nstmts;
             return st;

@@ -113,5 +113,24 @@ check labelled-json 0 "$GRUNDY" --json -e 'Nim(3, 4, 5)'
 contains labelled-json "$tmp/out" '"moves":[{"component":"Heap(3)","copies":1,"label":"take","args":{"k":2},"result":"Heap(1) + Heap(4) + Heap(5)"}]'
 check draw-bad-word 3 "$GRUNDY" -e 'draw Nim(1) deep 2'
 contains draw-bad-word "$tmp/err" "expected 'depth N'"
+# output errors: a full disk, and a closed pipe while SIGPIPE is ignored (a shell or a server may
+# ignore it): a message and exit 2, never a silent success
+if [ -w /dev/full ]; then
+    "$GRUNDY" -e 'Nim(3, 4, 5)' >/dev/full 2>"$tmp/err"
+    st=$?
+    if [ "$st" = 2 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL full-disk: status $st, expected 2"; fi
+    contains full-disk "$tmp/err" "cannot write the output: No space left on device"
+fi
+(trap '' PIPE; { "$GRUNDY" -e 'print [x for x in 1..100000];' -e 'print 1;' 2>"$tmp/err"; echo $? >"$tmp/st"; } | head -c 10 >/dev/null)
+st=$(cat "$tmp/st")
+if [ "$st" = 2 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL closed-pipe: status $st, expected 2"; fi
+contains closed-pipe "$tmp/err" "cannot write the output: Broken pipe"
+# a directory is not a program; a UTF-8 byte-order mark is not part of one
+mkdir "$tmp/dir"
+check directory 2 "$GRUNDY" "$tmp/dir"
+contains directory "$tmp/err" "cannot read '$tmp/dir': Is a directory"
+printf '\357\273\277print 6 * 7;\n' >"$tmp/bom.game"
+check byte-order-mark 0 "$GRUNDY" "$tmp/bom.game"
+contains byte-order-mark "$tmp/out" "42"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
