@@ -40,6 +40,22 @@ void *xcalloc_big(size_t count, size_t size)
     return p;
 }
 
+size_t util_utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t k = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (!k || k > n) return 0;
+    unsigned lo = 0x80, hi = 0xBF;   /* the second byte's range */
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+    if (s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < k; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF) return 0;
+    return k;
+}
+
 void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);

@@ -12,6 +12,10 @@ void *xrealloc(void *p, size_t n);
    pass over them here), advised to be huge pages: a big table touched all over then costs one
    fault per 2 MiB instead of one per 4 KiB. */
 void *xcalloc_big(size_t count, size_t size);
+/* The length (2 to 4) of the well-formed UTF-8 sequence of a non-ASCII character starting at s
+   (n bytes available), or 0 when the bytes there are not one (RFC 3629: no overlongs, no
+   surrogates, nothing beyond U+10FFFF). */
+size_t util_utf8_len(const unsigned char *s, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Print "grundy: fatal: ..." and exit(4); used for out-of-memory only. */

@@ -67,12 +67,18 @@ void val_print(StrBuf *b, const Value *v)
     case VT_BOOL: sb_puts(b, v->u.i ? "true" : "false"); break;
     case VT_STR:
         sb_putc(b, '"');
-        for (uint32_t i = 0; i < v->n; i++) {
-            char c = v->u.s[i];
+        for (uint32_t i = 0; i < v->n; i++) {   /* as the lexer reads it back: escapes for the other bytes */
+            unsigned char c = (unsigned char)v->u.s[i];
+            size_t k;
             if (c == '"' || c == '\\') sb_putc(b, '\\');
             if (c == '\n') sb_puts(b, "\\n");
             else if (c == '\t') sb_puts(b, "\\t");
-            else sb_putc(b, c);
+            else if (c < 0x20 || c == 0x7f) sb_printf(b, "\\x%02x", c);
+            else if (c < 0x80) sb_putc(b, (char)c);
+            else if ((k = util_utf8_len((const unsigned char *)v->u.s + i, v->n - i))) {
+                sb_putn(b, v->u.s + i, k);
+                i += (uint32_t)k - 1;
+            } else sb_printf(b, "\\x%02x", c);
         }
         sb_putc(b, '"');
         break;

@@ -1,6 +1,7 @@
 /* test_vm.c: IR evaluation: checked arithmetic, lists, sets, strings, generators, builtins, recursion. */
 #include "config.h"
 #include "harness.h"
+#include "json.h"
 
 static void test_arith(void **state)
 {
@@ -206,6 +207,48 @@ static void test_lists_of_lists(void **state)
     h_expect_error("const X = [[1]][0][1];", "index 1 is out of range for a list of length 1");
 }
 
+/* Any byte but zero in a string: written \xHH, printed back the same way (positions parse back
+   to themselves), well-formed UTF-8 as it is; JSON gets valid UTF-8 (every 256 bytes tried). */
+static void test_string_bytes(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_int(h, "len(\"a\\x01\\xffb\")"), 4);
+    assert_int_equal(h_int(h, "\"\\xC3\\xA9\" == \"\xc3\xa9\""), 1);
+    for (int c = 1; c < 256; c++) {   /* print a position holding byte c; read the text back */
+        char q[128];
+        snprintf(q, sizeof q, "print TurningCorners(\"T\\x%02x\", \"HT\");\n", c);
+        size_t at = h->outn;
+        assert_int_equal(h_run(h, q), 0);
+        const char *out = h_out(h) + at;
+        char line[128];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(out, "\n"), out);
+        bool esc = (c < 0x20 && c != 0x0a && c != 0x09) || c == 0x7f || c >= 0x80;
+        assert_true(esc ? strstr(line, "\\x") != NULL : strstr(line, "\\x") == NULL);
+        char back[256];
+        snprintf(back, sizeof back, "expect %s == TurningCorners(\"T\\x%02x\", \"HT\");\n", line, c);
+        assert_int_equal(h_run(h, back), 0);
+    }
+    h_free(h);
+    /* JSON: every byte of a string value comes out as valid UTF-8 */
+    for (int c = 1; c < 256; c++) {
+        StrBuf b;
+        sb_init(&b);
+        char raw[4] = { 'a', (char)c, (char)0xC3, 0 };   /* ends in a cut-off character */
+        json_str(&b, raw);
+        for (size_t i = 0; i < b.len;) {
+            unsigned char x = (unsigned char)b.s[i];
+            assert_true(x >= 0x20 && x != 0x7f);
+            size_t k = x < 0x80 ? 1 : util_utf8_len((const unsigned char *)b.s + i, b.len - i);
+            assert_true(k > 0);
+            i += k;
+        }
+        sb_fini(&b);
+    }
+    h_expect_error("const X = \"\\x00\";", "needs two hex digits, not 00");
+    h_expect_error("const X = \"\\xg1\";", "needs two hex digits");
+}
+
 /* Recursive defs, and defs that run a loop, are memoized: a recursion with exponentially many calls runs within a small
    step budget; results keep their kinds (an argument's kind is part of the key: 5, "5", [5] and
    {5} are different calls; a truth value is never remembered by, as true and 1 print
@@ -326,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_lists_sets_strings),
         cmocka_unit_test(test_lists_of_strings),
         cmocka_unit_test(test_lists_of_lists),
+        cmocka_unit_test(test_string_bytes),
         cmocka_unit_test(test_generators_and_recursion),
         cmocka_unit_test(test_memoized_defs),
         cmocka_unit_test(test_set_operations),
