@@ -1207,7 +1207,7 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
     if (setjmp(jb) == 0) {
         for (int64_t k = 0; k < top && g->solved < max && !g->sparse; k++) {
             if (~g->val[k] < V_ONPATH) continue;   /* a cell on the search path may be filled too */
-            if (k <= g->flat_max && fill_flat_cell(w, g, k, loc)) continue;
+            if (g->flat_max > 0 && k <= g->flat_max && fill_flat_cell(w, g, k, loc)) continue;
             int64_t c[3] = { k, 0, 0 };
             mex_clear(w->mex);
             w->skip = false;
