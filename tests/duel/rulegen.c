@@ -413,20 +413,26 @@ static int values(const int *vals, int n, bool set, long long *ks)
 }
 
 /* The values of k the domain yields at heap n, in order; returns the count. */
+/* The top of a range domain at heap n. */
+static long long range_hi(const Ruleset *rs, const RgRule *r, long long n)
+{
+    switch (r->hi) {
+    case RG_HI_CONST: return r->hi_c;
+    case RG_HI_N: return n;
+    case RG_HI_NMINUS: return n - r->hi_c;
+    case RG_HI_MIN_CN: return r->hi_c < n ? r->hi_c : n;
+    case RG_HI_M: return rs->m;
+    case RG_HI_MIN_MN: return rs->m < n ? rs->m : n;
+    }
+    return 0;
+}
+
 static int domain(const Ruleset *rs, const RgRule *r, long long n, long long *ks, int cap)
 {
     int cnt = 0;
     switch (r->dom) {
     case RG_RANGE: {
-        long long hi = 0;
-        switch (r->hi) {
-        case RG_HI_CONST: hi = r->hi_c; break;
-        case RG_HI_N: hi = n; break;
-        case RG_HI_NMINUS: hi = n - r->hi_c; break;
-        case RG_HI_MIN_CN: hi = r->hi_c < n ? r->hi_c : n; break;
-        case RG_HI_M: hi = rs->m; break;
-        case RG_HI_MIN_MN: hi = rs->m < n ? rs->m : n; break;
-        }
+        long long hi = range_hi(rs, r, n);
         for (long long k = r->lo; k <= hi; k++) {
             if (cnt == cap) {
                 fprintf(stderr, "rulegen: a domain too large to enumerate (%s)\n", rs->name);
@@ -468,8 +474,15 @@ static void split_bounds(RgSplit sp, long long r, long long *lo, long long *hi)
 void rg_moves(const Ruleset *rs, long long n, RgMoveCb cb, void *ctx)
 {
     long long parts[4];
-    int cap = (int)((n < 100000 ? n : 100000) + 16);
-    long long *ks = malloc((size_t)cap * sizeof *ks);
+    /* room for the largest domain at n (values: at most RG_MAX_VALS); on the stack when small, as
+       a heap of a million calls this a million times */
+    long long need = RG_MAX_VALS;
+    for (int i = 0; i < rs->nrules; i++)
+        if (rs->r[i].dom == RG_RANGE && range_hi(rs, &rs->r[i], n) - rs->r[i].lo + 1 > need)
+            need = range_hi(rs, &rs->r[i], n) - rs->r[i].lo + 1;
+    long long small[256];
+    int cap = (int)((need < 100000 ? need : 100000) + 16);
+    long long *ks = cap <= 256 ? small : malloc((size_t)cap * sizeof *ks);
     for (int i = 0; i < rs->nrules; i++) {
         const RgRule *r = &rs->r[i];
         if (r->dom == RG_HALVE) {
@@ -515,7 +528,7 @@ void rg_moves(const Ruleset *rs, long long n, RgMoveCb cb, void *ctx)
         }
     }
 done:
-    free(ks);
+    if (ks != small) free(ks);
 }
 
 typedef struct MexCtx { const RgValues *v; int n; uint8_t *seen; size_t cap, hi; bool any; } MexCtx;
