@@ -71,6 +71,39 @@ Node *ast_binary(Arena *a, Loc loc, int op, Node *x, Node *y)
     return n;
 }
 
+static bool same_op(const Node *x, const Node *n) { return x->kind == n->kind && (n->kind != N_BINARY || x->op == n->op); }
+
+/* Build the tree over leaves [lo, hi] from the operator nodes ops[*next...] (one per inner node). */
+static Node *balanced(Node **leaves, size_t lo, size_t hi, Node **ops, size_t *next)
+{
+    if (lo == hi) return leaves[lo];
+    size_t mid = lo + (hi - lo + 1) / 2;
+    Node *n = ops[(*next)++];
+    n->a = balanced(leaves, lo, mid - 1, ops, next);
+    n->b = balanced(leaves, mid, hi, ops, next);
+    n->loc = diag_span(n->a->loc, n->b->loc);
+    return n;
+}
+
+void ast_balance_chain(Arena *a, Node *n)
+{
+    bool assoc = n->kind == N_AND || n->kind == N_OR || (n->kind == N_BINARY && n->op == OP_ADD);
+    if (!assoc) return;
+    size_t k = 0;   /* operators on the left spine */
+    for (Node *x = n; same_op(x, n); x = x->a) k++;
+    if (k <= AST_CHAIN_KEEP) return;
+    Node **ops = arena_alloc(a, k * sizeof *ops), **leaves = arena_alloc(a, (k + 1) * sizeof *leaves);
+    Node *x = n;   /* n stays the root (ops[0]): callers hold pointers to it */
+    for (size_t j = 0; j < k; j++) {   /* down the spine: the right operands, last first */
+        ops[j] = x;
+        leaves[k - j] = x->b;
+        x = x->a;
+    }
+    leaves[0] = x;
+    size_t next = 0;
+    balanced(leaves, 0, k, ops, &next);
+}
+
 Node *ast_node2(Arena *a, NodeKind k, Loc loc, Node *x, Node *y)
 {
     Node *n = ast_new(a, k, loc);

@@ -61,6 +61,13 @@ Node *ast_str(Arena *a, Loc loc, const char *s, size_t n);
 Node *ast_name(Arena *a, Loc loc, const char *name);
 Node *ast_unary(Arena *a, Loc loc, int op, Node *x);
 Node *ast_binary(Arena *a, Loc loc, int op, Node *x, Node *y);
+/* A long chain of one associative operator (a + b + c + ..., 'and', 'or'), which the parser
+   builds leaning left as deep as it is long, rebuilt in place as a balanced tree over the same
+   operands in the same order (so evaluation order is unchanged, and every pass that recurses
+   over expressions goes log2(terms) deep, not one level per term). Chains of at most
+   AST_CHAIN_KEEP operators are left as they are. Iterative: safe on any length. */
+#define AST_CHAIN_KEEP 32
+void ast_balance_chain(Arena *a, Node *n);
 Node *ast_node2(Arena *a, NodeKind k, Loc loc, Node *x, Node *y);
 const char *ast_op_name(int op);
 #endif

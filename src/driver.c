@@ -151,6 +151,8 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     for (size_t r = nredefs0; r < p->nredefs; r++)
         if (p->redefs[r].kind == SYM_CONST) saved[r - nredefs0] = p->consts[p->redefs[r].target];
     ConstRun cr = { nconsts0, p->nconsts, nredefs0, saved };
+    p->work_game = -1;
+    prog_budget_start(p);
     int st = prog_try(p, eval_consts, &cr);
     for (size_t r = nredefs0; r < p->nredefs; r++)
         if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = saved[r - nredefs0];

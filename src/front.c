@@ -9,6 +9,7 @@
 #include "pos.h"
 #include "util.h"
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,6 +32,11 @@ static const char usage_text[] =
     "      --max-states N      stop when the solver would store more than N positions\n"
     "                          (default 50000000)\n"
     "      --max-instances N   stop a claim or table after N instances (default 100000000)\n"
+    "      --max-steps N       stop a statement after N steps: loop steps, calls, new positions\n"
+    "                          and native work (default 10000000000)\n"
+    "      --max-memory SIZE   stop when the process uses more than SIZE of memory (bytes, or\n"
+    "                          with K, M, G, T; default: half the physical memory)\n"
+    "      --timeout SECONDS   stop when the run has taken SECONDS (the REPL: each input)\n"
     "      --dot FILE          draw statements write their Graphviz graph to FILE\n"
     "      --plot FILE         a table over two ranges also writes an SVG heat map to FILE\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
@@ -47,7 +53,8 @@ static const char usage_text[] =
     "\n"
     "Exit status: 0 success; 1 an expect or claim failed; 2 usage or I/O error;\n"
     "3 error in the program (syntax, names, types, or an evaluation error such as overflow\n"
-    "or a ruleset with a cycle); 4 a resource limit was reached (--max-states, --max-instances).\n";
+    "or a ruleset with a cycle); 4 a resource limit was reached (--max-states, --max-instances,\n"
+    "--max-steps, --max-memory, --timeout); 130 and 143 interrupted by SIGINT (Ctrl-C), SIGTERM.\n";
 
 char *front_read_file(const char *path, size_t *len)
 {
@@ -100,8 +107,45 @@ typedef struct Opts {
     bool json, interactive, dump_ir, no_readline;
     const char *dot, *plot;
     const char *strategy;
-    uint64_t max_states, max_instances;
+    uint64_t max_states, max_instances, max_steps, max_memory;
+    double timeout;
 } Opts;
+
+/* A size: a positive integer of bytes, or with a suffix K, M, G or T (powers of 1024; "MB",
+   "MiB" alike). */
+static bool parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-') return false;
+    double v = strtod(s, &end);
+    if (errno || end == s || !(v > 0)) return false;
+    int shift = 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    default: break;
+    }
+    if (shift && *end == 'i') end++;
+    if (*end == 'B' || (*end == 'b' && shift)) end++;
+    if (*end) return false;
+    v = v * (double)((uint64_t)1 << shift);
+    if (v < 1 || v > 9.2e18) return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+static bool parse_seconds(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v > 0) || v > 1e9) return false;
+    *out = v;
+    return true;
+}
 
 static int usage_error(FILE *err, const char *what, const char *arg)
 {
@@ -129,6 +173,7 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         }
         bool needs = !strcmp(name, "-e") || !strcmp(name, "--eval") || !strcmp(name, "--max-states") ||
                      !strcmp(name, "--max-instances") || !strcmp(name, "--strategy") ||
+                     !strcmp(name, "--max-steps") || !strcmp(name, "--max-memory") || !strcmp(name, "--timeout") ||
                      !strcmp(name, "--dot") || !strcmp(name, "--plot");
         if (needs && !val) {
             if (i + 1 >= argc) return usage_error(err, "missing argument for option", name);
@@ -175,6 +220,14 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         } else if (!strcmp(name, "--max-instances")) {
             if (!parse_count(val, &o->max_instances))
                 return usage_error(err, "--max-instances needs a positive integer, not", val);
+        } else if (!strcmp(name, "--max-steps")) {
+            if (!parse_count(val, &o->max_steps)) return usage_error(err, "--max-steps needs a positive integer, not", val);
+        } else if (!strcmp(name, "--max-memory")) {
+            if (!parse_size(val, &o->max_memory))
+                return usage_error(err, "--max-memory needs a size (bytes, or with K, M, G or T: 512M, 4G), not", val);
+        } else if (!strcmp(name, "--timeout")) {
+            if (!parse_seconds(val, &o->timeout))
+                return usage_error(err, "--timeout needs a positive number of seconds, not", val);
         } else {
             return usage_error(err, "unknown option", name);
         }
@@ -192,6 +245,45 @@ static void dump_ir(Program *p)
         if (p->fns[i].user) ir_dump(p->out, &p->fns[i], fn_names, game_names);
     free(fn_names);
     free(game_names);
+}
+
+/* The batch run's signal flag: SIGINT or SIGTERM, set by the handler only (a signal handler
+   has no context to write to; the REPL has its own). */
+static volatile sig_atomic_t front_signal;
+
+static void on_signal(int sig) { front_signal = sig; }
+
+/* SIGINT and SIGTERM stop the computation at its next poll; a second one ends the process at
+   once (SA_RESETHAND). A signal the caller ignores (a background job) stays ignored. */
+static void catch_signals(void)
+{
+    static const int sigs[] = { SIGINT, SIGTERM };
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESETHAND;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(sigs[i], &sa, &old) == 0 && old.sa_handler == SIG_IGN) sigaction(sigs[i], &old, NULL);
+    }
+}
+
+/* One line for a run a signal stopped: the signal, the statement running; the status 128 + the
+   signal's number (the shells' convention). */
+static int report_signal(Program *p, FILE *err)
+{
+    int sig = front_signal;
+    char where[600] = "";
+    const Stmt *st = p->stop_stmt;
+    if (st) {
+        char snip[300];
+        diag_snippet(&p->diag, st->loc, snip, sizeof snip);
+        snprintf(where, sizeof where, " while running %s:%u: %s", diag_file(&p->diag, st->loc.file)->name,
+                 (unsigned)st->loc.line, snip);
+    }
+    fflush(p->out);
+    fprintf(err, "grundy: interrupted by %s%s\n", sig == SIGTERM ? "SIGTERM" : "SIGINT", where);
+    return 128 + sig;
 }
 
 static void cli_progress(Program *p, double elapsed, void *ctx)
@@ -220,19 +312,26 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     p.plot_file = o.plot;
     if (o.max_states) p.max_states = o.max_states;
     if (o.max_instances) p.max_instances = o.max_instances;
+    if (o.max_steps) p.max_steps = o.max_steps;
+    if (o.max_memory) p.max_memory = o.max_memory;
+    if (o.timeout > 0) {
+        p.timeout = o.timeout;
+        p.deadline = prog_now() + o.timeout;
+    }
     int status = EXIT_OK;
+    bool repl = false;
     if (drv_load_stdlib(&p)) {
         fputs("grundy: internal error: the standard library does not compile\n", err);
         status = EXIT_COMPILE;
         goto out;
     }
-    bool repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
-    /* a long statement shows its progress on a terminal (the polls need an interrupt flag: this
-       one is never set, Ctrl-C ends the process as usual) */
-    volatile sig_atomic_t never = 0;
-    if (isatty(2)) {
-        p.interrupt = &never;
-        p.progress = cli_progress;
+    repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
+    /* a long statement shows its progress on a terminal */
+    if (isatty(2)) p.progress = cli_progress;
+    if (!repl) {
+        front_signal = 0;
+        p.interrupt = &front_signal;
+        catch_signals();
     }
     if (o.nfiles == 0 && o.nevals == 0 && !repl) VEC_PUSH(o.files, o.nfiles, o.capfiles, "-");
     int errors = 0;
@@ -282,6 +381,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     }
 out:
     if (!prog_out_ok(&p)) status = EXIT_USAGE;   /* the output is incomplete: that matters most */
+    else if (!repl && front_signal) status = report_signal(&p, err);
     drv_fini(&p);
     free(o.files);
     free(o.evals);

@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 void prog_init(Program *p, FILE *out, FILE *err)
 {
@@ -17,6 +20,92 @@ void prog_init(Program *p, FILE *out, FILE *err)
     p->out = out;
     p->max_states = 50000000;
     p->max_instances = 100000000;
+    p->max_steps = PROG_DEFAULT_STEPS;
+    p->max_memory = prog_default_memory();
+    p->interrupt = &p->no_signal;
+    p->statm_fd = -1;
+    p->work_game = -1;
+    prog_budget_start(p);
+}
+
+uint64_t prog_default_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    uint64_t phys = pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : (uint64_t)8 << 30;
+    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");   /* a container's limit (cgroup v2), if lower */
+    if (f) {
+        unsigned long long lim;
+        if (fscanf(f, "%llu", &lim) == 1 && lim > 0 && lim < phys) phys = lim;
+        fclose(f);
+    }
+    return phys / 2;
+}
+
+void prog_budget_start(Program *p)
+{
+    p->stopping = false;
+    p->steps_end = p->polls + p->max_steps;
+    if (p->steps_end < p->polls) p->steps_end = UINT64_MAX - 1;
+    p->poll_next = p->polls + 1;   /* check the clock and the memory at once */
+}
+
+uint64_t prog_memory_used(Program *p)
+{
+    if (p->statm_fd == -1) {
+        p->statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+        if (p->statm_fd < 0) p->statm_fd = -2;
+    }
+    if (p->statm_fd >= 0) {
+        char b[128];
+        ssize_t n = pread(p->statm_fd, b, sizeof b - 1, 0);
+        unsigned long long size, rss;
+        if (n > 0) {
+            b[n] = 0;
+            if (sscanf(b, "%llu %llu", &size, &rss) == 2) return (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE);
+        }
+    }
+    struct rusage ru;   /* elsewhere: the peak, the best there is */
+    if (getrusage(RUSAGE_SELF, &ru) == 0) return (uint64_t)ru.ru_maxrss * 1024;
+    return 0;
+}
+
+/* A number of bytes for a message: "1.5 GB", "300 MB". */
+static void bytes_text(char *b, size_t n, uint64_t v)
+{
+    if (v >= (uint64_t)1 << 30) snprintf(b, n, "%.2f GB", (double)v / (double)(1 << 30));
+    else snprintf(b, n, "%.1f MB", (double)v / (double)(1 << 20));
+}
+
+/* A budget ran out: the statement stops (every prog_try passes it on), with a message even
+   inside a tentative computation. */
+static _Noreturn void budget_stop(Program *p, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static _Noreturn void budget_stop(Program *p, Loc loc, const char *fmt, ...)
+{
+    char msg[600], game[200] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (p->work_game >= 0 && (size_t)p->work_game < p->ngames)
+        snprintf(game, sizeof game, " while solving game '%s'", p->games[p->work_game].name);
+    p->stopping = true;
+    p->silent = 0;
+    const char *sep = strstr(msg, " (raise");
+    int at = sep ? (int)(sep - msg) : (int)strlen(msg);
+    prog_fail(p, EXIT_LIMIT, loc, "%.*s%s%s", at, msg, game, msg + at);
+}
+
+void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what)
+{
+    if (!p->max_memory) return;
+    uint64_t used = prog_memory_used(p);
+    if (used + extra <= p->max_memory && extra <= p->max_memory) return;
+    char a[40], b[40], c[40];
+    bytes_text(a, sizeof a, extra);
+    bytes_text(b, sizeof b, used);
+    bytes_text(c, sizeof c, p->max_memory);
+    budget_stop(p, loc, "%s needs %s more memory, with %s in use and a budget of %s (raise it with --max-memory SIZE)",
+                what, a, b, c);
 }
 
 const StrRec *prog_intern(Program *p, const char *s, size_t n)
@@ -74,6 +163,7 @@ bool prog_out_ok(Program *p)
 
 void prog_fini(Program *p)
 {
+    if (p->statm_fd >= 0) close(p->statm_fd);
     free(p->strtab);
     for (size_t i = 0; i < p->nfns; i++) {
         free(p->fns[i].code);
@@ -302,13 +392,31 @@ void prog_progress_clear(Program *p)
 
 void prog_poll_slow(Program *p, Loc loc)
 {
-    (void)loc;
     if (*p->interrupt) {   /* no message: whoever set the flag says it; every prog_try passes it on */
+        p->stop_signal = (int)*p->interrupt;
+        p->stop_stmt = p->stmt;
         if (!p->on_error) exit(EXIT_INTERRUPT);
         longjmp(*p->on_error, EXIT_INTERRUPT);
     }
-    if (!p->progress) return;
+    if (p->polls > p->steps_end)
+        budget_stop(p, loc, "the statement took more than %llu steps (loop steps, calls, positions) (raise the limit "
+                    "with --max-steps N)", (unsigned long long)p->max_steps);
+    p->poll_next = p->polls + PROG_POLL_EVERY;
+    if (p->poll_next > p->steps_end) p->poll_next = p->steps_end + 1;
+    if (p->max_memory) {
+        uint64_t used = prog_memory_used(p);
+        if (used > p->max_memory) {
+            char a[40], b[40];
+            bytes_text(a, sizeof a, used);
+            bytes_text(b, sizeof b, p->max_memory);
+            budget_stop(p, loc, "the run uses %s of memory, over its budget of %s (raise it with --max-memory SIZE)", a, b);
+        }
+    }
+    if (!p->progress && !p->deadline) return;
     double now = prog_now();
+    if (p->deadline && now >= p->deadline)
+        budget_stop(p, loc, "the run took more than %g seconds (raise the limit with --timeout SECONDS)", p->timeout);
+    if (!p->progress) return;
     if (now - p->started >= 1.0 && now - p->last_progress >= 1.0) {
         p->last_progress = now;
         p->progress(p, now - p->started, p->progress_ctx);
@@ -338,7 +446,7 @@ int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
     }
     p->on_error = saved;
     /* an interrupt ends the whole computation, not just the tentative part that caught it */
-    if (status == EXIT_INTERRUPT && saved) longjmp(*saved, EXIT_INTERRUPT);
+    if ((status == EXIT_INTERRUPT || p->stopping) && saved) longjmp(*saved, status);
     return status;
 }
 

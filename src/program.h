@@ -156,15 +156,30 @@ typedef struct Program {
     size_t ngraphs, capgraphs;
     uint32_t *gtab;                 /* open addressing: graph index + 1 */
     size_t gtcap;
-    /* long computations (the REPL sets these): a nonzero *interrupt (a signal handler's flag)
-       stops the computation with EXIT_INTERRUPT at the next poll; progress, if set, is called
-       about every second after the first while one runs (started: when it began, seconds) */
+    /* long computations: a nonzero *interrupt (a signal handler's flag; never NULL: it points to
+       no_signal unless the REPL or the command line install theirs) stops the computation with
+       EXIT_INTERRUPT at the next poll, remembering the signal in stop_signal; progress, if set,
+       is called about every second after the first while one runs (started: when it began) */
     volatile sig_atomic_t *interrupt;
+    volatile sig_atomic_t no_signal;
+    int stop_signal;
+    const Stmt *stop_stmt;  /* the statement running when the signal was seen (NULL: none) */
     void (*progress)(struct Program *p, double elapsed, void *ctx);
     void *progress_ctx;
     double started, last_progress;
-    uint32_t polls;
     bool progress_shown;    /* a progress line is on stderr: erased when the statement ends */
+    /* the budgets checked by the polls (prog_budget_start arms them per statement): steps (polls:
+       loop steps, calls, new positions, native work) up to max_steps, the clock up to deadline
+       (seconds of prog_now, 0: none; timeout: --timeout), the process's resident memory up to
+       max_memory bytes. A budget that runs out stops the whole statement (stopping: every
+       prog_try passes the error on, tentative computations included) with EXIT_LIMIT. */
+    uint64_t polls, poll_next;
+    uint64_t max_steps, steps_end;
+    uint64_t max_memory;
+    double timeout, deadline;
+    bool stopping;
+    int work_game;          /* the game the solver is working on (-1: none), for the budgets' messages */
+    int statm_fd;           /* /proc/self/statm, opened on the first memory check (-1: none) */
     /* what a long computation counts, for the progress line (a strategy sets them: "values of
        the table" and how many so far; NULL: the positions stored) */
     const char *work_what;
@@ -185,8 +200,28 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) 
 void prog_poll_slow(Program *p, Loc loc);
 static inline void prog_poll(Program *p, Loc loc)
 {
-    if (p->interrupt && (*p->interrupt || (++p->polls & 0xffffu) == 0)) prog_poll_slow(p, loc);
+    if (*p->interrupt || ++p->polls >= p->poll_next) prog_poll_slow(p, loc);
 }
+/* Count n steps of native work at once (a strategy's inner loop), then poll. */
+static inline void prog_poll_n(Program *p, uint64_t n, Loc loc)
+{
+    p->polls += n;
+    prog_poll(p, loc);
+}
+/* How many polls pass between two checks of the clock, the memory and the steps. */
+#define PROG_POLL_EVERY 4096
+/* --max-steps by default: about a minute or two of interpreted loop steps. */
+#define PROG_DEFAULT_STEPS 10000000000ull
+/* --max-memory by default: half the physical memory, or of a container's limit when lower. */
+uint64_t prog_default_memory(void);
+/* Arm the budgets for a new statement (or a REPL input, or the constants of a unit): the steps
+   count from here, the clock of --timeout runs on. */
+void prog_budget_start(Program *p);
+/* The resident memory of the process in bytes (0 when the system does not tell). */
+uint64_t prog_memory_used(Program *p);
+/* Stop with EXIT_LIMIT, naming what, when extra more bytes would take the process past
+   --max-memory (a big table asks before it allocates). */
+void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what);
 /* Erase the progress line, if one is shown. */
 void prog_progress_clear(Program *p);
 /* Seconds on a monotonic clock. */

@@ -158,6 +158,7 @@ static double begin_item(Repl *r)
     Program *p = r->p;
     double t0 = prog_now();
     p->started = p->last_progress = t0;
+    if (p->timeout > 0) p->deadline = t0 + p->timeout;   /* --timeout: each item has its own */
     repl_sigint = 0;
     p->diag.errors = 0;
     p->diag.suppressed = false;
@@ -244,6 +245,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         if (strcmp(files[i], "-")) VEC_PUSH(r.files, r.nfiles, r.capfiles, xstrdup(files[i]));
     p->redefine = true;   /* a definition typed again replaces the earlier one */
     p->bare_print = true;
+    volatile sig_atomic_t *batch_flag = p->interrupt;
     p->interrupt = &repl_sigint;
     if (isatty(2)) {
         p->progress = show_progress;
@@ -326,7 +328,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         if (r.histfile) history_truncate_file(r.histfile, REPL_HISTORY_LINES);
     }
     sigaction(SIGINT, &old, NULL);
-    p->interrupt = NULL;
+    p->interrupt = batch_flag;
     p->progress = NULL;
     for (size_t i = 0; i < r.nfiles; i++) free(r.files[i]);
     free(r.files);

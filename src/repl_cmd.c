@@ -39,7 +39,7 @@ static const char help_text[] =
     "  :explain POS            which strategy answered, why, and what it cost\n"
     "  :play POS [first|second]  play against the engine (you move first by default)\n"
     "  :draw POS [DEPTH]       the game graph below POS as Graphviz DOT (default depth 2)\n"
-    "  :time on|off  :json on|off  :limits [states N|instances N]  :states  :quit\n"
+    "  :time on|off  :json on|off  :limits [states N|instances N|steps N]  :states  :quit\n"
     "The words help, quit and exit alone on a line do the same as :help and :quit.\n";
 
 static const char help_play[] =
@@ -57,9 +57,11 @@ static const char help_draw[] =
     "Render with: dot -Tsvg graph.dot > graph.svg\n";
 
 static const char help_limits[] =
-    ":limits shows the limits; ':limits states N' and ':limits instances N' set them. The state\n"
-    "limit bounds the positions the solver stores (--max-states), the instance limit the instances\n"
-    "a claim or table examines (--max-instances). Reaching one ends the item, not the session.\n";
+    ":limits shows the limits; ':limits states N', ':limits instances N' and ':limits steps N' set\n"
+    "them. The state limit bounds the positions the solver stores (--max-states), the instance limit\n"
+    "the instances a claim or table examines (--max-instances), the step limit the loop steps, calls\n"
+    "and positions of one item (--max-steps). --max-memory and --timeout (each item its own) come\n"
+    "from the command line. Reaching one ends the item, not the session.\n";
 
 /* ---- evaluating a position --------------------------------------------------------------------- */
 
@@ -465,15 +467,19 @@ bool repl_command(Repl *r, const char *line, int *status)
         unsigned long long v;
         if (!*arg) {
             fprintf(p->out, "states %llu (positions the solver may store)\ninstances %llu (instances a claim or table "
-                    "may examine)\n", (unsigned long long)p->max_states, (unsigned long long)p->max_instances);
+                    "may examine)\nsteps %llu (steps of one item)\n", (unsigned long long)p->max_states,
+                    (unsigned long long)p->max_instances, (unsigned long long)p->max_steps);
         } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "states")) {
             p->max_states = v;
             fprintf(p->out, "states %llu\n", v);
         } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "instances")) {
             p->max_instances = v;
             fprintf(p->out, "instances %llu\n", v);
+        } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "steps")) {
+            p->max_steps = v;
+            fprintf(p->out, "steps %llu\n", v);
         } else {
-            fputs("usage: :limits [states N | instances N] (N > 0)\n", p->out);
+            fputs("usage: :limits [states N | instances N | steps N] (N > 0)\n", p->out);
         }
     } else if (!strcmp(cmd, ":load")) {
         if (!*arg) fputs("usage: :load FILE\n", p->out);

@@ -760,6 +760,8 @@ int run_pending(Program *p)
         RunCtx rc = { &p->stmts[p->next_stmt++] };
         p->work_what = NULL;
         p->work_done = 0;
+        p->work_game = -1;
+        prog_budget_start(p);
         if (p->progress) p->started = p->last_progress = prog_now();
         int st = prog_try(p, run_one, &rc);
         p->stmt = NULL;

@@ -422,6 +422,7 @@ static int expr_inner(Sema *s, Node *n)
 
 static int expr(Sema *s, Node *n)
 {
+    ast_balance_chain(s->a, n);   /* a sum of 10^5 terms is not 10^5 levels deep */
     if (++s->depth > SEMA_MAX_DEPTH) {
         if (s->depth == SEMA_MAX_DEPTH + 1)
             err(s, n->loc, "expression is nested too deeply (the limit is %s levels)", "1000");

@@ -132,5 +132,22 @@ contains directory "$tmp/err" "cannot read '$tmp/dir': Is a directory"
 printf '\357\273\277print 6 * 7;\n' >"$tmp/bom.game"
 check byte-order-mark 0 "$GRUNDY" "$tmp/bom.game"
 contains byte-order-mark "$tmp/out" "42"
+# long flat chains of + / and / or are not "nested too deeply" (they are balanced, in order):
+# a sum of 1000 heaps (its SG is the XOR of the sizes), a sum of 10^5 integers, a string of 5000
+# pieces (order kept), chains of 2000 comparisons, a long sum inside a game's move
+awk 'function bxor(a, b,  r, p) { r = 0; p = 1; while (a || b) { if ((a % 2) != (b % 2)) r += p; a = int(a / 2); b = int(b / 2); p *= 2 } return r }
+     BEGIN { x = 0; printf "expect sg("; for (i = 1; i <= 1000; i++) { h = (i * 7919) % 1000; x = bxor(x, h);
+             printf "%sHeap(%d)", (i > 1 ? " + " : ""), h } printf ") == %d;\n", x }' >"$tmp/sum.game"
+awk 'BEGIN { printf "expect "; for (i = 0; i < 100000; i++) printf "%s%d", i ? " + " : "", i; print " == 4999950000;" }' >>"$tmp/sum.game"
+awk 'BEGIN { printf "expect "; for (i = 0; i < 5000; i++) printf "%s\"%d\"", i ? " + " : "", i % 10; printf " == \"";
+             for (i = 0; i < 5000; i++) printf "%d", i % 10; print "\";" }' >>"$tmp/sum.game"
+awk 'BEGIN { printf "expect "; for (i = 0; i < 2000; i++) printf "%s%d < %d", i ? " and " : "", i, i + 1; print ";";
+             printf "expect not ("; for (i = 0; i < 2000; i++) printf "%s%d > %d", i ? " or " : "", i, i + 1; print ");" }' >>"$tmp/sum.game"
+awk 'BEGIN { printf "game G(n) { move t when n >= 1 => G(n - 1)"; for (i = 0; i < 300; i++) printf " + G(0)"; print "; }";
+             print "expect sg(G(5)) == 1;" }' >>"$tmp/sum.game"
+check long-chains 0 "$GRUNDY" "$tmp/sum.game"
+awk 'BEGIN { printf "print "; for (i = 0; i < 3000; i++) printf "%s%s", i ? " + " : "", i == 1500 ? "\"x\"" : i; print ";" }' >"$tmp/mix.game"
+check long-chain-error 3 "$GRUNDY" "$tmp/mix.game"
+contains long-chain-error "$tmp/err" "error: expected integers here, not a string"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

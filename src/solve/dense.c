@@ -651,9 +651,10 @@ static void to_sparse(DenseGame *g)
 }
 
 /* Make room for coordinates c (in the dense table, or by going sparse); root: c is the query's. */
-static void ensure(DenseGame *g, const int64_t *c, uint64_t max_states, bool root)
+static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool root)
 {
     if (g->sparse) return;
+    uint64_t max_states = p->max_states;
     size_t cap = DENSE_TABLE_CELLS;
     if (max_states < cap / 4) cap = (size_t)max_states * 4 < 1024 ? 1024 : (size_t)max_states * 4;
     bool grow = false;
@@ -677,6 +678,7 @@ static void ensure(DenseGame *g, const int64_t *c, uint64_t max_states, bool roo
         to_sparse(g);
         return;
     }
+    prog_memory_need(p, (cells - g->dim[0] * g->dim[1] * g->dim[2]) * sizeof *g->val, loc, "the game's table");
     uint32_t *v = xcalloc_big(cells, sizeof *v);   /* all unknown */
     for (size_t a = 0; a < g->dim[0]; a++)
         for (size_t b = 0; b < g->dim[1]; b++)
@@ -704,9 +706,9 @@ static inline uint32_t getv(const DenseGame *g, const int64_t *c)
 }
 
 /* Set the cell at c (room made). */
-static inline void setv(DenseGame *g, const int64_t *c, uint32_t v, uint64_t max_states)
+static inline void setv(DenseGame *g, const int64_t *c, uint32_t v, Program *p, Loc loc)
 {
-    if (!g->sparse && !in_table(g, c)) ensure(g, c, max_states, false);
+    if (!g->sparse && !in_table(g, c)) ensure(g, c, p, loc, false);
     if (g->sparse) cm_set(&g->map, c, v);
     else g->val[cell(g, c)] = ~v;
 }
@@ -809,7 +811,7 @@ static inline void rec_put(Walk *w, int64_t x)
 static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 {
     DenseGame *g = w->g;
-    if (!g->sparse && !in_table(g, c)) ensure(g, c, w->e->p->max_states, false);
+    if (!g->sparse && !in_table(g, c)) ensure(g, c, w->e->p, w->loc, false);
     if (g->sparse && w->mode == M_FILL) {   /* the fill works on the dense table only */
         w->skip = true;
         return false;
@@ -1291,7 +1293,7 @@ static bool search(Walk *w, const int64_t *root)
             bool recording = v == V_UNK && g->record;
             w->rec = recording;
             w->rec_lost = false;
-            setv(g, c, V_ONPATH, e->p->max_states);
+            setv(g, c, V_ONPATH, e->p, w->loc);
             walk(w, ds, c);
             w->rec = false;
             solve_burn(w->sv, w->moves + 1, w->loc);
@@ -1306,7 +1308,7 @@ static bool search(Walk *w, const int64_t *root)
         ds->n = n0 - 1;
         uint64_t m = mex_value(w->mex);
         if (m >= V_MASK) prog_fail(e->p, EXIT_LIMIT, w->loc, "SG value too large");
-        setv(g, c, (uint32_t)m | (w->moves ? 0 : V_TERM), e->p->max_states);
+        setv(g, c, (uint32_t)m | (w->moves ? 0 : V_TERM), e->p, w->loc);
         g->solved++;
         if (over_limit(w, 0)) state_limit(w);
     }
@@ -1349,7 +1351,7 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[3] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
-    if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p->max_states, true);
+    if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p, loc, true);
     Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL }, .key = key,
                .solved0 = g->solved, .room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX };
     if (getv(g, root) == V_UNK && !search_or_decline(&w, root)) {

@@ -254,6 +254,7 @@ static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
 {
     const HeapRules *hr = &s->hr;
     p->work_what = "values of the table";
+    if (newL > s->cap) prog_memory_need(p, (newL - s->cap) * (s->g32 ? sizeof *s->g32 : 1), loc, "the table of G(n)");
     reserve(s, newL);
     bool rare_ok = rare_applies(hr);
     for (size_t n = s->L; n < newL; n++) {

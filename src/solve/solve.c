@@ -73,12 +73,18 @@ void solve_forget(Solver *s)
     }
 }
 
-void solve_try_enter(Solver *s) { VEC_PUSH(s->tries, s->ntries, s->captries, s->busy); }
+void solve_try_enter(Solver *s)
+{
+    SolveTry t = { s->busy, s->p->work_game };
+    VEC_PUSH(s->tries, s->ntries, s->captries, t);
+}
 void solve_try_leave(Solver *s) { s->ntries--; }
 
 void solve_try_fail(Solver *s, bool limit)
 {
-    s->busy = s->tries[--s->ntries];
+    s->ntries--;
+    s->busy = s->tries[s->ntries].busy;
+    s->p->work_game = s->tries[s->ntries].game;
     if (s->sums) s->sums_fini(s->sums);   /* its searches in progress are gone (rebuilt on use) */
     s->sums = NULL;
     eng_recover(s->store);
@@ -109,9 +115,12 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
             !st->applies(s, s->state[j], key))
             continue;
         const int64_t *saved = e->root;
+        int saved_game = s->p->work_game;
         e->root = key;
+        s->p->work_game = (int)KEY_GAME(key);
         SolveResult r = st->solve(s, s->state[j], id, loc, need_sg);
         e->root = saved;
+        s->p->work_game = saved_game;
         if (r == SOLVE_DONE) {
             if (strategy) *strategy = solve_how_name(s, e->st[id].how);
             return (e->st[id].flags & ST_BIG) ? UINT64_MAX : e->st[id].sg;
@@ -131,7 +140,7 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
 
 void solve_burn(Solver *s, uint64_t work, Loc loc)
 {
-    prog_poll(s->p, loc);
+    prog_poll_n(s->p, work, loc);
     if (!s->fuel) return;
     if (work >= s->fuel) prog_fail(s->p, PROG_BUDGET, loc, "out of fuel");
     s->fuel -= work;
@@ -805,6 +814,7 @@ static void best_line(Solver *s, uint32_t from, Loc loc, Answer *a)
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
+    if (pos->n) s->p->work_game = (int)KEY_GAME(pos->u.pos.keys[0]);   /* for the budgets' messages */
     const PlayMode *pm = mode_of(pos);
     if (pm) {
         check_idle(s, loc);

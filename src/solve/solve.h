@@ -8,6 +8,8 @@
 #include "solve/period.h"
 #include "solve/compose.h"
 
+typedef struct SolveTry { int busy; int game; } SolveTry;
+
 struct Solver {
     Program *p;
     Vm *vm;
@@ -19,7 +21,7 @@ struct Solver {
     int64_t cycle_buf[8];   /* room for such a key when the store has none for it */
     struct Sums *sums;      /* sums of components as states (sums.h), for misere play and the compounds */
     void (*sums_fini)(struct Sums *);   /* frees them (set with them: the solver does not include sums.h) */
-    int *tries;             /* busy at each prog_try in progress */
+    SolveTry *tries;        /* busy and the program's work_game at each prog_try in progress */
     size_t ntries, captries;
 };
 

@@ -1,0 +1,101 @@
+#!/bin/sh
+# limits.sh: the budgets (--max-steps, --max-memory, --timeout) hit inside each kind of work: a
+# fold, move generation, a canon, a closed form's winning moves, the sequence, table and memo
+# strategies, a claim, a table statement, a constant. Each ends with exit 4 and a message naming
+# the budget, the game being solved and the option; memory stays near its budget (peak measured
+# by /usr/bin/time when it is there). SIGINT and SIGTERM end a batch run with one line and 130/143.
+GRUNDY=${GRUNDY:-./grundy}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+to=""; command -v timeout >/dev/null 2>&1 && to="timeout 60"   # a budget that fails must not hang the suite
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+check() {   # check NAME WANT_STATUS COMMAND...  (stdout in $tmp/out, stderr in $tmp/err)
+    name=$1; want=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    st=$?
+    if [ "$st" = "$want" ]; then ok; else bad "$name: status $st, expected $want"; head -5 "$tmp/err"; fi
+}
+contains() {   # contains NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then ok; else bad "$1: '$3' not in output:"; head -5 "$2"; fi
+}
+# steps NAME GAME-OR-EMPTY PROGRAM [OPTIONS...]: a step budget of 200000 runs out
+steps() {
+    name=$1; game=$2; prog=$3; shift 3
+    check "$name" 4 $to "$GRUNDY" --max-steps 200000 "$@" -e "$prog"
+    contains "$name" "$tmp/err" "the statement took more than 200000 steps"
+    contains "$name" "$tmp/err" "(raise the limit with --max-steps N)"
+    [ -z "$game" ] || contains "$name" "$tmp/err" "while solving game '$game'"
+}
+
+steps fold "" 'print count(x for x in 0..10**12 when x % 7 == 3);'
+steps any "" 'print any(x == -1 for x in 0..10**12);'
+steps binder G 'game G(n) { move t(k in 0..10**12) when k > n + 10**13 => G(n + 1); } query G(0);'
+steps canon C 'game C(n) { canon (n + 0 * count(x for x in 0..10**12 when x < 0)); move t when n > 0 => C(n - 1); } query C(5);'
+steps closed-moves TurningTurtles "query TurningTurtles(\"$(printf '%3000s' | tr ' ' H)\");"
+steps sequence D 'game D(n) { move t(i in 0..n - 1) => D(max(0, i - 1)) + D(max(0, n - i - 2)); } query D(1000000);'
+steps table S3 'game S3(n) { move one when n >= 1 => S3(n - 1); move three when n >= 3 => S3(n - 3); } query S3(10000000);' \
+    --strategy table
+steps memo H3 'game H3(a, b, c) { canon (sort([a, b, c])...); move x(k in 1..a) => H3(a - k, b, c); move y(k in 1..b) => H3(a, b - k, c); move z(k in 1..c) => H3(a, b, c - k); move w(k in 1..min(a, b)) => H3(a - k, b - k, c); } query H3(60, 59, 57);' \
+    --strategy memo
+steps claim "" 'claim Nim(n) is N for n in 1..10**12;'
+steps table-statement "" 'table Subtract(0..10**7, {1, 2});'
+# a constant: the unit does not load; still exit 4, not 3
+check const 4 $to "$GRUNDY" --max-steps 200000 -e 'const X = count(x for x in 0..10**12 when x < 0); print X;'
+contains const "$tmp/err" "(raise the limit with --max-steps N)"
+# the budget is per statement: two statements of 150000 steps each pass a budget of 200000
+check per-statement 0 "$GRUNDY" --max-steps 200000 -e 'print count(x for x in 0..150000 when x < 0);' \
+    -e 'print count(x for x in 0..150000 when x < 0);'
+
+# --timeout: the same loop ends after about the time given
+t0=$(date +%s)
+check timeout 4 "$GRUNDY" --timeout 0.5 -e 'print count(x for x in 0..10**12 when x % 7 == 3);'
+t1=$(date +%s)
+contains timeout "$tmp/err" "the run took more than 0.5 seconds (raise the limit with --timeout SECONDS)"
+if [ $((t1 - t0)) -le 20 ]; then ok; else bad "timeout: the run took $((t1 - t0)) s"; fi
+
+# --max-memory: exit 4 near the budget, never the machine's memory
+peak_ok() {   # peak_ok NAME BUDGET-MB: the last run's peak (in $tmp/peak, KB) within 1.25 x budget
+    [ -s "$tmp/peak" ] || return 0
+    kb=$(tail -1 "$tmp/peak")
+    if [ "$kb" -le $(($2 * 1024 * 5 / 4)) ]; then ok; else bad "$1: peak $kb KB for a budget of $2 MB"; fi
+}
+timed() { if [ -x /usr/bin/time ]; then $to /usr/bin/time -o "$tmp/peak" -f %M "$@"; else : >"$tmp/peak"; $to "$@"; fi; }
+printf 'query TurningTurtles("%s");\n' "$(printf '%10000s' | tr ' ' H)" >"$tmp/tt.game"
+check memory-moves 4 timed "$GRUNDY" --max-memory 300M "$tmp/tt.game"
+contains memory-moves "$tmp/err" "of memory, over its budget of 300.0 MB while solving game 'TurningTurtles' (raise it with --max-memory SIZE)"
+peak_ok memory-moves 300
+check memory-claim 4 timed "$GRUNDY" --max-memory 200M -e 'claim Nim(n) is N for n in 1..10**12;'
+contains memory-claim "$tmp/err" "(raise it with --max-memory SIZE)"
+peak_ok memory-claim 200
+# a big table asks before it is allocated
+check memory-table 4 timed "$GRUNDY" --max-memory 100M -e 'print sg(Cutting(6000, 6000));'
+contains memory-table "$tmp/err" "the game's table needs 256.0 MB more memory"
+contains memory-table "$tmp/err" "while solving game 'Cutting' (raise it with --max-memory SIZE)"
+peak_ok memory-table 100
+check memory-dense 4 timed "$GRUNDY" --max-memory 100M --strategy table \
+    -e 'game S3(n) { move one when n >= 1 => S3(n - 1); move three when n >= 3 => S3(n - 3); } query S3(100000000);'
+contains memory-dense "$tmp/err" "over its budget of 100.0 MB while solving game 'S3'"
+peak_ok memory-dense 100
+check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
+check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
+contains bad-memory "$tmp/err" "--max-memory needs a size"
+check bad-timeout 2 "$GRUNDY" --timeout -1 -e 'print 1;'
+contains bad-timeout "$tmp/err" "--timeout needs a positive number of seconds, not '-1'"
+check bad-steps 2 "$GRUNDY" --max-steps 0 -e 'print 1;'
+
+# signals: one line naming the statement, the conventional status; what was printed stays
+if command -v timeout >/dev/null 2>&1; then
+    check sigint 130 timeout --preserve-status -s INT 1 "$GRUNDY" -e 'print 6 * 7;' \
+        -e 'print count(x for x in 0..10**12 when x % 7 == 3);'
+    contains sigint "$tmp/err" "grundy: interrupted by SIGINT while running <eval 2>:1: print count(x for x in 0..10**12"
+    contains sigint "$tmp/out" "42"
+    check sigterm 143 timeout --preserve-status -s TERM 1 "$GRUNDY" -e 'query DawsonKayles(10**9) + Kayles(10**9) + Octal("0.156", 10**12);' \
+        -e 'game D(n) { move t(i in 0..n - 1) => D(max(0, i - 1)) + D(max(0, n - i - 2)); } query D(1000000);'
+    contains sigterm "$tmp/err" "grundy: interrupted by SIGTERM while running <eval 2>:1: query D(1000000)"
+fi
+echo "limits: $pass passed, $fail failed"
+[ "$fail" = 0 ]
