@@ -149,6 +149,7 @@ typedef struct Program {
     int load_status;                /* EXIT_LIMIT when the last drv_load failed on a limit (constants) */
     Redefinition *redefs;           /* not yet applied, in the order of their units */
     size_t nredefs, capredefs;
+    bool no_files;                  /* the program may not read files (read_graph...): the fuzzer's runs */
     const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
     int silent;                     /* > 0: errors unwind without a message (a tentative computation) */
     const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */

@@ -2,20 +2,17 @@
 #include "config.h"
 #include "scratch.h"
 #include "util.h"
-#include <sys/mman.h>
 
 void scratch_init(Scratch *s, size_t size)
 {
-    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) util_fatal("cannot reserve %zu bytes of scratch memory", size);
-    s->base = p;
+    s->base = util_reserve(size);
     s->used = 0;
     s->size = size;
 }
 
 void scratch_fini(Scratch *s)
 {
-    if (s->base) munmap(s->base, s->size);
+    util_unreserve(s->base, s->size);
     s->base = NULL;
 }
 

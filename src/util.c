@@ -40,6 +40,18 @@ void *xcalloc_big(size_t count, size_t size)
     return p;
 }
 
+void *util_reserve(size_t size)
+{
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) util_fatal("cannot reserve %zu bytes of address space", size);
+    return p;
+}
+
+void util_unreserve(void *p, size_t size)
+{
+    if (p) munmap(p, size);
+}
+
 size_t util_utf8_len(const unsigned char *s, size_t n)
 {
     unsigned c = s[0];

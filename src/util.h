@@ -12,6 +12,11 @@ void *xrealloc(void *p, size_t n);
    pass over them here), advised to be huge pages: a big table touched all over then costs one
    fault per 2 MiB instead of one per 4 KiB. */
 void *xcalloc_big(size_t count, size_t size);
+/* Reserve size bytes of zeroed address space, backed by memory only where touched (a stack that
+   may grow deep, scratch memory); released with util_unreserve. Costs the same at any size (no
+   allocator, no sanitizer poisoning of the whole block). */
+void *util_reserve(size_t size);
+void util_unreserve(void *p, size_t size);
 /* The length (2 to 4) of the well-formed UTF-8 sequence of a non-ASCII character starting at s
    (n bytes available), or 0 when the bytes there are not one (RFC 3629: no overlongs, no
    surrogates, nothing beyond U+10FFFF). */

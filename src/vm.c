@@ -12,7 +12,7 @@ Vm *vm_new(Program *p)
 {
     Vm *vm = xcalloc(1, sizeof *vm);
     vm->p = p;
-    vm->stack = xmalloc(VM_STACK_VALUES * sizeof *vm->stack);
+    vm->stack = util_reserve(VM_STACK_VALUES * sizeof *vm->stack);
     scratch_init(&vm->scratch, VM_SCRATCH_BYTES);
     return vm;
 }
@@ -20,7 +20,7 @@ Vm *vm_new(Program *p)
 void vm_free(Vm *vm)
 {
     if (!vm) return;
-    free(vm->stack);
+    util_unreserve(vm->stack, VM_STACK_VALUES * sizeof *vm->stack);
     free(vm->frames);
     free(vm->marks);
     free(vm->snaps);
