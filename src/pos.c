@@ -82,7 +82,10 @@ static const int64_t *store_key(Engine *e, const int64_t *key, size_t len, Loc l
     e->key_words += len;
     KeyChunk *c = e->chunks;
     if (!c || c->size - c->used < len) {
-        size_t sz = len > KEY_CHUNK_WORDS ? len : KEY_CHUNK_WORDS;
+        /* small at first (a run that stores a few positions allocates little), doubling up to
+           KEY_CHUNK_WORDS */
+        size_t sz = c ? (c->size >= KEY_CHUNK_WORDS / 2 ? KEY_CHUNK_WORDS : c->size * 2) : 512;
+        if (sz < len) sz = len;
         c = xmalloc(sizeof *c + sz * sizeof(int64_t));
         c->size = sz;
         c->used = 0;

@@ -92,7 +92,7 @@ Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc)
 
 void vm_try_enter(Vm *vm)
 {
-    VmSnap snap = { vm->sp, vm->nframes, vm->nmarks, scratch_mark(&vm->scratch), vm->host_depth };
+    VmSnap snap = { vm->sp, vm->nframes, vm->nmarks, scratch_mark(&vm->scratch), vm->host_depth, vm->fuel };
     VEC_PUSH(vm->snaps, vm->nsnaps, vm->capsnaps, snap);
 }
 
@@ -105,6 +105,7 @@ void vm_try_fail(Vm *vm)
     vm->sp = snap.sp;
     vm->nframes = snap.nframes;
     vm->nmarks = snap.nmarks;
+    vm->fuel = snap.fuel;   /* a tentative computation's budget ends with it, however it ends */
     scratch_release(&vm->scratch, snap.scratch);
 }
 
@@ -278,6 +279,8 @@ static bool fits_kind(uint8_t kind, const Value *v)
 {
     return kind == LIST_STRS ? v->t == VT_STR : kind == LIST_LISTS ? v->t == VT_LIST : val_is_int(v);
 }
+/* What a list of that kind holds, for messages. */
+static const char *kind_name(uint8_t kind) { return kind == LIST_STRS ? "strings" : kind == LIST_LISTS ? "lists" : "integers"; }
 static const char *const mixed_kinds = "a list holds integers, strings or lists, not a mix of them";
 
 /* The n integers at d as records (a list that now holds an integer beyond 64 bits), in place. */
@@ -411,8 +414,7 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
     if (a.t == VT_LIST && b.t == VT_LIST) {
         bool ints_a = a.strs == LIST_INTS || a.strs == LIST_BIGS, ints_b = b.strs == LIST_INTS || b.strs == LIST_BIGS;
         if (a.n && b.n && (ints_a != ints_b || (!ints_a && a.strs != b.strs)))
-            vm_fail(vm, loc, "cannot join a list of %s and a list of %s", ints_a ? "integers" : a.strs == LIST_STRS ? "strings" : "lists",
-                    ints_b ? "integers" : b.strs == LIST_STRS ? "strings" : "lists");
+            vm_fail(vm, loc, "cannot join a list of %s and a list of %s", kind_name(a.strs), kind_name(b.strs));
         uint8_t kind = (uint8_t)(a.strs > b.strs ? a.strs : b.strs);   /* LIST_BIGS wins over LIST_INTS */
         if (!a.n || !b.n) kind = a.n ? a.strs : b.strs;
         Value v = { .t = VT_LIST, .n = a.n + b.n, .strs = kind };
@@ -791,6 +793,7 @@ static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
 static size_t enter(Vm *vm, int fn, size_t base, int nargs, Loc loc)
 {
     if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
+    prog_poll(vm->p, loc);   /* a call is a step (a recursion without loops is bounded too) */
     const Func *f = &vm->p->fns[fn];
     if (f->variadic) {
         int fixed = f->nparams - 1;

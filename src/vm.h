@@ -41,7 +41,7 @@ typedef struct VmHost {
 #define VM_SCRATCH_BYTES ((size_t)1 << 30)
 
 /* Where the interpreter was when a prog_try began. */
-typedef struct VmSnap { size_t sp, nframes, nmarks, scratch; int host_depth; } VmSnap;
+typedef struct VmSnap { size_t sp, nframes, nmarks, scratch; int host_depth; uint64_t fuel; } VmSnap;
 
 struct Vm {
     Program *p;

@@ -1423,6 +1423,7 @@ static bool dense_applies(Solver *s, void *st, const int64_t *key)
    the table evaluates itself is not applied here: no answer). */
 static bool dense_peek(Solver *s, void *st, const int64_t *key, uint64_t *sg)
 {
+    (void)s;
     Dense *d = st;
     uint32_t gid = KEY_GAME(key);
     if (key[1] != 0 || gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
@@ -1433,7 +1434,6 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, uint64_t *sg)
     if (g->sort) sort_coords(g->sort, g->np, c);
     if (c[0] < 0 || c[1] < 0 || c[2] < 0) return false;
     uint32_t v = getv(g, c);
-    (void)s;
     if (v >= V_ONPATH) return false;
     *sg = v & V_MASK;
     return true;

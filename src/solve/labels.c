@@ -205,27 +205,39 @@ static void label_run(Program *p, void *ctx)
     (void)p;
 }
 
+/* The context's buffers (also when a budget or an interrupt ends the whole statement inside
+   label_run: prog_try passes that on, and the cleanup registered around it runs). */
+static void label_ctx_free(void *arg)
+{
+    LabelCtx *c = arg;
+    ljump_install(NULL, c->s->vm);
+    ljump_free(c->lj);
+    free(c->parts);
+    free(c->ci);
+    free(c->mi);
+    free(c->mvbuf);
+    free(c);
+}
+
 static void label_moves(Solver *s, Answer *a, Loc loc)
 {
     if (!a->moves || !a->nwin) return;
-    LabelCtx c = { .s = s, .a = a, .loc = loc };
-    c.ci = xmalloc((a->ncomps + 1) * sizeof *c.ci);
-    c.mi = xmalloc((a->nwin + 1) * sizeof *c.mi);
-    c.mvbuf = xmalloc((a->nwin + 1) * sizeof *c.mvbuf);
+    LabelCtx *c = xcalloc(1, sizeof *c);
+    *c = (LabelCtx){ .s = s, .a = a, .loc = loc };
+    size_t mark = prog_defer(s->p, label_ctx_free, c);
+    c->ci = xmalloc((a->ncomps + 1) * sizeof *c->ci);
+    c->mi = xmalloc((a->nwin + 1) * sizeof *c->mi);
+    c->mvbuf = xmalloc((a->nwin + 1) * sizeof *c->mvbuf);
     /* within a budget of interpreter steps: past it the results stay unlabelled */
     uint64_t fuel = s->vm->fuel;
     s->vm->fuel = LABEL_MAX_STEPS;
     s->p->silent++;
-    int st = prog_try(s->p, label_run, &c);
+    int st = prog_try(s->p, label_run, c);
     s->p->silent--;
-    ljump_install(NULL, s->vm);   /* after an error too */
-    ljump_free(c.lj);
     s->vm->fuel = fuel;
     if (st) a->labels_cut = true;
-    free(c.parts);
-    free(c.ci);
-    free(c.mi);
-    free(c.mvbuf);
+    prog_release(s->p, mark);
+    label_ctx_free(c);
     /* in the order of the listed results (a component's rules were enumerated in turn) */
     for (size_t i = 1; i < a->nlabels; i++) {
         struct AnswerLabel l = a->labels[i];

@@ -235,6 +235,17 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
     if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
 }
 
+typedef struct MisereText { StrBuf b, j, w; } MisereText;   /* components, JSON, the reason */
+
+static void misere_text_free(void *arg)
+{
+    MisereText *t = arg;
+    sb_fini(&t->b);
+    sb_fini(&t->j);
+    sb_fini(&t->w);
+    free(t);
+}
+
 static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     Sums *m = sums_of(s);
@@ -276,43 +287,44 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         if (!fickle(q)) t.firm += c[i].count;
     }
     cpd_position(s, a, c, n, false);
-    StrBuf b, j;
-    sb_init(&b);
-    sb_init(&j);
-    sb_puts(&j, "\"components\":[");
+    /* the texts outlive calls that may fail (a limit in a genus search): freed by a cleanup then */
+    MisereText *tx = xcalloc(1, sizeof *tx);
+    sb_init(&tx->b);
+    sb_init(&tx->j);
+    sb_init(&tx->w);
+    size_t mark = prog_defer(s->p, misere_text_free, tx);
+    sb_puts(&tx->j, "\"components\":[");
     for (size_t i = 0; i < n; i++) {
-        char *txt = solve_print_parts(s, 0, &c[i].id, &c[i].count, 1, true);
         Genus g = sums_genus(m, c[i].sum, loc);
-        sb_puts(&j, i ? ",{\"position\":" : "{\"position\":");
-        json_str(&j, txt);
+        char *txt = solve_print_parts(s, 0, &c[i].id, &c[i].count, 1, true);
+        sb_puts(&tx->j, i ? ",{\"position\":" : "{\"position\":");
+        json_str(&tx->j, txt);
         StrBuf gs;
         sb_init(&gs);
         sums_print_genus(&gs, &g);
-        sb_puts(&j, ",\"genus\":");
-        json_str(&j, gs.s);
-        sb_printf(&j, ",\"tame\":%s}", part[i].tame ? "true" : "false");
-        if (i < 8) sb_printf(&b, "%s%s %s", i ? ", " : "", txt, gs.s);
+        sb_puts(&tx->j, ",\"genus\":");
+        json_str(&tx->j, gs.s);
+        sb_printf(&tx->j, ",\"tame\":%s}", part[i].tame ? "true" : "false");
+        if (i < 8) sb_printf(&tx->b, "%s%s %s", i ? ", " : "", txt, gs.s);
         sb_fini(&gs);
         free(txt);
     }
-    sb_putc(&j, ']');
-    if (n > 8) sb_printf(&b, ", ... %zu in all", n);
-    StrBuf w;
-    sb_init(&w);
+    sb_putc(&tx->j, ']');
+    if (n > 8) sb_printf(&tx->b, ", ... %zu in all", n);
     if (n == 0) {
         a->outcome = 'N';
         a->strategy = "misere";
-        sb_puts(&w, "no move: the player to move has won");
+        sb_puts(&tx->w, "no move: the player to move has won");
     } else if (t.tame) {
         a->outcome = tame_outcome(t.x, t.firm != 0);
         a->strategy = nim ? "misere:nim" : heaplike ? "misere:sj" : "misere:tame";
-        sb_printf(&w, "the tame sum rule (%s): the XOR is %llu and %s; genus %s", nim ? "misere Nim" : heaplike ?
+        sb_printf(&tx->w, "the tame sum rule (%s): the XOR is %llu and %s; genus %s", nim ? "misere Nim" : heaplike ?
                   "every position heap-like, where the SJ theorem is exact" : "every component hereditarily tame",
-                  (unsigned long long)t.x, t.firm ? "a component is firm" : "every component is fickle", b.s);
+                  (unsigned long long)t.x, t.firm ? "a component is firm" : "every component is fickle", tx->b.s);
     } else if (n == 1 && c[0].count == 1) {
         a->outcome = part[0].gm ? 'N' : 'P';
         a->strategy = "misere:genus";
-        sb_printf(&w, "the genus %s (misere P iff its first term is 0)", b.s);
+        sb_printf(&tx->w, "the genus %s (misere P iff its first term is 0)", tx->b.s);
     } else {
         SumPart *sp = vm_alloc(s->vm, n * sizeof *sp, loc);
         for (size_t i = 0; i < n; i++) {
@@ -326,14 +338,13 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         StrBuf gs;
         sb_init(&gs);
         sums_print_genus(&gs, &g);
-        sb_printf(&w, "a search of the sum (a component is not tame): genus %s; components %s", gs.s, b.s);
+        sb_printf(&tx->w, "a search of the sum (a component is not tame): genus %s; components %s", gs.s, tx->b.s);
         sb_fini(&gs);
     }
-    a->why = sb_take(&w);
-    a->extra_json = sb_take(&j);
-    sb_fini(&w);
-    sb_fini(&b);
-    sb_fini(&j);
+    a->why = sb_take(&tx->w);
+    a->extra_json = sb_take(&tx->j);
+    prog_release(s->p, mark);
+    misere_text_free(tx);
     if (moves && a->outcome == 'N') list_moves(&t, a);
 }
 

@@ -75,7 +75,7 @@ void solve_forget(Solver *s)
 
 void solve_try_enter(Solver *s)
 {
-    SolveTry t = { s->busy, s->p->work_game };
+    SolveTry t = { s->busy, s->p->work_game, s->fuel, s->store->budget };
     VEC_PUSH(s->tries, s->ntries, s->captries, t);
 }
 void solve_try_leave(Solver *s) { s->ntries--; }
@@ -85,6 +85,8 @@ void solve_try_fail(Solver *s, bool limit)
     s->ntries--;
     s->busy = s->tries[s->ntries].busy;
     s->p->work_game = s->tries[s->ntries].game;
+    s->fuel = s->tries[s->ntries].fuel;
+    s->store->budget = s->tries[s->ntries].budget;
     if (s->sums) s->sums_fini(s->sums);   /* its searches in progress are gone (rebuilt on use) */
     s->sums = NULL;
     eng_recover(s->store);

@@ -8,7 +8,9 @@
 #include "solve/period.h"
 #include "solve/compose.h"
 
-typedef struct SolveTry { int busy; int game; } SolveTry;
+/* What a prog_try puts back when an error unwinds into it: the work count, the game named in
+   messages, the fuel and the store's budget of a tentative computation. */
+typedef struct SolveTry { int busy; int game; uint64_t fuel; size_t budget; } SolveTry;
 
 struct Solver {
     Program *p;

@@ -1,7 +1,7 @@
 /* fuzz_one.c: one fuzzing input as a whole run: a fresh program with the standard library (its
    definitions compile on first use, so a start costs well under a millisecond), the input as one
    unit, its statements run; output and messages go to /dev/null. Budgets small enough that a
-   hostile input ends in milliseconds: 20,000 positions, 1,000 instances, 10^6 steps; no files
+   hostile input ends in milliseconds: 2,000 positions, 200 instances, 20,000 steps; no files
    (read_graph and friends fail). The memory budget is the fuzzer's (-rss_limit_mb): the
    process's resident size includes the fuzzer's own corpus and the sanitizer's quarantine. */
 #include "config.h"
@@ -16,9 +16,9 @@ int fuzz_one(const uint8_t *data, size_t size)
     if (!null) return 2;
     Program p;
     drv_init(&p, null, null);
-    p.max_states = 20000;
-    p.max_instances = 1000;
-    p.max_steps = 1000000;
+    p.max_states = 2000;
+    p.max_instances = 200;
+    p.max_steps = 20000;
     p.max_memory = 0;
     p.no_files = true;
     int status = 0;

@@ -19,7 +19,7 @@ for f in "$SRCDIR"/examples/*.game "$SRCDIR"/tests/golden/*/*.game "$SRCDIR"/tes
 done
 echo "fuzz-smoke: $i seed inputs, $SECONDS_ s"
 out=$(pwd)/fuzz-smoke-findings
-"$FUZZER" -max_total_time="$SECONDS_" -dict="$SRCDIR/tests/fuzz/grundy.dict" -max_len=16384 -timeout=20 \
+"$FUZZER" -max_total_time="$SECONDS_" -dict="$SRCDIR/tests/fuzz/grundy.dict" -max_len=4096 -timeout=20 \
     -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="$work/" "$work/corpus" "$work/seeds" >"$work/log" 2>&1
 st=$?
 grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)" "$work/log"
