@@ -50,6 +50,12 @@ contains const "$tmp/err" "(raise the limit with --max-steps N)"
 check per-statement 0 "$GRUNDY" --max-steps 200000 -e 'print count(x for x in 0..150000 when x < 0);' \
     -e 'print count(x for x in 0..150000 when x < 0);'
 
+# the scale of the input itself: 20,000 definitions (names by hash), a call with 10^5 arguments
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "def f%d(x) = x + %d;\n", i, i; print "expect f19999(1) == 20000;" }' >"$tmp/defs.game"
+check many-defs 0 $to "$GRUNDY" "$tmp/defs.game"
+awk 'BEGIN { printf "def s(a...) = sum(a);\nexpect s("; for (i = 0; i < 100000; i++) printf "%s1", i ? ", " : ""; print ") == 100000;" }' >"$tmp/args.game"
+check many-args 0 $to "$GRUNDY" "$tmp/args.game"
+
 # --timeout: the same loop ends after about the time given
 t0=$(date +%s)
 check timeout 4 "$GRUNDY" --timeout 0.5 -e 'print count(x for x in 0..10**12 when x % 7 == 3);'

@@ -8,7 +8,8 @@ REPLAY=${REPLAY:-./tests/fuzz/fuzz_replay}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 set -- "$SRCDIR"/tests/fuzz/regress/* "$SRCDIR"/tests/golden/*/*.game
-"$REPLAY" "$@" >"$tmp/out" 2>"$tmp/err"
+to=""; command -v timeout >/dev/null 2>&1 && to="timeout 300"   # an input no budget stops must not hang the suite
+$to "$REPLAY" "$@" >"$tmp/out" 2>"$tmp/err"
 st=$?
 n=$(grep -c ': status [0-4]$' "$tmp/out")
 if [ $st -ne 0 ] || [ "$n" -ne $# ]; then
