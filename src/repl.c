@@ -159,6 +159,7 @@ static double begin_item(Repl *r)
     double t0 = prog_now();
     p->started = p->last_progress = t0;
     if (p->timeout > 0) p->deadline = t0 + p->timeout;   /* --timeout: each item has its own */
+    prog_budget_start(p);   /* and its own steps (a command runs no statement that would start them) */
     repl_sigint = 0;
     p->diag.errors = 0;
     p->diag.suppressed = false;

@@ -50,6 +50,12 @@ contains const "$tmp/err" "(raise the limit with --max-steps N)"
 check per-statement 0 "$GRUNDY" --max-steps 200000 -e 'print count(x for x in 0..150000 when x < 0);' \
     -e 'print count(x for x in 0..150000 when x < 0);'
 
+# the REPL: a budget ends the item, not the session; the next item has its own
+printf 'print count(x for x in 0..10**12 when x < 0);\nprint 6 * 7;\n' >"$tmp/repl.in"
+$to "$GRUNDY" --max-steps 200000 --no-readline -i <"$tmp/repl.in" >"$tmp/out" 2>"$tmp/err"
+contains repl-steps "$tmp/err" "the statement took more than 200000 steps"
+contains repl-steps "$tmp/out" "42"
+
 # the scale of the input itself: 20,000 definitions (names by hash), a call with 10^5 arguments
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "def f%d(x) = x + %d;\n", i, i; print "expect f19999(1) == 20000;" }' >"$tmp/defs.game"
 check many-defs 0 $to "$GRUNDY" "$tmp/defs.game"
