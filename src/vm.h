@@ -114,6 +114,8 @@ const int64_t *vm_memo_keep(Vm *vm, const int64_t *key);
 void vm_memo_put(Vm *vm, const int64_t *key, uint64_t hash, const Value *v);
 /* Scratch allocation that reports a resource limit at loc when exhausted. */
 void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
+/* A value this big asks the memory budget first (--max-memory). */
+#define VM_BIG_VALUE ((size_t)16 << 20)
 /* A budgeted run (fuel set) pays for building a value of this size (a list's elements, a graph's
    vertices and edges): one step per 8, so a tentative search over huge positions stops in time. */
 void vm_charge(Vm *vm, uint64_t size, Loc loc);

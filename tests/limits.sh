@@ -92,6 +92,10 @@ check memory-dense 4 timed "$GRUNDY" --max-memory 100M --strategy table \
     -e 'game S3(n) { move one when n >= 1 => S3(n - 1); move three when n >= 3 => S3(n - 3); } query S3(100000000);'
 contains memory-dense "$tmp/err" "over its budget of 100.0 MB while solving game 'S3'"
 peak_ok memory-dense 100
+# a big value asks before it is built
+check memory-value 4 timed "$GRUNDY" --max-memory 100M -e 'print len(list(0..5 * 10**7));'
+contains memory-value "$tmp/err" "a value being built needs 381.5 MB more memory"
+peak_ok memory-value 100
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"
