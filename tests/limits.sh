@@ -70,10 +70,10 @@ contains timeout "$tmp/err" "the run took more than 0.5 seconds (raise the limit
 if [ $((t1 - t0)) -le 20 ]; then ok; else bad "timeout: the run took $((t1 - t0)) s"; fi
 
 # --max-memory: exit 4 near the budget, never the machine's memory
-peak_ok() {   # peak_ok NAME BUDGET-MB: the last run's peak (in $tmp/peak, KB) within 1.25 x budget
-    [ -s "$tmp/peak" ] || return 0
+peak_ok() {   # peak_ok NAME BUDGET-MB: the last run's peak (in $tmp/peak, KB) within 1.25 x budget + 96 MB
+    [ -s "$tmp/peak" ] || return 0   # (the slack: a sanitizer's leak check at exit counts in the peak)
     kb=$(tail -1 "$tmp/peak")
-    if [ "$kb" -le $(($2 * 1024 * 5 / 4)) ]; then ok; else bad "$1: peak $kb KB for a budget of $2 MB"; fi
+    if [ "$kb" -le $(($2 * 1024 * 5 / 4 + 96 * 1024)) ]; then ok; else bad "$1: peak $kb KB for a budget of $2 MB"; fi
 }
 timed() { if [ -x /usr/bin/time ]; then $to /usr/bin/time -o "$tmp/peak" -f %M "$@"; else : >"$tmp/peak"; $to "$@"; fi; }
 printf 'query TurningTurtles("%s");\n' "$(printf '%10000s' | tr ' ' H)" >"$tmp/tt.game"
@@ -105,13 +105,14 @@ check bad-steps 2 "$GRUNDY" --max-steps 0 -e 'print 1;'
 
 # signals: one line naming the statement, the conventional status; what was printed stays
 if command -v timeout >/dev/null 2>&1; then
-    check sigint 130 timeout --preserve-status -s INT 1 "$GRUNDY" -e 'print 6 * 7;' \
+    check sigint 130 timeout --preserve-status -s INT 2 "$GRUNDY" -e 'print 6 * 7;' \
         -e 'print count(x for x in 0..10**12 when x % 7 == 3);'
     contains sigint "$tmp/err" "grundy: interrupted by SIGINT while running <eval 2>:1: print count(x for x in 0..10**12"
     contains sigint "$tmp/out" "42"
-    check sigterm 143 timeout --preserve-status -s TERM 1 "$GRUNDY" -e 'query DawsonKayles(10**9) + Kayles(10**9) + Octal("0.156", 10**12);' \
+    check sigterm 143 timeout --preserve-status -s TERM 2 "$GRUNDY" -e 'query DawsonKayles(10**9) + Kayles(10**9);' \
         -e 'game D(n) { move t(i in 0..n - 1) => D(max(0, i - 1)) + D(max(0, n - i - 2)); } query D(1000000);'
     contains sigterm "$tmp/err" "grundy: interrupted by SIGTERM while running <eval 2>:1: query D(1000000)"
+    contains sigterm "$tmp/out" "= DawsonKayles(1000000000) + Kayles(1000000000)"
 fi
 echo "limits: $pass passed, $fail failed"
 [ "$fail" = 0 ]
