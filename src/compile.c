@@ -378,6 +378,7 @@ static int instances(Cg *c, Program *p, const char *name, Node *item, Node *e, c
     size_t nexts[16];
     int nb = item->list.n < 16 ? item->list.n : 16;
     for (int j = 0; j < nb; j++) binder_loop(c, item->list.v[j], 1, &nexts[j]);
+    if (item->kind == N_CLAIM && nb > 0) emit(c, item->loc, IR_GATE, (int64_t)nexts[nb - 1], 0);   /* --jobs */
     if (item->kind == N_CLAIM && item->b) {   /* when: other combinations are no instances */
         expr(c, item->b);
         emit(c, item->b->loc, IR_JF, (int64_t)nexts[nb - 1], 0);

@@ -5,6 +5,7 @@
 #include "front.h"
 #include "program.h"
 #include "repl.h"
+#include "jobs.h"
 #include "solve/solve.h"
 #include "pos.h"
 #include "util.h"
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_FILE_BYTES ((size_t)256 << 20)
@@ -37,6 +39,9 @@ static const char usage_text[] =
     "      --max-memory SIZE   stop when the process uses more than SIZE of memory (bytes, or\n"
     "                          with K, M, G, T; default: half the physical memory)\n"
     "      --timeout SECONDS   stop when the run has taken SECONDS (the REPL: each input)\n"
+    "  -j, --jobs N            worker processes for a claim's or a table's instances (default:\n"
+    "                          one per processor; 1: none); the output is the same\n"
+    "      --jobs-after SECONDS  a statement runs alone this long before it splits (default 0.1)\n"
     "      --dot FILE          draw statements write their Graphviz graph to FILE\n"
     "      --plot FILE         a table over two ranges also writes an SVG heat map to FILE\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
@@ -109,6 +114,8 @@ typedef struct Opts {
     const char *strategy;
     uint64_t max_states, max_instances, max_steps, max_memory;
     double timeout;
+    uint64_t jobs;
+    double jobs_after;      /* < 0: not given */
 } Opts;
 
 /* A size: a positive integer of bytes, or with a suffix K, M, G or T (powers of 1024; "MB",
@@ -174,7 +181,8 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         bool needs = !strcmp(name, "-e") || !strcmp(name, "--eval") || !strcmp(name, "--max-states") ||
                      !strcmp(name, "--max-instances") || !strcmp(name, "--strategy") ||
                      !strcmp(name, "--max-steps") || !strcmp(name, "--max-memory") || !strcmp(name, "--timeout") ||
-                     !strcmp(name, "--dot") || !strcmp(name, "--plot");
+                     !strcmp(name, "--dot") || !strcmp(name, "--plot") || !strcmp(name, "-j") ||
+                     !strcmp(name, "--jobs") || !strcmp(name, "--jobs-after");
         if (needs && !val) {
             if (i + 1 >= argc) return usage_error(err, "missing argument for option", name);
             val = argv[++i];
@@ -228,6 +236,15 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         } else if (!strcmp(name, "--timeout")) {
             if (!parse_seconds(val, &o->timeout))
                 return usage_error(err, "--timeout needs a positive number of seconds, not", val);
+        } else if (!strcmp(name, "-j") || !strcmp(name, "--jobs")) {
+            if (!parse_count(val, &o->jobs) || o->jobs > 256)
+                return usage_error(err, "--jobs needs a number of processes from 1 to 256, not", val);
+        } else if (!strcmp(name, "--jobs-after")) {
+            char *end;
+            errno = 0;
+            o->jobs_after = strtod(val, &end);
+            if (errno || end == val || *end || !(o->jobs_after >= 0) || o->jobs_after > 1e9)
+                return usage_error(err, "--jobs-after needs a number of seconds (0 or more), not", val);
         } else {
             return usage_error(err, "unknown option", name);
         }
@@ -251,10 +268,28 @@ static void dump_ir(Program *p)
    has no context to write to; the REPL has its own). */
 static volatile sig_atomic_t front_signal;
 
-static void on_signal(int sig) { front_signal = sig; }
+static volatile sig_atomic_t front_signal_at;   /* when the first came (seconds, monotonic) */
+
+/* The first signal asks the run to stop; one more, at least half a second later, ends the
+   process at once. Sooner it is the same request twice: timeout(1) signals the process and then
+   its process group. (clock_gettime, signal and raise are async-signal-safe.) */
+static void on_signal(int sig)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if (!front_signal) {
+        front_signal = sig;
+        front_signal_at = (sig_atomic_t)ts.tv_sec * 2 + (ts.tv_nsec >= 500000000);
+        return;
+    }
+    if ((sig_atomic_t)ts.tv_sec * 2 + (ts.tv_nsec >= 500000000) > front_signal_at + 1) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+}
 
 /* SIGINT and SIGTERM stop the computation at its next poll; a second one ends the process at
-   once (SA_RESETHAND). A signal the caller ignores (a background job) stays ignored. */
+   once (see on_signal). A signal the caller ignores (a background job) stays ignored. */
 static void catch_signals(void)
 {
     static const int sigs[] = { SIGINT, SIGTERM };
@@ -262,7 +297,7 @@ static void catch_signals(void)
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
-        sa.sa_flags = SA_RESETHAND;
+        sa.sa_flags = 0;
         sigemptyset(&sa.sa_mask);
         if (sigaction(sigs[i], &sa, &old) == 0 && old.sa_handler == SIG_IGN) sigaction(sigs[i], &old, NULL);
     }
@@ -296,6 +331,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
 {
     Opts o;
     memset(&o, 0, sizeof o);
+    o.jobs_after = -1;
     bool done = false;
     int st = parse_args(argc, argv, &o, out, err, &done);
     if (st || done) {
@@ -314,6 +350,8 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     if (o.max_instances) p.max_instances = o.max_instances;
     if (o.max_steps) p.max_steps = o.max_steps;
     if (o.max_memory) p.max_memory = o.max_memory;
+    p.jobs = o.jobs ? (int)o.jobs : jobs_cpus();
+    if (o.jobs_after >= 0) p.jobs_after = o.jobs_after;
     if (o.timeout > 0) {
         p.timeout = o.timeout;
         p.deadline = prog_now() + o.timeout;

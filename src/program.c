@@ -25,6 +25,8 @@ void prog_init(Program *p, FILE *out, FILE *err)
     p->interrupt = &p->no_signal;
     p->statm_fd = -1;
     p->work_game = -1;
+    p->jobs = 1;
+    p->jobs_after = 0.1;
     prog_budget_start(p);
 }
 

@@ -185,6 +185,11 @@ typedef struct Program {
        the table" and how many so far; NULL: the positions stored) */
     const char *work_what;
     uint64_t work_done;
+    /* --jobs (jobs.h): processes for a statement's independent instances (1: none), how long a
+       statement runs alone before it splits (seconds), and whether this process is a worker */
+    int jobs;
+    double jobs_after;
+    bool jobs_worker;
 } Program;
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */

@@ -1166,6 +1166,16 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             vm->gain = g.u.i;
             break;
         }
+        case IR_GATE: {
+            VmGateAction a = vm->gate ? vm->gate(vm->gate_ctx) : VM_GATE_TAKE;
+            if (a == VM_GATE_STOP) {
+                vm->nframes = entry;
+                vm->sp = base0;
+                return val_int(0);
+            }
+            pc = a == VM_GATE_SKIP ? (size_t)code[pc] : pc + 1;
+            break;
+        }
         case IR_YIELD: {
             vm->yield_tag = (int)code[pc++];
             Value v = st[--sp];

@@ -19,6 +19,13 @@ typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; ui
    uses it to jump to the binder values that reach the positions it looks for. */
 typedef void (*VmIterHook)(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t hi, uint64_t *i);
 
+/* Called by GATE, before each combination of a claim's binders (in order) is evaluated: whether
+   to take it (VM_GATE_TAKE), skip it (VM_GATE_SKIP: its `when` and condition are not evaluated),
+   or end the run as a yield returning nonzero does (VM_GATE_STOP). --jobs hands combinations
+   out to worker processes through it (jobs.c). */
+typedef enum VmGateAction { VM_GATE_TAKE, VM_GATE_SKIP, VM_GATE_STOP } VmGateAction;
+typedef VmGateAction (*VmGate)(void *ctx);
+
 /* What the interpreter asks of the solver (sg(), 'is', outcome(), '==' on positions, the
    winning-move functions). The driver installs it; the interpreter knows no solver. */
 typedef struct VmHost {
@@ -59,6 +66,8 @@ struct Vm {
     int64_t gain;           /* ... and its gain, in a scoring game */
     VmIterHook iter_hook;   /* NULL, or called by every range loop (see VmIterHook) */
     void *iter_ctx;
+    VmGate gate;            /* NULL (take every combination), or asked by GATE */
+    void *gate_ctx;
     VmSnap *snaps;          /* one per prog_try in progress */
     size_t nsnaps, capsnaps;
     /* results of recursive defs (vm_memo.c): keys (the def's id and its arguments, encoded as a

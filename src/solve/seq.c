@@ -663,8 +663,8 @@ static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, Str
     if ((big_heap(s, key, NULL) || (uint64_t)key[s->cw] >= s->L) && s->per.proven)
         sb_printf(b, "; SG has period %llu after %llu, proven by the %s", (unsigned long long)s->per.p,
                   (unsigned long long)s->per.e, s->per.proof);
-    else
-        sb_printf(b, "; SG from a table of %zu values", s->L);
+    else   /* the values this position needs (the table may hold more: what earlier statements asked) */
+        sb_printf(b, "; SG from a table of %llu values", (unsigned long long)key[s->cw] + 1);
 }
 
 const Strategy strategy_sequence = {

@@ -1,0 +1,294 @@
+/* jobs.c: worker processes for a statement's independent instances (--jobs; see jobs.h): fork,
+   hand out chunks through a shared counter, take the workers' records in chunk order. */
+#include "config.h"
+#include "jobs.h"
+#include "util.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#define MAX_WORKERS 256
+
+/* A record on a worker's pipe: this header, then len bytes. */
+typedef struct RecHead { uint64_t start, count; uint32_t status, len; } RecHead;
+typedef struct Rec { RecHead h; unsigned char *data; } Rec;
+
+/* One worker as the parent sees it: its process, its pipe, the bytes read but not yet parsed. */
+typedef struct Worker { pid_t pid; int fd; unsigned char *buf; size_t n, cap; } Worker;
+
+/* A chunk takes about this long (seconds), once the first has shown the pace. */
+#define CHUNK_SECONDS 0.1
+#define CHUNK_MAX ((uint64_t)1 << 24)
+
+struct Jobs {
+    Program *p;
+    _Atomic uint64_t *next;     /* shared: the first unit not yet handed out */
+    int fd;                     /* worker: its pipe's write end */
+    uint64_t start, count;      /* worker: the last chunk taken */
+    double taken;               /* worker: when it was taken */
+    Worker *w;
+    int nw;
+    Rec *recs;                  /* parent: records not yet merged */
+    size_t nrecs, caprecs;
+};
+
+int jobs_cpus(void)
+{
+#ifdef __linux__
+    cpu_set_t set;
+    if (!sched_getaffinity(0, sizeof set, &set) && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)(n < MAX_WORKERS ? n : MAX_WORKERS) : 1;
+}
+
+bool jobs_due(const Program *p, double started)
+{
+    return p->jobs > 1 && !p->jobs_worker && prog_now() - started >= p->jobs_after;
+}
+
+void jobs_take(Jobs *j, uint64_t *start, uint64_t *count)
+{
+    double now = prog_now(), took = now - j->taken;
+    if (j->taken > 0) {   /* toward CHUNK_SECONDS, at most four times larger or smaller */
+        double c = took > 0 ? (double)j->count * CHUNK_SECONDS / took : (double)j->count * 4;
+        if (c > (double)j->count * 4) c = (double)j->count * 4;
+        if (c < (double)j->count / 4) c = (double)j->count / 4;
+        j->count = c < 1 ? 1 : c > (double)CHUNK_MAX ? CHUNK_MAX : (uint64_t)c;
+    }
+    j->taken = now;
+    j->start = atomic_fetch_add(j->next, j->count);
+    if (j->start + j->count < j->start) j->count = UINT64_MAX - j->start;
+    *start = j->start;
+    *count = j->count;
+}
+
+static bool write_all(int fd, const void *data, size_t len)
+{
+    const unsigned char *b = data;
+    while (len) {
+        ssize_t k = write(fd, b, len);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        b += k;
+        len -= (size_t)k;
+    }
+    return true;
+}
+
+void jobs_send(Jobs *j, uint64_t start, uint64_t count, JobsStatus status, const void *data, size_t len)
+{
+    RecHead h = { start, count, (uint32_t)status, (uint32_t)len };
+    if (len > UINT32_MAX || !write_all(j->fd, &h, sizeof h) || !write_all(j->fd, data, len))
+        _exit(1);   /* the parent is gone, or the record is too long: it goes on alone */
+}
+
+/* ---- the worker -------------------------------------------------------------------------- */
+
+typedef struct WorkCall { const JobsSpec *s; Jobs *j; } WorkCall;
+
+static void work_call(Program *p, void *ctx)
+{
+    WorkCall *c = ctx;
+    c->s->work(p, c->j, c->s->ctx);
+}
+
+/* In the child: nothing of its own reaches the terminal or the output; a signal meant for the
+   run ends it at once; it ends when the parent does. Never returns. */
+static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, int idx)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, 1);
+        dup2(null, 2);
+        close(null);
+    }
+    for (int i = 0; i < j->nw; i++) {
+        if (j->w[i].fd >= 0) close(j->w[i].fd);   /* the read ends (the parent's) */
+    }
+    (void)idx;
+    if (p->statm_fd >= 0) close(p->statm_fd);   /* the parent's /proc/self/statm */
+    p->statm_fd = -1;
+    p->jobs_worker = true;
+    p->progress = NULL;
+    p->interrupt = &p->no_signal;
+    p->no_signal = 0;
+    if (p->max_memory) p->max_memory /= (uint64_t)j->nw;   /* together within the budget */
+    p->on_error = NULL;   /* nothing unwinds past the worker's own prog_try into the parent's frames */
+    WorkCall c = { s, j };
+    if (prog_try(p, work_call, &c)) jobs_send(j, j->start, j->count, JOBS_ERROR, NULL, 0);
+    _exit(0);
+}
+
+/* ---- the parent -------------------------------------------------------------------------- */
+
+static void stop_workers(void *arg)
+{
+    Jobs *j = arg;
+    for (int i = 0; i < j->nw; i++) {
+        if (j->w[i].pid > 0) kill(j->w[i].pid, SIGKILL);
+    }
+    for (int i = 0; i < j->nw; i++) {
+        if (j->w[i].pid > 0) {
+            while (waitpid(j->w[i].pid, NULL, 0) < 0 && errno == EINTR) {}
+        }
+        if (j->w[i].fd >= 0) close(j->w[i].fd);
+        free(j->w[i].buf);
+    }
+    for (size_t i = 0; i < j->nrecs; i++) free(j->recs[i].data);
+    free(j->recs);
+    free(j->w);
+    munmap((void *)j->next, sizeof *j->next);
+    free(j);
+}
+
+/* Parse the complete records in worker w's buffer into j->recs. */
+static void parse(Jobs *j, Worker *w)
+{
+    size_t at = 0;
+    while (w->n - at >= sizeof(RecHead)) {
+        Rec r;
+        memcpy(&r.h, w->buf + at, sizeof r.h);
+        if (w->n - at - sizeof r.h < r.h.len) break;
+        r.data = xmalloc(r.h.len ? r.h.len : 1);
+        memcpy(r.data, w->buf + at + sizeof r.h, r.h.len);
+        VEC_PUSH(j->recs, j->nrecs, j->caprecs, r);
+        at += sizeof r.h + r.h.len;
+    }
+    memmove(w->buf, w->buf + at, w->n - at);
+    w->n -= at;
+}
+
+/* Read what worker w has sent; false at its end (its pipe closed). A worker that ended other than
+   by finishing (killed, crashed, or a write that failed) sets *broken. */
+static bool drain(Jobs *j, Worker *w, bool *broken)
+{
+    for (;;) {
+        util_grow((void **)&w->buf, &w->cap, w->n + 65536, 1);
+        ssize_t k = read(w->fd, w->buf + w->n, w->cap - w->n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0 && errno == EAGAIN) break;
+        if (k <= 0) {
+            int st = 0;
+            while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR) {}
+            w->pid = -1;
+            close(w->fd);
+            w->fd = -1;
+            if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) *broken = true;
+            parse(j, w);
+            return false;
+        }
+        w->n += (size_t)k;
+    }
+    parse(j, w);
+    return true;
+}
+
+bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
+{
+    Jobs *j = xcalloc(1, sizeof *j);
+    j->p = p;
+    j->nw = p->jobs < MAX_WORKERS ? p->jobs : MAX_WORKERS;
+    void *shared = mmap(NULL, sizeof *j->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED) {
+        free(j);
+        return false;
+    }
+    j->next = shared;
+    atomic_store(j->next, s->first);
+    j->count = s->chunk ? s->chunk : 1;
+    j->w = xcalloc((size_t)j->nw, sizeof *j->w);
+    for (int i = 0; i < j->nw; i++) j->w[i].pid = -1, j->w[i].fd = -1;
+    size_t mark = prog_defer(p, stop_workers, j);
+    /* what is buffered goes out once, not once more from each worker */
+    if (p->out) fflush(p->out);
+    fflush(stdout);
+    fflush(stderr);
+    int started = 0;
+    for (int i = 0; i < j->nw; i++) {
+        int fds[2];
+        if (pipe(fds)) break;
+        pid_t pid = fork();
+        if (pid < 0) {
+            close(fds[0]);
+            close(fds[1]);
+            break;
+        }
+        if (pid == 0) {
+            close(fds[0]);
+            j->fd = fds[1];
+            worker_main(p, j, s, i);
+        }
+        close(fds[1]);
+        fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+        fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+        j->w[i].pid = pid;
+        j->w[i].fd = fds[0];
+        started++;
+    }
+    int result = started ? 0 : -1;   /* 1: complete, -1: go on alone */
+    uint64_t want = s->first;         /* the first unit not merged */
+    const char *what0 = p->work_what;
+    uint64_t done0 = p->work_done;
+    p->work_what = s->what;
+    p->work_done = s->first;
+    struct pollfd *pf = xcalloc((size_t)j->nw, sizeof *pf);
+    while (result == 0) {
+        /* merge what has come, in order: the record starting at want, while there is one */
+        for (size_t i = 0; i < j->nrecs && result == 0;) {
+            Rec r = j->recs[i];
+            if (r.h.start != want) {
+                i++;
+                continue;
+            }
+            j->recs[i] = j->recs[--j->nrecs];
+            if (r.h.status == JOBS_ERROR || !r.h.count) result = -1;
+            else result = s->merge(s->ctx, r.h.start, r.h.count, (JobsStatus)r.h.status, r.data, r.h.len);
+            free(r.data);
+            want += r.h.count;
+            p->work_done = want;
+            i = 0;
+        }
+        if (result) break;
+        int n = 0;
+        for (int i = 0; i < j->nw; i++) {
+            if (j->w[i].fd >= 0) pf[n++] = (struct pollfd){ .fd = j->w[i].fd, .events = POLLIN };
+        }
+        if (!n) {   /* every worker has ended, and a chunk is missing */
+            result = -1;
+            break;
+        }
+        int k = poll(pf, (nfds_t)n, 100);
+        prog_poll_slow(p, loc);   /* an interrupt, the clock, progress */
+        if (k <= 0) continue;
+        bool broken = false;
+        for (int i = 0; i < j->nw; i++) {
+            if (j->w[i].fd >= 0) drain(j, &j->w[i], &broken);
+        }
+        if (broken) result = -1;
+    }
+    free(pf);
+    p->work_what = what0;
+    p->work_done = done0;
+    prog_release(p, mark);
+    stop_workers(j);
+    return result == 1;
+}
