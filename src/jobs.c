@@ -42,6 +42,7 @@ struct Jobs {
     int nw;
     Rec *recs;                  /* parent: records not yet merged */
     size_t nrecs, caprecs;
+    struct pollfd *pf;          /* parent: the pipes to wait on */
 };
 
 int jobs_cpus(void)
@@ -131,7 +132,7 @@ static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, int id
     p->progress = NULL;
     p->interrupt = &p->no_signal;
     p->no_signal = 0;
-    if (p->max_memory) p->max_memory /= (uint64_t)j->nw;   /* together within the budget */
+    if (prog_memory_budget(p)) p->max_memory /= (uint64_t)j->nw;   /* together within the budget */
     p->on_error = NULL;   /* nothing unwinds past the worker's own prog_try into the parent's frames */
     WorkCall c = { s, j };
     if (prog_try(p, work_call, &c)) jobs_send(j, j->start, j->count, JOBS_ERROR, NULL, 0);
@@ -155,6 +156,7 @@ static void stop_workers(void *arg)
     }
     for (size_t i = 0; i < j->nrecs; i++) free(j->recs[i].data);
     free(j->recs);
+    free(j->pf);
     free(j->w);
     munmap((void *)j->next, sizeof *j->next);
     free(j);
@@ -250,7 +252,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
     uint64_t done0 = p->work_done;
     p->work_what = s->what;
     p->work_done = s->first;
-    struct pollfd *pf = xcalloc((size_t)j->nw, sizeof *pf);
+    struct pollfd *pf = j->pf = xcalloc((size_t)j->nw, sizeof *pf);   /* freed with the workers */
     while (result == 0) {
         /* merge what has come, in order: the record starting at want, while there is one */
         for (size_t i = 0; i < j->nrecs && result == 0;) {
@@ -285,7 +287,6 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
         }
         if (broken) result = -1;
     }
-    free(pf);
     p->work_what = what0;
     p->work_done = done0;
     prog_release(p, mark);

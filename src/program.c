@@ -21,7 +21,7 @@ void prog_init(Program *p, FILE *out, FILE *err)
     p->max_states = 50000000;
     p->max_instances = 100000000;
     p->max_steps = PROG_DEFAULT_STEPS;
-    p->max_memory = prog_default_memory();
+    p->max_memory = PROG_MEMORY_DEFAULT;
     p->interrupt = &p->no_signal;
     p->statm_fd = -1;
     p->work_game = -1;
@@ -80,8 +80,10 @@ static void bytes_text(char *b, size_t n, uint64_t v)
 
 /* A budget ran out: the statement stops (every prog_try passes it on), with a message even
    inside a tentative computation. */
-static _Noreturn void budget_stop(Program *p, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static _Noreturn void budget_stop(Program *p, Loc loc, const char *fmt, ...)
+/* Stop the statement: the message, the game being solved, then how to raise the budget. */
+static _Noreturn void budget_stop(Program *p, Loc loc, const char *raise, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static _Noreturn void budget_stop(Program *p, Loc loc, const char *raise, const char *fmt, ...)
 {
     char msg[600], game[200] = "";
     va_list ap;
@@ -92,21 +94,25 @@ static _Noreturn void budget_stop(Program *p, Loc loc, const char *fmt, ...)
         snprintf(game, sizeof game, " while solving game '%s'", p->games[p->work_game].name);
     p->stopping = true;
     p->silent = 0;
-    const char *sep = strstr(msg, " (raise");
-    int at = sep ? (int)(sep - msg) : (int)strlen(msg);
-    prog_fail(p, EXIT_LIMIT, loc, "%.*s%s%s", at, msg, game, msg + at);
+    prog_fail(p, EXIT_LIMIT, loc, "%s%s (%s)", msg, game, raise);
+}
+
+uint64_t prog_memory_budget(Program *p)
+{
+    if (p->max_memory == PROG_MEMORY_DEFAULT) p->max_memory = prog_default_memory();
+    return p->max_memory;
 }
 
 void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what)
 {
-    if (!p->max_memory) return;
+    if (!prog_memory_budget(p)) return;
     uint64_t used = prog_memory_used(p);
     if (used + extra <= p->max_memory && extra <= p->max_memory) return;
     char a[40], b[40], c[40];
     bytes_text(a, sizeof a, extra);
     bytes_text(b, sizeof b, used);
     bytes_text(c, sizeof c, p->max_memory);
-    budget_stop(p, loc, "%s needs %s more memory, with %s in use and a budget of %s (raise it with --max-memory SIZE)",
+    budget_stop(p, loc, "raise it with --max-memory SIZE", "%s needs %s more memory, with %s in use and a budget of %s",
                 what, a, b, c);
 }
 
@@ -395,29 +401,28 @@ void prog_progress_clear(Program *p)
 void prog_poll_slow(Program *p, Loc loc)
 {
     if (*p->interrupt) {   /* no message: whoever set the flag says it; every prog_try passes it on */
-        p->stop_signal = (int)*p->interrupt;
         p->stop_stmt = p->stmt;
         if (!p->on_error) exit(EXIT_INTERRUPT);
         longjmp(*p->on_error, EXIT_INTERRUPT);
     }
     if (p->polls > p->steps_end)
-        budget_stop(p, loc, "the statement took more than %llu steps (loop steps, calls, positions) (raise the limit "
-                    "with --max-steps N)", (unsigned long long)p->max_steps);
+        budget_stop(p, loc, "raise the limit with --max-steps N",
+                    "the statement took more than %llu steps (loop steps, calls, positions)", (unsigned long long)p->max_steps);
     p->poll_next = p->polls + PROG_POLL_EVERY;
     if (p->poll_next > p->steps_end) p->poll_next = p->steps_end + 1;
-    if (p->max_memory) {
+    if (prog_memory_budget(p)) {
         uint64_t used = prog_memory_used(p);
         if (used > p->max_memory) {
             char a[40], b[40];
             bytes_text(a, sizeof a, used);
             bytes_text(b, sizeof b, p->max_memory);
-            budget_stop(p, loc, "the run uses %s of memory, over its budget of %s (raise it with --max-memory SIZE)", a, b);
+            budget_stop(p, loc, "raise it with --max-memory SIZE", "the run uses %s of memory, over its budget of %s", a, b);
         }
     }
     if (!p->progress && !p->deadline) return;
     double now = prog_now();
     if (p->deadline && now >= p->deadline)
-        budget_stop(p, loc, "the run took more than %g seconds (raise the limit with --timeout SECONDS)", p->timeout);
+        budget_stop(p, loc, "raise the limit with --timeout SECONDS", "the run took more than %g seconds", p->timeout);
     if (!p->progress) return;
     if (now - p->started >= 1.0 && now - p->last_progress >= 1.0) {
         p->last_progress = now;

@@ -159,11 +159,10 @@ typedef struct Program {
     size_t gtcap;
     /* long computations: a nonzero *interrupt (a signal handler's flag; never NULL: it points to
        no_signal unless the REPL or the command line install theirs) stops the computation with
-       EXIT_INTERRUPT at the next poll, remembering the signal in stop_signal; progress, if set,
+       EXIT_INTERRUPT at the next poll; progress, if set,
        is called about every second after the first while one runs (started: when it began) */
     volatile sig_atomic_t *interrupt;
     volatile sig_atomic_t no_signal;
-    int stop_signal;
     const Stmt *stop_stmt;  /* the statement running when the signal was seen (NULL: none) */
     void (*progress)(struct Program *p, double elapsed, void *ctx);
     void *progress_ctx;
@@ -172,7 +171,7 @@ typedef struct Program {
     /* the budgets checked by the polls (prog_budget_start arms them per statement): steps (polls:
        loop steps, calls, new positions, native work) up to max_steps, the clock up to deadline
        (seconds of prog_now, 0: none; timeout: --timeout), the process's resident memory up to
-       max_memory bytes. A budget that runs out stops the whole statement (stopping: every
+       max_memory bytes (PROG_MEMORY_DEFAULT until first checked: prog_memory_budget). A budget that runs out stops the whole statement (stopping: every
        prog_try passes the error on, tentative computations included) with EXIT_LIMIT. */
     uint64_t polls, poll_next;
     uint64_t max_steps, steps_end;
@@ -220,6 +219,11 @@ static inline void prog_poll_n(Program *p, uint64_t n, Loc loc)
 #define PROG_DEFAULT_STEPS 10000000000ull
 /* --max-memory by default: half the physical memory, or of a container's limit when lower. */
 uint64_t prog_default_memory(void);
+/* max_memory until the budget is first checked: then prog_default_memory (a file to read: a
+   program that never checks, a fuzzer's input, does not read it). */
+#define PROG_MEMORY_DEFAULT UINT64_MAX
+/* The memory budget in bytes (0: none), the default worked out on first use. */
+uint64_t prog_memory_budget(Program *p);
 /* Arm the budgets for a new statement (or a REPL input, or the constants of a unit): the steps
    count from here, the clock of --timeout runs on. */
 void prog_budget_start(Program *p);

@@ -813,10 +813,9 @@ static void best_line(Solver *s, uint32_t from, Loc loc, Answer *a)
     a->line[1] = t[1];
 }
 
-void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
+static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     memset(a, 0, sizeof *a);
-    if (pos->n) s->p->work_game = (int)KEY_GAME(pos->u.pos.keys[0]);   /* for the budgets' messages */
     const PlayMode *pm = mode_of(pos);
     if (pm) {
         check_idle(s, loc);
@@ -918,6 +917,14 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         scratch_release(&s->vm->scratch, smark);
         if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
     }
+}
+
+void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
+{
+    int game = s->p->work_game;
+    if (pos->n) s->p->work_game = (int)KEY_GAME(pos->u.pos.keys[0]);   /* for the budgets' messages */
+    query(s, pos, loc, moves, a);
+    s->p->work_game = game;
 }
 
 void solve_answer_fini(Answer *a)
