@@ -17,7 +17,7 @@ layer() {
     src/vm.* | src/vm_memo.c | src/builtins.c) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;
     src/solve/*) echo 7 solve ;;
-    src/driver.* | src/run.* | src/jobs.* | src/repl* | src/draw.* | src/plot.* | src/front.* | src/main.c | src/stdlib_data.c) echo 8 app ;;
+    src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/jobs.* | src/repl* | src/draw.* | src/plot.* | src/front.* | src/main.c | src/stdlib_data.c) echo 8 app ;;
     *) echo "? unknown" ;;
     esac
 }

@@ -1,0 +1,48 @@
+/* run_int.h: what run.c shares with run_split.c: the table's and the claim's state, one table
+   cell, one claim instance, and the entry points of their split between worker processes. */
+#ifndef GRUNDY_RUN_INT_H
+#define GRUNDY_RUN_INT_H
+#include "program.h"
+#include "vm.h"
+#include "solve/compose.h"
+#include "jobs.h"
+
+/* A table statement's arguments (ranges among them) and its values. */
+typedef struct TableCtx {
+    Program *p;
+    Stmt *st;
+    Value args[TABLE_MAX_ARGS];
+    int ranges[3], nranges;
+    GameValue *vals;        /* layers x rows x cols */
+    size_t rows, cols;
+    int64_t lo[3];          /* where the ranges begin */
+} TableCtx;
+
+/* A claim's run: instances checked, and the first counterexample (text and JSON fields). */
+typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; char counter[600]; StrBuf fields; } ClaimCtx;
+
+/* --jobs: the claim's binder combinations (GATE counts them) from the split on, chunk by chunk;
+   a chunk's record starts with its instances checked, and a counterexample's adds its two texts. */
+typedef struct ClaimJob {
+    ClaimCtx *c;
+    double started;
+    uint64_t combos;            /* combinations met (parent: this run; worker: its own run) */
+    bool split;                 /* parent: tried (once) */
+    uint64_t total;             /* parent: instances in the chunks merged */
+    Jobs *j;                    /* worker: its chunk (combinations lo..hi - 1), instances checked */
+    uint64_t lo, hi, checked;
+    bool stopped;
+} ClaimJob;
+
+/* The q-th cell of a table, in its order (layers, rows, columns). */
+GameValue run_cell_at(Program *p, TableCtx *t, uint64_t q);
+/* A claim's instance (VmYield): counts it; a false one fills in the counterexample and stops. */
+int run_on_instance(void *ctx, const Value *v, const Value *frame);
+/* --jobs: split the table at cell q (the statement began at started); true when the workers did
+   the rest. */
+bool run_table_split(Program *p, TableCtx *t, uint64_t q, uint64_t total, double started);
+/* --jobs: the claim's gate (ctx: its ClaimJob) in the main process: takes every combination until
+   the claim is due to split, then hands the rest to workers and stops the claim's run when they
+   have done it. */
+VmGateAction run_claim_gate(void *ctx);
+#endif

@@ -1,0 +1,152 @@
+/* run_split.c: --jobs for the statements: a table's cells and a claim's binder combinations
+   handed to worker processes (jobs.h) and their records merged in order. */
+#include "config.h"
+#include "run_int.h"
+#include "jobs.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* --jobs: the cells from the split on, chunk by chunk (the values as GameValues: a value of more
+   than 64 bits or a set ∞(K) points into the worker's memory, so it cannot be sent). */
+typedef struct TableJob { TableCtx *t; uint64_t total; } TableJob;
+
+static void table_work(Program *p, Jobs *j, void *ctx)
+{
+    TableJob *tj = ctx;
+    GameValue *v = NULL;
+    size_t cap = 0;
+    size_t mark = prog_defer(p, free, NULL);
+    for (;;) {
+        uint64_t lo, n;
+        jobs_take(j, &lo, &n);
+        if (lo >= tj->total) break;
+        if (n > tj->total - lo) n = tj->total - lo;
+        util_grow((void **)&v, &cap, (size_t)n, sizeof *v);
+        p->cleanups[mark].arg = v;
+        for (uint64_t q = 0; q < n; q++) {
+            v[q] = run_cell_at(p, tj->t, lo + q);
+            if (v[q].big || v[q].kset) {
+                jobs_send(j, lo, n, JOBS_ERROR, NULL, 0);
+                return;
+            }
+        }
+        jobs_send(j, lo, n, JOBS_OK, v, (size_t)n * sizeof *v);
+    }
+    prog_release(p, mark);
+    free(v);
+}
+
+static int table_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, const void *data, size_t len)
+{
+    TableJob *tj = ctx;
+    if (status != JOBS_OK || len != n * sizeof(GameValue) || n > tj->total - lo) return -1;
+    memcpy(tj->t->vals + lo, data, len);
+    return lo + n == tj->total;
+}
+
+/* Split the table at cell q (the statement began at started): true when the workers did the rest. */
+bool run_table_split(Program *p, TableCtx *t, uint64_t q, uint64_t total, double started)
+{
+    double el = prog_now() - started;
+    double c = el > 0 ? (double)q * 0.01 / el : 1;   /* first chunks: about 10 ms at the pace so far */
+    TableJob tj = { t, total };
+    JobsSpec s = { q, c < 1 ? 1 : c > 65536 ? 65536 : (uint64_t)c, table_work, table_merge, &tj, "cells of the table" };
+    return jobs_run(p, &s, t->st->loc);
+}
+
+static void claim_take(ClaimJob *cj)
+{
+    uint64_t n;
+    jobs_take(cj->j, &cj->lo, &n);
+    cj->hi = cj->lo + n;
+    cj->checked = 0;
+}
+
+static VmGateAction claim_worker_gate(void *ctx)
+{
+    ClaimJob *cj = ctx;
+    uint64_t ci = cj->combos++;
+    while (ci >= cj->hi) {
+        jobs_send(cj->j, cj->lo, cj->hi - cj->lo, JOBS_OK, &cj->checked, sizeof cj->checked);
+        claim_take(cj);
+    }
+    return ci >= cj->lo ? VM_GATE_TAKE : VM_GATE_SKIP;
+}
+
+static int claim_worker_instance(void *ctx, const Value *v, const Value *frame)
+{
+    ClaimJob *cj = ctx;
+    cj->c->checked = cj->checked;
+    int r = run_on_instance(cj->c, v, frame);
+    cj->checked = cj->c->checked;
+    if (!r) return 0;
+    StrBuf b;   /* instances, the counterexample, its JSON fields (nothing here unwinds) */
+    sb_init(&b);
+    sb_putn(&b, (const char *)&cj->checked, sizeof cj->checked);
+    sb_puts(&b, cj->c->counter);
+    sb_putc(&b, '\0');
+    sb_puts(&b, cj->c->fields.s ? cj->c->fields.s : "");
+    jobs_send(cj->j, cj->lo, cj->hi - cj->lo, JOBS_FAILED, b.s, b.len);
+    sb_fini(&b);
+    cj->stopped = true;
+    return 1;
+}
+
+static void claim_work(Program *p, Jobs *j, void *ctx)
+{
+    ClaimJob *cj = ctx;
+    ClaimCtx c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.st = cj->c->st;
+    sb_init(&c.fields);
+    cj->c = &c;
+    cj->j = j;
+    cj->combos = 0;
+    claim_take(cj);
+    p->vm->gate = claim_worker_gate;
+    p->vm->gate_ctx = cj;
+    vm_call(p->vm, c.st->fn, NULL, 0, claim_worker_instance, cj);
+    if (!cj->stopped) jobs_send(j, cj->lo, cj->hi - cj->lo, JOBS_END, &cj->checked, sizeof cj->checked);
+}
+
+static int claim_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, const void *data, size_t len)
+{
+    (void)lo;
+    (void)n;
+    ClaimJob *cj = ctx;
+    ClaimCtx *c = cj->c;
+    uint64_t k;
+    if (len < sizeof k) return -1;
+    memcpy(&k, data, sizeof k);
+    cj->total += k;
+    if (c->checked + cj->total > c->p->max_instances) return -1;   /* the run alone stops at the limit */
+    if (status == JOBS_OK) return 0;
+    if (status == JOBS_FAILED) {
+        const char *counter = (const char *)data + sizeof k;
+        size_t cl = strnlen(counter, len - sizeof k);
+        if (cl == len - sizeof k) return -1;
+        snprintf(c->counter, sizeof c->counter, "%s", counter);
+        sb_printf(&c->fields, "%.*s", (int)(len - sizeof k - cl - 1), counter + cl + 1);
+        c->failed = true;
+    }
+    c->checked += cj->total;
+    return 1;
+}
+
+/* The parent's gate: every combination is taken; once the claim has run for --jobs-after, the
+   rest goes to the workers, and when they have done it the run stops here. */
+VmGateAction run_claim_gate(void *ctx)
+{
+    ClaimJob *cj = ctx;
+    Program *p = cj->c->p;
+    uint64_t ci = cj->combos++;
+    if (cj->split || !jobs_due(p, cj->started)) return VM_GATE_TAKE;
+    cj->split = true;
+    double el = prog_now() - cj->started;
+    double chunk = el > 0 ? (double)ci * 0.01 / el : 1;   /* first chunks: about 10 ms at the pace so far */
+    JobsSpec s = { ci, chunk < 1 ? 1 : chunk > 65536 ? 65536 : (uint64_t)chunk, claim_work, claim_merge, cj,
+                   "claim combinations" };
+    return jobs_run(p, &s, cj->c->st->loc) ? VM_GATE_STOP : VM_GATE_TAKE;
+}
+
