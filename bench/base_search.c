@@ -4,6 +4,8 @@
      ed N        sum of SG(ED(a, b)) over 1 <= a, b <= N, by the search (not the closed form)
      h3 N        SG of the three-heap game H3(N, N - 1, N - 3): take any number from one heap, or the
                  same number from two heaps; heaps sorted (the user's canon)
+     sets N      sum of SG over 1 <= a, b <= N of two heaps with moves from literal sets (1, 3 or 4
+                 from a; 2 or 5 from b; 1 or 2 from both)
      cram R      SG of Cram on a 4 x R board as a bitmask (bit 4r + c), memo over all masks
    Prints the answer. */
 #include <stdio.h>
@@ -63,6 +65,21 @@ static int h3(int a, int b, int c)
     return *m = g;
 }
 
+/* Two heaps, moves from literal sets: take 1, 3 or 4 from a; 2 or 5 from b; 1 or 2 from both. */
+static int sets2(int a, int b)
+{
+    int *m = &memo[a * (n_max + 1) + b];
+    if (*m >= 0) return *m;
+    static const int ta[] = { 1, 3, 4 }, tb[] = { 2, 5 }, tab[] = { 1, 2 };
+    unsigned char seen[16] = { 0 };
+    for (int i = 0; i < 3; i++) if (ta[i] <= a) seen[sets2(a - ta[i], b)] = 1;
+    for (int i = 0; i < 2; i++) if (tb[i] <= b) seen[sets2(a, b - tb[i])] = 1;
+    for (int i = 0; i < 2; i++) if (tab[i] <= a && tab[i] <= b) seen[sets2(a - tab[i], b - tab[i])] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    return *m = g;
+}
+
 static int rows;
 static signed char *cmemo;
 
@@ -82,7 +99,7 @@ static int cram(uint32_t m)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: base_search cutting|ed|h3 N\n");
+        fprintf(stderr, "usage: base_search cutting|ed|h3|sets|cram N\n");
         return 2;
     }
     n_max = atoi(argv[2]);
@@ -101,7 +118,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "h3")) total = h3(n_max, n_max - 1, n_max - 3);
     else
         for (int a = 1; a <= n_max; a++)
-            for (int b = 1; b <= n_max; b++) total += !strcmp(argv[1], "ed") ? ed(a, b) : cut(a, b);
+            for (int b = 1; b <= n_max; b++)
+                total += !strcmp(argv[1], "ed") ? ed(a, b) : !strcmp(argv[1], "sets") ? sets2(a, b) : cut(a, b);
     printf("%ld\n", total);
     free(memo);
     return 0;

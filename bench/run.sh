@@ -89,6 +89,11 @@ for n in 30 60 90 120; do
     search_case "(n) three heaps, sort canon, table, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "" \
         "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "target < 3x"
 done
+SETS='game SE(a, b) { move x(k in {1, 3, 4}) when k <= a => SE(a - k, b); move y(k in {2, 5}) when k <= b => SE(a, b - k); move z(k in {1, 2}) when k <= a and k <= b => SE(a - k, b - k); }'
+for n in 250 500 1000 2000; do
+    search_case "(n) two heaps, moves from literal sets, a, b <= $n" "$B/bench/base_search sets $n" "" \
+        "$SETS expect sum(sg(SE(a, b)) for a in 1..$n, b in 1..$n) == @;" "table; target < 3x"
+done
 CRAM='game Cram(m, R) { move h(i in 0..4 * R - 2) when i % 4 != 3 and (m >> i) & 3 == 0 => Cram(m | (3 << i), R); move v(i in 0..4 * R - 5) when (m >> i) & 17 == 0 => Cram(m | (17 << i), R); }'
 for r in 3 4 5 6; do
     search_case "(n) Cram 4 x $r as a bitmask (the table's map)" "$B/bench/base_search cram $r" "" \

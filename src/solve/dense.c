@@ -52,11 +52,21 @@ typedef struct DRule {
     int nb;
     int slot[MAX_BINDERS];
     Ops lo[MAX_BINDERS], hi[MAX_BINDERS];
+    /* a binder over a literal set or list of integers ({1, 3, 4}): its values (set[i] NULL: a
+       range lo..hi) */
+    int64_t *set[MAX_BINDERS];
+    int nset[MAX_BINDERS];
+    /* the leading guards (before any let) that bound the innermost binder: an affine d <= 0
+       whose binder coefficient is +1 (an upper bound) or -1 (a lower bound); while the other
+       variables stay within the form's vmax they narrow its loop instead of being evaluated per
+       value (the clauses from nhoist on are evaluated as usual) */
+    int nhoist;
     int ncl;
     DClause cl[MAX_CLAUSES];
     int ncomp;
     Ops arg[MAX_COMPS][3];
     bool fast;           /* no clauses and affine arguments: the innermost loop steps the arguments */
+    bool fast_hoisted;   /* the same once the hoisted guards are bounds: no other clause */
 } DRule;
 
 typedef struct DenseGame {
@@ -480,14 +490,54 @@ static bool guard(Program *p, DRule *r, const Node *e)
     return cexpr_top(p, &r->cl[r->ncl++].e, e);
 }
 
+/* The integers of a literal set or list ({1, 3, 4}, [2, -1]: integer literals, negated ones
+   too), each once, ascending (the order does not matter to a value): false for anything else. */
+static bool literal_set(const Node *e, int64_t **out, int *n)
+{
+    int64_t *v = xmalloc(((size_t)e->list.n + 1) * sizeof *v);
+    int k = 0;
+    for (int i = 0; i < e->list.n; i++) {
+        const Node *x = e->list.v[i];
+        int64_t y;
+        if (x->kind == N_INT) y = x->ival;
+        else if (x->kind == N_UNARY && x->op == OP_NEG && x->a->kind == N_INT && x->a->ival != INT64_MIN) y = -x->a->ival;
+        else {
+            free(v);
+            return false;
+        }
+        bool seen = false;
+        for (int j = 0; j < k && !seen; j++) seen = v[j] == y;
+        if (!seen) v[k++] = y;
+    }
+    for (int i = 1; i < k; i++)   /* ascending: a bound on the binder cuts the loop short */
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) { int64_t t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+    *out = v;
+    *n = k;
+    return true;
+}
+
+/* Whether clause cl is a guard that bounds the binder in slot: d <= 0, affine, with the binder's
+   coefficient +1 or -1. */
+static bool hoistable(const DClause *cl, int slot)
+{
+    if (cl->let || !cl->e.affine || cl->e.cmp != MO_LE) return false;
+    for (int j = 0; j < cl->e.nterms; j++)
+        if (cl->e.slot[j] == slot) return cl->e.k[j] == 1 || cl->e.k[j] == -1;
+    return false;
+}
+
 static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
 {
     if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
     r->nb = m->list.n;
     for (int i = 0; i < m->list.n; i++) {
         const Node *b = m->list.v[i];
-        if (b->a->kind != N_RANGE) return false;
         r->slot[i] = b->ref_id;
+        if (b->a->kind == N_SET || b->a->kind == N_LIST) {
+            if (!literal_set(b->a, &r->set[i], &r->nset[i])) return false;
+            continue;
+        }
+        if (b->a->kind != N_RANGE) return false;
         if (!cexpr_top(p, &r->lo[i], b->a->a) || !cexpr_top(p, &r->hi[i], b->a->b)) return false;
     }
     r->ncl = 0;
@@ -503,10 +553,14 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
         }
     }
     if (!comps(p, r, m->a, gid, np)) return false;
-    r->fast = r->nb > 0 && r->ncl == 0;
+    r->nhoist = 0;
+    while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
+    bool args = true;
     for (int i = 0; i < r->ncomp; i++)
         for (int k = 0; k < np; k++)
-            if (!r->arg[i][k].affine || r->arg[i][k].cmp) r->fast = false;
+            if (!r->arg[i][k].affine || r->arg[i][k].cmp) args = false;
+    r->fast = args && r->nb > 0 && r->ncl == 0 && !r->set[r->nb - 1];
+    r->fast_hoisted = args && r->nb > 0 && r->ncl == r->nhoist && !r->set[r->nb - 1];
     return true;
 }
 
@@ -530,7 +584,7 @@ static void free_game(DenseGame *g)
 {
     for (int i = 0; i < g->nrules; i++) {
         DRule *r = &g->rules[i];
-        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); }
+        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); free(r->set[j]); }
         for (int j = 0; j < MAX_CLAUSES; j++) free_ops(&r->cl[j].e);
         for (int j = 0; j < MAX_COMPS; j++)
             for (int k = 0; k < 3; k++) free_ops(&r->arg[j][k]);
@@ -731,6 +785,7 @@ typedef struct Walk {
     bool cycled;        /* the abort was a cycle */
     bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
     bool rec, rec_lost; /* M_EXPAND: recording the options (rec_put); the record ran out of room */
+    int from_clause;    /* the innermost binder's loop took the hoisted guards as bounds: the clauses left */
     const int64_t *key; /* the query (for a limit message) */
     size_t solved0, room; /* the game's cells solved before the query; how many more a budget allows */
 } Walk;
@@ -1054,11 +1109,35 @@ static bool fast_loop3(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
     return ok;
 }
 
+/* The bounds the hoisted guards of r put on its innermost binder (vars: the other variables):
+   false when a variable is beyond a form's vmax (the guards are then evaluated per value). */
+static bool hoist_bounds(const DRule *r, const int64_t *vars, int64_t *lo, int64_t *hi)
+{
+    int slot = r->slot[r->nb - 1];
+    for (int i = 0; i < r->nhoist; i++) {
+        const Ops *o = &r->cl[i].e;
+        int64_t rest = o->c, kb = 0;
+        for (int j = 0; j < o->nterms; j++) {
+            if (o->slot[j] == slot) {
+                kb = o->k[j];
+                continue;
+            }
+            int64_t x = vars[o->slot[j]];
+            if (x > o->vmax || x < -o->vmax) return false;
+            rest += o->k[j] * x;   /* cannot overflow: see vmax */
+        }
+        /* kb * k + rest <= 0: k <= -rest (kb 1), or k >= rest (kb -1) */
+        if (kb == 1 && -rest < *hi) *hi = -rest;
+        if (kb == -1 && rest > *lo) *lo = rest;
+    }
+    return true;
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     const EvalCtx *p = &w->ev;
     if (level == r->nb) {
-        for (int i = 0; i < r->ncl; i++) {
+        for (int i = w->from_clause; i < r->ncl; i++) {
             int64_t v = eval(p, &r->cl[i].e, w->vars);
             if (r->cl[i].let) w->vars[r->cl[i].slot] = v;
             else if (!v) return true;
@@ -1105,8 +1184,31 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
         }
         return on_result(w, ds, comp, r->ncomp);
     }
+    /* the innermost binder: its hoisted guards as bounds [blo, bhi] when they can be worked out */
+    int64_t blo = INT64_MIN, bhi = INT64_MAX;
+    bool hoisted = level == r->nb - 1 && r->nhoist && hoist_bounds(r, w->vars, &blo, &bhi);
+    if (r->set[level]) {
+        int from = w->from_clause;
+        if (hoisted) w->from_clause = r->nhoist;
+        bool ok = true;
+        for (int i = 0; i < r->nset[level] && ok; i++) {
+            int64_t x = r->set[level][i];
+            if (x < blo) continue;
+            if (x > bhi) break;
+            w->vars[r->slot[level]] = x;
+            ok = binders(w, ds, r, level + 1);
+        }
+        w->from_clause = from;
+        return ok;
+    }
     int64_t lo = eval(p, &r->lo[level], w->vars), hi = eval(p, &r->hi[level], w->vars);
-    if (r->fast && level == r->nb - 1 && (!w->g->canon || w->g->sort) && lo >= -AFF_VAR_MAX && hi <= AFF_VAR_MAX) {
+    if (hoisted) {
+        if (blo > lo) lo = blo;
+        if (bhi < hi) hi = bhi;
+        if (lo > hi) return true;
+    }
+    if ((r->fast || (hoisted && r->fast_hoisted)) && level == r->nb - 1 && (!w->g->canon || w->g->sort) &&
+        lo >= -AFF_VAR_MAX && hi <= AFF_VAR_MAX) {
         bool small = true;
         for (int i = 0; i < r->ncomp && small; i++)
             for (int k = 0; k < w->g->np && small; k++) small = vars_small(&r->arg[i][k], w->vars, r->slot[level]);
@@ -1117,11 +1219,17 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             return fast_loop(w, ds, r, level, lo, hi);
         }
     }
+    int from = w->from_clause;
+    if (hoisted) w->from_clause = r->nhoist;
     for (int64_t x = lo; x <= hi; x++) {
         w->vars[r->slot[level]] = x;
-        if (!binders(w, ds, r, level + 1)) return false;
+        if (!binders(w, ds, r, level + 1)) {
+            w->from_clause = from;
+            return false;
+        }
         if (x == INT64_MAX) break;
     }
+    w->from_clause = from;
     return true;
 }
 
@@ -1132,6 +1240,7 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
     w->pushed = 0;
     w->moves = 0;
     w->abort = false;
+    w->from_clause = 0;   /* a walk the fill's error cut short may have left it set */
     for (int i = 0; i < w->g->nrules; i++)
         if (!binders(w, ds, &w->g->rules[i], 0)) break;
 }
@@ -1419,11 +1528,14 @@ static bool dense_applies(Solver *s, void *st, const int64_t *key)
     return true;
 }
 
-/* The value of key when its cell is solved (the coordinates sorted by a sorting canon; a canon
-   the table evaluates itself is not applied here: no answer). */
-static bool dense_peek(Solver *s, void *st, const int64_t *key, uint64_t *sg)
+static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal);
+
+/* The value of key (the coordinates sorted by a sorting canon; a canon the table evaluates itself
+   is not applied here: no answer) when its game is compiled already (the table strategy took a
+   position of it before): from its cell, or by a search of the table (no state stored for key;
+   a search that declines or meets a cycle leaves key to the usual way, which reports it). */
+static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg)
 {
-    (void)s;
     Dense *d = st;
     uint32_t gid = KEY_GAME(key);
     if (key[1] != 0 || gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
@@ -1434,6 +1546,13 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, uint64_t *sg)
     if (g->sort) sort_coords(g->sort, g->np, c);
     if (c[0] < 0 || c[1] < 0 || c[2] < 0) return false;
     uint32_t v = getv(g, c);
+    if (v == V_UNK && !s->busy) {   /* the search starts from the sorted coordinates, as from a stored key */
+        int64_t k[2 + 3];
+        memcpy(k, key, 2 * sizeof *k);
+        for (int i = 0; i < g->np; i++) k[2 + i] = c[i];
+        bool terminal;
+        return table_solve(s, d, s->store, k, loc, sg, &terminal) == SOLVE_DONE;
+    }
     if (v >= V_ONPATH) return false;
     *sg = v & V_MASK;
     return true;

@@ -310,7 +310,7 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
         for (size_t j = 0; solve_strategies[j] && !s->p->games[KEY_GAME(key)].scoring; j++) {
             const Strategy *st = solve_strategies[j];
             uint64_t g;
-            if (st->peek && allowed(s->p, st->name) && st->peek(s, s->state[j], key, &g)) return gv_sg(g);
+            if (st->peek && allowed(s->p, st->name) && st->peek(s, s->state[j], key, loc, &g)) return gv_sg(g);
         }
     }
     Comp *c;

@@ -72,8 +72,10 @@ typedef struct Strategy {
        its SG value, *out then 1); false when it does not know. */
     bool (*pace)(Solver *s, void *st, uint32_t id, unsigned which, uint64_t *out);
     /* Optional: the SG value of the component key (raw, not interned) when the strategy holds it
-       already: no work, no state created (sg() in a loop over positions a table has solved). */
-    bool (*peek)(Solver *s, void *st, const int64_t *key, uint64_t *sg);
+       already, or can find it without a stored state (the table strategy, for a game it has
+       compiled already): sg() in a loop over positions creates no state in the store. False:
+       the solver goes the usual way. */
+    bool (*peek)(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg);
 } Strategy;
 
 /* Remoteness and suspense (docs/theory.md section 8), normal and misere, and PACE_NIM. */
