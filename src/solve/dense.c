@@ -1551,7 +1551,11 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
         memcpy(k, key, 2 * sizeof *k);
         for (int i = 0; i < g->np; i++) k[2 + i] = c[i];
         bool terminal;
-        return table_solve(s, d, s->store, k, loc, sg, &terminal) == SOLVE_DONE;
+        int game = s->p->work_game;
+        s->p->work_game = (int)gid;   /* for the budgets' messages */
+        bool done = table_solve(s, d, s->store, k, loc, sg, &terminal) == SOLVE_DONE;
+        s->p->work_game = game;
+        return done;
     }
     if (v >= V_ONPATH) return false;
     *sg = v & V_MASK;
