@@ -502,6 +502,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         begin(&c, p, item->ref_id, info, user);
         F(&c)->nparams = item->nparams;
         F(&c)->variadic = item->variadic;
+        F(&c)->ast = item;
         expr(&c, item->a);
         emit(&c, item->a->loc, IR_RET, 0, 0);
         finish(&c);

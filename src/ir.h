@@ -32,6 +32,7 @@ typedef struct Func {
     const char **slotnames;  /* for --dump-ir and claim counterexamples */
     int nslotnames;
     bool user;            /* defined outside the standard library */
+    const struct Node *ast;  /* a def: its declaration (the table strategy inlines simple ones) */
 } Func;
 
 int ir_op_nargs(int op);

@@ -115,7 +115,14 @@ typedef struct Dense {
 #define V_TERM 0x80000000u     /* flag on a solved value: the position has no moves */
 #define V_MASK 0x7FFFFFFFu
 
-typedef struct Cc { Program *p; bool ok; int depth, maxdepth; } Cc;
+/* A def's parameters while its body is compiled inline: its arguments (compiled where the call
+   is: outer), one per parameter slot. */
+typedef struct Subst { const Node *const *args; int n; const struct Subst *outer; } Subst;
+typedef struct Cc { Program *p; bool ok; int depth, maxdepth; const Subst *sub; int inlined; } Cc;
+
+/* Inlining stops at this depth (a recursive def is not compiled) and past this many instructions. */
+#define MAX_INLINE_DEPTH 4
+#define MAX_OPS 4096
 
 static bool binary_op(int op)
 {
@@ -162,9 +169,21 @@ static void depth(Cc *c, int d)
 static void cexpr(Cc *c, Ops *o, const Node *n)
 {
     if (!c->ok) return;
+    if (o->n > MAX_OPS) {
+        c->ok = false;
+        return;
+    }
     switch (n->kind) {
     case N_INT: case N_BOOL: put(o, MO_CONST, 0, n->ival, n); depth(c, 1); return;
     case N_NAME:
+        if (n->ref == REF_LOCAL && c->sub) {   /* a parameter of an inlined def: its argument */
+            const Subst *sub = c->sub;
+            if (n->ref_id < 0 || n->ref_id >= sub->n) { c->ok = false; return; }
+            c->sub = sub->outer;
+            cexpr(c, o, sub->args[n->ref_id]);
+            c->sub = sub;
+            return;
+        }
         if (n->ref == REF_LOCAL) { put(o, MO_VAR, n->ref_id, 0, n); depth(c, 1); return; }
         if (n->ref == REF_CONST && c->p->const_ready[n->ref_id] &&
             (c->p->consts[n->ref_id].t == VT_INT || c->p->consts[n->ref_id].t == VT_BOOL)) {
@@ -228,6 +247,20 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         if (n->ref == REF_BUILTIN && n->ref_id == BI_ABS && n->list.n == 1 && n->list.v[0]->kind != N_SPLAT) {
             cexpr(c, o, n->list.v[0]);
             put(o, MO_ABS, 0, 0, n);
+            return;
+        }
+        if (n->ref == REF_DEF && c->inlined < MAX_INLINE_DEPTH) {   /* a def of integer code: inline */
+            const Node *d = c->p->fns[n->ref_id].ast;
+            if (!d || d->variadic || d->nparams != n->list.n) { c->ok = false; return; }
+            for (int i = 0; i < n->list.n; i++)
+                if (n->list.v[i]->kind == N_SPLAT) { c->ok = false; return; }
+            Subst sub = { (const Node *const *)n->list.v, n->list.n, c->sub };
+            const Subst *saved = c->sub;
+            c->sub = &sub;
+            c->inlined++;
+            cexpr(c, o, d->a);
+            c->inlined--;
+            c->sub = saved;
             return;
         }
         c->ok = false;
@@ -357,7 +390,7 @@ static void affine(Ops *o)
 
 static bool cexpr_top(Program *p, Ops *o, const Node *n)
 {
-    Cc c = { p, true, 0, 0 };
+    Cc c = { p, true, 0, 0, NULL, 0 };
     cexpr(&c, o, n);
     o->node = n;
     if (c.ok) affine(o);

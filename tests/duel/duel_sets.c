@@ -25,7 +25,9 @@ static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint6
 /* A rule: k from vals; kind 0: T(a - k, b) when k <= a; 1: T(a, b - k) when k <= b; 2: T(a - k,
    b - k) when k <= a and k <= b; 3: T(a - k, b) + T(k, 0) when k <= a and k < a - k (a split);
    4: T(a - k, b) when k <= a and a - k < b (a lower bound on k); 5: k over the range 1..b (not
-   vals), T(a - k, b - 1) when k <= a and k + 2 >= b. */
+   vals), T(a - k, b - 1) when k <= a and k + 2 >= b; 6: through two defs (which the table
+   inlines): k in 1..cap(a, b), T(a - k, b) when odd(k + b), with cap(a, b) = min(a, b + 2) and
+   odd(x) = x % 2 == 1. */
 typedef struct Rule { int kind, vals[MAXV], nvals; bool set; } Rule;
 typedef struct Rules { Rule r[MAXR]; int n; } Rules;
 
@@ -53,6 +55,9 @@ static int value(const Rules *rs, int a, int b)
         if (r->kind == 5)
             for (int k = 1; k <= b; k++)
                 if (k <= a && k + 2 >= b) seen[value(rs, a - k, b - 1)] = true;
+        if (r->kind == 6)
+            for (int k = 1; k <= (a < b + 2 ? a : b + 2); k++)
+                if ((k + b) % 2 == 1) seen[value(rs, a - k, b)] = true;
     }
     int g = 0;
     while (seen[g]) g++;
@@ -65,7 +70,7 @@ static void random_rules(Rules *rs)
     rs->n = rnd(1, MAXR);
     for (int i = 0; i < rs->n; i++) {
         Rule *r = &rs->r[i];
-        r->kind = rnd(0, 5);
+        r->kind = rnd(0, 6);
         r->set = rnd(0, 3) > 0;
         r->nvals = rnd(1, MAXV);
         for (int j = 0; j < r->nvals; j++) r->vals[j] = rnd(1, 7);
@@ -76,6 +81,10 @@ static void rule_text(Str *t, const Rule *r, int i)
 {
     if (r->kind == 5) {
         sput(t, " move m%d(k in 1..b) when k <= a and k + 2 >= b => T(a - k, b - 1);", i);
+        return;
+    }
+    if (r->kind == 6) {
+        sput(t, " move m%d(k in 1..cap(a, b)) when odd(k + b) => T(a - k, b);", i);
         return;
     }
     sput(t, " move m%d(k in %c", i, r->set ? '{' : '[');
@@ -97,7 +106,7 @@ int main(void)
         Rules rs;
         random_rules(&rs);
         Str prog = { 0 };
-        sput(&prog, "game T(a, b) {");
+        sput(&prog, "def odd(x) = x %% 2 == 1;\ndef cap(a, b) = min(a, b + 2);\ngame T(a, b) {");
         for (int i = 0; i < rs.n; i++) rule_text(&prog, &rs.r[i], i);
         sput(&prog, " }\ntable T(0..%d, 0..%d);\nquery T(%d, %d);\n", A, B, A, B);
         int st;
