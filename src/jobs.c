@@ -132,7 +132,14 @@ static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, int id
     p->progress = NULL;
     p->interrupt = &p->no_signal;
     p->no_signal = 0;
-    if (prog_memory_budget(p)) p->max_memory /= (uint64_t)j->nw;   /* together within the budget */
+    /* The budgets are shared out: if no worker runs out of its part, the run alone would not
+       have run out either (the workers' stores and steps include all it would do); one that does
+       leaves the rest to the main process, which then meets the limit itself, exactly. */
+    uint64_t nw = (uint64_t)j->nw;
+    if (prog_memory_budget(p)) p->max_memory /= nw;
+    p->max_states = p->max_states / nw ? p->max_states / nw : 1;
+    if (p->steps_end > p->polls) p->steps_end = p->polls + (p->steps_end - p->polls) / nw;
+    p->poll_next = p->polls + 1;
     p->on_error = NULL;   /* nothing unwinds past the worker's own prog_try into the parent's frames */
     WorkCall c = { s, j };
     if (prog_try(p, work_call, &c)) jobs_send(j, j->start, j->count, JOBS_ERROR, NULL, 0);

@@ -78,6 +78,11 @@ same "random rulesets, --json" "$tmp" --json r.game
 same "an instance that errors" "$tmp" -e 'claim 1000 / (n - 677) > -2000 for n in 0..1000;'
 same "a value beyond 64 bits" "$tmp" -e 'table Nim(2**70, 0..20);'
 same "--max-instances" "$tmp" --max-instances 500 -e 'claim sg(Kayles(n)) >= 0 for n in 0..800;'
+# budgets the serial run meets: the workers share them, so one runs out and the main process meets
+# the limit itself, with the same message
+same "--max-steps" "$tmp" --max-steps 300000 --strategy memo -e 'game G(n, a) { move t(k in 1..a) when k <= n => G(n - k, a); } claim sg(G(n, a)) >= 0 for a in 1..40, n in 0..400;'
+same "--max-states" "$tmp" --max-states 10000 --strategy memo -e 'game G(n, a) { move t(k in 1..a) when k <= n => G(n - k, a); } claim sg(G(n, a)) >= 0 for a in 1..40, n in 0..400;'
+same "--max-states, table" "$tmp" --max-states 10000 --strategy memo -e 'game G(n, a) { move t(k in 1..a) when k <= n => G(n - k, a); } table G(0..400, 1..40);'
 same "a claim that fails late" "$tmp" -e 'claim sg(Kayles(n)) != 3 or n < 700 for n in 0..2000;'
 same "counterexample texts" "$tmp" --json -e 'claim Kayles(n) is N for n in 1..500 when n % 7 != 4;'
 # memory: the workers share the budget; one that runs out leaves the rest to the parent
