@@ -66,7 +66,7 @@ typedef struct DRule {
     int ncomp;
     Ops arg[MAX_COMPS][3];
     bool fast;           /* no clauses and affine arguments: the innermost loop steps the arguments */
-    bool fast_hoisted;   /* the same once the hoisted guards are bounds: no other clause */
+    bool args_affine;    /* every argument affine: the innermost loop may step them (fast_range) */
 } DRule;
 
 typedef struct DenseGame {
@@ -593,7 +593,7 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
         for (int k = 0; k < np; k++)
             if (!r->arg[i][k].affine || r->arg[i][k].cmp) args = false;
     r->fast = args && r->nb > 0 && r->ncl == 0 && !r->set[r->nb - 1];
-    r->fast_hoisted = args && r->nb > 0 && r->ncl == r->nhoist && !r->set[r->nb - 1];
+    r->args_affine = args;
     return true;
 }
 
@@ -961,7 +961,7 @@ static bool vars_small(const Ops *o, const int64_t *vars, int skip)
    coordinates in registers. */
 static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int64_t *a, int64_t *b, const int64_t *da,
                                                         const int64_t *db, int64_t lo, int64_t hi, const int nc,
-                                                        const int sort)
+                                                        const int sort, const int64_t *xs)
 {
     DenseGame *g = w->g;
     size_t d0 = g->dim[0], d1 = g->dim[1];
@@ -1000,6 +1000,19 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         } else                                                                                \
             acc ^= v;                                                                         \
     } while (0)
+    if (xs) {   /* the values xs[lo..hi] of a literal set: (a, b) are the coordinates at 0 */
+        for (int64_t j = lo; j <= hi; j++) {
+            moves++;
+            uint32_t acc = 0;
+            if (w->rec) rec_put(w, nc);
+            for (int i = 0; i < nc; i++) {
+                int64_t ai = a[i] + da[i] * xs[j], bi = b[i] + db[i] * xs[j];
+                LOOP2_COMP(ai, bi, 0, 0);
+            }
+            if (!pushed) mex_set(mex, acc & V_MASK);
+        }
+        goto out;
+    }
     if (nc == 2) {   /* the common shape, in registers */
         int64_t a0 = a[0], b0 = b[0], a1 = a[1], b1 = b[1];
         for (int64_t x = lo; x <= hi; x++) {
@@ -1039,11 +1052,11 @@ out:
 
 /* fast_loop for two coordinates (the common case), with visit() unrolled for them and the
    usual shapes (one or two components, sorted or not) specialised. */
-static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi, const int64_t *xs)
 {
     int slot = r->slot[level], nc = r->ncomp;
     int64_t a[MAX_COMPS], b[MAX_COMPS], da[MAX_COMPS], db[MAX_COMPS];
-    w->vars[slot] = lo;
+    w->vars[slot] = xs ? 0 : lo;
     for (int i = 0; i < nc; i++) {
         a[i] = eval(&w->ev, &r->arg[i][0], w->vars);
         b[i] = eval(&w->ev, &r->arg[i][1], w->vars);
@@ -1051,13 +1064,18 @@ static bool fast_loop2(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
         db[i] = coef(&r->arg[i][1], slot);
     }
     int sort = w->g->sort;
-    if (nc == 2 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 2, 1);
-    if (nc == 1 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 1);
-    if (nc == 2 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 2, 0);
-    if (nc == 1 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 0);
-    if (sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, nc, 1);
-    if (sort < 0) return loop2(w, ds, a, b, da, db, lo, hi, nc, -1);
-    return loop2(w, ds, a, b, da, db, lo, hi, nc, 0);
+    if (xs) {   /* a literal set: positions xs[lo..hi] of it */
+        if (nc == 1 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 1, xs);
+        if (nc == 1 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 0, xs);
+        return loop2(w, ds, a, b, da, db, lo, hi, nc, sort, xs);
+    }
+    if (nc == 2 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 2, 1, NULL);
+    if (nc == 1 && sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 1, NULL);
+    if (nc == 2 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 2, 0, NULL);
+    if (nc == 1 && sort == 0) return loop2(w, ds, a, b, da, db, lo, hi, 1, 0, NULL);
+    if (sort > 0) return loop2(w, ds, a, b, da, db, lo, hi, nc, 1, NULL);
+    if (sort < 0) return loop2(w, ds, a, b, da, db, lo, hi, nc, -1, NULL);
+    return loop2(w, ds, a, b, da, db, lo, hi, nc, 0, NULL);
 }
 
 /* The innermost binder of a fast rule, x in lo..hi: each argument is affine, so it moves by a
@@ -1166,6 +1184,32 @@ static bool hoist_bounds(const DRule *r, const int64_t *vars, int64_t *lo, int64
     return true;
 }
 
+/* The innermost binder of r over lo..hi by the stepping loops (fast_loop*), when no clause is
+   left to evaluate and the arguments' variables are small enough: the walk's result (1 go on, 0
+   stop), or -1 when it must go the general way. */
+static int fast_range(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
+    if ((w->g->canon && !w->g->sort) || lo < -AFF_VAR_MAX || hi > AFF_VAR_MAX) return -1;
+    for (int i = 0; i < r->ncomp; i++)
+        for (int k = 0; k < w->g->np; k++)
+            if (!vars_small(&r->arg[i][k], w->vars, r->slot[level])) return -1;
+    if (lo > hi) return 1;
+    if (w->g->np == 2) return fast_loop2(w, ds, r, level, lo, hi, NULL);
+    if (w->g->np == 3 && r->ncomp == 1) return fast_loop3(w, ds, r, level, lo, hi);
+    return fast_loop(w, ds, r, level, lo, hi);
+}
+
+/* The values set[i..j] of the innermost binder (ascending) by the stepping loops: as fast_range. */
+static int fast_set(Walk *w, DStack *ds, const DRule *r, int level, int i, int j)
+{
+    const int64_t *xs = r->set[level];
+    if (w->g->np != 2 || (w->g->canon && !w->g->sort) || xs[i] < -AFF_VAR_MAX || xs[j] > AFF_VAR_MAX) return -1;
+    for (int c = 0; c < r->ncomp; c++)
+        for (int k = 0; k < 2; k++)
+            if (!vars_small(&r->arg[c][k], w->vars, r->slot[level])) return -1;
+    return fast_loop2(w, ds, r, level, i, j, xs);
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     const EvalCtx *p = &w->ev;
@@ -1217,10 +1261,20 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
         }
         return on_result(w, ds, comp, r->ncomp);
     }
-    /* the innermost binder: its hoisted guards as bounds [blo, bhi] when they can be worked out */
+    /* the innermost binder: its hoisted guards as bounds [blo, bhi] when they can be worked out;
+       with no other clause and affine arguments, its values go through the stepping loops */
     int64_t blo = INT64_MIN, bhi = INT64_MAX;
     bool hoisted = level == r->nb - 1 && r->nhoist && hoist_bounds(r, w->vars, &blo, &bhi);
+    bool fast = level == r->nb - 1 && r->args_affine && (r->ncl == 0 || (hoisted && r->ncl == r->nhoist));
     if (r->set[level]) {
+        if (fast) {   /* the values within the bounds, at once */
+            int i = 0, j = r->nset[level] - 1;
+            while (i <= j && r->set[level][i] < blo) i++;
+            while (j >= i && r->set[level][j] > bhi) j--;
+            if (i > j) return true;
+            int f = fast_set(w, ds, r, level, i, j);
+            if (f >= 0) return f;
+        }
         int from = w->from_clause;
         if (hoisted) w->from_clause = r->nhoist;
         bool ok = true;
@@ -1228,6 +1282,11 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             int64_t x = r->set[level][i];
             if (x < blo) continue;
             if (x > bhi) break;
+            int f = fast ? fast_range(w, ds, r, level, x, x) : -1;
+            if (f >= 0) {
+                ok = f;
+                continue;
+            }
             w->vars[r->slot[level]] = x;
             ok = binders(w, ds, r, level + 1);
         }
@@ -1240,17 +1299,9 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
         if (bhi < hi) hi = bhi;
         if (lo > hi) return true;
     }
-    if ((r->fast || (hoisted && r->fast_hoisted)) && level == r->nb - 1 && (!w->g->canon || w->g->sort) &&
-        lo >= -AFF_VAR_MAX && hi <= AFF_VAR_MAX) {
-        bool small = true;
-        for (int i = 0; i < r->ncomp && small; i++)
-            for (int k = 0; k < w->g->np && small; k++) small = vars_small(&r->arg[i][k], w->vars, r->slot[level]);
-        if (small) {
-            if (lo > hi) return true;
-            if (w->g->np == 2) return fast_loop2(w, ds, r, level, lo, hi);
-            if (w->g->np == 3 && r->ncomp == 1) return fast_loop3(w, ds, r, level, lo, hi);
-            return fast_loop(w, ds, r, level, lo, hi);
-        }
+    if (fast) {
+        int f = fast_range(w, ds, r, level, lo, hi);
+        if (f >= 0) return f;
     }
     int from = w->from_clause;
     if (hoisted) w->from_clause = r->nhoist;
