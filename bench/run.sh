@@ -94,10 +94,10 @@ for n in 250 500 1000 2000; do
     search_case "(n) two heaps, moves from literal sets, a, b <= $n" "$B/bench/base_search sets $n" "" \
         "$SETS expect sum(sg(SE(a, b)) for a in 1..$n, b in 1..$n) == @;" "table; target < 3x"
 done
-CRAM='game Cram(m, R) { move h(i in 0..4 * R - 2) when i % 4 != 3 and (m >> i) & 3 == 0 => Cram(m | (3 << i), R); move v(i in 0..4 * R - 5) when (m >> i) & 17 == 0 => Cram(m | (17 << i), R); }'
+CRAM='game CB(m, R) { move h(i in 0..4 * R - 2) when i % 4 != 3 and (m >> i) & 3 == 0 => CB(m | (3 << i), R); move v(i in 0..4 * R - 5) when (m >> i) & 17 == 0 => CB(m | (17 << i), R); }'
 for r in 3 4 5 6; do
     search_case "(n) Cram 4 x $r as a bitmask (the table's map)" "$B/bench/base_search cram $r" "" \
-        "$CRAM expect sg(Cram(0, $r)) == @;" "C: memo array of 2^(4R) bytes; target < 3x"
+        "$CRAM expect sg(CB(0, $r)) == @;" "C: memo array of 2^(4R) bytes; target < 3x"
 done
 for n in 20 30 40 50; do
     search_case "(n) ... the same by memo, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "--strategy memo" \
