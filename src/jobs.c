@@ -106,15 +106,24 @@ static void work_call(Program *p, void *ctx)
     c->s->work(p, c->j, c->s->ctx);
 }
 
-/* In the child: nothing of its own reaches the terminal or the output; a signal meant for the
-   run ends it at once; it ends when the parent does. Never returns. */
-static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, int idx)
+/* A signal the run takes ends the worker at once (one the caller ignores stays ignored). */
+static void default_signal(int sig)
+{
+    struct sigaction old;
+    if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_IGN) signal(sig, SIG_DFL);
+}
+
+/* In the child (parent: the main process's pid): nothing of its own reaches the terminal or the
+   output; a signal meant for the run ends it at once; it ends when the parent does. Never
+   returns. */
+static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, pid_t parent)
 {
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+    if (getppid() != parent) _exit(1);   /* the parent died before the line above */
+    default_signal(SIGINT);
+    default_signal(SIGTERM);
     signal(SIGPIPE, SIG_DFL);
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0) {
@@ -125,7 +134,6 @@ static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, int id
     for (int i = 0; i < j->nw; i++) {
         if (j->w[i].fd >= 0) close(j->w[i].fd);   /* the read ends (the parent's) */
     }
-    (void)idx;
     if (p->statm_fd >= 0) close(p->statm_fd);   /* the parent's /proc/self/statm */
     p->statm_fd = -1;
     p->jobs_worker = true;
@@ -232,6 +240,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
     fflush(stdout);
     fflush(stderr);
     int started = 0;
+    pid_t self = getpid();
     for (int i = 0; i < j->nw; i++) {
         int fds[2];
         if (pipe(fds)) break;
@@ -244,7 +253,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
         if (pid == 0) {
             close(fds[0]);
             j->fd = fds[1];
-            worker_main(p, j, s, i);
+            worker_main(p, j, s, self);
         }
         close(fds[1]);
         fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
