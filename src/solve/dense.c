@@ -75,6 +75,10 @@ typedef struct DenseGame {
     DRule rules[MAX_RULES];
     bool canon;
     bool record;         /* a rule is not fast: a cell's options are recorded on its first walk */
+    /* a subtraction game among the flat ones: every rule one component n - sub[i] under guards
+       n >= c; from sub_from on (up to flat_max) every rule applies (nsub 0: not this shape) */
+    int nsub;
+    int64_t sub[MAX_RULES], sub_from;
     int64_t flat_max;    /* > 0: one coordinate, rules without binders or lets whose guards and
                             arguments are affine in it: the fill reads them directly up to here */
     int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
@@ -657,6 +661,28 @@ static int64_t flat_limit(const DenseGame *g)
     return lim;
 }
 
+/* Whether the flat game g is a subtraction game as sub_from/sub describe (see DenseGame). */
+static void sub_shape(DenseGame *g)
+{
+    g->nsub = 0;
+    if (g->flat_max <= 0 || g->nrules < 1) return;
+    int64_t from = 0;
+    for (int i = 0; i < g->nrules; i++) {
+        const DRule *r = &g->rules[i];
+        const Ops *a = &r->arg[0][0];
+        if (r->ncomp != 1 || a->cmp || a->nterms != 1 || a->k[0] != 1 || a->c >= 0 || a->c == INT64_MIN) return;
+        for (int j = 0; j < r->ncl; j++) {   /* -n + c <= 0: n >= c */
+            const Ops *c = &r->cl[j].e;
+            if (c->cmp != MO_LE || c->nterms != 1 || c->k[0] != -1) return;
+            if (c->c > from) from = c->c;
+        }
+        if (-a->c > from) from = -a->c;
+        g->sub[i] = -a->c;
+    }
+    g->nsub = g->nrules;
+    g->sub_from = from;
+}
+
 static DenseGame *analyse(Program *p, int gid)
 {
     Game *G = &p->games[gid];
@@ -691,6 +717,7 @@ static DenseGame *analyse(Program *p, int gid)
     }
     for (int i = 0; i < g->nrules; i++) g->record |= !g->rules[i].fast;   /* fast rules walk again cheaply */
     g->flat_max = flat_limit(g);
+    sub_shape(g);
     return g;
 }
 
@@ -1400,8 +1427,27 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
     w->ev.spec = &jb;
     w->mode = M_FILL;
     if (setjmp(jb) == 0) {
+        uint64_t burn = 0;   /* the subtraction loop's work, counted in batches */
         for (int64_t k = 0; k < top && g->solved < max && !g->sparse; k++) {
             if (~g->val[k] < V_ONPATH) continue;   /* a cell on the search path may be filled too */
+            if (g->nsub && k >= g->sub_from && k <= g->flat_max) {   /* mex of v(k - d), every d */
+                uint64_t seen = 0;
+                int i = 0;
+                for (; i < g->nsub; i++) {
+                    uint32_t v = ~g->val[k - g->sub[i]];
+                    if (v >= V_ONPATH || (v & V_MASK) >= 64) break;
+                    seen |= (uint64_t)1 << (v & V_MASK);
+                }
+                if (i == g->nsub) {
+                    g->val[k] = ~(uint32_t)__builtin_ctzll(~seen);
+                    g->solved++;
+                    if ((burn += (uint64_t)g->nsub + 1) >= 4096) {
+                        solve_burn(w->sv, burn, loc);
+                        burn = 0;
+                    }
+                    continue;
+                }
+            }
             if (g->flat_max > 0 && k <= g->flat_max && fill_flat_cell(w, g, k, loc)) continue;
             int64_t c[3] = { k, 0, 0 };
             mex_clear(w->mex);
@@ -1415,6 +1461,7 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
             g->solved++;
             prog_poll(w->e->p, loc);
         }
+        if (burn) solve_burn(w->sv, burn, loc);
     }
     w->ev.spec = NULL;
 }

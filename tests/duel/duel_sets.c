@@ -5,7 +5,9 @@
    which the table turns into the loop's bounds; one rule kind loops over a range 1..b). The engine's table of
    T(0..A, 0..B) (its own choice of strategy: the table's for most, a subtraction game's when one
    coordinate alone moves) is compared with SG
-   values computed in C from the rules as stated here, by a plain recursion over the grid. */
+   values computed in C from the rules as stated here, by a plain recursion over the grid. Then
+   one-coordinate subtraction games written as moves without binders, by the table's bottom-up
+   fill (subtraction_duel). */
 #include "config.h"
 #include "jsonduel.h"
 #include <stdbool.h>
@@ -99,6 +101,51 @@ static void rule_text(Str *t, const Rule *r, int i)
     }
 }
 
+/* One coordinate, moves without binders (`move m0 when n >= 5 => S(n - 3)`): the table's
+   bottom-up fill of a subtraction game (its own loop once every rule applies), after a query deep
+   enough to start it, against v(n) = mex { v(n - d) : n >= c } computed here. */
+#define SUBS 120
+#define SUB_N 3000
+static int subtraction_duel(int *cells)
+{
+    int failures = 0;
+    static int v[SUB_N + 1];
+    for (int t = 0; t < SUBS; t++) {
+        int nr = rnd(1, 4), d[4], c[4];
+        Str prog = { 0 };
+        sput(&prog, "game S(n) {");
+        for (int i = 0; i < nr; i++) {
+            d[i] = rnd(1, 9);
+            c[i] = d[i] + (rnd(0, 2) ? 0 : rnd(1, 12));
+            sput(&prog, " move m%d when n >= %d => S(n - %d);", i, c[i], d[i]);
+        }
+        sput(&prog, " }\nquery S(%d);\ntable S(0..%d);\n", SUB_N, SUB_N);
+        Str want = { 0 };
+        sput(&want, "\"values\":[");
+        for (int n = 0; n <= SUB_N; n++) {
+            bool seen[16] = { false };
+            for (int i = 0; i < nr; i++)
+                if (n >= c[i]) seen[v[n - d[i]]] = true;
+            int g = 0;
+            while (seen[g]) g++;
+            v[n] = g;
+            sput(&want, "%s%d", n ? "," : "", g);
+        }
+        sput(&want, "]");
+        *cells += SUB_N + 1;
+        int st;
+        char *out = duel_run(prog.s, "table", &st, NULL);
+        if (st || !out || !strstr(out, want.s)) {
+            fprintf(stderr, "subtraction ruleset %d (status %d): the table differs from the rules in C:\n%s", t, st, prog.s);
+            failures++;
+        }
+        free(out);
+        free(want.s);
+        free(prog.s);
+    }
+    return failures;
+}
+
 int main(void)
 {
     int failures = 0, cells = 0, tabled = 0;
@@ -141,6 +188,9 @@ int main(void)
         free(out);
         free(prog.s);
     }
+    int subcells = 0;
+    failures += subtraction_duel(&subcells);
+    printf("set duel: %d subtraction rulesets by the table's fill, %d values compared\n", SUBS, subcells);
     if (tabled < RULESETS * 3 / 4) {
         fprintf(stderr, "only %d rulesets answered by the table strategy: the duel no longer tests its set binders\n", tabled);
         failures++;
