@@ -10,28 +10,30 @@
    than 64 bits or a set ∞(K) points into the worker's memory, so it cannot be sent). */
 typedef struct TableJob { TableCtx *t; uint64_t total; } TableJob;
 
+static void free_values(void *arg) { free(*(GameValue **)arg); }
+
 static void table_work(Program *p, Jobs *j, void *ctx)
 {
     TableJob *tj = ctx;
     GameValue *v = NULL;
     size_t cap = 0;
-    size_t mark = prog_defer(p, free, NULL);
+    size_t mark = prog_defer(p, free_values, &v);   /* the buffer as it is when an error unwinds */
     for (;;) {
         uint64_t lo, n;
         jobs_take(j, &lo, &n);
         if (lo >= tj->total) break;
         if (n > tj->total - lo) n = tj->total - lo;
         util_grow((void **)&v, &cap, (size_t)n, sizeof *v);
-        p->cleanups[mark].arg = v;
         for (uint64_t q = 0; q < n; q++) {
             v[q] = run_cell_at(p, tj->t, lo + q);
             if (v[q].big || v[q].kset) {
                 jobs_send(j, lo, n, JOBS_ERROR, NULL, 0);
-                return;
+                goto done;
             }
         }
         jobs_send(j, lo, n, JOBS_OK, v, (size_t)n * sizeof *v);
     }
+done:
     prog_release(p, mark);
     free(v);
 }
