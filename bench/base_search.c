@@ -4,6 +4,8 @@
      ed N        sum of SG(ED(a, b)) over 1 <= a, b <= N, by the search (not the closed form)
      h3 N        SG of the three-heap game H3(N, N - 1, N - 3): take any number from one heap, or the
                  same number from two heaps; heaps sorted (the user's canon)
+     h4 N        SG of the four-heap game H4(N, N - 1, N - 2, N - 3): take any number from one heap, or
+                 the same number from the two smallest or the two largest heaps; heaps sorted (canon)
      sets N      sum of SG over 1 <= a, b <= N of two heaps with moves from literal sets (1, 3 or 4
                  from a; 2 or 5 from b; 1 or 2 from both)
      cram R      SG of Cram on a 4 x R board as a bitmask (bit 4r + c), memo over all masks
@@ -65,6 +67,37 @@ static int h3(int a, int b, int c)
     return *m = g;
 }
 
+static void sort4(int *x)
+{
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && x[j - 1] > x[j]; j--) {
+            int t = x[j];
+            x[j] = x[j - 1];
+            x[j - 1] = t;
+        }
+}
+
+static int h4(int a, int b, int c, int d)
+{
+    int x[4] = { a, b, c, d };
+    sort4(x);
+    a = x[0], b = x[1], c = x[2], d = x[3];
+    size_t e = (size_t)n_max + 1;
+    int *m = &memo[(((size_t)a * e + (size_t)b) * e + (size_t)c) * e + (size_t)d];
+    if (*m >= 0) return *m;
+    unsigned char *seen = calloc((size_t)(8 * n_max + 8), 1);
+    for (int k = 1; k <= a; k++) seen[h4(a - k, b, c, d)] = 1;
+    for (int k = 1; k <= b; k++) seen[h4(a, b - k, c, d)] = 1;
+    for (int k = 1; k <= c; k++) seen[h4(a, b, c - k, d)] = 1;
+    for (int k = 1; k <= d; k++) seen[h4(a, b, c, d - k)] = 1;
+    for (int k = 1; k <= a; k++) seen[h4(a - k, b - k, c, d)] = 1;
+    for (int k = 1; k <= c; k++) seen[h4(a, b, c - k, d - k)] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    free(seen);
+    return *m = g;
+}
+
 /* Two heaps, moves from literal sets: take 1, 3 or 4 from a; 2 or 5 from b; 1 or 2 from both. */
 static int sets2(int a, int b)
 {
@@ -99,7 +132,7 @@ static int cram(uint32_t m)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: base_search cutting|ed|h3|sets|cram N\n");
+        fprintf(stderr, "usage: base_search cutting|ed|h3|h4|sets|cram N\n");
         return 2;
     }
     n_max = atoi(argv[2]);
@@ -111,11 +144,12 @@ int main(int argc, char **argv)
         free(cmemo);
         return 0;
     }
-    size_t d = (size_t)n_max + 1, cells = !strcmp(argv[1], "h3") ? d * d * d : d * d;
+    size_t d = (size_t)n_max + 1, cells = !strcmp(argv[1], "h3") ? d * d * d : !strcmp(argv[1], "h4") ? d * d * d * d : d * d;
     memo = malloc(cells * sizeof *memo);
     memset(memo, 0xff, cells * sizeof *memo);
     long total = 0;
     if (!strcmp(argv[1], "h3")) total = h3(n_max, n_max - 1, n_max - 3);
+    else if (!strcmp(argv[1], "h4")) total = h4(n_max, n_max - 1, n_max - 2, n_max - 3);
     else
         for (int a = 1; a <= n_max; a++)
             for (int b = 1; b <= n_max; b++)

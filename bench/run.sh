@@ -63,6 +63,8 @@ file_case() {   # name note check-template timed-game baseline-command...
 # ratio should not grow with the size.
 S3='game S3(n) { move one when n >= 1 => S3(n - 1); move three when n >= 3 => S3(n - 3); move four when n >= 4 => S3(n - 4); }'
 H3='game H3(a, b, c) { canon (sort([a, b, c])...); move one_a(k in 1..a) => H3(a - k, b, c); move one_b(k in 1..b) => H3(a, b - k, c); move one_c(k in 1..c) => H3(a, b, c - k); move two_ab(k in 1..min(a, b)) => H3(a - k, b - k, c); move two_ac(k in 1..min(a, c)) => H3(a - k, b, c - k); move two_bc(k in 1..min(b, c)) => H3(a, b - k, c - k); }'
+# peak resident memory of a command in KB (0 without GNU time)
+peak_kb() { if [ -x /usr/bin/time ]; then /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; else echo 0; fi; }
 search_case() {   # name baseline-command engine-options program-template (@: the baseline's answer)
     name=$1; base=$2; opts=$3; expr=$4
     ans=$($base)
@@ -71,7 +73,8 @@ search_case() {   # name baseline-command engine-options program-template (@: th
     bms=$(median3 "$(time_ms $base)" "$(time_ms $base)" "$(time_ms $base)")
     gms=$(median3 "$(time_ms "$G" $opts --max-states 200000000 -e "$e")" "$(time_ms "$G" $opts --max-states 200000000 -e "$e")" \
                   "$(time_ms "$G" $opts --max-states 200000000 -e "$e")")
-    row "$name" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "$5"
+    bk=$(peak_kb $base); gk=$(peak_kb "$G" $opts --max-states 200000000 -e "$e")
+    row "$name" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" "$5; peak MB: C $((bk / 1024)), engine $((gk / 1024))"
 }
 for n in 100 200 400 800; do
     search_case "(n) Cutting(w, h) table, w, h <= $n" "$B/bench/base_search cutting $n" "" \
@@ -88,6 +91,11 @@ done
 for n in 30 60 90 120; do
     search_case "(n) three heaps, sort canon, table, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "" \
         "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "target < 3x"
+done
+H4='game H4(a, b, c, d) { canon (sort([a, b, c, d])...); move one_a(k in 1..a) => H4(a - k, b, c, d); move one_b(k in 1..b) => H4(a, b - k, c, d); move one_c(k in 1..c) => H4(a, b, c - k, d); move one_d(k in 1..d) => H4(a, b, c, d - k); move two_ab(k in 1..min(a, b)) => H4(a - k, b - k, c, d); move two_cd(k in 1..min(c, d)) => H4(a, b, c - k, d - k); }'
+for n in 20 30 40 50; do
+    search_case "(n) four heaps, sort canon, table, H4($n, $((n - 1)), $((n - 2)), $((n - 3)))" "$B/bench/base_search h4 $n" "" \
+        "$H4 expect sg(H4($n, $n - 1, $n - 2, $n - 3)) == @;" "target < 3x"
 done
 SETS='game SE(a, b) { move x(k in {1, 3, 4}) when k <= a => SE(a - k, b); move y(k in {2, 5}) when k <= b => SE(a, b - k); move z(k in {1, 2}) when k <= a and k <= b => SE(a - k, b - k); }'
 for n in 250 500 1000 2000; do
@@ -136,7 +144,6 @@ rm -rf "$tmp"
 # arcs downward (nearly every vertex decided: the search crosses every arc). Median of 5 runs.
 tmp=$(mktemp -d)
 med5() { sort -n | sed -n 3p; }
-peak_kb() { if [ -x /usr/bin/time ]; then /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; else echo 0; fi; }
 for shape in uniform down; do
     f="$tmp/$shape.txt"
     if [ $shape = uniform ]; then "$B/bench/base_retro" gen "$f" 1000000 5000000; else "$B/bench/base_retro" gen "$f" 1000000 5000000 98; fi

@@ -49,6 +49,7 @@ void prog_budget_start(Program *p)
     p->steps_end = p->polls + p->max_steps;
     if (p->steps_end < p->polls) p->steps_end = UINT64_MAX - 1;
     p->poll_next = p->polls + 1;   /* check the clock and the memory at once */
+    p->mem_next = 0;
 }
 
 uint64_t prog_memory_used(Program *p)
@@ -410,7 +411,9 @@ void prog_poll_slow(Program *p, Loc loc)
                     "the statement took more than %llu steps (loop steps, calls, positions)", (unsigned long long)p->max_steps);
     p->poll_next = p->polls + PROG_POLL_EVERY;
     if (p->poll_next > p->steps_end) p->poll_next = p->steps_end + 1;
-    if (prog_memory_budget(p)) {
+    double now = prog_now();
+    if (now >= p->mem_next && prog_memory_budget(p)) {
+        p->mem_next = now + PROG_MEMORY_EVERY;
         uint64_t used = prog_memory_used(p);
         if (used > p->max_memory) {
             char a[40], b[40];
@@ -420,7 +423,6 @@ void prog_poll_slow(Program *p, Loc loc)
         }
     }
     if (!p->progress && !p->deadline) return;
-    double now = prog_now();
     if (p->deadline && now >= p->deadline)
         budget_stop(p, loc, "raise the limit with --timeout SECONDS", "the run took more than %g seconds", p->timeout);
     if (!p->progress) return;

@@ -180,6 +180,8 @@ typedef struct Program {
     bool stopping;
     int work_game;          /* the game the solver is working on (-1: none), for the budgets' messages */
     int statm_fd;           /* /proc/self/statm, opened on the first memory check (-1: none) */
+    double mem_next;        /* prog_now() from which a poll reads the memory again (a read of
+                               /proc costs microseconds: at most every PROG_MEMORY_EVERY seconds) */
     /* what a long computation counts, for the progress line (a strategy sets them: "values of
        the table" and how many so far; NULL: the positions stored) */
     const char *work_what;
@@ -215,6 +217,8 @@ static inline void prog_poll_n(Program *p, uint64_t n, Loc loc)
 }
 /* How many polls pass between two checks of the clock, the memory and the steps. */
 #define PROG_POLL_EVERY 4096
+/* The least time between two reads of the resident memory (a poll reads /proc: microseconds). */
+#define PROG_MEMORY_EVERY 0.002
 /* --max-steps by default: about a minute or two of interpreted loop steps. */
 #define PROG_DEFAULT_STEPS 10000000000ull
 /* --max-memory by default: half the physical memory, or of a container's limit when lower. */

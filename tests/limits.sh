@@ -85,7 +85,7 @@ contains memory-claim "$tmp/err" "(raise it with --max-memory SIZE)"
 peak_ok memory-claim 200
 # a big table asks before it is allocated
 check memory-table 4 timed "$GRUNDY" --max-memory 100M -e 'print sg(Cutting(6000, 6000));'
-contains memory-table "$tmp/err" "the game's table needs 256.0 MB more memory"
+contains memory-table "$tmp/err" "the game's table needs 137.4 MB more memory"
 contains memory-table "$tmp/err" "while solving game 'Cutting' (raise it with --max-memory SIZE)"
 peak_ok memory-table 100
 check memory-dense 4 timed "$GRUNDY" --max-memory 100M --strategy table \

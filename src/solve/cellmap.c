@@ -24,8 +24,7 @@ static uint64_t *find(CellMap *m, const int64_t *c)
     for (size_t j = (size_t)cm_hash(c, m->np) & mask;; j = (j + 1) & mask) {
         uint64_t *s = m->slot + j * stride;
         if (!s[m->np]) return s;
-        if ((int64_t)s[0] == c[0] && (m->np < 2 || (int64_t)s[1] == c[1]) && (m->np < 3 || (int64_t)s[2] == c[2]))
-            return s;
+        if (cm_same(s, c, m->np)) return s;
     }
 }
 

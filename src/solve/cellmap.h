@@ -1,4 +1,4 @@
-/* cellmap.h: a map from one to three integer coordinates to a 32-bit value, by open addressing
+/* cellmap.h: a map from one to six integer coordinates to a 32-bit value, by open addressing
    with the coordinates inline (np + 1 words a slot: one probe reads one place). The table
    strategy keeps a sparse game's values here instead of a dense array. */
 #ifndef GRUNDY_CELLMAP_H
@@ -27,7 +27,17 @@ static inline uint64_t cm_hash(const int64_t *c, int np)
     uint64_t h = (uint64_t)c[0] * 0x9e3779b97f4a7c15ull;
     if (np > 1) h = (h ^ (h >> 29) ^ (uint64_t)c[1]) * 0xbf58476d1ce4e5b9ull;
     if (np > 2) h = (h ^ (h >> 31) ^ (uint64_t)c[2]) * 0x94d049bb133111ebull;
+    for (int k = 3; k < np; k++) h = (h ^ (h >> 29) ^ (uint64_t)c[k]) * 0xbf58476d1ce4e5b9ull;
     return h ^ (h >> 32);
+}
+
+/* Whether slot s holds the coordinates c. */
+static inline bool cm_same(const uint64_t *s, const int64_t *c, int np)
+{
+    if ((int64_t)s[0] != c[0] || (np > 1 && (int64_t)s[1] != c[1]) || (np > 2 && (int64_t)s[2] != c[2])) return false;
+    for (int k = 3; k < np; k++)
+        if ((int64_t)s[k] != c[k]) return false;
+    return true;
 }
 
 static inline uint32_t cm_get(const CellMap *m, const int64_t *c, uint32_t absent)
@@ -37,8 +47,7 @@ static inline uint32_t cm_get(const CellMap *m, const int64_t *c, uint32_t absen
     for (size_t j = (size_t)cm_hash(c, m->np) & mask;; j = (j + 1) & mask) {
         const uint64_t *s = m->slot + j * stride;
         if (!s[m->np]) return absent;
-        if ((int64_t)s[0] == c[0] && (m->np < 2 || (int64_t)s[1] == c[1]) && (m->np < 3 || (int64_t)s[2] == c[2]))
-            return (uint32_t)s[m->np];
+        if (cm_same(s, c, m->np)) return (uint32_t)s[m->np];
     }
 }
 #endif

@@ -45,6 +45,8 @@ typedef struct Ops {
 #define MAX_BINDERS 8
 #define MAX_CLAUSES 16
 #define MAX_COMPS 8
+/* Parameters of a compiled game (coordinates of its cells). */
+#define DNP 6
 #define EVAL_STACK 32
 
 typedef struct DClause { bool let; int slot; Ops e; } DClause;
@@ -64,7 +66,7 @@ typedef struct DRule {
     int ncl;
     DClause cl[MAX_CLAUSES];
     int ncomp;
-    Ops arg[MAX_COMPS][3];
+    Ops arg[MAX_COMPS][DNP];
     bool fast;           /* no clauses and affine arguments: the innermost loop steps the arguments */
     bool args_affine;    /* every argument affine: the innermost loop may step them (fast_range) */
 } DRule;
@@ -82,21 +84,21 @@ typedef struct DenseGame {
     int64_t flat_max;    /* > 0: one coordinate, rules without binders or lets whose guards and
                             arguments are affine in it: the fill reads them directly up to here */
     int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
-    Ops canon_arg[3];
+    Ops canon_arg[DNP];
     /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. A dense cell holds
        the complement of its value (~v), so zeroed memory is all unknown and a new table needs no
        pass of its own. Dense (val, dim)
        until it would be mostly empty, then sparse (map; dim stays 0, so every direct read is out
        of bounds and goes through visit()) */
     uint32_t *val;
-    size_t dim[3];
+    size_t dim[DNP];
     bool sparse;
     CellMap map;
     size_t solved;
     /* search state, owned here so that an error unwinding the search leaks nothing */
     int64_t *vars;
     /* the search stack: a cell, and where its recorded options start (NOREC: not recorded) */
-    struct DStack { struct DEntry { int64_t c[3]; size_t rec; } *v; size_t n, cap; } ds;
+    struct DStack { struct DEntry { int64_t c[DNP]; size_t rec; } *v; size_t n, cap; } ds;
     /* options recorded on a cell's first walk, so that its value once they are solved needs no
        second walk: per move its component count, then each component's np coordinates */
     int64_t *rv;
@@ -607,6 +609,27 @@ static inline void sort_coords(int sort, int np, int64_t *c)
 {
     int64_t t;
 #define SORT_CMP(i, j) if ((sort > 0) == (c[i] > c[j])) { t = c[i]; c[i] = c[j]; c[j] = t; }
+    if (np == 4) {   /* a sorting network, without branches */
+#define CSWAP(i, j)                                                             \
+        do {                                                                    \
+            int64_t x_ = c[i], y_ = c[j];                                       \
+            bool s_ = (sort > 0) == (x_ > y_);                                  \
+            c[i] = s_ ? y_ : x_;                                                \
+            c[j] = s_ ? x_ : y_;                                                \
+        } while (0)
+        CSWAP(0, 1);
+        CSWAP(2, 3);
+        CSWAP(0, 2);
+        CSWAP(1, 3);
+        CSWAP(1, 2);
+#undef CSWAP
+        return;
+    }
+    if (np > 3) {   /* insertion sort */
+        for (int i = 1; i < np; i++)
+            for (int j = i; j > 0; j--) SORT_CMP(j - 1, j) else break;
+        return;
+    }
     SORT_CMP(0, 1);
     if (np == 3) {
         SORT_CMP(1, 2);
@@ -624,9 +647,9 @@ static void free_game(DenseGame *g)
         for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); free(r->set[j]); }
         for (int j = 0; j < MAX_CLAUSES; j++) free_ops(&r->cl[j].e);
         for (int j = 0; j < MAX_COMPS; j++)
-            for (int k = 0; k < 3; k++) free_ops(&r->arg[j][k]);
+            for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
     }
-    for (int k = 0; k < 3; k++) free_ops(&g->canon_arg[k]);
+    for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
     free(g->val);
     free(g->rv);
     cm_free(&g->map);
@@ -687,7 +710,7 @@ static DenseGame *analyse(Program *p, int gid)
 {
     Game *G = &p->games[gid];
     const Node *ast = G->ast;
-    if (!ast || G->variadic || G->nparams < 1 || G->nparams > 3) return NULL;
+    if (!ast || G->variadic || G->nparams < 1 || G->nparams > DNP) return NULL;
     DenseGame *g = xcalloc(1, sizeof *g);
     g->gid = gid;
     g->np = G->nparams;
@@ -748,16 +771,27 @@ static DenseGame *game_of(Dense *d, Program *p, int gid)
 #define SPARSE_FROM ((size_t)1 << 20)
 #define SPARSE_RATIO 16
 
+/* The dimensions a table of g spans: its coordinates, and at least three (those past np are 1). */
+static inline int ndims(const DenseGame *g) { return g->np > 3 ? g->np : 3; }
+
+/* The cells of g's dense table (0: none yet). */
+static size_t table_cells(const DenseGame *g)
+{
+    size_t n = 1;
+    for (int i = 0; i < ndims(g); i++) n *= g->dim[i];
+    return n;
+}
+
 static void to_sparse(DenseGame *g)
 {
     cm_init(&g->map, g->np);
-    for (size_t a = 0; a < g->dim[0]; a++)
-        for (size_t b = 0; b < g->dim[1]; b++)
-            for (size_t k = 0; k < g->dim[2]; k++) {
-                uint32_t v = ~g->val[(a * g->dim[1] + b) * g->dim[2] + k];
-                int64_t c[3] = { (int64_t)a, (int64_t)b, (int64_t)k };
-                if (v != V_UNK) cm_set(&g->map, c, v);
-            }
+    size_t n = table_cells(g);
+    int64_t c[DNP] = { 0 };
+    for (size_t x = 0; x < n; x++) {   /* c: the coordinates of cell x, the last one fastest */
+        uint32_t v = ~g->val[x];
+        if (v != V_UNK) cm_set(&g->map, c, v);
+        for (int i = ndims(g) - 1; i >= 0 && ++c[i] == (int64_t)g->dim[i]; i--) c[i] = 0;
+    }
     free(g->val);
     g->val = NULL;
     memset(g->dim, 0, sizeof g->dim);
@@ -772,44 +806,64 @@ static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool roo
     size_t cap = DENSE_TABLE_CELLS;
     if (max_states < cap / 4) cap = (size_t)max_states * 4 < 1024 ? 1024 : (size_t)max_states * 4;
     bool grow = false;
-    size_t nd[3];
-    for (int i = 0; i < 3; i++) {
+    size_t nd[DNP], cells = 1;
+    int nd_ = ndims(g);
+    for (int i = 0; i < nd_; i++) {
         nd[i] = g->dim[i] ? g->dim[i] : 1;
         if (i < g->np) {
             if (c[i] < 0 || (uint64_t)c[i] >= cap) {
                 to_sparse(g);
                 return;
             }
-            if (!g->dim[i]) nd[i] = 16;
+            if (!g->dim[i]) nd[i] = (uint64_t)c[i] < 16 ? 16 : (size_t)c[i] + 1;   /* a first table: the query's box */
             while (nd[i] <= (uint64_t)c[i]) nd[i] *= 2;
         }
         if (nd[i] != g->dim[i]) grow = true;
+        if (nd[i] > cap / cells) {   /* more cells than the cap (and no overflow) */
+            to_sparse(g);
+            return;
+        }
+        cells *= nd[i];
     }
     if (!grow) return;
-    size_t cells = nd[0] * nd[1] * nd[2];
-    if (nd[0] * nd[1] > cap || cells > cap ||
-        (!root && cells > SPARSE_FROM && cells / SPARSE_RATIO > g->solved + g->ds.n)) {
+    if (!root && cells > SPARSE_FROM && cells / SPARSE_RATIO > g->solved + g->ds.n) {
         to_sparse(g);
         return;
     }
-    prog_memory_need(p, (cells - g->dim[0] * g->dim[1] * g->dim[2]) * sizeof *g->val, loc, "the game's table");
+    size_t had = g->val ? table_cells(g) : 0;
+    prog_memory_need(p, (cells - had) * sizeof *g->val, loc, "the game's table");
     uint32_t *v = xcalloc_big(cells, sizeof *v);   /* all unknown */
-    for (size_t a = 0; a < g->dim[0]; a++)
-        for (size_t b = 0; b < g->dim[1]; b++)
-            memcpy(v + (a * nd[1] + b) * nd[2], g->val + (a * g->dim[1] + b) * g->dim[2], g->dim[2] * sizeof *v);
+    if (had) {   /* the old table's rows (along the last dimension) into their places */
+        size_t row = g->dim[nd_ - 1], rows = had / row;
+        for (size_t r = 0; r < rows; r++) {
+            size_t at = 0, q = r;
+            size_t idx[DNP];
+            for (int i = nd_ - 2; i >= 0; i--) {
+                idx[i] = q % g->dim[i];
+                q /= g->dim[i];
+            }
+            for (int i = 0; i < nd_ - 1; i++) at = at * nd[i] + idx[i];
+            memcpy(v + at * nd[nd_ - 1], g->val + r * row, row * sizeof *v);
+        }
+    }
     free(g->val);
     g->val = v;
-    memcpy(g->dim, nd, sizeof nd);
+    memcpy(g->dim, nd, (size_t)nd_ * sizeof *nd);
 }
 
 static inline size_t cell(const DenseGame *g, const int64_t *c)
 {
-    return ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
+    size_t x = ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
+    for (int i = 3; i < g->np; i++) x = x * g->dim[i] + (size_t)c[i];
+    return x;
 }
 
 static inline bool in_table(const DenseGame *g, const int64_t *c)
 {
-    return (uint64_t)c[0] < g->dim[0] && (uint64_t)c[1] < g->dim[1] && (uint64_t)c[2] < g->dim[2];
+    if (!((uint64_t)c[0] < g->dim[0] && (uint64_t)c[1] < g->dim[1] && (uint64_t)c[2] < g->dim[2])) return false;
+    for (int i = 3; i < g->np; i++)
+        if ((uint64_t)c[i] >= g->dim[i]) return false;
+    return true;
 }
 
 /* The value of the cell at c (V_UNK when the table has no room for it yet). */
@@ -889,16 +943,15 @@ static bool cycle(Walk *w, const int64_t *c)
 /* Records past this many words are not kept (the cell is walked again instead). */
 #define REC_MAX ((size_t)1 << 24)
 
-static void push_cell(DStack *ds, const int64_t *c)
+static void push_cell(DStack *ds, const int64_t *c, int np)
 {
     if (ds->n == ds->cap) {
         ds->cap = ds->cap ? ds->cap * 2 : 256;
         ds->v = xrealloc(ds->v, ds->cap * sizeof *ds->v);
     }
     struct DEntry *d = &ds->v[ds->n++];
-    d->c[0] = c[0];
-    d->c[1] = c[1];
-    d->c[2] = c[2];
+    memset(d->c, 0, sizeof d->c);   /* the coordinates past np stay 0 (in_table reads three) */
+    memcpy(d->c, c, (size_t)np * sizeof *c);
     d->rec = NOREC;
 }
 
@@ -939,7 +992,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
     if (v == V_UNK) {
         if (w->mode == M_EXPAND) {
             if (over_limit(w, ds->n + 1)) state_limit(w);
-            push_cell(ds, c);
+            push_cell(ds, c, g->np);
             w->pushed++;
         }
         return true;
@@ -950,7 +1003,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 }
 
 /* One move's result: its components are in comp[0..n). Returns false to stop the walk. */
-static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[3], int n)
+static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[DNP], int n)
 {
     w->moves++;
     uint32_t x = 0;
@@ -996,6 +1049,15 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
     Mex *mex = w->mex;
     size_t moves = 0, pushed = w->pushed;
     bool ok = true;
+    /* option values below 64 gather in a register (the set's word 0 at the end) */
+    uint64_t low = 0;
+    bool rec = w->rec;   /* rec_put turns it off when the record is full */
+#define MEX_ADD(x)                                           \
+    do {                                                     \
+        uint32_t x_ = (x);                                   \
+        if (x_ < 64) low |= (uint64_t)1 << x_;               \
+        else mex_set(mex, x_);                               \
+    } while (0)
     /* one component: its coordinates (c0, c1) from (A, B), stepped; its value into acc (a cell
        outside the table, not solved yet or on the path goes through visit()) */
 #define LOOP2_COMP(A, B, DA, DB)                                                              \
@@ -1008,14 +1070,15 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
             c0 = sort > 0 ? s0 : s1;                                                          \
             c1 = sort > 0 ? s1 : s0;                                                          \
         }                                                                                     \
-        if (w->rec) {                                                                         \
+        if (rec) {                                                                            \
             rec_put(w, c0);                                                                   \
             rec_put(w, c1);                                                                   \
+            rec = w->rec;                                                                     \
         }                                                                                     \
         uint32_t v = V_UNK;                                                                   \
         if ((uint64_t)c0 < d0 && (uint64_t)c1 < d1) v = ~val[(size_t)c0 * d1 + (size_t)c1];   \
         if (__builtin_expect(v >= V_ONPATH, 0)) {                                             \
-            int64_t c[3] = { c0, c1, 0 };                                                     \
+            int64_t c[DNP] = { c0, c1, 0 };                                                   \
             uint32_t vx = 0;                                                                  \
             w->pushed = pushed;                                                               \
             if (!visit(w, ds, c, &vx)) { pushed = w->pushed; ok = false; goto out; }         \
@@ -1031,12 +1094,12 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         for (int64_t j = lo; j <= hi; j++) {
             moves++;
             uint32_t acc = 0;
-            if (w->rec) rec_put(w, nc);
+            if (rec) { rec_put(w, nc); rec = w->rec; }
             for (int i = 0; i < nc; i++) {
                 int64_t ai = a[i] + da[i] * xs[j], bi = b[i] + db[i] * xs[j];
                 LOOP2_COMP(ai, bi, 0, 0);
             }
-            if (!pushed) mex_set(mex, acc & V_MASK);
+            if (!pushed) MEX_ADD(acc & V_MASK);
         }
         goto out;
     }
@@ -1045,10 +1108,10 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         for (int64_t x = lo; x <= hi; x++) {
             moves++;
             uint32_t acc = 0;
-            if (w->rec) rec_put(w, 2);
+            if (rec) { rec_put(w, 2); rec = w->rec; }
             LOOP2_COMP(a0, b0, da[0], db[0]);
             LOOP2_COMP(a1, b1, da[1], db[1]);
-            if (!pushed) mex_set(mex, acc & V_MASK);
+            if (!pushed) MEX_ADD(acc & V_MASK);
         }
         goto out;
     }
@@ -1057,21 +1120,23 @@ static inline __attribute__((always_inline)) bool loop2(Walk *w, DStack *ds, int
         for (int64_t x = lo; x <= hi; x++) {
             moves++;
             uint32_t acc = 0;
-            if (w->rec) rec_put(w, 1);
+            if (rec) { rec_put(w, 1); rec = w->rec; }
             LOOP2_COMP(a0, b0, da[0], db[0]);
-            if (!pushed) mex_set(mex, acc & V_MASK);
+            if (!pushed) MEX_ADD(acc & V_MASK);
         }
         goto out;
     }
     for (int64_t x = lo; x <= hi; x++) {
         moves++;
         uint32_t acc = 0;
-        if (w->rec) rec_put(w, nc);
+        if (rec) { rec_put(w, nc); rec = w->rec; }
         for (int i = 0; i < nc; i++) LOOP2_COMP(a[i], b[i], da[i], db[i]);
-        if (!pushed) mex_set(mex, acc & V_MASK);
+        if (!pushed) MEX_ADD(acc & V_MASK);
     }
 #undef LOOP2_COMP
+#undef MEX_ADD
 out:
+    mex_set_low(mex, low);
     w->moves += moves;
     w->pushed = pushed;
     return ok;
@@ -1111,7 +1176,7 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
 {
     DenseGame *g = w->g;
     int slot = r->slot[level], np = g->np, nc = r->ncomp;
-    int64_t cur[MAX_COMPS][3] = { { 0 } }, step[MAX_COMPS][3] = { { 0 } };
+    int64_t cur[MAX_COMPS][DNP] = { { 0 } }, step[MAX_COMPS][DNP] = { { 0 } };
     w->vars[slot] = lo;
     for (int i = 0; i < nc; i++)
         for (int k = 0; k < np; k++) {
@@ -1123,10 +1188,18 @@ static bool fast_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo
         uint32_t acc = 0;
         if (w->rec) rec_put(w, nc);
         for (int i = 0; i < nc; i++) {
-            int64_t c[3] = { cur[i][0], cur[i][1], cur[i][2] };
+            int64_t c[DNP];
+            memcpy(c, cur[i], sizeof c);
             for (int k = 0; k < np; k++) cur[i][k] += step[i][k];
             if (g->sort) sort_coords(g->sort, np, c);
             for (int k = 0; k < np && w->rec; k++) rec_put(w, c[k]);
+            if (!g->sparse && in_table(g, c)) {   /* a solved cell read directly */
+                uint32_t v = ~g->val[cell(g, c)];
+                if (v < V_ONPATH) {
+                    acc ^= v & V_MASK;
+                    continue;
+                }
+            }
             if (!visit(w, ds, c, &acc)) return false;
         }
         if (!w->pushed) mex_set(w->mex, acc);
@@ -1151,7 +1224,7 @@ static bool fast_loop3(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
     bool ok = true;
     for (int64_t x = lo; x <= hi; x++) {
         moves++;
-        int64_t k[3] = { a, b, c };
+        int64_t k[DNP] = { a, b, c };
         a += da;
         b += db;
         c += dc;
@@ -1261,7 +1334,7 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
                         continue;
                     }
                 }
-                int64_t c[3] = { c0, 0, 0 };
+                int64_t c[DNP] = { c0, 0, 0 };
                 uint32_t x = 0;
                 if (!visit(w, ds, c, &x)) return false;
                 acc ^= x;
@@ -1269,22 +1342,20 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             if (!w->pushed) mex_set(w->mex, acc & V_MASK);
             return true;
         }
-        int64_t comp[MAX_COMPS][3];
+        int64_t comp[MAX_COMPS][DNP];
         for (int i = 0; i < r->ncomp; i++) {
-            int64_t c[3] = { 0, 0, 0 };
+            int64_t c[DNP] = { 0, 0, 0 };
             for (int k = 0; k < w->g->np; k++) c[k] = eval(p, &r->arg[i][k], w->vars);
             if (w->g->sort) {
                 sort_coords(w->g->sort, w->g->np, c);
             } else if (w->g->canon) {   /* canon reads the child's own parameters */
-                int64_t saved[3];
+                int64_t saved[DNP];
                 for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
-                int64_t cc[3] = { 0, 0, 0 };
+                int64_t cc[DNP] = { 0, 0, 0 };
                 for (int k = 0; k < w->g->np; k++) cc[k] = eval(p, &w->g->canon_arg[k], w->vars);
                 for (int k = 0; k < w->g->np; k++) { w->vars[k] = saved[k]; c[k] = cc[k]; }
             }
-            comp[i][0] = c[0];
-            comp[i][1] = c[1];
-            comp[i][2] = c[2];
+            memcpy(comp[i], c, sizeof c);
         }
         return on_result(w, ds, comp, r->ncomp);
     }
@@ -1449,7 +1520,7 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
                 }
             }
             if (g->flat_max > 0 && k <= g->flat_max && fill_flat_cell(w, g, k, loc)) continue;
-            int64_t c[3] = { k, 0, 0 };
+            int64_t c[DNP] = { k, 0, 0 };
             mex_clear(w->mex);
             w->skip = false;
             walk(w, ds, c);
@@ -1487,7 +1558,8 @@ static bool from_record(Walk *w, size_t from)
         int64_t k = g->rv[i++];
         uint32_t acc = 0;
         for (int64_t j = 0; j < k; j++, i += (size_t)np) {
-            int64_t c[3] = { g->rv[i], np > 1 ? g->rv[i + 1] : 0, np > 2 ? g->rv[i + 2] : 0 };
+            int64_t c[DNP] = { 0, 0, 0 };
+            for (int q = 0; q < np; q++) c[q] = g->rv[i + (size_t)q];
             uint32_t v = getv(g, c);
             if (v >= V_ONPATH) return false;
             acc ^= v;
@@ -1508,13 +1580,13 @@ static bool search(Walk *w, const int64_t *root)
     DStack *ds = &g->ds;
     bool filled = g->np != 1;
     ds->n = 0;
-    push_cell(ds, root);
+    push_cell(ds, root, g->np);
     while (ds->n) {
         if (ds->n >= FILL_DEPTH && !filled) {
             filled = true;
             fill(w, ds, w->loc);
         }
-        int64_t c[3];
+        int64_t c[DNP];
         memcpy(c, ds->v[ds->n - 1].c, sizeof c);
         uint32_t v = getv(g, c);
         if (v != V_UNK && v != V_ONPATH) {   /* solved meanwhile (by the fill): its record goes too */
@@ -1558,7 +1630,7 @@ static bool search(Walk *w, const int64_t *root)
 /* Positions left half-done go back to unknown. */
 static void reset_onpath(DenseGame *g)
 {
-    for (size_t i = 0; i < g->dim[0] * g->dim[1] * g->dim[2]; i++)
+    for (size_t i = 0, n = g->val ? table_cells(g) : 0; i < n; i++)
         if (~g->val[i] == V_ONPATH) g->val[i] = ~V_UNK;
     g->rn = 0;
     size_t stride = (size_t)g->map.np + 1;
@@ -1589,7 +1661,7 @@ static bool search_or_decline(Walk *w, const int64_t *root)
 static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
-    int64_t root[3] = { 0, 0, 0 };
+    int64_t root[DNP] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
     if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p, loc, true);
     Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL }, .key = key,
@@ -1672,13 +1744,14 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
     if (key[1] != 0 || gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
     DenseGame *g = d->games[gid];
     if ((g->canon && !g->sort) || KEY_LEN(key) != 2 + (size_t)g->np) return false;
-    int64_t c[3] = { 0, 0, 0 };
+    int64_t c[DNP] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) c[i] = key[2 + i];
     if (g->sort) sort_coords(g->sort, g->np, c);
-    if (c[0] < 0 || c[1] < 0 || c[2] < 0) return false;
+    for (int i = 0; i < g->np; i++)
+        if (c[i] < 0) return false;
     uint32_t v = getv(g, c);
     if (v == V_UNK && !s->busy) {   /* the search starts from the sorted coordinates, as from a stored key */
-        int64_t k[2 + 3];
+        int64_t k[2 + DNP];
         memcpy(k, key, 2 * sizeof *k);
         for (int i = 0; i < g->np; i++) k[2 + i] = c[i];
         bool terminal;

@@ -21,6 +21,14 @@ static inline void mex_set(Mex *m, uint64_t x)
     m->bits[w] |= (uint64_t)1 << (x & 63);
     if (w + 1 > m->hi) m->hi = w + 1;
 }
+/* Add the values below 64 given as a mask (bit x: value x). */
+static inline void mex_set_low(Mex *m, uint64_t low)
+{
+    if (!low) return;
+    if (!m->words) mex_grow(m, 0);
+    m->bits[0] |= low;
+    if (!m->hi) m->hi = 1;
+}
 void mex_clear_words(Mex *m);
 /* Empty the set (inline for the common one-word set: a call per position shows in tight loops). */
 static inline void mex_clear(Mex *m)
