@@ -129,6 +129,39 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     return SOLVE_DONE;
 }
 
+/* The value of a game without a canon whose form covers key's arguments, without a state: the
+   SG value when the form gives it within 64 bits (sg() and outcome() of a sum of many such
+   components store nothing). */
+static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg)
+{
+    (void)loc;
+    const Game *g = &s->p->games[KEY_GAME(key)];
+    const ClosedForm *f = g->canon_fn < 0 ? form_of(st, s->p, (int)KEY_GAME(key)) : NULL;
+    if (!f) return false;
+    Value buf[CLOSED_MAX_ARGS];
+    int n = -1;
+    Value *args = closed_args(s->p, key, buf, NULL, &n);
+    ClosedAnswer a;
+    memset(&a, 0, sizeof a);
+    Closed *c = st;
+    size_t fi = (size_t)closed_index(f);
+    if (fi >= c->ncache) {
+        c->cache = xrealloc(c->cache, (fi + 1) * sizeof *c->cache);
+        memset(c->cache + c->ncache, 0, (fi + 1 - c->ncache) * sizeof *c->cache);
+        c->ncache = fi + 1;
+    }
+    a.cache = &c->cache[fi];
+    bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg);
+    if (args != buf) free(args);
+    if (a.is_big) {
+        mpz_clear(a.big);
+        return false;
+    }
+    if (!ok) return false;
+    *sg = a.sg;
+    return true;
+}
+
 static const char *closed_name(Solver *s, void *st, uint32_t variant)
 {
     (void)s;
@@ -188,6 +221,7 @@ const Strategy strategy_closed = {
     .explain = closed_explain,
     .moves = closed_moves,
     .pace = closed_pace,
+    .peek = closed_peek,
 };
 
 bool closed_any_big(const Value *a, int n)

@@ -1602,7 +1602,10 @@ static bool search(Walk *w, const int64_t *root)
         } else {
             mex_clear(w->mex);
             w->mode = v == V_UNK ? M_EXPAND : M_MEX;
-            bool recording = v == V_UNK && g->record;
+            /* the query's own cell is not recorded: when every option is solved already (one
+               sg() after another along a loop) the record would be thrown away at once, and
+               otherwise one second walk is all it costs */
+            bool recording = v == V_UNK && g->record && ds->n > 1;
             w->rec = recording;
             w->rec_lost = false;
             setv(g, c, V_ONPATH, e->p, w->loc);

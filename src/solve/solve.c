@@ -300,19 +300,41 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
     return k;
 }
 
+/* The SG value of component key from the first strategy that holds it or finds it without a
+   stored state (Strategy.peek). */
+static bool peek_one(Solver *s, const int64_t *key, Loc loc, uint64_t *g)
+{
+    if (s->p->games[KEY_GAME(key)].scoring) return false;
+    for (size_t j = 0; solve_strategies[j]; j++) {
+        const Strategy *st = solve_strategies[j];
+        if (st->peek && allowed(s->p, st->name) && st->peek(s, s->state[j], key, loc, g)) return true;
+    }
+    return false;
+}
+
+/* The XOR of the components' SG values (pos: a sum in normal play) when every component has a
+   peek: sg() and outcome() of a sum of 10^6 heaps then store no state. The peeks come first in
+   the strategies' order, as a stored state's strategy would. False: the usual way. */
+static bool peek_sum(Solver *s, const Value *pos, Loc loc, uint64_t *x)
+{
+    if (pos->t != VT_POS || pos->strs || s->busy) return false;   /* busy: the usual way reports sg() inside moves */
+    uint64_t acc = 0;
+    for (uint32_t i = 0; i < pos->n; i++) {
+        uint64_t g;
+        if (!peek_one(s, pos->u.pos.keys[i], loc, &g)) return false;
+        if (val_count(pos, i) & 1) acc ^= g;
+    }
+    *x = acc;
+    return true;
+}
+
 GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 {
     if (mode_of(pos))
         prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no SG value (sg() and gamma() are for "
                   "normal play); ask for outcome() instead, or the genus statement");
-    if (pos->n == 1 && val_count(pos, 0) == 1) {   /* one component a strategy may hold already */
-        const int64_t *key = pos->u.pos.keys[0];
-        for (size_t j = 0; solve_strategies[j] && !s->p->games[KEY_GAME(key)].scoring; j++) {
-            const Strategy *st = solve_strategies[j];
-            uint64_t g;
-            if (st->peek && allowed(s->p, st->name) && st->peek(s, s->state[j], key, loc, &g)) return gv_sg(g);
-        }
-    }
+    uint64_t x;
+    if (peek_sum(s, pos, loc, &x)) return gv_sg(x);
     Comp *c;
     GameValue total;
     solve_comps(s, pos, loc, &c, false, NULL, &total);
@@ -330,6 +352,8 @@ char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
         solve_answer_free(a);
         return o;
     }
+    uint64_t x;
+    if (peek_sum(s, pos, loc, &x)) return x ? 'N' : 'P';
     Comp *c;
     GameValue total;
     solve_comps(s, pos, loc, &c, true, NULL, &total);
