@@ -218,9 +218,9 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
         if ((uint64_t)a >= DENSE_MAX_CELLS || (uint64_t)b >= DENSE_MAX_CELLS || (uint64_t)c >= DENSE_MAX_CELLS) return NULL;
         size_t n0 = dense_dim(d->d0, (uint64_t)a), n1 = len >= 4 ? dense_dim(d->d1, (uint64_t)b) : 1,
                n2 = len == 5 ? dense_dim(d->d2, (uint64_t)c) : 1;
-        /* a far-out key (beyond the limit, or sparse: more cells than a few per state stored,
+        /* a far-out key (beyond the limit, or sparse: more than 16 cells per key the index holds,
            past 2^20 cells) is the hash table's */
-        size_t room = 16 * e->n > ((size_t)1 << 20) ? 16 * e->n : (size_t)1 << 20;
+        size_t room = 16 * d->used > ((size_t)1 << 20) ? 16 * d->used : (size_t)1 << 20;
         if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n2 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS ||
             n0 * n1 * n2 > DENSE_MAX_CELLS || n0 * n1 * n2 > room)
             return NULL;
@@ -244,7 +244,10 @@ uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
     if (*cell) return *cell - 1;
     uint32_t id = intern_slow(e, raw, false, loc);   /* the cell is raw's alias */
     cell = dense_cell(e, raw);   /* canon may have grown the index */
-    if (cell) *cell = id + 1;
+    if (cell) {
+        *cell = id + 1;
+        e->dense[KEY_GAME(raw)].used++;
+    }
     return id;
 }
 

@@ -25,7 +25,8 @@ typedef struct State { const int64_t *key; uint64_t sg; uint32_t flags; uint32_t
 typedef struct KeyChunk KeyChunk;
 typedef struct Engine Engine;
 
-typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2; } DenseIndex;
+/* used: the cells set (the index grows only while it stays within a few cells per key it holds) */
+typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2, used; } DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
 
 #define ENG_MAX_CANON_DEPTH 64
