@@ -6,7 +6,8 @@
    sort their coordinates (canon). The engine's SG value of every position with coordinates in
    0..M is compared with values computed in C from the rules as stated here (a recursion over the
    grid, the canon applied before a position's moves are made: a sort of every coordinate, or of
-   the first two only, which the table evaluates as expressions). */
+   the first two only, which the table evaluates as expressions). The winning moves of a few
+   positions per ruleset are compared with memo's (batch_check). */
 #include "config.h"
 #include "jsonduel.h"
 #include <stdbool.h>
@@ -22,6 +23,10 @@
 /* --max-states of the second run: every position fits (at most 4096), an array of 16 per
    coordinate does not (the table then keeps a map) */
 #define SPARSE_STATES 5000
+/* queries per ruleset whose winning moves are compared with memo's */
+#define QUERIES 6
+
+static const char *const table_prefix[] = { "table", NULL };
 
 static uint64_t seed = 0x3a1de5ULL;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
@@ -184,7 +189,7 @@ static void program(Str *t, const Rules *rs)
 
 int main(void)
 {
-    int failures = 0, cells = 0, tabled[2] = { 0, 0 };
+    int failures = 0, cells = 0, tabled[2] = { 0, 0 }, moves_passed = 0;
     for (int t = 0; t < RULESETS; t++) {
         Rules rs;
         random_rules(&rs);
@@ -220,9 +225,26 @@ int main(void)
             }
             char *q = out ? strstr(out, "\"kind\":\"query\"") : NULL;
             char *strat = q ? duel_field(q, "strategy") : NULL;
-            if (strat && !strcmp(strat, "\"table\"")) tabled[run]++;
+            bool table = strat && !strcmp(strat, "\"table\"");
+            if (table) tabled[run]++;
             free(strat);
             free(out);
+            if (!table || run) continue;
+            /* the winning moves: queries by the table and by memo must print the same (the values
+               are the recursion's above; the moves come from the rules either way) */
+            char *cut = strstr(prog.s, "\nprint");
+            Batch b = { 0 };
+            b.prelude = cut ? duel_fmt("%.*s", (int)(cut - prog.s), prog.s) : NULL;
+            for (int qi = 0; qi < QUERIES; qi++) {
+                Str pos = { 0 };
+                for (int c = 0; c < rs.np; c++) sput(&pos, "%s%d", c ? ", " : "", rnd(0, rs.m));
+                batch_add(&b, "T(%s)", pos.s);
+                free(pos.s);
+            }
+            char what[32];
+            snprintf(what, sizeof what, "wide %d", t);
+            failures += batch_check(&b, what, table_prefix, &moves_passed);
+            free((char *)b.prelude);
         }
         free(want.s);
         free(prog.s);
@@ -233,6 +255,7 @@ int main(void)
         failures++;
     }
     printf("wide duel: %d rulesets of 4-6 parameters, %d positions compared, answered by the table strategy: %d as an "
-           "array, %d as a map; %d failures\n", RULESETS, cells, tabled[0], tabled[1], failures);
+           "array, %d as a map; %d queries with the same winning moves as memo's; %d failures\n", RULESETS, cells,
+           tabled[0], tabled[1], moves_passed, failures);
     return failures ? 1 : 0;
 }
