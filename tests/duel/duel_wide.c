@@ -234,7 +234,8 @@ int main(void)
                are the recursion's above; the moves come from the rules either way) */
             char *cut = strstr(prog.s, "\nprint");
             Batch b = { 0 };
-            b.prelude = cut ? duel_fmt("%.*s", (int)(cut - prog.s), prog.s) : NULL;
+            char *prelude = cut ? duel_fmt("%.*s", (int)(cut - prog.s), prog.s) : NULL;
+            b.prelude = prelude;   /* batch_check clears b */
             for (int qi = 0; qi < QUERIES; qi++) {
                 Str pos = { 0 };
                 for (int c = 0; c < rs.np; c++) sput(&pos, "%s%d", c ? ", " : "", rnd(0, rs.m));
@@ -244,7 +245,7 @@ int main(void)
             char what[32];
             snprintf(what, sizeof what, "wide %d", t);
             failures += batch_check(&b, what, table_prefix, &moves_passed);
-            free((char *)b.prelude);
+            free(prelude);
         }
         free(want.s);
         free(prog.s);
