@@ -1138,7 +1138,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             const Value *d = &st[slot + 1];
             uint64_t i = (uint64_t)st[slot + 2].u.i;
             if (vm->iter_hook && d->t == VT_RANGE && d->u.r.lo <= val_range_hi(d))
-                vm->iter_hook(vm->iter_ctx, fn, at, slot - base, d->u.r.lo, val_range_hi(d), &i);
+                vm->iter_hook(vm->iter_ctx, fn, at, slot - base, d->u.r.lo, val_range_hi(d), &i, st + base);
             if (d->t == VT_RANGE) {
                 if (d->u.r.lo > val_range_hi(d) || i > (uint64_t)val_range_hi(d) - (uint64_t)d->u.r.lo) { pc = (size_t)code[pc]; break; }
                 if (d->strs && i == (uint64_t)INT64_MAX - (uint64_t)d->u.r.lo)

@@ -14,10 +14,12 @@ typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; } VmFrame;
 
 /* Called before a loop over a range (lo..hi) takes its index *i (0-based; slot: the binder's
-   frame slot; fn and pc: the function and the loop's instruction, which identify the loop). It
-   may move *i forward (past the end: the loop ends). The labelling of moves (solve/labels.c)
-   uses it to jump to the binder values that reach the positions it looks for. */
-typedef void (*VmIterHook)(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t hi, uint64_t *i);
+   frame slot; fn and pc: the function and the loop's instruction, which identify the loop;
+   frame: the function's slots, the binder's own not set yet). It may move *i forward (past the
+   end: the loop ends). The labelling of moves (solve/labels.c) uses it to jump to the binder
+   values that reach the positions it looks for. */
+typedef void (*VmIterHook)(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t hi, uint64_t *i,
+                           const Value *frame);
 
 /* Called by GATE, before each combination of a claim's binders (in order) is evaluated: whether
    to take it (VM_GATE_TAKE), skip it (VM_GATE_SKIP: its `when` and condition are not evaluated),

@@ -182,14 +182,23 @@ static void label_run(Program *p, void *ctx)
         }
         c->which = i;
         c->left = LABEL_MAX_SCAN;
-        /* the positions wanted of it: its single parts (jumps over a huge rule need them) */
+        /* the positions wanted of it (jumps over a huge rule need them): each one's single part
+           (NULL when it has more, or none), and every part of every one */
         const int64_t **want = xmalloc((c->nmv + 1) * sizeof *want);
+        size_t nall = 0;
+        bool empty = false;
+        for (size_t q = 0; q < c->nmv; q++) nall += a->moves[c->mv[q]].nparts;
+        const int64_t **all = xmalloc((nall + 1) * sizeof *all);
+        nall = 0;
         for (size_t q = 0; q < c->nmv; q++) {
             const struct AnswerMove *m = &a->moves[c->mv[q]];
             want[q] = m->nparts == 1 && m->parts[0].count == 1 ? s->store->st[m->parts[0].id].key : NULL;
+            empty |= m->nparts == 0;
+            for (uint32_t k = 0; k < m->nparts; k++) all[nall++] = s->store->st[m->parts[k].id].key;
         }
-        c->lj = ljump_new(s->p, s->store->st[id].key, want, c->nmv);
+        c->lj = ljump_new(s->p, s->store->st[id].key, want, c->nmv, empty ? NULL : all, nall);
         free(want);
+        free(all);
         ljump_install(c->lj, s->vm);
         size_t mark = scratch_mark(&s->vm->scratch);
         vm_enum_moves(s->vm, s->store->st[id].key, on_option, c);

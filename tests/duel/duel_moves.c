@@ -1,5 +1,7 @@
 /* duel_moves.c: winning moves counted as moves: winning_count of random sums of Nim heaps,
-   subtraction games and Kayles rows against a count written from the rules in C (every term as
+   subtraction games, Kayles rows, Dawson's Kayles rows and Grundy's game heaps (their splits
+   are labelled by jumps over the innermost binder: label_jump.c) against a count written from
+   the rules in C (every term as
    written is a pile a player may move in; each rule option whose result makes the XOR zero is
    one winning move), Nim positions against the lecture's formula (piles with a ^ X < a), and
    misere Nim against exhaustive play (whoever takes the last token loses). */
@@ -16,13 +18,15 @@
 static uint64_t seed = 0x30e5000ULL;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
-enum { T_HEAP, T_SUB, T_KAYLES };
+enum { T_HEAP, T_SUB, T_KAYLES, T_DAWSON, T_GRUNDY };
 typedef struct Term { int kind, n, set[4], nset; } Term;
 
 static int sg_term(const Term *t, int n)
 {
     if (t->kind == T_HEAP) return n;
     if (t->kind == T_SUB) return brute_subtract(n, t->set, t->nset);
+    if (t->kind == T_DAWSON) return brute_dawson(n);
+    if (t->kind == T_GRUNDY) return brute_grundygame(n);
     return brute_kayles(n);
 }
 
@@ -39,6 +43,10 @@ static long long count_winning(const Term *t, int nt)
         } else if (t[i].kind == T_SUB) {   /* take k in S, k <= n */
             for (int j = 0; j < t[i].nset; j++)
                 if (t[i].set[j] <= n) c += (rest ^ sg_term(&t[i], n - t[i].set[j])) == 0;
+        } else if (t[i].kind == T_DAWSON) {   /* knock two pins leaving rows a and n - 2 - a, a <= n - 2 - a */
+            for (int a = 0; n >= 2 && a <= (n - 2) / 2; a++) c += (rest ^ brute_dawson(a) ^ brute_dawson(n - 2 - a)) == 0;
+        } else if (t[i].kind == T_GRUNDY) {   /* split into a and n - a, 1 <= a < n - a */
+            for (int a = 1; a <= (n - 1) / 2; a++) c += (rest ^ brute_grundygame(a) ^ brute_grundygame(n - a)) == 0;
         } else {   /* knock k = 1 or 2 pins leaving rows a and n - k - a, a <= n - k - a (each split once) */
             for (int k = 1; k <= 2 && k <= n; k++)
                 for (int a = 0; a <= (n - k) / 2; a++) c += (rest ^ brute_kayles(a) ^ brute_kayles(n - k - a)) == 0;
@@ -51,6 +59,8 @@ static void term_text(const Term *t, char *out, size_t cap)
 {
     if (t->kind == T_HEAP) snprintf(out, cap, "Heap(%d)", t->n);
     else if (t->kind == T_KAYLES) snprintf(out, cap, "Kayles(%d)", t->n);
+    else if (t->kind == T_DAWSON) snprintf(out, cap, "DawsonKayles(%d)", t->n);
+    else if (t->kind == T_GRUNDY) snprintf(out, cap, "GrundyGame(%d)", t->n);
     else {
         int len = snprintf(out, cap, "Subtract(%d, {", t->n);
         for (int j = 0; j < t->nset; j++) len += snprintf(out + len, cap - (size_t)len, "%s%d", j ? ", " : "", t->set[j]);
@@ -103,8 +113,8 @@ int main(void)
         char text[400] = "";
         size_t len = 0;
         for (int i = 0; i < nt; i++) {
-            t[i].kind = rnd(0, 2);
-            t[i].n = rnd(0, t[i].kind == T_HEAP ? 7 : 12);
+            t[i].kind = rnd(0, 4);
+            t[i].n = rnd(0, t[i].kind == T_HEAP ? 7 : t[i].kind >= T_DAWSON ? 30 : 12);
             t[i].nset = nsub;
             memcpy(t[i].set, subset, sizeof subset);
             char one[80];
