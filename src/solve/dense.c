@@ -19,7 +19,7 @@
 typedef enum MOpCode {
     MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
     MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
-    MO_JFK, MO_JTK, MO_SHL, MO_SHR
+    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT
 } MOpCode;
 
 /* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
@@ -132,7 +132,8 @@ typedef struct Cc { Program *p; bool ok; int depth, maxdepth; const Subst *sub; 
 
 static bool binary_op(int op)
 {
-    return (op >= MO_ADD && op <= MO_MOD) || (op >= MO_EQ && op <= MO_MAX) || op == MO_SHL || op == MO_SHR;
+    return (op >= MO_ADD && op <= MO_MOD) || (op >= MO_EQ && op <= MO_MAX) || op == MO_SHL || op == MO_SHR ||
+           op == MO_POW;
 }
 
 /* Whether a jump lands on the next instruction (which then starts a path of its own). */
@@ -205,7 +206,7 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         return;
     case N_BINARY: {
         static const int map[] = { [OP_ADD] = MO_ADD, [OP_SUB] = MO_SUB, [OP_MUL] = MO_MUL, [OP_DIV] = MO_DIV,
-            [OP_MOD] = MO_MOD, [OP_POW] = -1, [OP_NEG] = -1, [OP_NOT] = -1, [OP_EQ] = MO_EQ, [OP_NE] = MO_NE,
+            [OP_MOD] = MO_MOD, [OP_POW] = MO_POW, [OP_NEG] = -1, [OP_NOT] = -1, [OP_EQ] = MO_EQ, [OP_NE] = MO_NE,
             [OP_LT] = MO_LT, [OP_LE] = MO_LE, [OP_GT] = MO_GT, [OP_GE] = MO_GE, [OP_BAND] = MO_BAND,
             [OP_BOR] = MO_BOR, [OP_BXOR] = MO_BXOR, [OP_SHL] = MO_SHL, [OP_SHR] = MO_SHR, [OP_IN] = -1 };
         int op = map[n->op];
@@ -250,9 +251,10 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             }
             return;
         }
-        if (n->ref == REF_BUILTIN && n->ref_id == BI_ABS && n->list.n == 1 && n->list.v[0]->kind != N_SPLAT) {
+        if (n->ref == REF_BUILTIN && (n->ref_id == BI_ABS || n->ref_id == BI_POPCOUNT) && n->list.n == 1 &&
+            n->list.v[0]->kind != N_SPLAT) {
             cexpr(c, o, n->list.v[0]);
-            put(o, MO_ABS, 0, 0, n);
+            put(o, n->ref_id == BI_ABS ? MO_ABS : MO_POPCOUNT, 0, 0, n);
             return;
         }
         if (n->ref == REF_DEF && c->inlined < MAX_INLINE_DEPTH) {   /* a def of integer code: inline */
@@ -494,6 +496,26 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
         case MO_ABS:
             if (st[sp - 1] == INT64_MIN) eval_fail(p, m->n, "integer overflow");
             if (st[sp - 1] < 0) st[sp - 1] = -st[sp - 1];
+            break;
+        /* a negative exponent or popcount() argument is the interpreter's error: declined like an
+           overflow, so that memo reports it */
+        case MO_POW: {
+            int64_t a = st[sp - 2], b = st[sp - 1], x = 1;
+            if (b < 0) eval_fail(p, m->n, "integer overflow");
+            for (; b > 0; b--) {
+                if (__builtin_mul_overflow(x, a, &x)) eval_fail(p, m->n, "integer overflow");
+                if (x == 0 || x == 1) break;   /* 0 and 1 stay */
+                if (x == -1) {   /* -1: the parity of what is left */
+                    if ((b - 1) % 2) x = 1;
+                    break;
+                }
+            }
+            st[--sp - 1] = x;
+            break;
+        }
+        case MO_POPCOUNT:
+            if (st[sp - 1] < 0) eval_fail(p, m->n, "integer overflow");
+            st[sp - 1] = __builtin_popcountll((unsigned long long)st[sp - 1]);
             break;
         case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;
         case MO_JF: if (!st[--sp]) i = m->a - 1; break;

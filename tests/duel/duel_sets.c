@@ -29,7 +29,8 @@ static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint6
    4: T(a - k, b) when k <= a and a - k < b (a lower bound on k); 5: k over the range 1..b (not
    vals), T(a - k, b - 1) when k <= a and k + 2 >= b; 6: through two defs (which the table
    inlines): k in 1..cap(a, b), T(a - k, b) when odd(k + b), with cap(a, b) = min(a, b + 2) and
-   odd(x) = x % 2 == 1. */
+   odd(x) = x % 2 == 1; 7: k over 1..a, T(a - k, b) when popcount(k) == 1 (a power of two); 8: k
+   over 1..4, T(a - k ** 2, b - 1) when k ** 2 <= a and b >= 1 (a square off a, one off b). */
 typedef struct Rule { int kind, vals[MAXV], nvals; bool set; } Rule;
 typedef struct Rules { Rule r[MAXR]; int n; } Rules;
 
@@ -60,6 +61,12 @@ static int value(const Rules *rs, int a, int b)
         if (r->kind == 6)
             for (int k = 1; k <= (a < b + 2 ? a : b + 2); k++)
                 if ((k + b) % 2 == 1) seen[value(rs, a - k, b)] = true;
+        if (r->kind == 7)
+            for (int k = 1; k <= a; k++)
+                if ((k & (k - 1)) == 0) seen[value(rs, a - k, b)] = true;
+        if (r->kind == 8)
+            for (int k = 1; k <= 4; k++)
+                if (k * k <= a && b >= 1) seen[value(rs, a - k * k, b - 1)] = true;
     }
     int g = 0;
     while (seen[g]) g++;
@@ -72,7 +79,7 @@ static void random_rules(Rules *rs)
     rs->n = rnd(1, MAXR);
     for (int i = 0; i < rs->n; i++) {
         Rule *r = &rs->r[i];
-        r->kind = rnd(0, 6);
+        r->kind = rnd(0, 8);
         r->set = rnd(0, 3) > 0;
         r->nvals = rnd(1, MAXV);
         for (int j = 0; j < r->nvals; j++) r->vals[j] = rnd(1, 7);
@@ -87,6 +94,14 @@ static void rule_text(Str *t, const Rule *r, int i)
     }
     if (r->kind == 6) {
         sput(t, " move m%d(k in 1..cap(a, b)) when odd(k + b) => T(a - k, b);", i);
+        return;
+    }
+    if (r->kind == 7) {
+        sput(t, " move m%d(k in 1..a) when popcount(k) == 1 => T(a - k, b);", i);
+        return;
+    }
+    if (r->kind == 8) {
+        sput(t, " move m%d(k in 1..4) when k ** 2 <= a and b >= 1 => T(a - k ** 2, b - 1);", i);
         return;
     }
     sput(t, " move m%d(k in %c", i, r->set ? '{' : '[');
