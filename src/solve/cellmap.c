@@ -33,7 +33,7 @@ static void grow(CellMap *m)
     size_t stride = (size_t)m->np + 1, old = m->cap;
     uint64_t *was = m->slot;
     m->cap = old ? old * 2 : 1024;
-    m->slot = xcalloc(m->cap * stride, sizeof *m->slot);
+    m->slot = xcalloc_big(m->cap * stride, sizeof *m->slot);   /* huge pages: a probe is a TLB miss less */
     for (size_t i = 0; i < old; i++) {
         const uint64_t *s = was + i * stride;
         if (!s[m->np]) continue;
