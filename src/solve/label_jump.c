@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A call of a sum (multi mode): its game, the first argument that mentions the binder, whether
-   the game's canon reorders the arguments, the wanted values (of that argument, or of every
-   argument under a reordering canon, of the wanted parts of the game), ascending */
+/* A call of a sum (multi mode): its game, the first argument that mentions the binder (index and
+   expression), the wanted values (of that argument, or of every argument when the game's canon
+   reorders them, of the wanted parts of the game), ascending */
 typedef struct Call { int game, arg; const Node *x; int64_t *want; size_t nwant; } Call;
 
 typedef struct Jump {
@@ -136,8 +136,6 @@ static bool int_arg(const Program *p, const int64_t *key, int arg, int64_t *out)
     return true;
 }
 
-/* The multi mode for move m when its result is a sum of calls each linear in its innermost
-   binder (the last): true with j set up. */
 /* The instruction of the last loop over slot before the yield of move tag in moves function f
    (SIZE_MAX: none). */
 static size_t loop_of(const Func *f, int slot, int tag)
@@ -151,6 +149,8 @@ static size_t loop_of(const Func *f, int slot, int tag)
     return SIZE_MAX;
 }
 
+/* The multi mode for move m (tag: its index in the game) when its result is a sum of calls each
+   linear in its innermost binder (the last): true with j set up. */
 static bool multi_rule(Program *p, const Node *m, int tag, const Func *f, const int64_t *const *all, size_t nall,
                        Jump *j)
 {
@@ -285,15 +285,18 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The targets of a run of a multi rule's loop that starts at s0 (frame: the outer binders):
-   the binder values from s0 on where a call's argument is a wanted value. False (no jump in
-   this run) when an argument is not an integer within 64 bits or does not move with s. */
-static bool multi_targets(const Program *p, Jump *j, const Value *frame, int64_t s0)
+/* The targets of a run of a multi rule's loop over s0..hi (frame: the outer binders): the
+   binder values from s0 on where a call's argument is a wanted value. False (no jump in this
+   run) when an argument is not an integer within 64 bits or does not move with s, or when the
+   run is short (enumerating it costs less than working out the targets: about a tenth of an
+   enumerated value's cost each). */
+static bool multi_targets(const Program *p, Jump *j, const Value *frame, int64_t s0, int64_t hi)
 {
     j->ntargets = 0;
     if (s0 == INT64_MAX) return false;
     size_t total = 0;
     for (int c = 0; c < j->ncalls; c++) total += j->calls[c].nwant;
+    if ((uint64_t)hi - (uint64_t)s0 < (uint64_t)total / 4 + 16) return false;
     free(j->targets);
     j->targets = xmalloc((total + 1) * sizeof *j->targets);
     for (int c = 0; c < j->ncalls; c++) {
@@ -359,7 +362,7 @@ static void hook(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t 
         if (j->multi) {
             if (pc != j->loop_pc) continue;
             int64_t at = (int64_t)((uint64_t)lo + *i);
-            if (*i == 0) j->armed = multi_targets(lj->p, j, frame, lo);   /* a run starts */
+            if (*i == 0) j->armed = multi_targets(lj->p, j, frame, lo, hi);   /* a run starts */
             if (!j->armed || (uint64_t)hi - (uint64_t)lo == UINT64_MAX) return;
             size_t a = 0, b = j->ntargets;   /* the first target >= at */
             while (a < b) {

@@ -1,6 +1,7 @@
 /* duel_moves.c: winning moves counted as moves: winning_count of random sums of Nim heaps,
-   subtraction games, Kayles rows, Dawson's Kayles rows and Grundy's game heaps (their splits
-   are labelled by jumps over the innermost binder: label_jump.c) against a count written from
+   subtraction games, Kayles rows, Dawson's Kayles rows and Grundy's game heaps (the last two up
+   to 150: their splits are labelled by jumps over the innermost binder, label_jump.c, once a
+   loop is long enough) against a count written from
    the rules in C (every term as
    written is a pile a player may move in; each rule option whose result makes the XOR zero is
    one winning move), Nim positions against the lecture's formula (piles with a ^ X < a), and
@@ -114,7 +115,7 @@ int main(void)
         size_t len = 0;
         for (int i = 0; i < nt; i++) {
             t[i].kind = rnd(0, 4);
-            t[i].n = rnd(0, t[i].kind == T_HEAP ? 7 : t[i].kind >= T_DAWSON ? 30 : 12);
+            t[i].n = rnd(0, t[i].kind == T_HEAP ? 7 : t[i].kind >= T_DAWSON ? 150 : 12);
             t[i].nset = nsub;
             memcpy(t[i].set, subset, sizeof subset);
             char one[80];
