@@ -4,6 +4,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/closed.h"
+#include "canonform.h"
 #include "solve/nimber.h"
 #include "bignum.h"
 #include "vm.h"
@@ -129,18 +130,39 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     return SOLVE_DONE;
 }
 
-/* The value of a game without a canon whose form covers key's arguments, without a state: the
-   SG value when the form gives it within 64 bits (sg() and outcome() of a sum of many such
-   components store nothing). */
+/* The value of a game whose form covers key's arguments, without a state: the SG value when the
+   form gives it within 64 bits (sg() and outcome() of a sum of many such components store
+   nothing). A canon that sorts the integer arguments is applied here; a game with another canon
+   has no peek. */
 static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg)
 {
     (void)loc;
     const Game *g = &s->p->games[KEY_GAME(key)];
-    const ClosedForm *f = g->canon_fn < 0 ? form_of(st, s->p, (int)KEY_GAME(key)) : NULL;
+    const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
     if (!f) return false;
+    int sort = 0;
+    if (g->canon_fn >= 0) {
+        CanonForm cf = canonform_of(g->ast, g->nparams, g->variadic);
+        if (cf != CF_SORT_UP && cf != CF_SORT_DOWN) return false;
+        sort = cf == CF_SORT_UP ? 1 : -1;
+    }
     Value buf[CLOSED_MAX_ARGS];
     int n = -1;
     Value *args = closed_args(s->p, key, buf, NULL, &n);
+    if (args && sort) {   /* the canon's order (integer arguments only) */
+        bool ints = args == buf;
+        for (int i = 0; i < n && ints; i++) ints = args[i].t == VT_INT;
+        if (!ints) {
+            if (args != buf) free(args);
+            return false;
+        }
+        for (int i = 1; i < n; i++)
+            for (int k = i; k > 0 && (sort > 0 ? args[k - 1].u.i > args[k].u.i : args[k - 1].u.i < args[k].u.i); k--) {
+                Value t = args[k];
+                args[k] = args[k - 1];
+                args[k - 1] = t;
+            }
+    }
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
     Closed *c = st;

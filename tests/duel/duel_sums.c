@@ -1,9 +1,11 @@
 /* duel_sums.c: sg() and outcome() of sums, which the solver answers from the strategies' values
-   without storing a state when every component has one at hand (a closed form without a canon,
-   a compiled table), and the usual way otherwise. Random sums (fixed seed) of Nim heaps, of a
-   two-coordinate game the table compiles, of Kayles rows (a sequence) and of Wythoff positions (a
-   closed form behind a canon), with repeated components and counts (2 * A); the values are
-   checked against SG values computed here from the rules as stated (the XOR of the parts). */
+   without storing a state when every component has one at hand (a closed form, its arguments
+   sorted when its canon sorts them; a compiled table), and the usual way otherwise. Random sums
+   (fixed seed) of Nim heaps, of a two-coordinate game the table compiles, of Empty and Divide
+   pairs in either order (a closed form behind a sorting canon), of Kayles rows (a sequence) and
+   of Wythoff positions (a closed form behind a canon of int()s, which has no peek), with
+   repeated components and counts (2 * A); the values are checked against SG values computed
+   here from the rules as stated (the XOR of the parts). */
 #include "config.h"
 #include "jsonduel.h"
 #include <stdbool.h>
@@ -59,14 +61,30 @@ static int wythoff(int a, int b)
     return w_memo[a][b] = mex(seen);
 }
 
+/* ED(a, b): split one pile into two non-empty piles, the other pile is removed */
+static int e_memo[MAXV + 1][MAXV + 1];
+static int ed(int a, int b)
+{
+    if (e_memo[a][b] >= 0) return e_memo[a][b];
+    bool seen[4 * MAXV] = { false };
+    for (int x = 1; x < a; x++) seen[ed(x, a - x)] = true;
+    for (int x = 1; x < b; x++) seen[ed(x, b - x)] = true;
+    return e_memo[a][b] = mex(seen);
+}
+
 /* A random component: its text into t, its SG value returned. */
 static int component(Str *t, bool table_only)
 {
-    int kind = table_only ? rnd(0, 1) : rnd(0, 3), a = rnd(0, MAXV), b = rnd(0, MAXV);
+    int kind = table_only ? rnd(0, 2) : rnd(0, 4), a = rnd(0, MAXV), b = rnd(0, MAXV);
     switch (kind) {
     case 0: sput(t, "Heap(%d)", a); return a;
     case 1: sput(t, "T(%d, %d)", a, b); return t_sg(a, b);
-    case 2: sput(t, "Kayles(%d)", a); return kayles(a);
+    case 2:
+        a += !a;
+        b += !b;
+        sput(t, "ED(%d, %d)", a, b);
+        return ed(a, b);
+    case 3: sput(t, "Kayles(%d)", a); return kayles(a);
     default: sput(t, "Wythoff(%d, %d)", a, b); return wythoff(a, b);
     }
 }
@@ -76,6 +94,7 @@ int main(void)
     memset(t_memo, 0xff, sizeof t_memo);
     memset(k_memo, 0xff, sizeof k_memo);
     memset(w_memo, 0xff, sizeof w_memo);
+    memset(e_memo, 0xff, sizeof e_memo);
     int failures = 0, sums = 0;
     for (int prog = 0; prog < SUMS / PER_PROGRAM; prog++) {
         Str text = { 0 }, want_sg = { 0 }, want_out = { 0 };
@@ -86,7 +105,7 @@ int main(void)
         sput(&want_sg, "\"value\":[");
         sput(&want_out, "\"value\":[");
         for (int i = 0; i < PER_PROGRAM; i++) {
-            /* half of the sums from peeked components only (Heap, T), half mixed */
+            /* half of the sums from peeked components only (Heap, T, ED), half mixed */
             bool table_only = i % 2 == 0;
             int n = rnd(1, 6), x = 0;
             Str sum = { 0 };
