@@ -34,6 +34,10 @@ steps() {
 steps fold "" 'print count(x for x in 0..10**12 when x % 7 == 3);'
 steps any "" 'print any(x == -1 for x in 0..10**12);'
 steps binder G 'game G(n) { move t(k in 0..10**12) when k > n + 10**13 => G(n + 1); } query G(0);'
+# the same loop in the table strategy's code (a literal range, a guard it compiles): it counts its
+# binder values as steps (it ran on past every budget, SIGTERM aside)
+steps binder-table G 'game G(n) { move t(k in 0..1000000000000) when k * k < 0 => G(n + 1); } query G(0);'
+steps binder-table2 H 'game H(a, b) { move t(k in 1..1000000000000) when popcount(k) == 0 => H(a - 1, b); } query H(3, 4);'
 steps canon C 'game C(n) { canon (n + 0 * count(x for x in 0..10**12 when x < 0)); move t when n > 0 => C(n - 1); } query C(5);'
 steps closed-moves TurningTurtles "query TurningTurtles(\"$(printf '%3000s' | tr ' ' H)\");"
 steps sequence D 'game D(n) { move t(i in 0..n - 1) => D(max(0, i - 1)) + D(max(0, n - i - 2)); } query D(1000000);'

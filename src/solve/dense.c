@@ -1332,6 +1332,9 @@ static int fast_set(Walk *w, DStack *ds, const DRule *r, int level, int i, int j
     return fast_loop2(w, ds, r, level, i, j, xs);
 }
 
+/* Binder values of the general loop between two counts of its steps. */
+#define BINDER_BURN 4096
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     const EvalCtx *p = &w->ev;
@@ -1431,6 +1434,9 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
             w->from_clause = from;
             return false;
         }
+        /* binder values whose guards fail are no moves: counted here, so that a loop over
+           10^12 values meets --max-steps, the clock and interrupts */
+        if (((uint64_t)x - (uint64_t)lo) % BINDER_BURN == BINDER_BURN - 1) solve_burn(w->sv, BINDER_BURN, w->loc);
         if (x == INT64_MAX) break;
     }
     w->from_clause = from;
