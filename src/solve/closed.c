@@ -89,6 +89,18 @@ static void closed_fini(Solver *s, void *st)
     free(c);
 }
 
+/* The cache of form f (made on first use). */
+static ClosedCache **form_cache(Closed *c, const ClosedForm *f)
+{
+    size_t fi = (size_t)closed_index(f);
+    if (fi >= c->ncache) {
+        c->cache = xrealloc(c->cache, (fi + 1) * sizeof *c->cache);
+        memset(c->cache + c->ncache, 0, (fi + 1 - c->ncache) * sizeof *c->cache);
+        c->ncache = fi + 1;
+    }
+    return &c->cache[fi];
+}
+
 static bool closed_applies(Solver *s, void *st, const int64_t *key)
 {
     return form_of(st, s->p, (int)KEY_GAME(key)) != NULL;
@@ -107,14 +119,7 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     Value *args = closed_args(s->p, key, buf, NULL, &n);
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
-    Closed *c = st;
-    size_t fi = (size_t)closed_index(f);
-    if (fi >= c->ncache) {
-        c->cache = xrealloc(c->cache, (fi + 1) * sizeof *c->cache);
-        memset(c->cache + c->ncache, 0, (fi + 1 - c->ncache) * sizeof *c->cache);
-        c->ncache = fi + 1;
-    }
-    a.cache = &c->cache[fi];
+    a.cache = form_cache(st, f);
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
     if (args != buf) free(args);
     GameValue v = gv_sg(a.sg);
@@ -165,14 +170,7 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
     }
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
-    Closed *c = st;
-    size_t fi = (size_t)closed_index(f);
-    if (fi >= c->ncache) {
-        c->cache = xrealloc(c->cache, (fi + 1) * sizeof *c->cache);
-        memset(c->cache + c->ncache, 0, (fi + 1 - c->ncache) * sizeof *c->cache);
-        c->ncache = fi + 1;
-    }
-    a.cache = &c->cache[fi];
+    a.cache = form_cache(st, f);
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg);
     if (args != buf) free(args);
     if (a.is_big) {

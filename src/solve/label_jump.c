@@ -353,6 +353,20 @@ void ljump_yield(Program *p, LabelJumps *lj, int tag, const Value *v, const Valu
     j->want_pc = true;
 }
 
+/* The loop over lo..hi at binder value at moves its index *i to j's first target from at on (past
+   the end when none is left). */
+static void jump_to(const Jump *j, int64_t at, int64_t lo, int64_t hi, uint64_t *i)
+{
+    size_t a = 0, b = j->ntargets;   /* the first target >= at */
+    while (a < b) {
+        size_t m = (a + b) / 2;
+        if (j->targets[m] < at) a = m + 1;
+        else b = m;
+    }
+    if (a == j->ntargets || j->targets[a] > hi) *i = (uint64_t)hi - (uint64_t)lo + 1;
+    else *i = (uint64_t)j->targets[a] - (uint64_t)lo;
+}
+
 static void hook(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t hi, uint64_t *i, const Value *frame)
 {
     LabelJumps *lj = ctx;
@@ -364,14 +378,7 @@ static void hook(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t 
             int64_t at = (int64_t)((uint64_t)lo + *i);
             if (*i == 0) j->armed = multi_targets(lj->p, j, frame, lo, hi);   /* a run starts */
             if (!j->armed || (uint64_t)hi - (uint64_t)lo == UINT64_MAX) return;
-            size_t a = 0, b = j->ntargets;   /* the first target >= at */
-            while (a < b) {
-                size_t m = (a + b) / 2;
-                if (j->targets[m] < at) a = m + 1;
-                else b = m;
-            }
-            if (a == j->ntargets || j->targets[a] > hi) *i = (uint64_t)hi - (uint64_t)lo + 1;
-            else *i = (uint64_t)j->targets[a] - (uint64_t)lo;
+            jump_to(j, at, lo, hi, i);
             return;
         }
         if (!j->armed) continue;
@@ -383,14 +390,7 @@ static void hook(void *ctx, int fn, size_t pc, size_t slot, int64_t lo, int64_t 
         if (!j->have_pc || pc != j->pc) continue;
         if ((uint64_t)hi - (uint64_t)lo == UINT64_MAX) return;   /* the whole integer range: no end index */
         int64_t at = (int64_t)((uint64_t)lo + *i);
-        size_t a = 0, b = j->ntargets;   /* the first target >= at */
-        while (a < b) {
-            size_t m = (a + b) / 2;
-            if (j->targets[m] < at) a = m + 1;
-            else b = m;
-        }
-        if (a == j->ntargets || j->targets[a] > hi) *i = (uint64_t)hi - (uint64_t)lo + 1;
-        else *i = (uint64_t)j->targets[a] - (uint64_t)lo;
+        jump_to(j, at, lo, hi, i);
         return;
     }
 }
