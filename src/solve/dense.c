@@ -83,7 +83,7 @@ typedef struct DenseGame {
     int64_t sub[MAX_RULES], sub_from;
     int64_t flat_max;    /* > 0: one coordinate, rules without binders or lets whose guards and
                             arguments are affine in it: the fill reads them directly up to here */
-    int sort;            /* canon recognised as sorting two parameters: 1 ascending, -1 descending */
+    int sort;            /* canon recognised as sorting the parameters: 1 ascending, -1 descending */
     Ops canon_arg[DNP];
     /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. A dense cell holds
        the complement of its value (~v), so zeroed memory is all unknown and a new table needs no
