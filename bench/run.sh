@@ -108,8 +108,11 @@ for r in 3 4 5 6; do
         "$CRAM expect sg(CB(0, $r)) == @;" "C: memo array of 2^(4R) bytes; target < 3x"
 done
 for n in 20 30 40 50; do
+    # the store's bytes a position (the REPL's :states): state + hash slot + key + direct index
+    per=$(printf '%s\n:states\n' "$H3 expect sg(H3($n, $n - 1, $n - 3)) >= 0;" | "$G" --strategy memo -i 2>/dev/null |
+          sed -n 's/.*MB, \([0-9.]*\) bytes a position.*/\1/p; s/.*KB, \([0-9.]*\) bytes a position.*/\1/p')
     search_case "(n) ... the same by memo, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "--strategy memo" \
-        "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "general search; target < 3x"
+        "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "general search; target < 3x; store $per B/position (key 40)"
 done
 # (f) queries far beyond any table: proven periods and closed forms (no baseline: absolute times)
 for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})' 'DawsonKayles(1000000000000000000)' \

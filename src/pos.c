@@ -6,9 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEY_CHUNK_WORDS ((size_t)1 << 17)
+#define KEY_CHUNK_WORDS ((size_t)1 << KEY_REF_SHIFT)
 #define ALIAS_BIT 0x80000000u
-struct KeyChunk { KeyChunk *next; size_t used, size; int64_t w[]; };
 
 Engine *eng_new(Program *p, Vm *vm)
 {
@@ -22,17 +21,16 @@ Engine *eng_new(Program *p, Vm *vm)
 
 static void free_chunks(Engine *e)
 {
-    for (KeyChunk *c = e->chunks, *n; c; c = n) {
-        n = c->next;
-        free(c);
-    }
-    e->chunks = NULL;
+    for (size_t i = 0; i < e->nkchunk; i++) free(e->kchunk[i]);
+    e->nkchunk = 0;
+    e->kused = e->ksize = 0;
 }
 
 void eng_free(Engine *e)
 {
     if (!e) return;
     free_chunks(e);
+    free(e->kchunk);
     free(e->st);
     free(e->tab);
     for (size_t i = 0; i < e->ndense; i++) free(e->dense[i].map);
@@ -59,6 +57,14 @@ void eng_clear(Engine *e)
     e->root = NULL;
 }
 
+EngMemory eng_memory(const Engine *e)
+{
+    EngMemory m = { e->n * sizeof *e->st, e->tcap * sizeof *e->tab, e->key_words * sizeof(int64_t),
+                    e->nalias * (sizeof *e->akey + sizeof *e->astate), 0 };
+    for (size_t i = 0; i < e->ndense; i++) m.index += e->dense[i].d0 * e->dense[i].d1 * e->dense[i].d2 * sizeof(uint32_t);
+    return m;
+}
+
 void eng_recover(Engine *e)
 {
     e->ncanon = 0;
@@ -76,31 +82,35 @@ static size_t key_limit(const Engine *e)
 
 static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool keys);
 
-static const int64_t *store_key(Engine *e, const int64_t *key, size_t len, Loc loc)
+/* Copy key into the chunks; its reference (KEY_REF_SHIFT). */
+static uint32_t store_key(Engine *e, const int64_t *key, size_t len, Loc loc)
 {
     if (e->key_words + len > key_limit(e)) limit_error(e, key, loc, true);
-    e->key_words += len;
-    KeyChunk *c = e->chunks;
-    if (!c || c->size - c->used < len) {
+    if (!e->nkchunk || e->ksize - e->kused < len) {
         /* small at first (a run that stores a few positions allocates little), doubling up to
-           KEY_CHUNK_WORDS */
-        size_t sz = c ? (c->size >= KEY_CHUNK_WORDS / 2 ? KEY_CHUNK_WORDS : c->size * 2) : 512;
+           KEY_CHUNK_WORDS; a longer key has a chunk of its own */
+        size_t sz = e->nkchunk ? (e->ksize >= KEY_CHUNK_WORDS / 2 ? KEY_CHUNK_WORDS : e->ksize * 2) : 512;
         if (sz < len) sz = len;
-        c = xmalloc(sizeof *c + sz * sizeof(int64_t));
-        c->size = sz;
-        c->used = 0;
-        c->next = e->chunks;
-        e->chunks = c;
+        if (e->nkchunk == KEY_MAX_CHUNKS) limit_error(e, key, loc, true);
+        VEC_PUSH(e->kchunk, e->nkchunk, e->capkchunk, xmalloc(sz * sizeof(int64_t)));
+        e->ksize = sz;
+        e->kused = 0;
     }
-    int64_t *d = c->w + c->used;
-    memcpy(d, key, len * sizeof *d);
-    c->used += len;
-    return d;
+    e->key_words += len;
+    uint32_t ref = (uint32_t)(e->nkchunk - 1) << KEY_REF_SHIFT | (uint32_t)e->kused;
+    memcpy(e->kchunk[e->nkchunk - 1] + e->kused, key, len * sizeof *key);
+    e->kused += len;
+    return ref;
+}
+
+static const int64_t *key_at(const Engine *e, uint32_t ref)
+{
+    return e->kchunk[ref >> KEY_REF_SHIFT] + (ref & KEY_REF_MASK);
 }
 
 static const int64_t *ref_key(const Engine *e, uint32_t ref)
 {
-    return (ref & ALIAS_BIT) ? e->akey[ref & ~ALIAS_BIT] : e->st[ref - 1].key;
+    return (ref & ALIAS_BIT) ? e->akey[ref & ~ALIAS_BIT] : eng_key(e, ref - 1);
 }
 
 static uint32_t ref_state(const Engine *e, uint32_t ref)
@@ -110,20 +120,26 @@ static uint32_t ref_state(const Engine *e, uint32_t ref)
 
 /* Slots are found from the high 32 bits of a key's hash, which the slot keeps: growing the table
    never reads a key again. */
-static inline size_t home_slot(uint32_t hh, size_t cap) { return (size_t)hh & (cap - 1); }
+static inline size_t home_slot(uint32_t hh, size_t cap) { return (size_t)(((uint64_t)hh * cap) >> 32); }
+static inline size_t next_slot(size_t j, size_t cap) { return j + 1 == cap ? 0 : j + 1; }
 #define SLOT(ref, hh) ((uint64_t)(ref) | (uint64_t)(hh) << 32)
 #define SLOT_REF(t) ((uint32_t)(t))
 #define SLOT_HASH(t) ((uint32_t)((t) >> 32))
 
+/* The table grows by half past three quarters full: it stays between half and three quarters
+   full, so linear probing stays short (the probes of a lookup share cache lines) and a slot costs
+   at most 16 bytes a key (8 / (1/2)). A home slot is the hash scaled to the table (any size). */
+static bool full(const Engine *e) { return (e->n + e->nalias) * 4 > e->tcap * 3; }
+
 static void rehash(Engine *e)
 {
-    size_t ncap = e->tcap * 2;
+    size_t ncap = e->tcap + e->tcap / 2;
     uint64_t *tab = xcalloc(ncap, sizeof *tab);
     for (size_t i = 0; i < e->tcap; i++) {
         uint64_t t = e->tab[i];
         if (!SLOT_REF(t)) continue;
         size_t j = home_slot(SLOT_HASH(t), ncap);
-        while (tab[j]) j = (j + 1) & (ncap - 1);
+        while (tab[j]) j = next_slot(j, ncap);
         tab[j] = t;
     }
     free(e->tab);
@@ -164,7 +180,7 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
             const int64_t *k = ref_key(e, SLOT_REF(t));
             if (k[0] == key[0] && memcmp(k, key, len * sizeof *k) == 0) return ref_state(e, SLOT_REF(t));
         }
-        j = (j + 1) & (e->tcap - 1);
+        j = next_slot(j, e->tcap);
     }
 }
 
@@ -177,13 +193,11 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     prog_poll(e->p, loc);
     if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
-    const int64_t *stored = store_key(e, key, len, loc);
+    uint32_t stored = store_key(e, key, len, loc);
     id = (uint32_t)e->n++;
-    e->st[id].key = stored;
-    e->st[id].sg = 0;
-    e->st[id].flags = 0;
+    e->st[id] = (State){ .kref = stored };
     e->tab[slot] = SLOT(id + 1, h >> 32);
-    if ((e->n + e->nalias) * 2 > e->tcap) rehash(e);
+    if (full(e)) rehash(e);
     return id;
 }
 
@@ -218,9 +232,9 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
         if ((uint64_t)a >= DENSE_MAX_CELLS || (uint64_t)b >= DENSE_MAX_CELLS || (uint64_t)c >= DENSE_MAX_CELLS) return NULL;
         size_t n0 = dense_dim(d->d0, (uint64_t)a), n1 = len >= 4 ? dense_dim(d->d1, (uint64_t)b) : 1,
                n2 = len == 5 ? dense_dim(d->d2, (uint64_t)c) : 1;
-        /* a far-out key (beyond the limit, or sparse: more than 16 cells per key the index holds,
+        /* a far-out key (beyond the limit, or sparse: more than 8 cells per key the index holds,
            past 2^20 cells) is the hash table's */
-        size_t room = 16 * d->used > ((size_t)1 << 20) ? 16 * d->used : (size_t)1 << 20;
+        size_t room = 8 * d->used > ((size_t)1 << 20) ? 8 * d->used : (size_t)1 << 20;
         if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n2 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS ||
             n0 * n1 * n2 > DENSE_MAX_CELLS || n0 * n1 * n2 > room)
             return NULL;
@@ -385,11 +399,11 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
     if (alias && e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
         lookup(e, raw, len, h, &slot);
         size_t n = e->nalias;
-        VEC_PUSH(e->akey, e->nalias, e->capakey, store_key(e, raw, len, loc));
+        VEC_PUSH(e->akey, e->nalias, e->capakey, key_at(e, store_key(e, raw, len, loc)));
         e->nalias = n;
         VEC_PUSH(e->astate, e->nalias, e->capastate, id);
         e->tab[slot] = SLOT(ALIAS_BIT | (uint32_t)n, h >> 32);
-        if ((e->n + e->nalias) * 2 > e->tcap) rehash(e);
+        if (full(e)) rehash(e);
     }
     return id;
 }

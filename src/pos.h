@@ -17,15 +17,22 @@ enum { ST_DONE = 1, ST_ONPATH = 2, ST_TERMINAL = 4, ST_OUTCOME = 8, ST_SGSEARCH 
 /* A state's value: flags ST_DONE (or ST_OUTCOME) and the value's kind in bits 8-15 (the solver's
    GvKind: an SG value, an outcome only, a draw, a loopy value, a remoteness, a score), with sg
    holding the SG value, the loopy finite value, the remoteness or the score (as int64_t).
-   how: which strategy solved the state (the solver's numbering: solve_how). */
-typedef struct State { const int64_t *key; uint64_t sg; uint32_t flags; uint32_t how; } State;
+   how: which strategy solved the state (the solver's numbering: solve_how, 16 bits).
+   kref: where the state's canonical key is in the store's key chunks (eng_key).
+   16 bytes a state: the key's pointer as a 32-bit reference, flags and how 16 bits each. */
+typedef struct State { uint64_t sg; uint32_t kref; uint32_t flags : 16; uint32_t how : 16; } State;
 #define ST_KIND_SHIFT 8
 #define ST_KIND(flags) (((flags) >> ST_KIND_SHIFT) & 0xffu)
 
-typedef struct KeyChunk KeyChunk;
+/* A key reference: the chunk's number in the high bits, the word offset in it in the low ones (a
+   key longer than a chunk has a chunk of its own, at offset 0). */
+#define KEY_REF_SHIFT 17
+#define KEY_REF_MASK (((uint32_t)1 << KEY_REF_SHIFT) - 1)
+#define KEY_MAX_CHUNKS ((size_t)1 << (32 - KEY_REF_SHIFT))
 typedef struct Engine Engine;
 
-/* used: the cells set (the index grows only while it stays within a few cells per key it holds) */
+/* used: the cells set (the index grows only while it stays within 8 cells per key it holds: 32
+   bytes a key at most, past its first 2^20 cells) */
 typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2, used; } DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
 
@@ -41,7 +48,8 @@ struct Engine {
     uint64_t *tab;          /* open addressing: state index + 1 (0 = empty) in the low 32 bits, the high
                                32 bits of the key's hash in the high ones (one load per probe) */
     size_t tcap;
-    KeyChunk *chunks;
+    int64_t **kchunk;       /* the key chunks (never moved: key pointers stay valid); the last one fills */
+    size_t nkchunk, capkchunk, kused, ksize;
     /* aliases: a non-canonical key seen before maps straight to its canonical state, so canon
        runs once per distinct key (table refs with ALIAS_BIT set index these) */
     /* direct index for games with one to three small non-negative integer arguments:
@@ -62,6 +70,13 @@ struct Engine {
     size_t key_words;       /* words of the stored keys: bounded with the states (pos.c: key_limit) */
 };
 
+/* The canonical key of state id (valid until the store is cleared). */
+static inline const int64_t *eng_key(const Engine *e, uint32_t id)
+{
+    uint32_t r = e->st[id].kref;
+    return e->kchunk[r >> KEY_REF_SHIFT] + (r & KEY_REF_MASK);
+}
+
 Engine *eng_new(Program *p, Vm *vm);
 void eng_free(Engine *e);
 /* Forget work in progress after an error unwound through the store (solved states are kept). */
@@ -73,4 +88,8 @@ uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc);
 uint32_t eng_find(Engine *e, const int64_t *key, Loc loc);
 /* Reset to no states (keeps the limit). */
 void eng_clear(Engine *e);
+/* The store's memory in bytes, by part: the states (16 bytes each), the hash table, the keys'
+   words, the aliases (their references; their keys are in keys), the direct index's cells. */
+typedef struct EngMemory { size_t states, table, keys, aliases, index; } EngMemory;
+EngMemory eng_memory(const Engine *e);
 #endif

@@ -236,7 +236,7 @@ static void do_explain(Repl *r, const Value *pos, void *ctx)
         sb_init(&b);
         sb_puts(&b, "  component ");
         if (a->counts[i] > 1) sb_printf(&b, "%llu * ", (unsigned long long)a->counts[i]);
-        key_print(p, &b, st->key);
+        key_print(p, &b, eng_key(s->store, a->comps[i]));
         sb_printf(&b, ": %s", solve_how_name(s, st->how));
         StrBuf w;
         sb_init(&w);
@@ -383,6 +383,21 @@ static void do_list(Repl *r, const char *arg)
     }
 }
 
+/* :states: the positions stored and the store's memory, in all and per position. */
+static void states_report(Program *p)
+{
+    const Engine *e = p->solver->store;
+    fprintf(p->out, "%zu positions stored\n", e->n);
+    if (!e->n) return;
+    EngMemory m = eng_memory(e);
+    double n = (double)e->n, all = (double)(m.states + m.table + m.keys + m.aliases + m.index);
+    fprintf(p->out, "store: %.1f %s, %.1f bytes a position: state %.1f, hash table %.1f, key %.1f",
+            all >= 1048576 ? all / 1048576 : all / 1024, all >= 1048576 ? "MB" : "KB", all / n, m.states / n, m.table / n, m.keys / n);
+    if (m.aliases) fprintf(p->out, ", aliases %.1f", m.aliases / n);
+    if (m.index) fprintf(p->out, ", direct index %.1f", m.index / n);
+    fputc('\n', p->out);
+}
+
 static void do_help(Repl *r, const char *topic)
 {
     Program *p = r->p;
@@ -461,7 +476,7 @@ bool repl_command(Repl *r, const char *line, int *status)
     } else if (!strcmp(cmd, ":time")) {
         on_off(r, arg, &r->time, ":time");
     } else if (!strcmp(cmd, ":states")) {
-        fprintf(p->out, "%zu positions stored\n", p->solver->store->n);
+        states_report(p);
     } else if (!strcmp(cmd, ":limits")) {
         char what[32];
         unsigned long long v;

@@ -86,7 +86,7 @@ static void do_query(Program *p, Stmt *st)
                 sb_puts(&b, i ? ",{\"component\":" : "{\"component\":");
                 StrBuf c;
                 sb_init(&c);
-                key_print(p, &c, p->solver->store->st[a->comps[l->comp]].key);
+                key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
                 json_str(&b, c.s);
                 sb_fini(&c);
                 sb_printf(&b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
@@ -168,7 +168,7 @@ static void do_query(Program *p, Stmt *st)
                 const struct AnswerLabel *m = &a->labels[l];
                 sb_printf(&b, "  %s move: %s%s%s from ", kind, m->label ? m->label : "move", m->args ? " " : "",
                           m->args ? m->args : "");
-                key_print(p, &b, p->solver->store->st[a->comps[m->comp]].key);
+                key_print(p, &b, eng_key(p->solver->store, a->comps[m->comp]));
                 sb_printf(&b, " -> %s", a->winning[i]);
                 if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
                 emit_line(p, &b);

@@ -112,7 +112,7 @@ static bool closed_applies(Solver *s, void *st, const int64_t *key)
 static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)loc;
-    const int64_t *key = s->store->st[id].key;
+    const int64_t *key = eng_key(s->store, id);
     const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
     Value buf[CLOSED_MAX_ARGS];
     int n = -1;
@@ -201,8 +201,8 @@ static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, S
 static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, const GameValue *want, VmYield cb, void *ctx)
 {
     (void)st;
-    const int64_t *key = s->store->st[id].key;
-    uint32_t variant = s->store->st[id].how & 0xffff;
+    const int64_t *key = eng_key(s->store, id);
+    uint32_t variant = HOW_VARIANT(s->store->st[id].how);
     if (variant & CLOSED_RULES_MOVES) return MOVES_RULES;
     const ClosedForm *f = closed_at((int)variant);
     GameValue t = want->kind == GV_SG ? *want : gv_sg(0);   /* a move to a P-position: value 0 */
@@ -219,12 +219,12 @@ static bool closed_pace(Solver *s, void *st, uint32_t id, unsigned which, uint64
 {
     (void)st;
     const State *x = &s->store->st[id];
-    if ((x->how >> 16) != (solve_how(&strategy_closed, 0) >> 16)) return false;
-    const ClosedForm *f = closed_at((int)(x->how & 0xffff & ~CLOSED_RULES_MOVES));
+    if (HOW_STRATEGY(x->how) != HOW_STRATEGY(solve_how(&strategy_closed, 0))) return false;
+    const ClosedForm *f = closed_at((int)(HOW_VARIANT(x->how) & ~CLOSED_RULES_MOVES));
     if (!f->pace) return false;
     Value buf[CLOSED_MAX_ARGS];
     int n = -1;
-    Value *args = closed_args(s->p, x->key, buf, NULL, &n);
+    Value *args = closed_args(s->p, eng_key(s->store, id), buf, NULL, &n);
     bool ok = args && f->pace(args, n, which, out);
     if (args != buf) free(args);
     return ok;

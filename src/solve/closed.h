@@ -21,7 +21,7 @@ typedef struct ClosedAnswer {
     ClosedCache **cache;  /* in: the form's cache slot (NULL: none; the form works without it) */
 } ClosedAnswer;
 /* In a state's strategy variant (solve_how): the form's index with this bit when rules_moves. */
-#define CLOSED_RULES_MOVES 0x8000u
+#define CLOSED_RULES_MOVES 0x400u
 
 /* Options of a position whose value is want (an SG value of any size; 0 for the moves to
    P-positions of an outcome-only form), yielded in the rules' move order (yielding a few others

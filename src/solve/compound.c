@@ -172,7 +172,7 @@ static char *text(Solver *s, unsigned mode, const Out *o, Loc loc)
     const int64_t **keys = vm_alloc(s->vm, (o->n ? o->n : 1) * sizeof *keys, loc);
     uint64_t *cnt = vm_alloc(s->vm, (o->n ? o->n : 1) * sizeof *cnt, loc);
     for (size_t i = 0; i < o->n; i++) {
-        keys[i] = s->store->st[o->p[i].id].key;
+        keys[i] = eng_key(s->store, o->p[i].id);
         cnt[i] = o->p[i].count;
     }
     Value v = val_pos(keys, cnt, (uint32_t)o->n);

@@ -1803,7 +1803,7 @@ static SolveResult dense_solve(Solver *s, void *st, uint32_t id, Loc loc, bool n
     (void)need_sg;
     uint64_t g;
     bool terminal;
-    SolveResult r = table_solve(s, st, s->store, s->store->st[id].key, loc, &g, &terminal);
+    SolveResult r = table_solve(s, st, s->store, eng_key(s->store, id), loc, &g, &terminal);
     if (r != SOLVE_DONE) return r;
     State *x = &s->store->st[id];
     x->sg = g;

@@ -125,7 +125,7 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
         for (uint32_t i = 0; i < m && same; i++)
             same = mv->parts[i].id == c->parts[i].id && mv->parts[i].count == c->parts[i].count;
         if (!same) continue;
-        const Game *g = &s->p->games[KEY_GAME(s->store->st[a->comps[c->which]].key)];
+        const Game *g = &s->p->games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
         const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
         a->nmoves += c->copies;
         if (a->nlabels >= SOLVE_MAX_WINNING) break;
@@ -173,7 +173,7 @@ static void label_run(Program *p, void *ctx)
         c->nmv = r1 - r0;
         if (r1 == r0) continue;   /* no listed move removes it */
         Value args[POS_MAX_ARGS];
-        int nargs = key_decode(s->p, s->store->st[id].key, args);
+        int nargs = key_decode(s->p, eng_key(s->store, id), args);
         bool big = false;   /* rules over ranges beyond 64 bits: far too many moves to label */
         for (int q = 0; q < nargs; q++) big |= args[q].t == VT_BIG;
         if (big) {
@@ -192,16 +192,16 @@ static void label_run(Program *p, void *ctx)
         nall = 0;
         for (size_t q = 0; q < c->nmv; q++) {
             const struct AnswerMove *m = &a->moves[c->mv[q]];
-            want[q] = m->nparts == 1 && m->parts[0].count == 1 ? s->store->st[m->parts[0].id].key : NULL;
+            want[q] = m->nparts == 1 && m->parts[0].count == 1 ? eng_key(s->store, m->parts[0].id) : NULL;
             empty |= m->nparts == 0;
-            for (uint32_t k = 0; k < m->nparts; k++) all[nall++] = s->store->st[m->parts[k].id].key;
+            for (uint32_t k = 0; k < m->nparts; k++) all[nall++] = eng_key(s->store, m->parts[k].id);
         }
-        c->lj = ljump_new(s->p, s->store->st[id].key, want, c->nmv, empty ? NULL : all, nall);
+        c->lj = ljump_new(s->p, eng_key(s->store, id), want, c->nmv, empty ? NULL : all, nall);
         free(want);
         free(all);
         ljump_install(c->lj, s->vm);
         size_t mark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, s->store->st[id].key, on_option, c);
+        vm_enum_moves(s->vm, eng_key(s->store, id), on_option, c);
         scratch_release(&s->vm->scratch, mark);
         ljump_install(NULL, s->vm);
         ljump_free(c->lj);
@@ -313,9 +313,9 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
     EachCtx c = { .s = s, .loc = loc, .max = max };
     for (size_t i = 0; i < a->ncomps && !c.more; i++) {
         c.comp = i;
-        c.game = &s->p->games[KEY_GAME(s->store->st[a->comps[i]].key)];
+        c.game = &s->p->games[KEY_GAME(eng_key(s->store, a->comps[i]))];
         size_t smark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, s->store->st[a->comps[i]].key, on_each, &c);
+        vm_enum_moves(s->vm, eng_key(s->store, a->comps[i]), on_each, &c);
         scratch_release(&s->vm->scratch, smark);
     }
     bool stop = false;
@@ -332,18 +332,18 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
                 if (q != m->comp) continue;
                 for (uint32_t r = 0; r < m->parts.n; r++) {
                     uint32_t id = eng_intern(s->store, m->parts.keys[r], loc);
-                    if (!terminal(s, s->store->st[id].key, id)) parts[k++] = (AnswerPart){ id, m->parts.cnt[r] };
+                    if (!terminal(s, eng_key(s->store, id), id)) parts[k++] = (AnswerPart){ id, m->parts.cnt[r] };
                 }
             }
             size_t u = solve_multiset(parts, (uint32_t)k);
             const int64_t **keys = vm_alloc(s->vm, (u ? u : 1) * sizeof *keys, loc);
             uint64_t *cnt = vm_alloc(s->vm, (u ? u : 1) * sizeof *cnt, loc);
             for (size_t q = 0; q < u; q++) {
-                keys[q] = s->store->st[parts[q].id].key;
+                keys[q] = eng_key(s->store, parts[q].id);
                 cnt[q] = parts[q].count;
             }
             k = u;
-            SolveMove mv = { m->comp, a->counts[m->comp], s->store->st[a->comps[m->comp]].key, m->label, m->args,
+            SolveMove mv = { m->comp, a->counts[m->comp], eng_key(s->store, a->comps[m->comp]), m->label, m->args,
                              m->args_json, val_pos(keys, cnt, (uint32_t)k), m->gain };
             mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;
@@ -365,7 +365,7 @@ static uint32_t live_multiset(Solver *s, AnswerPart *p, uint32_t n)
 {
     uint32_t m = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (p[i].count && !terminal(s, s->store->st[p[i].id].key, p[i].id)) p[m++] = p[i];
+        if (p[i].count && !terminal(s, eng_key(s->store, p[i].id), p[i].id)) p[m++] = p[i];
     return solve_multiset(p, m);
 }
 

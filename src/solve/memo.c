@@ -11,9 +11,9 @@
 
 /* A stack entry: the state, and where its recorded options start (UNEXPANDED before it is
    enumerated, NORECORD when the option buffer was full). */
-typedef struct Frame { uint32_t id; size_t opt; } Frame;
-#define UNEXPANDED ((size_t)-1)
-#define NORECORD ((size_t)-2)
+typedef struct Frame { uint32_t id; uint32_t opt; } Frame;
+#define UNEXPANDED UINT32_MAX
+#define NORECORD (UINT32_MAX - 1)
 #define MAX_OPT ((size_t)1 << 27)
 
 typedef struct Memo {
@@ -163,11 +163,11 @@ static SolveResult memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
         size_t sp0 = m->sp;
         size_t mark = scratch_mark(&sv->vm->scratch);
         sv->busy++;
-        vm_enum_moves(sv->vm, s->key, on_move, &c);
+        vm_enum_moves(sv->vm, eng_key(e, id), on_move, &c);
         sv->busy--;
         scratch_release(&sv->vm->scratch, mark);
         if (c.cycle != UINT32_MAX) {   /* back to idle; the solver reports the cycle */
-            sv->cycle = e->st[c.cycle].key;
+            sv->cycle = eng_key(e, c.cycle);
             for (size_t i = base; i < m->sp; i++) e->st[m->stack[i].id].flags &= ~(uint32_t)ST_ONPATH;
             m->sp = base;
             m->nopt = nopt0;
@@ -175,7 +175,7 @@ static SolveResult memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
         }
         f = &m->stack[sp0 - 1];   /* the stack may have moved */
         if (c.pushed) {   /* children first; this state is finished when it is on top again */
-            f->opt = c.recording ? from : NORECORD;
+            f->opt = c.recording ? (uint32_t)from : NORECORD;
             if (!c.recording) m->nopt = from;
             continue;
         }

@@ -180,7 +180,7 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
         if (firm_heap(&v[i])) firm += c[i].count;
         if (i < 8) {
             sb_puts(&b, i ? ", " : "");
-            key_print(s->p, &b, s->store->st[c[i].id].key);
+            key_print(s->p, &b, eng_key(s->store, c[i].id));
             sb_putc(&b, ' ');
             nim_genus(&b, s, &v[i]);
         }
@@ -206,10 +206,10 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
             bool f = firm - firm_heap(&v[i]) > 0 || firm_heap(&t);
             if (!(f ? k == 0 : k == 1)) continue;   /* the new XOR is k */
             uint32_t how = s->store->st[c[i].id].how;
-            const Strategy *st = solve_strategies[how >> 16];
+            const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
             Got g = { s, loc, UINT32_MAX, false };
             size_t mark = scratch_mark(&s->vm->scratch);
-            if (st->moves) st->moves(s, s->state[how >> 16], c[i].id, &t, on_heap, &g);
+            if (st->moves) st->moves(s, s->state[HOW_STRATEGY(how)], c[i].id, &t, on_heap, &g);
             scratch_release(&s->vm->scratch, mark);
             if (!g.any) continue;
             if (g.id != UINT32_MAX) solve_component(s, g.id, loc, NULL, true);

@@ -42,7 +42,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(s, v, c->loc, &keys, &cnt, &n);
-    const int64_t *from = e->st[c->cur].key;
+    const int64_t *from = eng_key(e, c->cur);
     Opt o = { s->vm->gain, UINT32_MAX };
     if (n > 1 || (n == 1 && cnt && cnt[0] != 1))
         bad_result(s, c->loc, from, "leads to a sum: sums of scoring games have no value, as scores do not add up "
@@ -55,9 +55,9 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
         if (!(st->flags & ST_DONE)) {
             if (st->flags & ST_ONPATH) {
                 char b[200];
-                key_text(s->p, st->key, b, sizeof b);
+                key_text(s->p, eng_key(e, o.id), b, sizeof b);
                 prog_fail(s->p, EXIT_COMPILE, c->loc, "scoring game '%s' has a cycle: position %s can be reached again "
-                          "from itself, so play may never end", s->p->games[KEY_GAME(st->key)].name, b);
+                          "from itself, so play may never end", s->p->games[KEY_GAME(eng_key(e, o.id))].name, b);
             }
             Frame f = { o.id, 0, false };
             VEC_PUSH(m->stack, m->sp, m->scap, f);
@@ -77,7 +77,7 @@ static void finish(Solver *s, Negamax *m, uint32_t id, size_t from, Loc loc)
         int64_t after = m->opt[i].id == UINT32_MAX ? 0 : (int64_t)e->st[m->opt[i].id].sg, v;
         if (!score_worth(m->opt[i].gain, after, &v)) {
             char b[200];
-            key_text(s->p, e->st[id].key, b, sizeof b);
+            key_text(s->p, eng_key(e, id), b, sizeof b);
             prog_fail(s->p, EXIT_LIMIT, loc, "the score of %s passes 64 bits", b);
         }
         if (i == from || v > best) best = v;
@@ -120,7 +120,7 @@ static SolveResult nm_solve(Solver *sv, void *stp, uint32_t root, Loc loc, bool 
         c.cur = id;
         size_t mark = scratch_mark(&sv->vm->scratch);
         sv->busy++;
-        vm_enum_moves(sv->vm, e->st[id].key, on_move, &c);
+        vm_enum_moves(sv->vm, eng_key(e, id), on_move, &c);
         sv->busy--;
         scratch_release(&sv->vm->scratch, mark);
         if (!c.pushed) {   /* every option known: done now */

@@ -97,7 +97,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     }
     if (n > 1 || (cnt && cnt[0] != 1)) {
         char b[200];
-        key_text(x->s->p, x->s->store->st[r->ids[x->cur]].key, b, sizeof b);
+        key_text(x->s->p, eng_key(x->s->store, r->ids[x->cur]), b, sizeof b);
         prog_fail(x->s->p, EXIT_COMPILE, x->loc,
                   "%s has a move to a sum of %u positions; in a game with cycles a move leads to one position (or 0)",
                   b, n > 1 ? n : (unsigned)cnt[0]);
@@ -126,7 +126,7 @@ static SolveResult retro_solve(Solver *s, void *st, uint32_t root, Loc loc, bool
         x.cur = u;
         size_t mark = scratch_mark(&s->vm->scratch);
         s->busy++;
-        vm_enum_moves(s->vm, e->st[r->ids[u]].key, on_move, &x);
+        vm_enum_moves(s->vm, eng_key(e, r->ids[u]), on_move, &x);
         s->busy--;
         scratch_release(&s->vm->scratch, mark);
         solve_burn(s, 1, loc);

@@ -397,7 +397,7 @@ static uint32_t value_mpz(const SeqInst *s, const mpz_t n)
 static SolveResult seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
 {
     (void)need_sg;
-    const int64_t *key = sv->store->st[id].key;
+    const int64_t *key = eng_key(sv->store, id);
     SeqInst *s = inst_of(st, sv->p, key);
     bool isbig = big_heap(s, key, NULL);
     uint64_t n = isbig ? UINT64_MAX : (uint64_t)key[s->cw];
@@ -624,7 +624,7 @@ static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, const GameValue *
     if (want->big) return MOVES_ALL;   /* the table's values are below 2^32: none has that value */
     uint64_t target = want->kind == GV_SG ? want->n : 0;
     Program *p = sv->p;
-    const int64_t *key = sv->store->st[id].key;
+    const int64_t *key = eng_key(sv->store, id);
     SeqInst *s = inst_of(st, p, key);
     if (big_heap(s, key, NULL)) return seq_moves_big(p, s, key, target, cb, ctx);
     uint64_t n = (uint64_t)key[s->cw];
@@ -650,7 +650,7 @@ static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, const GameValue *
 static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, StrBuf *b)
 {
     (void)variant;
-    const int64_t *key = sv->store->st[id].key;
+    const int64_t *key = eng_key(sv->store, id);
     SeqInst *s = inst_of(st, sv->p, key);
     if (!s) return;
     sb_printf(b, "%s %s game%s", s->hr.kind[0] == 'o' ? "an" : "a", s->hr.kind,

@@ -26,13 +26,16 @@ static int index_of(const Strategy *self)
     return 0;
 }
 
-uint32_t solve_how(const Strategy *self, uint32_t variant) { return (uint32_t)index_of(self) << 16 | variant; }
+uint32_t solve_how(const Strategy *self, uint32_t variant)
+{
+    return (uint32_t)index_of(self) << HOW_VARIANT_BITS | variant;
+}
 void *solve_state(Solver *s, const Strategy *self) { return s->state[index_of(self)]; }
 
 const char *solve_how_name(Solver *s, uint32_t how)
 {
-    const Strategy *st = solve_strategies[how >> 16];
-    return st->name_of ? st->name_of(s, s->state[how >> 16], how & 0xffff) : st->name;
+    const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
+    return st->name_of ? st->name_of(s, s->state[HOW_STRATEGY(how)], HOW_VARIANT(how)) : st->name;
 }
 
 Solver *solve_new(Program *p, Vm *vm)
@@ -103,7 +106,7 @@ static bool allowed(const Program *p, const char *name)
 uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg)
 {
     Engine *e = s->store;
-    const int64_t *key = e->st[id].key;
+    const int64_t *key = eng_key(e, id);
     uint32_t fl = e->st[id].flags;
     if ((fl & ST_DONE) || ((fl & ST_OUTCOME) && !need_sg)) {
         if (strategy) *strategy = solve_how_name(s, e->st[id].how);
@@ -152,8 +155,8 @@ bool solve_cheap(Solver *s, uint32_t id)
 {
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (!st->cheap || st->scoring != s->p->games[KEY_GAME(s->store->st[id].key)].scoring || !allowed(s->p, st->name) ||
-            !st->applies(s, s->state[j], s->store->st[id].key))
+        if (!st->cheap || st->scoring != s->p->games[KEY_GAME(eng_key(s->store, id))].scoring || !allowed(s->p, st->name) ||
+            !st->applies(s, s->state[j], eng_key(s->store, id)))
             continue;
         if (st->solve(s, s->state[j], id, (Loc){ 0 }, true) == SOLVE_DONE) return (s->store->st[id].flags & ST_DONE) != 0;
     }
@@ -392,7 +395,7 @@ static void print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id)
         sb_put_i64(b, (int64_t)count);   /* counts beyond 2^63 print as such (rare) */
         sb_puts(b, " * ");
     }
-    key_print(s->p, b, s->store->st[id].key);
+    key_print(s->p, b, eng_key(s->store, id));
 }
 
 char *solve_print_parts(Solver *s, unsigned pm, const uint32_t *ids, const uint64_t *cnt, size_t n, bool terminal_too)
@@ -585,7 +588,7 @@ static void sg_try_run(Program *p, void *ctx)
        room for new states (Wythoff(10^18, ...)) and the search cannot succeed */
     Counted c = { 0, t->room };
     size_t mark = scratch_mark(&t->s->vm->scratch);
-    vm_enum_moves(t->s->vm, t->s->store->st[t->id].key, count_move, &c);
+    vm_enum_moves(t->s->vm, eng_key(t->s->store, t->id), count_move, &c);
     scratch_release(&t->s->vm->scratch, mark);
     if (c.n > c.limit) prog_fail(p, PROG_BUDGET, t->loc, "too many moves for a tentative search");
     solve_component(t->s, t->id, t->loc, NULL, true);
@@ -596,8 +599,8 @@ static void sg_try_run(Program *p, void *ctx)
 static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
 {
     Engine *e = s->store;
-    const Strategy *by = solve_strategies[e->st[id].how >> 16];
-    if (by->sg_at_hand && by->sg_at_hand(s, s->state[e->st[id].how >> 16], id)) {
+    const Strategy *by = solve_strategies[HOW_STRATEGY(e->st[id].how)];
+    if (by->sg_at_hand && by->sg_at_hand(s, s->state[HOW_STRATEGY(e->st[id].how)], id)) {
         solve_component(s, id, loc, NULL, true);
         return true;
     }
@@ -655,7 +658,7 @@ static bool find_reply(Solver *s, Loc loc, uint32_t id, uint64_t g, int64_t max,
 {
     ReplyCtx r = { s, loc, g, max, UINT32_MAX, false };
     size_t mark = scratch_mark(&s->vm->scratch);
-    vm_enum_moves(s->vm, s->store->st[id].key, on_reply, &r);
+    vm_enum_moves(s->vm, eng_key(s->store, id), on_reply, &r);
     scratch_release(&s->vm->scratch, mark);
     *to = r.found;
     return r.empty || r.found != UINT32_MAX;
@@ -741,7 +744,7 @@ static void defence(Solver *s, Loc loc, Answer *a, const Comp *c, size_t n)
     for (size_t i = 0; i < n && a->ndefence < SOLVE_MAX_WINNING; i++) {
         d.which = i;
         size_t mark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, s->store->st[c[i].id].key, on_opponent, &d);
+        vm_enum_moves(s->vm, eng_key(s->store, c[i].id), on_opponent, &d);
         scratch_release(&s->vm->scratch, mark);
     }
 }
@@ -775,7 +778,7 @@ static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
         w->rest = rest_value(s, c, n, i);
         w->budget = SOLVE_MAX_SCAN;
         w->cut = false;
-        vm_enum_moves(s->vm, e->st[c[i].id].key, on_win_move, w);
+        vm_enum_moves(s->vm, eng_key(e, c[i].id), on_win_move, w);
         if (w->cut) a->truncated = true;
         w->budget = 0;
         scratch_release(&s->vm->scratch, smark);
@@ -786,8 +789,8 @@ static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
 void solve_why(Solver *s, uint32_t id, StrBuf *b)
 {
     uint32_t how = s->store->st[id].how;
-    const Strategy *st = solve_strategies[how >> 16];
-    if (st->explain) st->explain(s, s->state[how >> 16], id, how & 0xffff, b);
+    const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
+    if (st->explain) st->explain(s, s->state[HOW_STRATEGY(how)], id, HOW_VARIANT(how), b);
     if (s->store->st[id].flags & ST_SGSEARCH) sb_puts(b, "; the SG value by a search of the rules");
 }
 
@@ -827,7 +830,7 @@ static void best_line(Solver *s, uint32_t from, Loc loc, Answer *a)
         if (k >= SOLVE_MAX_LINE) return;
         LineCtx l = { s, loc, (int64_t)s->store->st[cur].sg, UINT32_MAX, false, 0 };
         size_t mark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, s->store->st[cur].key, on_line_move, &l);
+        vm_enum_moves(s->vm, eng_key(s->store, cur), on_line_move, &l);
         scratch_release(&s->vm->scratch, mark);
         if (!l.found || __builtin_add_overflow(t[k & 1], l.gain, &t[k & 1])) return;
         cur = l.next;
@@ -908,7 +911,7 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         if (!moves || !n) return;
         WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a, .scoring = true, .best = total.score };
         size_t smark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, e->st[c[0].id].key, on_win_move, &w);
+        vm_enum_moves(s->vm, eng_key(e, c[0].id), on_win_move, &w);
         scratch_release(&s->vm->scratch, smark);
         if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
         best_line(s, c[0].id, loc, a);
@@ -926,15 +929,15 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
         w.which = i;
         size_t smark = scratch_mark(&s->vm->scratch);
         uint32_t how = e->st[c[i].id].how;
-        const Strategy *st = solve_strategies[how >> 16];
-        SolveMoves r = st->moves ? st->moves(s, s->state[how >> 16], c[i].id, &w.want, on_win_move, &w) : MOVES_RULES;
+        const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
+        SolveMoves r = st->moves ? st->moves(s, s->state[HOW_STRATEGY(how)], c[i].id, &w.want, on_win_move, &w) : MOVES_RULES;
         if (r == MOVES_SOME) a->truncated = true;
         if (r == MOVES_RULES) {
             /* a cheap strategy answered without the rules' moves being enumerated: their number
                is unbounded (KamPebbles(10^18)), so the scan is cut as the forms' own are */
             w.budget = st->cheap ? SOLVE_MAX_SCAN : 0;
             w.cut = false;
-            vm_enum_moves(s->vm, e->st[c[i].id].key, on_win_move, &w);
+            vm_enum_moves(s->vm, eng_key(e, c[i].id), on_win_move, &w);
             if (w.cut) a->truncated = true;
             w.budget = 0;
         }
@@ -1025,7 +1028,7 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
         const int64_t **keys = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *keys, loc);
         uint64_t *cnt = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *cnt, loc);
         for (uint32_t j = 0; j < mp->nparts; j++) {
-            keys[j] = s->store->st[mp->parts[j].id].key;
+            keys[j] = eng_key(s->store, mp->parts[j].id);
             cnt[j] = mp->parts[j].count;
         }
         Value v = val_pos(keys, cnt, mp->nparts);
@@ -1042,12 +1045,12 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
     for (size_t j = 0; j < a->ncomps; j++) {
         uint64_t c = a->counts[j] - (j == mv->which);
         if (c) {
-            keys[k] = s->store->st[a->comps[j]].key;
+            keys[k] = eng_key(s->store, a->comps[j]);
             cnt[k++] = c;
         }
         if (j != mv->which) continue;
         for (uint32_t q = 0; q < mv->nparts; q++) {
-            keys[k] = s->store->st[mv->parts[q].id].key;
+            keys[k] = eng_key(s->store, mv->parts[q].id);
             cnt[k++] = mv->parts[q].count;
         }
     }
@@ -1086,7 +1089,7 @@ static size_t canon_ids(Solver *s, const Value *pos, Loc loc, AnswerPart **out)
         } else {
             AnyMove m = { false };
             size_t mark = scratch_mark(&s->vm->scratch);
-            vm_enum_moves(s->vm, e->st[id].key, on_any_move, &m);
+            vm_enum_moves(s->vm, eng_key(e, id), on_any_move, &m);
             scratch_release(&s->vm->scratch, mark);
             terminal = !m.any;
         }

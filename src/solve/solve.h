@@ -104,8 +104,12 @@ void solve_forget(Solver *s);
 /* The interpreter's view of the solver (driver.c installs it). */
 void solve_host(Solver *s, VmHost *host);
 
-/* State.how for a state self solved, with a variant number of its own (< 2^16). */
+/* State.how for a state self solved, with a variant number of its own (< 2^11): 16 bits, the
+   strategy's index above the variant. */
 uint32_t solve_how(const Strategy *self, uint32_t variant);
+#define HOW_VARIANT_BITS 11
+#define HOW_STRATEGY(how) ((uint32_t)(how) >> HOW_VARIANT_BITS)
+#define HOW_VARIANT(how) ((uint32_t)(how) & ((1u << HOW_VARIANT_BITS) - 1))
 /* self's state in s. */
 void *solve_state(Solver *s, const Strategy *self);
 /* The theorem or certificate behind solved state id's value (appended to b; nothing if none). */

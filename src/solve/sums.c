@@ -138,7 +138,7 @@ static _Noreturn void limit(Sums *m, Loc loc)
 static bool loopy(const State *st)
 {
     unsigned kind = ST_KIND(st->flags);
-    if (solve_strategies[st->how >> 16]->loopy) return true;
+    if (solve_strategies[HOW_STRATEGY(st->how)]->loopy) return true;
     return ((st->flags & ST_DONE) && (kind == GV_LOOPY || kind == GV_DRAW)) || ((st->flags & ST_OUTCOME) && st->sg == 2);
 }
 
@@ -147,7 +147,7 @@ static void check_small(Sums *m, uint32_t id, Loc loc)
     const State *st = &m->s->store->st[id];
     if (!(st->flags & ST_BIG)) return;
     char b[200];
-    key_text(m->s->p, st->key, b, sizeof b);
+    key_text(m->s->p, eng_key(m->s->store, id), b, sizeof b);
     prog_fail(m->s->p, EXIT_LIMIT, loc, "%s has an SG value beyond 64 bits: this play mode searches its options, "
               "which is out of reach", b);
 }
@@ -225,7 +225,7 @@ static int on_option(void *ctx, const Value *v, const Value *frame)
     solve_components(m->s, v, c->loc, &keys, &cnt, &n);
     if (++c->moves > m->s->p->max_states) {
         char b[200];
-        key_text(m->s->p, m->s->store->st[c->id].key, b, sizeof b);
+        key_text(m->s->p, eng_key(m->s->store, c->id), b, sizeof b);
         prog_fail(m->s->p, EXIT_LIMIT, c->loc, "state limit reached listing the moves of %s for misere play or a "
                   "compound: more than %llu moves (raise the limit with --max-states N)", b,
                   (unsigned long long)m->s->p->max_states);
@@ -295,7 +295,7 @@ size_t sums_part_options(Sums *m, uint32_t id, Loc loc, const uint32_t **out)
         m->nfound = 0;
         ListCtx c = { m, loc, 0, id };
         size_t mark = scratch_mark(&m->s->vm->scratch);
-        vm_enum_moves(m->s->vm, e->st[id].key, on_option, &c);
+        vm_enum_moves(m->s->vm, eng_key(e, id), on_option, &c);
         scratch_release(&m->s->vm->scratch, mark);
         /* each found id is solved after the enumeration (a solve runs the interpreter) */
         size_t nopt = found_sums(m, loc), off = m->ncopt;
@@ -313,14 +313,14 @@ bool sums_hinted_options(Sums *m, uint32_t id, const GameValue *want, Loc loc, u
     Solver *s = m->s;
     sums_solve_part(m, id, loc);
     uint32_t how = s->store->st[id].how;
-    const Strategy *st = solve_strategies[how >> 16];
+    const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
     *out = NULL;
     *n = 0;
     if (!st->moves) return false;
     m->nfound = 0;
     ListCtx c = { m, loc, 0, id };
     size_t mark = scratch_mark(&s->vm->scratch);
-    SolveMoves r = st->moves(s, s->state[how >> 16], id, want, on_option, &c);
+    SolveMoves r = st->moves(s, s->state[HOW_STRATEGY(how)], id, want, on_option, &c);
     scratch_release(&s->vm->scratch, mark);
     if (r == MOVES_RULES) return false;
     *n = found_sums(m, loc);
@@ -416,8 +416,8 @@ static bool hook(Sums *m, uint32_t id, unsigned which, uint64_t *out)
 {
     Solver *s = m->s;
     uint32_t how = s->store->st[id].how;
-    const Strategy *st = solve_strategies[how >> 16];
-    return st->pace && st->pace(s, s->state[how >> 16], id, which, out);
+    const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
+    return st->pace && st->pace(s, s->state[HOW_STRATEGY(how)], id, which, out);
 }
 
 static bool done(Sums *m, uint32_t x, unsigned w)
@@ -541,7 +541,7 @@ static void need_g(Sums *m, uint32_t x, Loc loc)
         const State *st = &m->s->store->st[p.id];
         if (loopy(st)) {
             char b[200];
-            key_text(m->s->p, st->key, b, sizeof b);
+            key_text(m->s->p, eng_key(m->s->store, p.id), b, sizeof b);
             prog_fail(m->s->p, EXIT_COMPILE, loc, "%s is a game with cycles: it has no genus (misere play of such games "
                       "is decided by retrograde analysis of the sum)", b);
         }
@@ -581,7 +581,7 @@ static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
                 if (done(m, z, w)) continue;
                 if (m->rec[z].flags & F_ONPATH) {
                     char b[200] = "";
-                    if (m->rec[z].n) key_text(m->s->p, m->s->store->st[m->parts[m->rec[z].off].id].key, b, sizeof b);
+                    if (m->rec[z].n) key_text(m->s->p, eng_key(m->s->store, m->parts[m->rec[z].off].id), b, sizeof b);
                     prog_fail(m->s->p, EXIT_COMPILE, loc, "a sum of components can return to itself (through %s): "
                               "misere play and the compounds need games that end", b);
                 }

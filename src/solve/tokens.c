@@ -114,7 +114,7 @@ static SolveResult tok_solve(Solver *s, void *st, uint32_t id, Loc loc, bool nee
 {
     Tokens *t = st;
     uint32_t v;
-    const Graph *g = tok_args(s, s->store->st[id].key, &v);
+    const Graph *g = tok_args(s, eng_key(s->store, id), &v);
     if (!g) return SOLVE_DECLINE;   /* not a vertex: the rules say what that is (an error) */
     TokGraph *tg = tok_graph(s, t, g, loc);
     State *x = &s->store->st[id];
@@ -145,13 +145,13 @@ static SolveMoves tok_moves(Solver *s, void *st, uint32_t id, const GameValue *w
     (void)st;
     (void)want;
     uint32_t v;
-    const Graph *g = tok_args(s, s->store->st[id].key, &v);
+    const Graph *g = tok_args(s, eng_key(s->store, id), &v);
     if (!g) return MOVES_RULES;
     for (uint32_t k = g->off[v]; k < g->off[v + 1]; k++) {
         if (k > g->off[v] && g->adj[k] == g->adj[k - 1]) continue;
         Value args[2] = { { .t = VT_GRAPH }, graph_label(g, g->adj[k]) };
         args[0].u.g = g;
-        Value pos = vm_make_pos(s->vm, (int)KEY_GAME(s->store->st[id].key), args, 2, (Loc){ 0 });
+        Value pos = vm_make_pos(s->vm, (int)KEY_GAME(eng_key(s->store, id)), args, 2, (Loc){ 0 });
         if (cb(ctx, &pos, NULL)) break;
     }
     return MOVES_ALL;
@@ -160,9 +160,9 @@ static SolveMoves tok_moves(Solver *s, void *st, uint32_t id, const GameValue *w
 uint32_t tokens_remoteness(Solver *s, uint32_t id)
 {
     Tokens *t = solve_state(s, &strategy_tokens);
-    if (!t || !tok_applies(s, t, s->store->st[id].key)) return UINT32_MAX - 1;
+    if (!t || !tok_applies(s, t, eng_key(s->store, id))) return UINT32_MAX - 1;
     uint32_t v;
-    const Graph *g = tok_args(s, s->store->st[id].key, &v);
+    const Graph *g = tok_args(s, eng_key(s->store, id), &v);
     if (!g || g->id >= t->ng || !t->g[g->id]) return UINT32_MAX - 1;
     return t->g[g->id]->remote[v];
 }

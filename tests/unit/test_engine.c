@@ -2,6 +2,7 @@
 #include "config.h"
 #include "harness.h"
 #include "pos.h"
+#include "solve/closed.h"
 
 static void test_subtraction_facts(void **state)
 {
@@ -219,6 +220,28 @@ static void test_big_sum(void **state)
     h_free(h);
 }
 
+/* A state's 16-bit "how" holds every strategy's index and every closed form's variant: the
+   strategies fit above HOW_VARIANT_BITS, the forms (with CLOSED_RULES_MOVES) below it. */
+static void test_how_fits(void **state)
+{
+    (void)state;
+    int ns = 0;
+    while (solve_strategies[ns]) ns++;
+    assert_true(ns <= 32);
+    int nf = 0;
+    while (closed_at(nf)) nf++;
+    assert_true(nf > 20);
+    assert_true((uint32_t)nf <= CLOSED_RULES_MOVES);
+    assert_true((CLOSED_RULES_MOVES << 1) <= (1u << HOW_VARIANT_BITS));
+    State st = { 0 };
+    for (int i = 0; i < ns; i++) {
+        uint32_t v = solve_strategies[i] == &strategy_closed ? (uint32_t)(nf - 1) | CLOSED_RULES_MOVES : 13;
+        st.how = solve_how(solve_strategies[i], v);
+        assert_int_equal(HOW_STRATEGY(st.how), i);
+        assert_int_equal(HOW_VARIANT(st.how), v);
+    }
+}
+
 /* A state holds every kind of game value the play modes need, and gives it back. */
 static void test_state_values(void **state)
 {
@@ -252,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_table_strategy_and_fallback),
         cmocka_unit_test(test_big_sum),
         cmocka_unit_test(test_state_values),
+        cmocka_unit_test(test_how_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,7 +75,7 @@ static void test_native_canon_matches_interpreter(void **state)
         const int64_t *raw = v.u.p[0];
         const int64_t *want = vm_canon(h->p.vm, raw);
         uint32_t id = eng_intern(e, raw, (Loc){0});
-        const int64_t *got = e->st[id].key;
+        const int64_t *got = eng_key(e, id);
         assert_int_equal(KEY_LEN(got), KEY_LEN(want));
         assert_memory_equal(got, want, KEY_LEN(want) * sizeof *want);
         assert_int_equal(eng_find(e, raw, (Loc){0}), eng_intern(e, want, (Loc){0}));
@@ -116,6 +116,57 @@ static void test_canon_and_many_states(void **state)
     h_free(h);
 }
 
+/* The store's memory: 16 bytes a state, and with the hash table at most 32 bytes a state beside
+   the keys at every size past the first table (the table stays between half and three quarters
+   full); every key stays findable through the growths, and a key longer than a key chunk (a list
+   of 300,000 heaps) has a chunk of its own and reads back whole, with short keys after it. */
+static void test_store_memory(void **state)
+{
+    (void)state;
+    _Static_assert(sizeof(State) == 16, "a state is 16 bytes");
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game Q(a, b, c, d) { }\ngame L(p...) { }"), 0);
+    Engine *e = h->p.solver->store;
+    int gq = prog_lookup(&h->p, "Q")->id, gl = prog_lookup(&h->p, "L")->id;
+    size_t worst = 0;
+    for (int64_t i = 0; i < 300000; i++) {
+        Value args[4] = { val_int(i % 97), val_int(i / 97), val_int(-i), val_int(i * 7) };
+        size_t mark = scratch_mark(&h->p.vm->scratch);
+        Value v = vm_make_pos(h->p.vm, gq, args, 4, (Loc){0});
+        assert_int_equal(eng_intern(e, v.u.p[0], (Loc){0}), (uint32_t)i);
+        scratch_release(&h->p.vm->scratch, mark);
+        if (e->n >= 1024) {
+            EngMemory m = eng_memory(e);
+            assert_int_equal(m.states, 16 * e->n);
+            size_t per = (m.states + m.table + m.aliases + m.index) * 1000 / e->n;
+            if (per > worst) worst = per;
+        }
+        if (i % 9973 == 0)   /* everything before is still there */
+            for (int64_t j = 0; j <= i; j += 101) {
+                Value a2[4] = { val_int(j % 97), val_int(j / 97), val_int(-j), val_int(j * 7) };
+                size_t mk = scratch_mark(&h->p.vm->scratch);
+                Value w = vm_make_pos(h->p.vm, gq, a2, 4, (Loc){0});
+                assert_int_equal(eng_find(e, w.u.p[0], (Loc){0}), (uint32_t)j);
+                assert_memory_equal(eng_key(e, (uint32_t)j), w.u.p[0], KEY_LEN(w.u.p[0]) * sizeof(int64_t));
+                scratch_release(&h->p.vm->scratch, mk);
+            }
+    }
+    assert_true(worst <= 32000);
+    assert_true(worst > 28000);   /* the table was near half full once: the bound is tight */
+    enum { BIG = 300000 };
+    Value *heaps = xmalloc(BIG * sizeof *heaps);
+    for (int i = 0; i < BIG; i++) heaps[i] = val_int(i % 1000);
+    Value big = vm_make_pos(h->p.vm, gl, heaps, BIG, (Loc){0});
+    uint32_t id = eng_intern(e, big.u.p[0], (Loc){0});
+    Value small = vm_make_pos(h->p.vm, gl, heaps, 3, (Loc){0});
+    uint32_t id2 = eng_intern(e, small.u.p[0], (Loc){0});
+    assert_memory_equal(eng_key(e, id), big.u.p[0], KEY_LEN(big.u.p[0]) * sizeof(int64_t));
+    assert_memory_equal(eng_key(e, id2), small.u.p[0], KEY_LEN(small.u.p[0]) * sizeof(int64_t));
+    assert_int_equal(eng_find(e, big.u.p[0], (Loc){0}), id);
+    free(heaps);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +174,7 @@ int main(void)
         cmocka_unit_test(test_hash_spreads),
         cmocka_unit_test(test_native_canon_matches_interpreter),
         cmocka_unit_test(test_canon_and_many_states),
+        cmocka_unit_test(test_store_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
