@@ -18,12 +18,34 @@
 
 typedef struct RunCtx { Stmt *st; } RunCtx;
 
+/* Write what b holds and empty it (output goes on the terminal's line, not after the progress
+   text). */
+static void emit_part(Program *p, StrBuf *b)
+{
+    prog_progress_clear(p);
+    if (b->len) fwrite(b->s, 1, b->len, p->out);
+    b->len = 0;
+    if (b->s) b->s[0] = 0;
+}
+
 static void emit_line(Program *p, StrBuf *b)
 {
-    prog_progress_clear(p);   /* output on the terminal's line, not after the progress text */
-    fputs(b->s ? b->s : "", p->out);
+    emit_part(p, b);
     fputc('\n', p->out);
     sb_fini(b);
+}
+
+/* A JSON string into the line b builds; a long one (a query's position can take megabytes) is
+   written straight to the output after what b holds, not copied into b. */
+#define JSON_DIRECT 65536
+static void json_big(Program *p, StrBuf *b, const char *s)
+{
+    if (strlen(s) < JSON_DIRECT) {
+        json_str(b, s);
+        return;
+    }
+    emit_part(p, b);
+    json_fstr(p->out, s);
 }
 
 static Value thunk(Program *p, int fn) { return vm_call(p->vm, fn, NULL, 0, NULL, NULL); }
@@ -55,7 +77,7 @@ static void do_query(Program *p, Stmt *st)
     sb_init(&b);
     if (p->json) {
         sb_puts(&b, "{\"kind\":\"query\",\"position\":");
-        json_str(&b, a->position);
+        json_big(p, &b, a->position);
         sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
         if (a->has_sg) nim_print(&b, &a->sg);
         else sb_puts(&b, "null");
@@ -76,7 +98,7 @@ static void do_query(Program *p, Stmt *st)
         sb_puts(&b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
         for (size_t i = 0; i < a->nwin; i++) {
             if (i) sb_putc(&b, ',');
-            json_str(&b, a->winning[i]);
+            json_big(p, &b, a->winning[i]);
         }
         sb_puts(&b, "]");
         if (!a->mode || a->moves) {   /* every move as a move: its component, rule, binder values and result */
@@ -87,13 +109,13 @@ static void do_query(Program *p, Stmt *st)
                 StrBuf c;
                 sb_init(&c);
                 key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
-                json_str(&b, c.s);
+                json_big(p, &b, c.s);
                 sb_fini(&c);
                 sb_printf(&b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
                 if (l->label) json_str(&b, l->label);
                 else sb_puts(&b, "null");
                 sb_printf(&b, ",\"args\":%s,\"result\":", l->args_json);
-                json_str(&b, a->winning[l->result]);
+                json_big(p, &b, a->winning[l->result]);
                 sb_putc(&b, '}');
             }
             sb_putc(&b, ']');
@@ -109,9 +131,9 @@ static void do_query(Program *p, Stmt *st)
             sb_puts(&b, ",\"defence\":[");
             for (size_t i = 0; i < a->ndefence; i++) {
                 sb_puts(&b, i ? ",{\"move\":" : "{\"move\":");
-                json_str(&b, a->defence[i].move);
+                json_big(p, &b, a->defence[i].move);
                 sb_puts(&b, ",\"reply\":");
-                json_str(&b, a->defence[i].reply);
+                json_big(p, &b, a->defence[i].reply);
                 sb_putc(&b, '}');
             }
             sb_putc(&b, ']');
@@ -125,7 +147,8 @@ static void do_query(Program *p, Stmt *st)
         sb_putc(&b, '}');
         emit_line(p, &b);
     } else {
-        sb_printf(&b, "%s: %c", st->text, a->outcome);
+        sb_puts(&b, st->text);   /* not "%s": the texts of a big sum take megabytes */
+        sb_printf(&b, ": %c", a->outcome);
         if (a->has_sg) {
             sb_puts(&b, " (sg ");
             nim_print(&b, &a->sg);
@@ -140,7 +163,8 @@ static void do_query(Program *p, Stmt *st)
         sb_printf(&b, " [%s]", a->strategy);
         emit_line(p, &b);
         if (strcmp(st->text, a->position)) {
-            sb_printf(&b, "  = %s", a->position);
+            sb_puts(&b, "  = ");
+            sb_puts(&b, a->position);
             emit_line(p, &b);
         }
         if (a->why) {
@@ -169,13 +193,15 @@ static void do_query(Program *p, Stmt *st)
                 sb_printf(&b, "  %s move: %s%s%s from ", kind, m->label ? m->label : "move", m->args ? " " : "",
                           m->args ? m->args : "");
                 key_print(p, &b, eng_key(p->solver->store, a->comps[m->comp]));
-                sb_printf(&b, " -> %s", a->winning[i]);
+                sb_puts(&b, " -> ");
+                sb_puts(&b, a->winning[i]);
                 if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
                 emit_line(p, &b);
                 named = true;
             }
             if (!named) {
-                sb_printf(&b, "  %s move -> %s", kind, a->winning[i]);
+                sb_printf(&b, "  %s move -> ", kind);
+                sb_puts(&b, a->winning[i]);
                 emit_line(p, &b);
             }
         }

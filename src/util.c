@@ -115,6 +115,11 @@ void sb_putn(StrBuf *b, const char *s, size_t n)
     b->s[b->len] = 0;
 }
 
+void sb_reserve(StrBuf *b, size_t n)
+{
+    util_grow((void **)&b->s, &b->cap, b->len + n + 1, 1);
+}
+
 void sb_put_i64(StrBuf *b, int64_t v)
 {
     char tmp[24];

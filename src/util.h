@@ -37,6 +37,8 @@ typedef struct StrBuf { char *s; size_t len, cap; } StrBuf;
 void sb_init(StrBuf *b);
 void sb_fini(StrBuf *b);
 void sb_putn(StrBuf *b, const char *s, size_t n);
+/* Room for n more bytes at once (a long string built in pieces is copied once). */
+void sb_reserve(StrBuf *b, size_t n);
 static inline void sb_putc(StrBuf *b, char c)
 {
     if (b->len + 2 <= b->cap) {   /* room for c and the terminating NUL */

@@ -12,6 +12,11 @@
 
 typedef struct MemoEntry { const int64_t *key; Value v; } MemoEntry;
 
+/* A call with arguments longer than this (in words) is not remembered: hashing and copying a
+   list of 10^6 heaps, and keeping the position the call returns, costs more than a call made
+   once (Nim(...) of a big sum) saves. */
+#define VM_MEMO_MAX_KEY ((size_t)1 << 16)
+
 struct VmMemo {
     Arena arena;            /* kept keys and values */
     size_t bytes;           /* what the arena holds */
@@ -130,7 +135,7 @@ const int64_t *vm_memo_key(Vm *vm, int fn, const Value *args, int nargs, uint64_
         if (!arg_size(&args[i], &w)) return NULL;
         words += 1 + w;
     }
-    if (words > ((size_t)1 << 24)) return NULL;
+    if (words > VM_MEMO_MAX_KEY) return NULL;
     need(m, words);
     int64_t *k = m->buf;
     k[0] = (int64_t)((uint64_t)(uint32_t)fn | ((uint64_t)words << 32));

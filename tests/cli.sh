@@ -149,5 +149,20 @@ check long-chains 0 "$GRUNDY" "$tmp/sum.game"
 awk 'BEGIN { printf "print "; for (i = 0; i < 3000; i++) printf "%s%s", i ? " + " : "", i == 1500 ? "\"x\"" : i; print ";" }' >"$tmp/mix.game"
 check long-chain-error 3 "$GRUNDY" "$tmp/mix.game"
 contains long-chain-error "$tmp/err" "error: expected integers here, not a string"
+# a query whose positions are longer than the JSON line's buffer (30,000 heaps, about 400 KB
+# each): the long strings are written straight out, in their place in the one line
+awk 'BEGIN { printf "query Nim("; for (i = 1; i <= 30000; i++) printf "%s%d", (i > 1 ? ", " : ""), (i * 7919) % 100003; print ");" }' >"$tmp/big.game"
+check long-json 0 "$GRUNDY" --json "$tmp/big.game"
+if [ "$(wc -l <"$tmp/out")" = 1 ] && [ "$(tail -c 2 "$tmp/out")" = "}" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL long-json: not one line ending in }"; fi
+awk 'BEGIN { printf "{\"kind\":\"query\",\"position\":\""; for (i = 1; i <= 30000; i++) printf "%sHeap(%d)", (i > 1 ? " + " : ""), (i * 7919) % 100003
+             printf "\",\"outcome\":\"N\",\"sg\":" }' >"$tmp/start"
+if head -c "$(wc -c <"$tmp/start")" "$tmp/out" | cmp -s - "$tmp/start"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL long-json-start: the line does not start with the whole position"; fi
+contains long-json-outcome "$tmp/out" ')","outcome":"N","sg":'
+contains long-json-winning "$tmp/out" ',"winning":["Heap('
+contains long-json-moves "$tmp/out" ',"moves":[{"component":"Heap('
+contains long-json-result "$tmp/out" ',"result":"Heap(7919) + '
+contains long-json-end "$tmp/out" ',"strategy":"closed'
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -555,6 +555,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     }
     StrBuf b;
     sb_init(&b);
+    sb_reserve(&b, from + mid.len + strlen(pos + to) + 1);
     sb_putn(&b, pos, from);
     if (mid.len) sb_puts(&b, mid.s);
     sb_puts(&b, pos + to);

@@ -245,6 +245,34 @@ static void test_string_bytes(void **state)
         }
         sb_fini(&b);
     }
+    /* the same escapes written straight to a file (a query's long positions): byte for byte the
+       buffer's, on random strings of quotes, backslashes, controls, UTF-8 and broken bytes */
+    uint64_t r = 20261202;
+    for (int round = 0; round < 500; round++) {
+        char raw[600];
+        int n = (int)(round % 599);
+        for (int i = 0; i < n; i++) {
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            static const char pick[] = "ab\"\\\n\t\r\x01\x7f\xc3\xa9\xe2\x82\xac\xff ";
+            raw[i] = (r >> 60) < 8 ? 'a' + (char)((r >> 33) % 26) : pick[(r >> 33) % (sizeof pick - 1)];
+        }
+        raw[n] = 0;
+        StrBuf b;
+        sb_init(&b);
+        json_str(&b, raw);
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        json_fstr(f, raw);
+        long len = ftell(f);
+        assert_int_equal(len, (long)b.len);
+        rewind(f);
+        char *got = xmalloc((size_t)len + 1);
+        assert_int_equal(fread(got, 1, (size_t)len, f), (size_t)len);
+        assert_memory_equal(got, b.s, (size_t)len);
+        free(got);
+        fclose(f);
+        sb_fini(&b);
+    }
     h_expect_error("const X = \"\\x00\";", "needs two hex digits, not 00");
     h_expect_error("const X = \"\\xg1\";", "needs two hex digits");
 }
