@@ -251,6 +251,20 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
     return &d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c];
 }
 
+void eng_prefetch(const Engine *e, const int64_t *raw)
+{
+    uint32_t g = KEY_GAME(raw);
+    size_t len = KEY_LEN(raw);
+    if (len >= 3 && len <= 5 && raw[1] == 0 && g < e->ndense) {   /* a direct index cell, if it has one */
+        const DenseIndex *d = &e->dense[g];
+        uint64_t a = (uint64_t)raw[2], b = len >= 4 ? (uint64_t)raw[3] : 0, c = len == 5 ? (uint64_t)raw[4] : 0;
+        if (a < d->d0 && b < d->d1 && c < d->d2) __builtin_prefetch(&d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c]);
+        return;
+    }
+    if (e->p->games[g].canon_fn < 0)   /* no canon: the key's home slot */
+        __builtin_prefetch(&e->tab[home_slot((uint32_t)(util_hash_words(raw, len) >> 32), e->tcap)]);
+}
+
 uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
 {
     uint32_t *cell = dense_cell(e, raw);

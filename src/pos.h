@@ -84,6 +84,9 @@ void eng_recover(Engine *e);
 /* Canonicalise key (the game's canon) and return its state id, creating the state if new.
    Stops with a resource error when the state limit is reached. */
 uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc);
+/* Ask for the memory eng_intern(e, key) will read first (its direct index cell, or the home slot
+   of a key without a canon), to intern it a little later without waiting. */
+void eng_prefetch(const Engine *e, const int64_t *key);
 /* The state id of key (canonicalised) if the store has it, else UINT32_MAX; creates nothing. */
 uint32_t eng_find(Engine *e, const int64_t *key, Loc loc);
 /* Reset to no states (keeps the limit). */

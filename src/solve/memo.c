@@ -24,7 +24,30 @@ typedef struct Memo {
     Mex mex;
 } Memo;
 
-typedef struct MemoCtx { Solver *s; Memo *m; Loc loc; size_t pushed; size_t moves; bool recording; uint32_t cycle; } MemoCtx;
+/* Options move through the context in three steps, one per option the interpreter makes: the
+   new option's keys are copied (their memory is the interpreter's) and the store's cells for them
+   asked for; one option later they are interned and their states asked for; one more later the
+   option is settled. So the cache misses of a big search overlap the interpreter's work. An
+   option of more than PEND_MAX components or KEY_WORDS words of keys goes straight through (after
+   the ones before it). The context is one per search: a search that a canon or a cheap strategy
+   starts inside this one has its own. */
+#define PEND_MAX 8
+#define KEY_WORDS 64
+typedef struct MemoCtx {
+    Solver *s;
+    Memo *m;
+    Loc loc;
+    size_t pushed;
+    size_t moves;
+    bool recording;
+    uint32_t cycle;
+    bool pending, kwait;        /* an interned option waits (pend); a copied one waits (kbuf) */
+    uint32_t npend, nk;
+    uint32_t pend[PEND_MAX];
+    uint8_t podd[PEND_MAX], kodd[PEND_MAX];
+    uint32_t koff[PEND_MAX];
+    int64_t kbuf[KEY_WORDS];
+} MemoCtx;
 
 static void push(Memo *m, uint32_t id)
 {
@@ -37,29 +60,91 @@ static void record(Memo *m, uint32_t v)
     VEC_PUSH(m->opt, m->nopt, m->capopt, v);
 }
 
+/* One option, its n components interned (ids; odd: the count's parity): record it, push its
+   unsolved components, or add its value to the mex. False on a cycle (c->cycle is set). */
+static bool settle(MemoCtx *c, const uint32_t *ids, const uint8_t *odd, uint32_t n)
+{
+    Memo *m = c->m;
+    Engine *e = c->s->store;
+    uint32_t nodd = 0;
+    for (uint32_t i = 0; i < n; i++) nodd += odd[i];
+    if (c->recording) record(m, nodd);
+    uint64_t x = 0;
+    bool big = false;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = ids[i];
+        if (c->recording && odd[i]) record(m, id);
+        const State *s = &e->st[id];
+        if (!(s->flags & ST_DONE)) solve_cheap(c->s, id);
+        if ((s->flags & ST_DONE) && ST_KIND(s->flags) == GV_LOOPY) {   /* a game with cycles: not for mex */
+            c->cycle = id;
+            return false;
+        }
+        if (s->flags & ST_DONE) {
+            if (odd[i]) {
+                x ^= s->sg;
+                big |= (s->flags & ST_BIG) != 0;
+            }
+        } else {
+            if (s->flags & ST_ONPATH) {   /* a position on the search path again: a cycle */
+                c->cycle = id;
+                return false;
+            }
+            push(m, id);
+            c->pushed++;
+        }
+    }
+    if (big && !c->pushed) {   /* a component beyond 64 bits: the option's value exactly */
+        uint32_t *odds = vm_alloc(c->s->vm, (nodd ? nodd : 1) * sizeof *odds, c->loc);
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (odd[i]) odds[k++] = ids[i];
+        if (!nim_xor_small(e, odds, k, &x)) return true;   /* beyond 64 bits: above any mex */
+    }
+    if (!c->pushed) mex_set(&m->mex, x);
+    return true;
+}
+
+/* The waiting option, if any. */
+static bool settle_pending(MemoCtx *c)
+{
+    if (!c->pending) return true;
+    c->pending = false;
+    return settle(c, c->pend, c->podd, c->npend);
+}
+
+/* Settle the interned option; intern the copied one, asking for its states. False on a cycle. */
+static bool advance(MemoCtx *c)
+{
+    if (!settle_pending(c)) return false;
+    if (c->kwait) {
+        c->kwait = false;
+        Engine *e = c->s->store;
+        for (uint32_t i = 0; i < c->nk; i++) {
+            c->pend[i] = eng_intern(e, c->kbuf + c->koff[i], c->loc);
+            __builtin_prefetch(&e->st[c->pend[i]]);
+            c->podd[i] = c->kodd[i];
+        }
+        c->npend = c->nk;
+        c->pending = true;
+    }
+    return true;
+}
+
 /* First enumeration of a state: intern every option's components, push the unsolved ones, and
-   record the options (when there is room) so that the state need not be enumerated again. */
+   record the options (when there is room) so that the state need not be enumerated again (the
+   options pass through the context's steps above). */
 static int on_move(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
     MemoCtx *c = ctx;
-    Memo *m = c->m;
     Engine *e = c->s->store;
     const int64_t *const *keys;
     const uint64_t *cnt;
     uint32_t n;
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
     c->moves++;
-    /* copies of a component cancel in pairs: an option's value is the XOR of the components with
-       an odd count (the others are solved all the same, as their rules are part of the game) */
-    uint32_t nodd = n;
-    if (cnt) {
-        nodd = 0;
-        for (uint32_t i = 0; i < n; i++) nodd += (uint32_t)(cnt[i] & 1);
-    }
-    if (c->recording) record(m, nodd);
-    uint64_t x = 0;
-    bool big = false;
+    size_t words = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (c->s->p->games[KEY_GAME(keys[i])].scoring) {   /* a score is no SG value */
             char b[200];
@@ -67,38 +152,33 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
             prog_fail(c->s->p, EXIT_COMPILE, c->loc, "a move of an impartial game leads to %s, a position of a scoring "
                       "game", b);
         }
-        uint32_t id = eng_intern(e, keys[i], c->loc);
-        bool odd = !cnt || (cnt[i] & 1);
-        if (c->recording && odd) record(m, id);
-        const State *s = &e->st[id];
-        if (!(s->flags & ST_DONE)) solve_cheap(c->s, id);
-        if ((s->flags & ST_DONE) && ST_KIND(s->flags) == GV_LOOPY) {   /* a game with cycles: not for mex */
-            c->cycle = id;
-            return 1;
-        }
-        if (s->flags & ST_DONE) {
-            if (odd) {
-                x ^= s->sg;
-                big |= (s->flags & ST_BIG) != 0;
-            }
-        } else {
-            if (s->flags & ST_ONPATH) {   /* a position on the search path again: a cycle */
-                c->cycle = id;
-                return 1;
-            }
-            push(m, id);
-            c->pushed++;
-        }
+        words += KEY_LEN(keys[i]);
     }
-    if (big && !c->pushed) {   /* a component beyond 64 bits: the option's value exactly */
-        uint32_t *ids = vm_alloc(c->s->vm, (nodd ? nodd : 1) * sizeof *ids, c->loc);
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < n; i++)
-            if (!cnt || (cnt[i] & 1)) ids[k++] = eng_intern(e, keys[i], c->loc);
-        if (!nim_xor_small(e, ids, k, &x)) return 0;   /* beyond 64 bits: above any mex */
+    if (!advance(c)) return 1;
+    /* copies of a component cancel in pairs: an option's value is the XOR of the components with
+       an odd count (the others are solved all the same, as their rules are part of the game) */
+    if (n <= PEND_MAX && words <= KEY_WORDS) {
+        size_t at = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            size_t len = KEY_LEN(keys[i]);
+            memcpy(c->kbuf + at, keys[i], len * sizeof *keys[i]);
+            c->koff[i] = (uint32_t)at;
+            c->kodd[i] = !cnt || (cnt[i] & 1);
+            eng_prefetch(e, keys[i]);
+            at += len;
+        }
+        c->nk = n;
+        c->kwait = true;
+        return 0;
     }
-    if (!c->pushed) mex_set(&m->mex, x);
-    return 0;
+    if (!settle_pending(c)) return 1;   /* the options before it first */
+    uint32_t *ids = vm_alloc(c->s->vm, (n ? n : 1) * sizeof *ids, c->loc);
+    uint8_t *odd = vm_alloc(c->s->vm, n ? n : 1, c->loc);
+    for (uint32_t i = 0; i < n; i++) {
+        ids[i] = eng_intern(e, keys[i], c->loc);
+        odd[i] = !cnt || (cnt[i] & 1);
+    }
+    return settle(c, ids, odd, n) ? 0 : 1;
 }
 
 /* The state's value from its recorded options (all solved by now). */
@@ -163,7 +243,9 @@ static SolveResult memo_sg(Solver *sv, Memo *m, uint32_t root, Loc loc)
         size_t sp0 = m->sp;
         size_t mark = scratch_mark(&sv->vm->scratch);
         sv->busy++;
+        c.pending = c.kwait = false;
         vm_enum_moves(sv->vm, eng_key(e, id), on_move, &c);
+        if (c.cycle == UINT32_MAX && advance(&c)) settle_pending(&c);   /* the last two options */
         sv->busy--;
         scratch_release(&sv->vm->scratch, mark);
         if (c.cycle != UINT32_MAX) {   /* back to idle; the solver reports the cycle */
