@@ -50,4 +50,9 @@ static inline uint32_t cm_get(const CellMap *m, const int64_t *c, uint32_t absen
         if (cm_same(s, c, m->np)) return (uint32_t)s[m->np];
     }
 }
+/* Ask for the memory cm_get(m, c) will read first. */
+static inline void cm_prefetch(const CellMap *m, const int64_t *c)
+{
+    if (m->cap) __builtin_prefetch(m->slot + ((size_t)cm_hash(c, m->np) & (m->cap - 1)) * ((size_t)m->np + 1));
+}
 #endif

@@ -906,6 +906,7 @@ static inline void setv(DenseGame *g, const int64_t *c, uint32_t v, Program *p, 
 /* first enumeration, the value once options are solved, or a cell of the bottom-up fill (an
    option not solved yet stops the walk: the cell is left to the search) */
 typedef enum Mode { M_EXPAND, M_MEX, M_FILL } Mode;
+#define PEND_DEPTH 4
 
 typedef struct Walk {
     Solver *sv;
@@ -924,6 +925,12 @@ typedef struct Walk {
     int from_clause;    /* the innermost binder's loop took the hoisted guards as bounds: the clauses left */
     const int64_t *key; /* the query (for a limit message) */
     size_t solved0, room; /* the game's cells solved before the query; how many more a budget allows */
+    /* a sparse game's options wait here, PEND_DEPTH at most, their map slots asked for from memory
+       meanwhile (see on_result): a ring from phead, npend of them */
+    bool pending;
+    int phead, npend;
+    int pn[PEND_DEPTH];
+    int64_t pend[PEND_DEPTH][MAX_COMPS][DNP];
 } Walk;
 
 /* More positions solved or waiting than --max-states allows, or than a tentative search's budget
@@ -998,8 +1005,11 @@ static inline void rec_put(Walk *w, int64_t x)
 /* One option component c (canonical coordinates): grow the table if needed; push it when it is
    unknown (first enumeration); report a cycle; add a solved value to *acc. False when the table
    declines (c is outside what it may hold). */
+static bool settle_result(Walk *w, DStack *ds);
+
 static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 {
+    if (__builtin_expect(w->pending, 0) && !settle_result(w, ds)) return false;   /* the options in their order */
     DenseGame *g = w->g;
     if (!g->sparse && !in_table(g, c)) ensure(g, c, w->e->p, w->loc, false);
     if (g->sparse && w->mode == M_FILL) {   /* the fill works on the dense table only */
@@ -1024,7 +1034,40 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
     return true;
 }
 
-/* One move's result: its components are in comp[0..n). Returns false to stop the walk. */
+/* The oldest waiting option's components visited, its value into the mex. False to stop the walk. */
+static bool settle_one(Walk *w, DStack *ds)
+{
+    int at = w->phead;
+    w->phead = (w->phead + 1) % PEND_DEPTH;
+    w->pending = --w->npend > 0;
+    bool was = w->pending;
+    w->pending = false;   /* visit() must not settle the others first */
+    uint32_t x = 0;
+    for (int i = 0; i < w->pn[at]; i++)
+        if (!visit(w, ds, w->pend[at][i], &x)) return false;
+    if (!w->pushed) mex_set(w->mex, x);
+    w->pending = was;
+    return true;
+}
+
+/* Every waiting option, in order. */
+static bool settle_result(Walk *w, DStack *ds)
+{
+    while (w->npend)
+        if (!settle_one(w, ds)) {
+            w->npend = 0;
+            w->pending = false;
+            return false;
+        }
+    w->pending = false;
+    return true;
+}
+
+/* One move's result: its components are in comp[0..n). Returns false to stop the walk. In a
+   sparse game (the map) an option waits while the next PEND_DEPTH - 1 come (or until the walk
+   ends) and its slots are fetched: a big map's lookups are cache misses, which then overlap the
+   code making the next options. Options are visited in their order all the same (a visit by
+   another path settles the waiting ones first). */
 static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[DNP], int n)
 {
     w->moves++;
@@ -1033,6 +1076,20 @@ static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[DNP], int n)
         rec_put(w, n);
         for (int i = 0; i < n; i++)
             for (int k = 0; k < w->g->np; k++) rec_put(w, comp[i][k]);
+    }
+    if (w->g->sparse && w->mode != M_FILL) {
+        if (w->npend == PEND_DEPTH && !settle_one(w, ds)) {
+            w->npend = 0;
+            w->pending = false;
+            return false;
+        }
+        int at = (w->phead + w->npend) % PEND_DEPTH;
+        memcpy(w->pend[at], comp, (size_t)n * sizeof *comp);
+        w->pn[at] = n;
+        w->npend++;
+        w->pending = true;
+        for (int i = 0; i < n; i++) cm_prefetch(&w->g->map, comp[i]);
+        return true;
     }
     for (int i = 0; i < n; i++)
         if (!visit(w, ds, comp[i], &x)) return false;
@@ -1451,8 +1508,13 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
     w->moves = 0;
     w->abort = false;
     w->from_clause = 0;   /* a walk the fill's error cut short may have left it set */
-    for (int i = 0; i < w->g->nrules; i++)
-        if (!binders(w, ds, &w->g->rules[i], 0)) break;
+    w->pending = false;
+    w->npend = w->phead = 0;
+    bool ok = true;
+    for (int i = 0; i < w->g->nrules && ok; i++) ok = binders(w, ds, &w->g->rules[i], 0);
+    if (ok) settle_result(w, ds);   /* the last options */
+    w->pending = false;
+    w->npend = 0;
 }
 
 /* The bottom-up fill of a one-parameter game whose search went deep (FILL_DEPTH cells on the
