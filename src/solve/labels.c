@@ -29,7 +29,8 @@ typedef struct LabelCtx {
     LabelJumps *lj;          /* jumps over a huge rule's binder values, or NULL */
     const size_t *mv;        /* the listed moves of the component enumerated (indices into moves) */
     size_t nmv;
-    struct IdAt *ci, *mi;    /* scratch of label_run: components and listed moves by state id */
+    struct IdAt *ci, *mi;    /* scratch of label_run: removed states with their first component, listed moves by state id */
+    uint64_t *gcopies;       /* the copies of each removed state */
     size_t *mvbuf;
 } LabelCtx;
 
@@ -151,27 +152,46 @@ static void label_run(Program *p, void *ctx)
     LabelCtx *c = ctx;
     Solver *s = c->s;
     Answer *a = c->a;
-    /* components grouped by state (a component written twice is enumerated once, for all its
-       copies) and the listed moves grouped by the component they remove: linear in the sizes */
-    IdAt *ci = c->ci, *mi = c->mi;
+    /* the listed moves grouped by the state they remove, in increasing state order; each group's
+       component is the first written with that state, its copies those of every component equal
+       to it (a component written twice is enumerated once, for all its copies). One pass over the
+       components, each looked up among the few removed states: a sum of 10^6 heaps with two
+       listed moves sorts nothing of its size. */
+    IdAt *gi = c->ci, *mi = c->mi;   /* gi[k]: a removed state and its first component */
     size_t *mv = c->mvbuf;
-    for (size_t i = 0; i < a->ncomps; i++) ci[i] = (IdAt){ a->comps[i], i };
+    uint64_t *gcopies = c->gcopies;
     for (size_t r = 0; r < a->nwin; r++) mi[r] = (IdAt){ a->moves[r].removed, r };
-    qsort(ci, a->ncomps, sizeof *ci, by_id);
     qsort(mi, a->nwin, sizeof *mi, by_id);
-    for (size_t r = 0; r < a->nwin; r++) mv[r] = mi[r].i;
+    size_t ng = 0;
+    for (size_t r = 0; r < a->nwin; r++) {
+        mv[r] = mi[r].i;
+        if (!ng || gi[ng - 1].id != mi[r].id) {
+            gi[ng] = (IdAt){ mi[r].id, SIZE_MAX };
+            gcopies[ng++] = 0;
+        }
+    }
+    for (size_t i = 0; i < a->ncomps; i++) {
+        size_t lo = 0, hi = ng;
+        uint32_t id = a->comps[i];
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (gi[mid].id < id) lo = mid + 1; else hi = mid;
+        }
+        if (lo == ng || gi[lo].id != id) continue;
+        if (gi[lo].i == SIZE_MAX) gi[lo].i = i;
+        gcopies[lo] += a->counts[i];
+    }
     size_t r0 = 0;
-    for (size_t g = 0, g1; g < a->ncomps; g = g1) {
-        size_t i = ci[g].i;
-        uint32_t id = ci[g].id;
-        c->copies = 0;
-        for (g1 = g; g1 < a->ncomps && ci[g1].id == id; g1++) c->copies += a->counts[ci[g1].i];
+    for (size_t g = 0; g < ng; g++) {
+        size_t i = gi[g].i;
+        uint32_t id = gi[g].id;
+        c->copies = gcopies[g];
         while (r0 < a->nwin && mi[r0].id < id) r0++;
         size_t r1 = r0;
         while (r1 < a->nwin && mi[r1].id == id) r1++;
         c->mv = mv + r0;
         c->nmv = r1 - r0;
-        if (r1 == r0) continue;   /* no listed move removes it */
+        if (r1 == r0 || i == SIZE_MAX) continue;   /* no component is that state (cannot happen) */
         Value args[POS_MAX_ARGS];
         int nargs = key_decode(s->p, eng_key(s->store, id), args);
         bool big = false;   /* rules over ranges beyond 64 bits: far too many moves to label */
@@ -223,6 +243,7 @@ static void label_ctx_free(void *arg)
     ljump_free(c->lj);
     free(c->parts);
     free(c->ci);
+    free(c->gcopies);
     free(c->mi);
     free(c->mvbuf);
     free(c);
@@ -234,7 +255,8 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
     LabelCtx *c = xcalloc(1, sizeof *c);
     *c = (LabelCtx){ .s = s, .a = a, .loc = loc };
     size_t mark = prog_defer(s->p, label_ctx_free, c);
-    c->ci = xmalloc((a->ncomps + 1) * sizeof *c->ci);
+    c->ci = xmalloc((a->nwin + 1) * sizeof *c->ci);
+    c->gcopies = xmalloc((a->nwin + 1) * sizeof *c->gcopies);
     c->mi = xmalloc((a->nwin + 1) * sizeof *c->mi);
     c->mvbuf = xmalloc((a->nwin + 1) * sizeof *c->mvbuf);
     /* within a budget of interpreter steps: past it the results stay unlabelled */

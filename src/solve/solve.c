@@ -253,6 +253,7 @@ static void check_idle(Solver *s, Loc loc)
    scratch memory) and *total, their combined value. With outcome_ok a lone component may be
    decided by an outcome-only form. With first (a query), each component's strategy is named too,
    and *first is the first component's. */
+#define SOLVE_PREFETCH 8
 static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool outcome_ok, const char **first,
                           GameValue *total)
 {
@@ -278,6 +279,7 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
     }
     size_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
+        if (i + SOLVE_PREFETCH < n) eng_prefetch(e, keys[i + SOLVE_PREFETCH]);   /* a big sum's slots: cache misses */
         uint32_t id = eng_intern(e, keys[i], loc);
         const char *name = NULL;
         solve_component(s, id, loc, first ? &name : NULL, !(outcome_ok && lone));
