@@ -12,10 +12,13 @@
 
 typedef struct MemoEntry { const int64_t *key; Value v; } MemoEntry;
 
-/* A call with arguments longer than this (in words) is not remembered: hashing and copying a
-   list of 10^6 heaps, and keeping the position the call returns, costs more than a call made
-   once (Nim(...) of a big sum) saves. */
+/* A call of a def that only runs a loop (does not call itself) with arguments longer than this
+   (in words) is not remembered: hashing and copying a list of 10^6 heaps, and keeping the
+   position the call returns, costs more than a call made once (Nim(...) of a big sum) saves. A
+   recursive def is remembered up to VM_MEMO_MAX_REC_KEY words: without it a recursion passing a
+   long list along could take exponential time. */
 #define VM_MEMO_MAX_KEY ((size_t)1 << 16)
+#define VM_MEMO_MAX_REC_KEY ((size_t)1 << 24)
 
 struct VmMemo {
     Arena arena;            /* kept keys and values */
@@ -26,7 +29,7 @@ struct VmMemo {
     size_t tcap;
     int64_t *buf;           /* the key being built */
     size_t bufcap;
-    int8_t *rec;            /* per function: 0 not looked at, 1 remembered, -1 not */
+    int8_t *rec;            /* per function: 0 not looked at, 1 remembered (runs a loop), 2 (calls itself), -1 not */
     size_t nrec;
 };
 
@@ -102,7 +105,8 @@ bool vm_memo_wanted(Vm *vm, int fn)
         memset(m->rec + m->nrec, 0, n - m->nrec);
         m->nrec = n;
     }
-    if (!m->rec[fn]) m->rec[fn] = p->fns[fn].kind == FN_DEF && (has_loop(&p->fns[fn]) || calls_itself(p, fn)) ? 1 : -1;
+    if (!m->rec[fn])
+        m->rec[fn] = p->fns[fn].kind != FN_DEF ? -1 : calls_itself(p, fn) ? 2 : has_loop(&p->fns[fn]) ? 1 : -1;
     return m->rec[fn] > 0;
 }
 
@@ -135,7 +139,7 @@ const int64_t *vm_memo_key(Vm *vm, int fn, const Value *args, int nargs, uint64_
         if (!arg_size(&args[i], &w)) return NULL;
         words += 1 + w;
     }
-    if (words > VM_MEMO_MAX_KEY) return NULL;
+    if (words > (m->rec && (size_t)fn < m->nrec && m->rec[fn] == 2 ? VM_MEMO_MAX_REC_KEY : VM_MEMO_MAX_KEY)) return NULL;
     need(m, words);
     int64_t *k = m->buf;
     k[0] = (int64_t)((uint64_t)(uint32_t)fn | ((uint64_t)words << 32));

@@ -296,6 +296,14 @@ static void test_memoized_defs(void **state)
     /* a def that runs a loop is remembered too: rows of 10^4 built by a def, read 3000 times */
     assert_int_equal(h_run(h, "def row(i) = [i * x for x in 0..9999];\n"), 0);
     assert_int_equal(h_int(h, "sum(row(i % 3)[k] for i in 0..299, k in 0..9)"), 45 * (100 * 1 + 100 * 2));
+    /* a recursion passing a list of 70,000 along (past the 2^16 words up to which a def that
+       only runs a loop is remembered) is remembered all the same: 2^60 calls without it */
+    h->p.vm->fuel = 2000000;
+    assert_int_equal(h_run(h, "const BIG = [x for x in 1..70000];\n"
+                              "def twice(L, i) = if i == 0 then len(L) else twice(L, i - 1) + twice(L, i - 1);\n"
+                              "def total(L) = sum(x for x in L);\n"), 0);
+    assert_int_equal(h_int(h, "twice(BIG, 40)"), 70000LL << 40);
+    assert_int_equal(h_int(h, "total(BIG) + total(BIG)"), 70000LL * 70001);   /* not remembered: the same value */
     h->p.vm->fuel = 0;
     assert_int_equal(h_run(h, "def keep(x, d) = if d == 0 then x else keep(x, d - 1);\n"
                               "print [keep(5, 3)]; print keep(\"5\", 3); print keep([5], 3); print keep({5}, 3);\n"
