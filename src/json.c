@@ -66,9 +66,9 @@ void json_str(StrBuf *b, const char *s)
     sb_putc(b, '"');
 }
 
-void json_fstr(FILE *f, const char *s)
+void json_fstr(FILE *f, const char *s, size_t n)
 {
     fputc('"', f);
-    escape(s, strlen(s), put_file, f);
+    escape(s, n, put_file, f);
     fputc('"', f);
 }

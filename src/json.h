@@ -5,6 +5,6 @@
 #include <stdio.h>
 
 void json_str(StrBuf *b, const char *s);
-/* The same written to f (a long string need not be copied into a buffer first). */
-void json_fstr(FILE *f, const char *s);
+/* The same for s[0..n) written to f (a long string need not be copied into a buffer first). */
+void json_fstr(FILE *f, const char *s, size_t n);
 #endif

@@ -213,6 +213,12 @@ static size_t dense_dim(size_t old, uint64_t x)
     return (size_t)((n + 7) & ~(uint64_t)7);
 }
 
+/* Cell (a, b, c) of an index that holds it. */
+static inline uint32_t *dense_at(const DenseIndex *d, uint64_t a, uint64_t b, uint64_t c)
+{
+    return &d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c];
+}
+
 /* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
 static uint32_t *dense_cell(Engine *e, const int64_t *raw)
 {
@@ -248,7 +254,7 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
         d->d1 = n1;
         d->d2 = n2;
     }
-    return &d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c];
+    return dense_at(d, (uint64_t)a, (uint64_t)b, (uint64_t)c);
 }
 
 void eng_prefetch(const Engine *e, const int64_t *raw)
@@ -258,7 +264,7 @@ void eng_prefetch(const Engine *e, const int64_t *raw)
     if (len >= 3 && len <= 5 && raw[1] == 0 && g < e->ndense) {   /* a direct index cell, if it has one */
         const DenseIndex *d = &e->dense[g];
         uint64_t a = (uint64_t)raw[2], b = len >= 4 ? (uint64_t)raw[3] : 0, c = len == 5 ? (uint64_t)raw[4] : 0;
-        if (a < d->d0 && b < d->d1 && c < d->d2) __builtin_prefetch(&d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c]);
+        if (a < d->d0 && b < d->d1 && c < d->d2) __builtin_prefetch(dense_at(d, a, b, c));
         return;
     }
     if (e->p->games[g].canon_fn < 0)   /* no canon: the key's home slot */

@@ -40,12 +40,13 @@ static void emit_line(Program *p, StrBuf *b)
 #define JSON_DIRECT 65536
 static void json_big(Program *p, StrBuf *b, const char *s)
 {
-    if (strlen(s) < JSON_DIRECT) {
+    size_t n = strlen(s);
+    if (n < JSON_DIRECT) {
         json_str(b, s);
         return;
     }
     emit_part(p, b);
-    json_fstr(p->out, s);
+    json_fstr(p->out, s, n);
 }
 
 static Value thunk(Program *p, int fn) { return vm_call(p->vm, fn, NULL, 0, NULL, NULL); }

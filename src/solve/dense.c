@@ -927,7 +927,7 @@ typedef struct Walk {
     size_t solved0, room; /* the game's cells solved before the query; how many more a budget allows */
     /* a sparse game's options wait here, PEND_DEPTH at most, their map slots asked for from memory
        meanwhile (see on_result): a ring from phead, npend of them */
-    bool pending;
+    bool settling;      /* settle_one is visiting one of them */
     int phead, npend;
     int pn[PEND_DEPTH];
     int64_t pend[PEND_DEPTH][MAX_COMPS][DNP];
@@ -1009,7 +1009,7 @@ static bool settle_result(Walk *w, DStack *ds);
 
 static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 {
-    if (__builtin_expect(w->pending, 0) && !settle_result(w, ds)) return false;   /* the options in their order */
+    if (__builtin_expect(w->npend && !w->settling, 0) && !settle_result(w, ds)) return false;   /* the options in their order */
     DenseGame *g = w->g;
     if (!g->sparse && !in_table(g, c)) ensure(g, c, w->e->p, w->loc, false);
     if (g->sparse && w->mode == M_FILL) {   /* the fill works on the dense table only */
@@ -1039,14 +1039,17 @@ static bool settle_one(Walk *w, DStack *ds)
 {
     int at = w->phead;
     w->phead = (w->phead + 1) % PEND_DEPTH;
-    w->pending = --w->npend > 0;
-    bool was = w->pending;
-    w->pending = false;   /* visit() must not settle the others first */
+    w->npend--;
+    w->settling = true;   /* visit() must not settle the others first */
     uint32_t x = 0;
-    for (int i = 0; i < w->pn[at]; i++)
-        if (!visit(w, ds, w->pend[at][i], &x)) return false;
+    bool ok = true;
+    for (int i = 0; i < w->pn[at] && ok; i++) ok = visit(w, ds, w->pend[at][i], &x);
+    w->settling = false;
+    if (!ok) {   /* the walk stops: the others are dropped */
+        w->npend = 0;
+        return false;
+    }
     if (!w->pushed) mex_set(w->mex, x);
-    w->pending = was;
     return true;
 }
 
@@ -1054,12 +1057,7 @@ static bool settle_one(Walk *w, DStack *ds)
 static bool settle_result(Walk *w, DStack *ds)
 {
     while (w->npend)
-        if (!settle_one(w, ds)) {
-            w->npend = 0;
-            w->pending = false;
-            return false;
-        }
-    w->pending = false;
+        if (!settle_one(w, ds)) return false;
     return true;
 }
 
@@ -1078,16 +1076,11 @@ static bool on_result(Walk *w, DStack *ds, int64_t (*comp)[DNP], int n)
             for (int k = 0; k < w->g->np; k++) rec_put(w, comp[i][k]);
     }
     if (w->g->sparse && w->mode != M_FILL) {
-        if (w->npend == PEND_DEPTH && !settle_one(w, ds)) {
-            w->npend = 0;
-            w->pending = false;
-            return false;
-        }
+        if (w->npend == PEND_DEPTH && !settle_one(w, ds)) return false;
         int at = (w->phead + w->npend) % PEND_DEPTH;
         memcpy(w->pend[at], comp, (size_t)n * sizeof *comp);
         w->pn[at] = n;
         w->npend++;
-        w->pending = true;
         for (int i = 0; i < n; i++) cm_prefetch(&w->g->map, comp[i]);
         return true;
     }
@@ -1508,12 +1501,11 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
     w->moves = 0;
     w->abort = false;
     w->from_clause = 0;   /* a walk the fill's error cut short may have left it set */
-    w->pending = false;
     w->npend = w->phead = 0;
+    w->settling = false;
     bool ok = true;
     for (int i = 0; i < w->g->nrules && ok; i++) ok = binders(w, ds, &w->g->rules[i], 0);
     if (ok) settle_result(w, ds);   /* the last options */
-    w->pending = false;
     w->npend = 0;
 }
 

@@ -29,8 +29,8 @@ typedef struct LabelCtx {
     LabelJumps *lj;          /* jumps over a huge rule's binder values, or NULL */
     const size_t *mv;        /* the listed moves of the component enumerated (indices into moves) */
     size_t nmv;
-    struct IdAt *ci, *mi;    /* scratch of label_run: removed states with their first component, listed moves by state id */
-    uint64_t *gcopies;       /* the copies of each removed state */
+    struct IdAt *mi;         /* scratch of label_run: the listed moves by the state they remove */
+    struct LGroup *groups;   /* the removed states, each with its first component, moves and copies */
     size_t *mvbuf;
 } LabelCtx;
 
@@ -140,6 +140,9 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
 
 /* An index with the state id it names: sorted by id (ties by index), equal ids form groups. */
 typedef struct IdAt { uint32_t id; size_t i; } IdAt;
+/* A state the listed moves remove: its first component, where its moves start in the sorted
+   list, and the copies of it in the position. */
+typedef struct LGroup { uint32_t id; size_t comp, from; uint64_t copies; } LGroup;
 static int by_id(const void *x, const void *y)
 {
     const IdAt *u = x, *v = y;
@@ -157,41 +160,34 @@ static void label_run(Program *p, void *ctx)
        to it (a component written twice is enumerated once, for all its copies). One pass over the
        components, each looked up among the few removed states: a sum of 10^6 heaps with two
        listed moves sorts nothing of its size. */
-    IdAt *gi = c->ci, *mi = c->mi;   /* gi[k]: a removed state and its first component */
+    IdAt *mi = c->mi;
+    LGroup *gr = c->groups;
     size_t *mv = c->mvbuf;
-    uint64_t *gcopies = c->gcopies;
     for (size_t r = 0; r < a->nwin; r++) mi[r] = (IdAt){ a->moves[r].removed, r };
     qsort(mi, a->nwin, sizeof *mi, by_id);
     size_t ng = 0;
     for (size_t r = 0; r < a->nwin; r++) {
         mv[r] = mi[r].i;
-        if (!ng || gi[ng - 1].id != mi[r].id) {
-            gi[ng] = (IdAt){ mi[r].id, SIZE_MAX };
-            gcopies[ng++] = 0;
-        }
+        if (!ng || gr[ng - 1].id != mi[r].id) gr[ng++] = (LGroup){ mi[r].id, SIZE_MAX, r, 0 };
     }
     for (size_t i = 0; i < a->ncomps; i++) {
         size_t lo = 0, hi = ng;
         uint32_t id = a->comps[i];
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
-            if (gi[mid].id < id) lo = mid + 1; else hi = mid;
+            if (gr[mid].id < id) lo = mid + 1; else hi = mid;
         }
-        if (lo == ng || gi[lo].id != id) continue;
-        if (gi[lo].i == SIZE_MAX) gi[lo].i = i;
-        gcopies[lo] += a->counts[i];
+        if (lo == ng || gr[lo].id != id) continue;
+        if (gr[lo].comp == SIZE_MAX) gr[lo].comp = i;
+        gr[lo].copies += a->counts[i];
     }
-    size_t r0 = 0;
     for (size_t g = 0; g < ng; g++) {
-        size_t i = gi[g].i;
-        uint32_t id = gi[g].id;
-        c->copies = gcopies[g];
-        while (r0 < a->nwin && mi[r0].id < id) r0++;
-        size_t r1 = r0;
-        while (r1 < a->nwin && mi[r1].id == id) r1++;
-        c->mv = mv + r0;
-        c->nmv = r1 - r0;
-        if (r1 == r0 || i == SIZE_MAX) continue;   /* no component is that state (cannot happen) */
+        size_t i = gr[g].comp;
+        uint32_t id = gr[g].id;
+        c->copies = gr[g].copies;
+        c->mv = mv + gr[g].from;
+        c->nmv = (g + 1 < ng ? gr[g + 1].from : a->nwin) - gr[g].from;
+        if (i == SIZE_MAX) continue;   /* no component is that state (a move removes one of them) */
         Value args[POS_MAX_ARGS];
         int nargs = key_decode(s->p, eng_key(s->store, id), args);
         bool big = false;   /* rules over ranges beyond 64 bits: far too many moves to label */
@@ -242,8 +238,7 @@ static void label_ctx_free(void *arg)
     ljump_install(NULL, c->s->vm);
     ljump_free(c->lj);
     free(c->parts);
-    free(c->ci);
-    free(c->gcopies);
+    free(c->groups);
     free(c->mi);
     free(c->mvbuf);
     free(c);
@@ -255,8 +250,7 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
     LabelCtx *c = xcalloc(1, sizeof *c);
     *c = (LabelCtx){ .s = s, .a = a, .loc = loc };
     size_t mark = prog_defer(s->p, label_ctx_free, c);
-    c->ci = xmalloc((a->nwin + 1) * sizeof *c->ci);
-    c->gcopies = xmalloc((a->nwin + 1) * sizeof *c->gcopies);
+    c->groups = xmalloc((a->nwin + 1) * sizeof *c->groups);
     c->mi = xmalloc((a->nwin + 1) * sizeof *c->mi);
     c->mvbuf = xmalloc((a->nwin + 1) * sizeof *c->mvbuf);
     /* within a budget of interpreter steps: past it the results stay unlabelled */

@@ -88,20 +88,13 @@ static void random_rules(Rules *rs)
 
 static void rule_text(Str *t, const Rule *r, int i)
 {
-    if (r->kind == 5) {
-        sput(t, " move m%d(k in 1..b) when k <= a and k + 2 >= b => T(a - k, b - 1);", i);
-        return;
-    }
-    if (r->kind == 6) {
-        sput(t, " move m%d(k in 1..cap(a, b)) when odd(k + b) => T(a - k, b);", i);
-        return;
-    }
-    if (r->kind == 7) {
-        sput(t, " move m%d(k in 1..a) when popcount(k) == 1 => T(a - k, b);", i);
-        return;
-    }
-    if (r->kind == 8) {
-        sput(t, " move m%d(k in 1..4) when k ** 2 <= a and b >= 1 => T(a - k ** 2, b - 1);", i);
+    /* kinds 5-8: one fixed rule each (value() has their C side) */
+    static const char *const fixed[] = { "(k in 1..b) when k <= a and k + 2 >= b => T(a - k, b - 1);",
+                                         "(k in 1..cap(a, b)) when odd(k + b) => T(a - k, b);",
+                                         "(k in 1..a) when popcount(k) == 1 => T(a - k, b);",
+                                         "(k in 1..4) when k ** 2 <= a and b >= 1 => T(a - k ** 2, b - 1);" };
+    if (r->kind >= 5 && r->kind <= 8) {
+        sput(t, " move m%d%s", i, fixed[r->kind - 5]);
         return;
     }
     sput(t, " move m%d(k in %c", i, r->set ? '{' : '[');

@@ -262,7 +262,7 @@ static void test_string_bytes(void **state)
         json_str(&b, raw);
         FILE *f = tmpfile();
         assert_non_null(f);
-        json_fstr(f, raw);
+        json_fstr(f, raw, strlen(raw));
         long len = ftell(f);
         assert_int_equal(len, (long)b.len);
         rewind(f);
