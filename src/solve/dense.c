@@ -38,6 +38,10 @@ typedef struct Ops {
     int64_t c, k[MAX_TERMS];
     int slot[MAX_TERMS];
     int64_t vmax;           /* affine: variables up to this magnitude cannot overflow the form */
+    /* not affine: a bitmask idiom evaluated at once (shape, see bit_shape), x op K or x op (K << y)
+       compared with C (cmp: 0, MO_EQ or MO_NE); the stack code where it would fail or differ */
+    int shape, sop, scmp, sx, sy;
+    int64_t sk, sc;
     const Node *node;       /* for overflow messages */
 } Ops;
 
@@ -47,6 +51,7 @@ typedef struct Ops {
 #define MAX_COMPS 8
 /* Parameters of a compiled game (coordinates of its cells). */
 #define DNP 6
+_Static_assert(DNP <= CM_MAXP, "the map holds a cell's coordinates");
 #define EVAL_STACK 32
 
 typedef struct DClause { bool let; int slot; Ops e; } DClause;
@@ -117,6 +122,7 @@ typedef struct Dense {
 } Dense;
 
 #define V_UNK 0xFFFFFFFFu
+_Static_assert(V_UNK == CM_NONE, "an unknown cell is one the map does not have");
 #define V_ONPATH 0xFFFFFFFEu
 #define V_TERM 0x80000000u     /* flag on a solved value: the position has no moves */
 #define V_MASK 0x7FFFFFFFu
@@ -396,12 +402,60 @@ static void affine(Ops *o)
     if (o->vmax < AFF_VAR_MAX) o->vmax = AFF_VAR_MAX;
 }
 
+/* Bitmask idioms (shapes) the stack code is read as: (x >> y) & K, x & (K << y), x | (K << y),
+   x ^ (K << y), x & K, x % K (K > 0), each alone or compared (== or !=) with a constant C; x and y
+   variables. */
+enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K };
+
+static bool is_var(const MOp *m) { return m->op == MO_VAR && !m->rk; }
+
+static void bit_shape(Ops *o)
+{
+    o->shape = SH_NONE;
+    int n = o->n;
+    const MOp *v = o->v;
+    if (n >= 2 && v[n - 1].rk == 1 && (v[n - 1].op == MO_EQ || v[n - 1].op == MO_NE)) {
+        o->scmp = v[n - 1].op;
+        o->sc = v[n - 1].k;
+        n--;
+    } else {
+        o->scmp = 0;
+    }
+    if (n == 3 && is_var(&v[0]) && v[1].op == MO_SHR && v[1].rk == 2 && v[2].op == MO_BAND && v[2].rk == 1) {
+        o->shape = SH_SHR_AND;   /* (x >> y) & K */
+        o->sx = v[0].a;
+        o->sy = v[1].a;
+        o->sk = v[2].k;
+    } else if (n == 4 && is_var(&v[0]) && v[1].op == MO_CONST && !v[1].rk && v[2].op == MO_SHL && v[2].rk == 2 &&
+               (v[3].op == MO_BAND || v[3].op == MO_BOR || v[3].op == MO_BXOR) && !v[3].rk) {
+        o->shape = SH_SHL_OP;    /* x op (K << y) */
+        o->sx = v[0].a;
+        o->sk = v[1].k;
+        o->sy = v[2].a;
+        o->sop = v[3].op;
+    } else if (n == 3 && v[0].op == MO_CONST && !v[0].rk && v[1].op == MO_SHL && v[1].rk == 2 &&
+               (v[2].op == MO_BAND || v[2].op == MO_BOR || v[2].op == MO_BXOR) && v[2].rk == 2) {
+        o->shape = SH_SHL_OP;    /* (K << y) op x */
+        o->sk = v[0].k;
+        o->sy = v[1].a;
+        o->sx = v[2].a;
+        o->sop = v[2].op;
+    } else if (n == 2 && is_var(&v[0]) && v[1].rk == 1 &&
+               (v[1].op == MO_BAND || v[1].op == MO_BOR || v[1].op == MO_BXOR || (v[1].op == MO_MOD && v[1].k > 0))) {
+        o->shape = SH_OP_K;      /* x op K */
+        o->sx = v[0].a;
+        o->sk = v[1].k;
+        o->sop = v[1].op;
+    }
+}
+
 static bool cexpr_top(Program *p, Ops *o, const Node *n)
 {
     Cc c = { p, true, 0, 0, NULL, 0 };
     cexpr(&c, o, n);
     o->node = n;
     if (c.ok) affine(o);
+    if (c.ok && !o->affine) bit_shape(o);
     return c.ok;
 }
 
@@ -424,9 +478,41 @@ static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *wh
 /* Evaluate o over the slots vars (integers; conditions are 0 or 1). */
 static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars);
 
-static inline int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars)
+/* A shape's value (see bit_shape), or the stack code's where a shift leaves 0..63 or loses bits. */
+static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p, const Ops *o, const int64_t *vars)
 {
-    if (!o->affine) return eval_code(p, o, vars);
+    int64_t x = vars[o->sx], r;
+    switch (o->shape) {
+    case SH_SHR_AND: {
+        int64_t y = vars[o->sy];
+        if ((uint64_t)y > 63) return eval_code(p, o, vars);
+        r = (x >> y) & o->sk;
+        break;
+    }
+    case SH_SHL_OP: {
+        int64_t y = vars[o->sy];
+        if ((uint64_t)y > 63) return eval_code(p, o, vars);
+        int64_t t = (int64_t)((uint64_t)o->sk << y);
+        if ((t >> y) != o->sk) return eval_code(p, o, vars);
+        r = o->sop == MO_BAND ? x & t : o->sop == MO_BOR ? x | t : x ^ t;
+        break;
+    }
+    default:
+        if (o->sop == MO_MOD) {
+            r = x % o->sk;
+            if (r < 0) r += o->sk;
+        } else {
+            r = o->sop == MO_BAND ? x & o->sk : o->sop == MO_BOR ? x | o->sk : x ^ o->sk;
+        }
+        break;
+    }
+    if (!o->scmp) return r;
+    return (o->scmp == MO_EQ) == (r == o->sc);
+}
+
+static inline __attribute__((always_inline)) int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars)
+{
+    if (!o->affine) return o->shape ? eval_shape(p, o, vars) : eval_code(p, o, vars);
     int64_t r = o->c;
     for (int j = 0; j < o->nterms; j++) {
         int64_t x = vars[o->slot[j]];
@@ -891,7 +977,7 @@ static inline bool in_table(const DenseGame *g, const int64_t *c)
 /* The value of the cell at c (V_UNK when the table has no room for it yet). */
 static inline uint32_t getv(const DenseGame *g, const int64_t *c)
 {
-    if (g->sparse) return cm_get(&g->map, c, V_UNK);
+    if (g->sparse) return cm_get(&g->map, c);
     return in_table(g, c) ? ~g->val[cell(g, c)] : V_UNK;
 }
 
@@ -1016,7 +1102,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
         w->skip = true;
         return false;
     }
-    uint32_t v = g->sparse ? cm_get(&g->map, c, V_UNK) : ~g->val[cell(g, c)];
+    uint32_t v = g->sparse ? cm_get(&g->map, c) : ~g->val[cell(g, c)];
     if (v >= V_ONPATH && w->mode == M_FILL) {
         w->skip = true;
         return false;
@@ -1385,55 +1471,67 @@ static int fast_set(Walk *w, DStack *ds, const DRule *r, int level, int i, int j
 /* Binder values of the general loop between two counts of its steps. */
 #define BINDER_BURN 4096
 
+/* The clauses from w->from_clause on with the binders' values set: lets assigned; false when a
+   guard fails. */
+static inline bool clauses(Walk *w, const DRule *r)
+{
+    for (int i = w->from_clause; i < r->ncl; i++) {
+        int64_t v = eval(&w->ev, &r->cl[i].e, w->vars);
+        if (r->cl[i].let) w->vars[r->cl[i].slot] = v;
+        else if (!v) return false;
+    }
+    return true;
+}
+
+/* The move's result once its clauses passed: as binders. */
+static bool result(Walk *w, DStack *ds, const DRule *r)
+{
+    const EvalCtx *p = &w->ev;
+    if (w->g->np == 1 && !w->g->canon) {   /* one coordinate: the cells read directly */
+        DenseGame *g = w->g;
+        uint32_t acc = 0;
+        w->moves++;
+        if (w->rec) rec_put(w, r->ncomp);
+        for (int i = 0; i < r->ncomp; i++) {
+            int64_t c0 = eval(p, &r->arg[i][0], w->vars);
+            if (w->rec) rec_put(w, c0);
+            if ((uint64_t)c0 < g->dim[0]) {
+                uint32_t v = ~g->val[c0];
+                if (v < V_ONPATH) {
+                    acc ^= v;
+                    continue;
+                }
+            }
+            int64_t c[DNP] = { c0, 0, 0 };
+            uint32_t x = 0;
+            if (!visit(w, ds, c, &x)) return false;
+            acc ^= x;
+        }
+        if (!w->pushed) mex_set(w->mex, acc & V_MASK);
+        return true;
+    }
+    int64_t comp[MAX_COMPS][DNP];
+    for (int i = 0; i < r->ncomp; i++) {
+        int64_t c[DNP] = { 0, 0, 0 };
+        for (int k = 0; k < w->g->np; k++) c[k] = eval(p, &r->arg[i][k], w->vars);
+        if (w->g->sort) {
+            sort_coords(w->g->sort, w->g->np, c);
+        } else if (w->g->canon) {   /* canon reads the child's own parameters */
+            int64_t saved[DNP];
+            for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
+            int64_t cc[DNP] = { 0, 0, 0 };
+            for (int k = 0; k < w->g->np; k++) cc[k] = eval(p, &w->g->canon_arg[k], w->vars);
+            for (int k = 0; k < w->g->np; k++) { w->vars[k] = saved[k]; c[k] = cc[k]; }
+        }
+        memcpy(comp[i], c, sizeof c);
+    }
+    return on_result(w, ds, comp, r->ncomp);
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     const EvalCtx *p = &w->ev;
-    if (level == r->nb) {
-        for (int i = w->from_clause; i < r->ncl; i++) {
-            int64_t v = eval(p, &r->cl[i].e, w->vars);
-            if (r->cl[i].let) w->vars[r->cl[i].slot] = v;
-            else if (!v) return true;
-        }
-        if (w->g->np == 1 && !w->g->canon) {   /* one coordinate: the cells read directly */
-            DenseGame *g = w->g;
-            uint32_t acc = 0;
-            w->moves++;
-            if (w->rec) rec_put(w, r->ncomp);
-            for (int i = 0; i < r->ncomp; i++) {
-                int64_t c0 = eval(p, &r->arg[i][0], w->vars);
-                if (w->rec) rec_put(w, c0);
-                if ((uint64_t)c0 < g->dim[0]) {
-                    uint32_t v = ~g->val[c0];
-                    if (v < V_ONPATH) {
-                        acc ^= v;
-                        continue;
-                    }
-                }
-                int64_t c[DNP] = { c0, 0, 0 };
-                uint32_t x = 0;
-                if (!visit(w, ds, c, &x)) return false;
-                acc ^= x;
-            }
-            if (!w->pushed) mex_set(w->mex, acc & V_MASK);
-            return true;
-        }
-        int64_t comp[MAX_COMPS][DNP];
-        for (int i = 0; i < r->ncomp; i++) {
-            int64_t c[DNP] = { 0, 0, 0 };
-            for (int k = 0; k < w->g->np; k++) c[k] = eval(p, &r->arg[i][k], w->vars);
-            if (w->g->sort) {
-                sort_coords(w->g->sort, w->g->np, c);
-            } else if (w->g->canon) {   /* canon reads the child's own parameters */
-                int64_t saved[DNP];
-                for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
-                int64_t cc[DNP] = { 0, 0, 0 };
-                for (int k = 0; k < w->g->np; k++) cc[k] = eval(p, &w->g->canon_arg[k], w->vars);
-                for (int k = 0; k < w->g->np; k++) { w->vars[k] = saved[k]; c[k] = cc[k]; }
-            }
-            memcpy(comp[i], c, sizeof c);
-        }
-        return on_result(w, ds, comp, r->ncomp);
-    }
+    if (level == r->nb) return !clauses(w, r) || result(w, ds, r);
     /* the innermost binder: its hoisted guards as bounds [blo, bhi] when they can be worked out;
        with no other clause and affine arguments, its values go through the stepping loops */
     int64_t blo = INT64_MIN, bhi = INT64_MAX;
@@ -1478,9 +1576,10 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
     }
     int from = w->from_clause;
     if (hoisted) w->from_clause = r->nhoist;
+    bool last = level == r->nb - 1;
     for (int64_t x = lo; x <= hi; x++) {
         w->vars[r->slot[level]] = x;
-        if (!binders(w, ds, r, level + 1)) {
+        if (last ? clauses(w, r) && !result(w, ds, r) : !binders(w, ds, r, level + 1)) {
             w->from_clause = from;
             return false;
         }
@@ -1718,11 +1817,7 @@ static void reset_onpath(DenseGame *g)
     for (size_t i = 0, n = g->val ? table_cells(g) : 0; i < n; i++)
         if (~g->val[i] == V_ONPATH) g->val[i] = ~V_UNK;
     g->rn = 0;
-    size_t stride = (size_t)g->map.np + 1;
-    for (size_t i = 0; g->sparse && i < g->map.cap; i++) {
-        uint64_t *v = &g->map.slot[i * stride + (size_t)g->map.np];
-        if (*v == (CM_USED | V_ONPATH)) *v = CM_USED | V_UNK;
-    }
+    if (g->sparse) cm_replace(&g->map, V_ONPATH, V_UNK);
     g->ds.n = 0;
 }
 
