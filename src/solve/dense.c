@@ -54,7 +54,12 @@ typedef struct Ops {
 _Static_assert(DNP <= CM_MAXP, "the map holds a cell's coordinates");
 #define EVAL_STACK 32
 
-typedef struct DClause { bool let; int slot; Ops e; } DClause;
+/* A clause; a guard on the innermost binder i that can be read for every i in 0..63 at once has
+   a bit kind (bk): BK_ZERO `(x >> i) & K == 0` or `x & (K << i) == 0` (either way round), and
+   BK_NONZERO the same with `!=` (x not i), from x's bits; BK_BINDER, a guard of i alone (affine
+   or a shape: `i % 4 != 3`), whose values for i in 0..63 are bmask. */
+enum { BK_NONE, BK_ZERO, BK_NONZERO, BK_BINDER };
+typedef struct DClause { bool let; int slot; Ops e; int bk; uint64_t bmask; } DClause;
 typedef struct DRule {
     int nb;
     int slot[MAX_BINDERS];
@@ -498,9 +503,13 @@ static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p
         break;
     }
     default:
-        if (o->sop == MO_MOD) {
-            r = x % o->sk;
-            if (r < 0) r += o->sk;
+        if (o->sop == MO_MOD) {   /* the floor's remainder; by a power of two, the low bits (negative x too) */
+            if (!(o->sk & (o->sk - 1))) {
+                r = x & (o->sk - 1);
+            } else {
+                r = x % o->sk;
+                if (r < 0) r += o->sk;
+            }
         } else {
             r = o->sop == MO_BAND ? x & o->sk : o->sop == MO_BOR ? x | o->sk : x ^ o->sk;
         }
@@ -673,6 +682,39 @@ static bool hoistable(const DClause *cl, int slot)
     return false;
 }
 
+static inline __attribute__((always_inline)) int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars);
+
+/* The bit kind of guard cl on the binder in slot (see DClause). */
+static void bit_kind(Program *p, DClause *cl, int slot)
+{
+    const Ops *o = &cl->e;
+    cl->bk = BK_NONE;
+    if (cl->let) return;
+    if ((o->shape == SH_SHR_AND || (o->shape == SH_SHL_OP && o->sop == MO_BAND)) && o->sy == slot && o->sx != slot &&
+        o->sc == 0 && o->scmp) {
+        cl->bk = o->scmp == MO_EQ ? BK_ZERO : BK_NONZERO;
+        return;
+    }
+    /* i alone, in a form that evaluates without a failure: its values for i = 0..63 */
+    bool alone = false;
+    if (o->affine) {
+        alone = true;
+        for (int j = 0; j < o->nterms; j++) alone &= o->slot[j] == slot;
+    } else if (o->shape == SH_OP_K) {
+        alone = o->sx == slot;
+    }
+    if (!alone) return;
+    int64_t *vars = xcalloc((size_t)slot + 1, sizeof *vars);
+    EvalCtx ev = { p, NULL, NULL };
+    cl->bmask = 0;
+    for (int i = 0; i < 64; i++) {
+        vars[slot] = i;
+        if (eval(&ev, o, vars)) cl->bmask |= (uint64_t)1 << i;
+    }
+    free(vars);
+    cl->bk = BK_BINDER;
+}
+
 static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
 {
     if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
@@ -702,6 +744,7 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
     if (!comps(p, r, m->a, gid, np)) return false;
     r->nhoist = 0;
     while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
+    for (int i = 0; r->nb > 0 && !r->set[r->nb - 1] && i < r->ncl; i++) bit_kind(p, &r->cl[i], r->slot[r->nb - 1]);
     bool args = true;
     for (int i = 0; i < r->ncomp; i++)
         for (int k = 0; k < np; k++)
@@ -1528,6 +1571,43 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
     return on_result(w, ds, comp, r->ncomp);
 }
 
+/* The innermost binder over lo..hi within 0..63 when the clauses from w->from_clause on start
+   with guards of a bit kind: those are read for every value at once (a word of the values that
+   pass), the values that pass all of them go on in order through the other clauses and the
+   result. */
+static bool bit_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
+    uint64_t pass = (hi == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (hi + 1)) - 1) & ~(((uint64_t)1 << lo) - 1);
+    int j = w->from_clause;
+    for (; j < r->ncl && r->cl[j].bk && pass; j++) {
+        const DClause *cl = &r->cl[j];
+        if (cl->bk == BK_BINDER) {
+            pass &= cl->bmask;
+            continue;
+        }
+        /* bit b of (x >> i) is bit i of (x >> b), both arithmetic shifts, for i, b in 0..63; so is
+           bit i + b of x while K << i keeps every bit (else the clause goes value by value, and
+           the shift's error comes at its value) */
+        int64_t k = cl->e.sk;
+        if (cl->e.shape == SH_SHL_OP && (k <= 0 || 64 - __builtin_clzll((uint64_t)k) + hi > 63)) break;
+        int64_t x = w->vars[cl->e.sx];
+        uint64_t any = 0;
+        for (uint64_t b = (uint64_t)k; b; b &= b - 1) any |= (uint64_t)(x >> __builtin_ctzll(b));
+        pass &= cl->bk == BK_ZERO ? ~any : any;
+    }
+    int from = w->from_clause;
+    w->from_clause = j;
+    for (; pass; pass &= pass - 1) {
+        w->vars[r->slot[level]] = __builtin_ctzll(pass);
+        if (clauses(w, r) && !result(w, ds, r)) {
+            w->from_clause = from;
+            return false;
+        }
+    }
+    w->from_clause = from;
+    return true;
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     const EvalCtx *p = &w->ev;
@@ -1577,6 +1657,11 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
     int from = w->from_clause;
     if (hoisted) w->from_clause = r->nhoist;
     bool last = level == r->nb - 1;
+    if (last && lo >= 0 && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk) {
+        bool ok = bit_loop(w, ds, r, level, lo, hi);
+        w->from_clause = from;
+        return ok;
+    }
     for (int64_t x = lo; x <= hi; x++) {
         w->vars[r->slot[level]] = x;
         if (last ? clauses(w, r) && !result(w, ds, r) : !binders(w, ds, r, level + 1)) {

@@ -2,7 +2,8 @@
    tilings, placements). A rule places a pattern K of bits at offset i where those bits are all
    clear, written with the idioms the table strategy evaluates without its stack code: the test
    `(m >> i) & K == 0`, `m & (K << i) == 0` or `(K << i) & m == 0`, the placement `m | (K << i)`,
-   `m ^ (K << i)` or either turned round, and filters `i % P != Q`, `m & F != F`, `m % P != Q`. A
+   `m ^ (K << i)` or either turned round, and filters `i % P != Q`, `m & F != F`, `m % P != Q`,
+   `(m >> i) & G != 0` or `m & (G << i) != 0` (the table reads such guards for every i at once). A
    rule may also test bits far past 63 (`(m >> i) & 1` for i in 60..59 + W: the language's shift
    gives 0 for a non-negative m; bit i - 60 is placed). The board width W is a second parameter
    the moves pass along, so the table keeps the values in its map's pages (one varying
@@ -28,6 +29,8 @@ typedef struct Rule {
     int test, place;     /* how the clear test and the placement are written (0..2, 0..3) */
     int p, q;            /* i % p != q (p 0: no such filter) */
     uint32_t f;          /* m & f != f (0: none) */
+    uint32_t g;          /* (m >> i) & g != 0, or m & (g << i) != 0 when gshl (0: none) */
+    bool gshl;
     int mp, mq;          /* m % mp != mq (mp 0: none) */
     bool far;            /* also: i in 60..59 + W when (m >> i) & 1 == 0 sets bit i - 60 */
 } Rule;
@@ -61,6 +64,10 @@ static void gen(Rules *rs)
             r->q = rnd(0, r->p - 1);
         }
         if (rnd(0, 3) == 0) r->f = (uint32_t)rnd(1, 255);
+        if (rnd(0, 3) == 0) {
+            r->g = (uint32_t)rnd(1, 31);
+            r->gshl = rnd(0, 1);
+        }
         if (rnd(0, 4) == 0) {
             r->mp = rnd(2, 7);
             r->mq = rnd(0, r->mp - 1);
@@ -80,6 +87,7 @@ static void render(Str *t, int id, const Rules *rs)
         sput(t, test[r->test], r->k);
         if (r->p) sput(t, " and i %% %d != %d", r->p, r->q);
         if (r->f) sput(t, " and m & %u != %u", r->f, r->f);
+        if (r->g) sput(t, r->gshl ? " and m & (%u << i) != 0" : " and (m >> i) & %u != 0", r->g);
         if (r->mp) sput(t, " and m %% %d != %d", r->mp, r->mq);
         sput(t, " => B%d(", id);
         sput(t, place[r->place], r->k);
@@ -104,6 +112,7 @@ static int sg(uint32_t m)
             if (m & (r->k << i)) continue;                     /* the pattern's cells are not all free */
             if (r->p && i % r->p == r->q) continue;
             if (r->f && (m & r->f) == r->f) continue;
+            if (r->g && !((m >> i) & r->g)) continue;         /* no bit of g's pattern at i is set */
             if (r->mp && (int)(m % (uint32_t)r->mp) == r->mq) continue;
             seen[sg(m | r->k << i)] = true;
         }
