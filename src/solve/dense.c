@@ -1555,8 +1555,8 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
     }
     int64_t comp[MAX_COMPS][DNP];
     for (int i = 0; i < r->ncomp; i++) {
-        int64_t c[DNP] = { 0, 0, 0 };
-        for (int k = 0; k < w->g->np; k++) c[k] = eval(p, &r->arg[i][k], w->vars);
+        int64_t *c = comp[i];   /* in place: a copy read back as a whole stalls on the stores just made */
+        for (int k = 0; k < DNP; k++) c[k] = k < w->g->np ? eval(p, &r->arg[i][k], w->vars) : 0;
         if (w->g->sort) {
             sort_coords(w->g->sort, w->g->np, c);
         } else if (w->g->canon) {   /* canon reads the child's own parameters */
@@ -1566,7 +1566,6 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
             for (int k = 0; k < w->g->np; k++) cc[k] = eval(p, &w->g->canon_arg[k], w->vars);
             for (int k = 0; k < w->g->np; k++) { w->vars[k] = saved[k]; c[k] = cc[k]; }
         }
-        memcpy(comp[i], c, sizeof c);
     }
     return on_result(w, ds, comp, r->ncomp);
 }
