@@ -11,6 +11,7 @@
 #include "canonform.h"
 #include "builtins.h"
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1570,7 +1571,7 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
     return on_result(w, ds, comp, r->ncomp);
 }
 
-/* The innermost binder over lo..hi within 0..63 when the clauses from w->from_clause on start
+/* The innermost binder over lo..hi (0 <= lo <= hi <= 63) when the clauses from w->from_clause on start
    with guards of a bit kind: those are read for every value at once (a word of the values that
    pass), the values that pass all of them go on in order through the other clauses and the
    result. */
@@ -1656,7 +1657,7 @@ static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
     int from = w->from_clause;
     if (hoisted) w->from_clause = r->nhoist;
     bool last = level == r->nb - 1;
-    if (last && lo >= 0 && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk) {
+    if (last && lo >= 0 && lo <= hi && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk) {
         bool ok = bit_loop(w, ds, r, level, lo, hi);
         w->from_clause = from;
         return ok;
@@ -1928,13 +1929,26 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     int64_t root[DNP] = { 0, 0, 0 };
     for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
     if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p, loc, true);
-    Walk w = { .sv = sv, .e = e, .mex = &d->mex, .g = g, .loc = loc, .vars = g->vars, .ev = { e->p, NULL, NULL }, .key = key,
-               .solved0 = g->solved, .room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX };
-    if (getv(g, root) == V_UNK && !search_or_decline(&w, root)) {
-        reset_onpath(g);
-        return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
-    }
     uint32_t v = getv(g, root);
+    if (v == V_UNK) {
+        Walk w;
+        memset(&w, 0, offsetof(Walk, pn));   /* not the waiting options (1.5 KB): each is written before it is read */
+        w.sv = sv;
+        w.e = e;
+        w.mex = &d->mex;
+        w.g = g;
+        w.loc = loc;
+        w.vars = g->vars;
+        w.ev = (EvalCtx){ e->p, NULL, NULL };
+        w.key = key;
+        w.solved0 = g->solved;
+        w.room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX;
+        if (!search_or_decline(&w, root)) {
+            reset_onpath(g);
+            return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
+        }
+        v = getv(g, root);
+    }
     *sg = v & V_MASK;
     *terminal = (v & V_TERM) != 0;
     return SOLVE_DONE;

@@ -3,7 +3,8 @@
    clear, written with the idioms the table strategy evaluates without its stack code: the test
    `(m >> i) & K == 0`, `m & (K << i) == 0` or `(K << i) & m == 0`, the placement `m | (K << i)`,
    `m ^ (K << i)` or either turned round, and filters `i % P != Q`, `m & F != F`, `m % P != Q`,
-   `(m >> i) & G != 0` or `m & (G << i) != 0` (the table reads such guards for every i at once). A
+   `(m >> i) & G != 0` or `m & (G << i) != 0` (the table reads such guards for every i at once);
+   some ranges are empty, their end below 0. A
    rule may also test bits far past 63 (`(m >> i) & 1` for i in 60..59 + W: the language's shift
    gives 0 for a non-negative m; bit i - 60 is placed). The board width W is a second parameter
    the moves pass along, so the table keeps the values in its map's pages (one varying
@@ -25,7 +26,8 @@
 typedef struct Rule {
     uint32_t k;          /* the pattern (bit 0 set) */
     int len;             /* its bit length */
-    int lo;              /* the offsets lo..W - len */
+    int lo;              /* the offsets lo..W - len - cut */
+    int cut;             /* 0, or past W: no offsets (the range's end below its start, negative) */
     int test, place;     /* how the clear test and the placement are written (0..2, 0..3) */
     int p, q;            /* i % p != q (p 0: no such filter) */
     uint32_t f;          /* m & f != f (0: none) */
@@ -57,6 +59,7 @@ static void gen(Rules *rs)
         r->k = pats[rnd(0, (int)(sizeof pats / sizeof *pats) - 1)];
         r->len = 32 - __builtin_clz(r->k);
         r->lo = rnd(0, 2);
+        r->cut = rnd(0, 7) == 0 ? rnd(12, 20) : 0;
         r->test = rnd(0, 2);
         r->place = rnd(0, 3);
         if (rnd(0, 2) == 0) {
@@ -83,7 +86,7 @@ static void render(Str *t, int id, const Rules *rs)
     sput(t, "game B%d(m, W) {\n", id);
     for (int j = 0; j < rs->n; j++) {
         const Rule *r = &rs->r[j];
-        sput(t, "    move r%d(i in %d..W - %d) when ", j, r->lo, r->len);
+        sput(t, "    move r%d(i in %d..W - %d) when ", j, r->lo, r->len + r->cut);
         sput(t, test[r->test], r->k);
         if (r->p) sput(t, " and i %% %d != %d", r->p, r->q);
         if (r->f) sput(t, " and m & %u != %u", r->f, r->f);
@@ -108,7 +111,7 @@ static int sg(uint32_t m)
     bool seen[64] = { false };
     for (int j = 0; j < cur->n; j++) {
         const Rule *r = &cur->r[j];
-        for (int i = r->lo; i <= width - r->len; i++) {
+        for (int i = r->lo; i <= width - r->len - r->cut; i++) {
             if (m & (r->k << i)) continue;                     /* the pattern's cells are not all free */
             if (r->p && i % r->p == r->q) continue;
             if (r->f && (m & r->f) == r->f) continue;
@@ -128,6 +131,8 @@ static int sg(uint32_t m)
 /* --max-states of the second run: every position of both widths fits (2^12 + 2^11), an array of
    16 per coordinate does not (4 cells a state are allowed): the table keeps a map */
 #define MAP_STATES 7000
+/* and of the first: room for every position, none for a runaway (moves the rules do not have) */
+#define ARRAY_STATES 100000
 
 int main(void)
 {
@@ -152,7 +157,7 @@ int main(void)
         for (int run = 0; run < 2; run++) {   /* a dense table, then the map */
             int status;
             char *errs = NULL;
-            char *out = duel_run_capped(prog.s, NULL, run ? MAP_STATES : 0, &status, &errs);
+            char *out = duel_run_capped(prog.s, NULL, run ? MAP_STATES : ARRAY_STATES, &status, &errs);
             const char *line = out;
             for (int w = 0; w < 3; w++) {
                 cur = &rs;
