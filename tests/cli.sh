@@ -70,6 +70,12 @@ check deep 0 "$GRUNDY" -e 'Subtract(1000000, {1,3,4})'
 contains deep "$tmp/out" "N (sg 1)"
 check cycle 0 "$GRUNDY" -e 'game L(n) { move m(k in 0..1) => L(n + k - 1 + 1 - k); }' -e 'L(3)'
 contains cycle "$tmp/out" "L(3): D"
+# a bitmask game whose adjacency is a constant list: the table compiles the index; one past the
+# end is the interpreter's error, where it is written
+check index-range 3 "$GRUNDY" -e 'const ADJ = [6, 13, 10, 20];' \
+    -e 'game NK(m) { move pick(v in 0..len(ADJ) - 1) when (m >> v) & 1 == 0 => NK(m | (1 << v) | ADJ[v + 1]); }' -e 'query NK(0);'
+contains index-range "$tmp/err" "index 4 is out of range for a list of length 4"
+contains index-range-caret "$tmp/err" "^~~~~~~~~~"
 check limit 4 "$GRUNDY" --max-states 100 -e 'FibSubtract(1000)'
 contains limit "$tmp/err" "--max-states"
 check expect-fail 1 "$GRUNDY" -e 'expect Heap(1) is P'

@@ -20,13 +20,13 @@
 typedef enum MOpCode {
     MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
     MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
-    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT
+    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT, MO_INDEX
 } MOpCode;
 
 /* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
    the variable a) instead of from the stack: a constant or variable pushed just before it is
    fused into it, which saves a dispatch. */
-typedef struct MOp { int op; int a; int rk; int64_t k; const Node *n; } MOp;
+typedef struct MOp { int op; int a; int rk; int64_t k; const Node *n; const int64_t *tab; } MOp;
 /* An expression; when it is affine (c + sum of k * variable, at most MAX_TERMS terms) it is
    evaluated in that form, without the stack code. */
 #define MAX_TERMS 4
@@ -175,7 +175,16 @@ static void put(Ops *o, int op, int a, int64_t k, const Node *n)
         o->cap = o->cap ? o->cap * 2 : 8;
         o->v = xrealloc(o->v, (size_t)o->cap * sizeof *o->v);
     }
-    o->v[o->n++] = (MOp){ op, a, 0, k, n };
+    o->v[o->n++] = (MOp){ op, a, 0, k, n, NULL };
+}
+
+/* The integers of constant n (a name of the program's constants) when it is a list of 64-bit
+   integers, else NULL. */
+static const Value *const_int_list(const Cc *c, const Node *n)
+{
+    if (n->kind != N_NAME || n->ref != REF_CONST || !c->p->const_ready[n->ref_id]) return NULL;
+    const Value *v = &c->p->consts[n->ref_id];
+    return v->t == VT_LIST && v->strs == LIST_INTS && v->n <= INT32_MAX ? v : NULL;
 }
 
 static void depth(Cc *c, int d)
@@ -263,6 +272,11 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             }
             return;
         }
+        if (n->ref == REF_BUILTIN && n->ref_id == BI_LEN && n->list.n == 1 && const_int_list(c, n->list.v[0])) {
+            put(o, MO_CONST, 0, const_int_list(c, n->list.v[0])->n, n);   /* len() of a constant list */
+            depth(c, 1);
+            return;
+        }
         if (n->ref == REF_BUILTIN && (n->ref_id == BI_ABS || n->ref_id == BI_POPCOUNT) && n->list.n == 1 &&
             n->list.v[0]->kind != N_SPLAT) {
             cexpr(c, o, n->list.v[0]);
@@ -285,6 +299,14 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         }
         c->ok = false;
         return;
+    case N_INDEX: {   /* an element of a constant list of integers (out of range: declined) */
+        const Value *l = const_int_list(c, n->a);
+        if (!l) { c->ok = false; return; }
+        cexpr(c, o, n->b);
+        put(o, MO_INDEX, (int)l->n, 0, n);
+        if (c->ok) o->v[o->n - 1].tab = l->u.a;
+        return;
+    }
     default:
         c->ok = false;
         return;
@@ -473,7 +495,7 @@ typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
 static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *what)
 {
     if (ev->spec) longjmp(*ev->spec, 1);
-    if (ev->decline && !strcmp(what, "integer overflow")) longjmp(*ev->decline, 1);
+    if (ev->decline && (!strcmp(what, "integer overflow") || !strcmp(what, "index out of range"))) longjmp(*ev->decline, 1);
     Program *p = ev->p;
     char snip[160];
     diag_snippet(&p->diag, n->loc, snip, sizeof snip);
@@ -612,6 +634,10 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
         case MO_POPCOUNT:
             if (st[sp - 1] < 0) eval_fail(p, m->n, "integer overflow");
             st[sp - 1] = __builtin_popcountll((unsigned long long)st[sp - 1]);
+            break;
+        case MO_INDEX:
+            if (st[sp - 1] < 0 || st[sp - 1] >= m->a) eval_fail(p, m->n, "index out of range");
+            st[sp - 1] = m->tab[st[sp - 1]];
             break;
         case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;
         case MO_JF: if (!st[--sp]) i = m->a - 1; break;

@@ -10,7 +10,8 @@
    the moves pass along, so the table keeps the values in its map's pages (one varying
    coordinate) and, once a second width is asked in the same program, by hashing. Every
    ruleset's positions are answered by the engine and compared with a memo over all 2^W masks
-   written here from the rules as stated. Seeded: the same rulesets every run. */
+   written here from the rules as stated. Then Node Kayles on random graphs as a mask, the
+   adjacency a constant list the table indexes (node_kayles). Seeded: the same rulesets every run. */
 #include "config.h"
 #include "jsonduel.h"
 #include <stdbool.h>
@@ -128,6 +129,75 @@ static int sg(uint32_t m)
     return memo[m] = (signed char)g;
 }
 
+/* Node Kayles on a random graph of up to 14 vertices, its adjacency as a constant list of masks:
+   taking a free vertex takes its neighbours too; some graphs add a guard that reads the list (a
+   vertex with every neighbour taken already may not be picked). Against a memo over all masks. */
+static int nv_;
+static uint32_t adj_[16];
+static bool guarded_;
+
+static int nk_sg(uint32_t m)
+{
+    if (memo[m] >= 0) return memo[m];
+    bool seen[64] = { false };
+    for (int v = 0; v < nv_; v++) {
+        if (m >> v & 1) continue;
+        if (guarded_ && adj_[v] && (adj_[v] & m) == adj_[v]) continue;
+        seen[nk_sg(m | 1u << v | adj_[v])] = true;
+    }
+    int g = 0;
+    while (seen[g]) g++;
+    return memo[m] = (signed char)g;
+}
+
+static void node_kayles(long *compared, long *failed)
+{
+    for (int t = 0; t < 60; t++) {
+        nv_ = rnd(4, 14);
+        guarded_ = rnd(0, 2) == 0;
+        memset(adj_, 0, sizeof adj_);
+        int edges = rnd(0, 2 * nv_);
+        for (int e = 0; e < edges; e++) {
+            int a = rnd(0, nv_ - 1), b = rnd(0, nv_ - 1);
+            if (a == b) continue;
+            adj_[a] |= 1u << b;
+            adj_[b] |= 1u << a;
+        }
+        Str prog = { 0 };
+        sput(&prog, "const ADJ%d = [", t);
+        for (int v = 0; v < nv_; v++) sput(&prog, "%s%u", v ? ", " : "", adj_[v]);
+        sput(&prog, "];\ngame NK%d(m) { move pick(v in 0..len(ADJ%d) - 1) when (m >> v) & 1 == 0", t, t);
+        if (guarded_) sput(&prog, " and (ADJ%d[v] == 0 or ADJ%d[v] & m != ADJ%d[v])", t, t, t);
+        sput(&prog, " => NK%d(m | (1 << v) | ADJ%d[v]); }\n", t, t);
+        uint32_t masks[QUERIES];
+        for (int q = 0; q < QUERIES; q++) {
+            masks[q] = q ? (uint32_t)rnd(0, (1 << nv_) - 1) & (uint32_t)rnd(0, (1 << nv_) - 1) : 0;
+            sput(&prog, "print sg(NK%d(%u));\n", t, masks[q]);
+        }
+        int status;
+        char *errs = NULL;
+        char *out = duel_run_capped(prog.s, NULL, 100000, &status, &errs);
+        memo = malloc((size_t)1 << nv_);
+        memset(memo, 0xff, (size_t)1 << nv_);
+        const char *line = out;
+        for (int q = 0; q < QUERIES; q++) {
+            int want = nk_sg(masks[q]);
+            const char *v = line ? strstr(line, "\"value\":") : NULL;
+            int got = v ? atoi(v + 8) : -1;
+            (*compared)++;
+            if (got != want && (*failed)++ < 8)
+                printf("Node Kayles %d, mask %u: engine %d, rules %d%s%s\n%s", t, masks[q], got, want, status ? "; errors: " : "",
+                       status && errs ? errs : "", prog.s);
+            line = line ? strchr(line, '\n') : NULL;
+            if (line) line++;
+        }
+        free(memo);
+        free(out);
+        free(errs);
+        free(prog.s);
+    }
+}
+
 /* --max-states of the second run: every position of both widths fits (2^12 + 2^11), an array of
    16 per coordinate does not (4 cells a state are allowed): the table keeps a map */
 #define MAP_STATES 7000
@@ -182,6 +252,9 @@ int main(void)
         }
         free(prog.s);
     }
-    printf("bitmask duel: %d rulesets, %ld positions compared, %ld failures\n", RULESETS, compared, failed);
+    long nk = compared;
+    node_kayles(&compared, &failed);
+    printf("bitmask duel: %d rulesets and 60 Node Kayles graphs, %ld positions compared (%ld of Node Kayles), %ld failures\n",
+           RULESETS, compared, compared - nk, failed);
     return failed ? 1 : 0;
 }
