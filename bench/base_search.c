@@ -9,6 +9,8 @@
      sets N      sum of SG over 1 <= a, b <= N of two heaps with moves from literal sets (1, 3 or 4
                  from a; 2 or 5 from b; 1 or 2 from both)
      cram R      SG of Cram on a 4 x R board as a bitmask (bit 4r + c), memo over all masks
+     nk N        SG of Node Kayles on a graph of N vertices (a path and N/2 chords, fixed seed) as a
+                 bitmask, memo over all masks; nkgraph N prints the graph as a list of neighbour masks
    Prints the answer. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,6 +118,38 @@ static int sets2(int a, int b)
 static int rows;
 static signed char *cmemo;
 
+/* Node Kayles on a graph of N vertices (a path 0-1-...-(N-1) and N/2 random chords, fixed seed):
+   pick a free vertex, which takes its neighbours too; memo over all masks. */
+static uint32_t nk_adj[32];
+
+static void nk_graph(int n)
+{
+    uint64_t s = 20261202;
+    memset(nk_adj, 0, sizeof nk_adj);
+    for (int v = 0; v + 1 < n; v++) {
+        nk_adj[v] |= 1u << (v + 1);
+        nk_adj[v + 1] |= 1u << v;
+    }
+    for (int e = 0; e < n / 2; e++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        int a = (int)((s >> 33) % (uint64_t)n), b = (int)((s >> 13) % (uint64_t)n);
+        if (a == b) continue;
+        nk_adj[a] |= 1u << b;
+        nk_adj[b] |= 1u << a;
+    }
+}
+
+static int nk(uint32_t m)
+{
+    if (cmemo[m] >= 0) return cmemo[m];
+    unsigned char seen[64] = { 0 };
+    for (int v = 0; v < rows; v++)
+        if (!((m >> v) & 1)) seen[nk(m | (1u << v) | nk_adj[v])] = 1;
+    int g = 0;
+    while (seen[g]) g++;
+    return cmemo[m] = (signed char)g;
+}
+
 static int cram(uint32_t m)
 {
     if (cmemo[m] >= 0) return cmemo[m];
@@ -132,10 +166,24 @@ static int cram(uint32_t m)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: base_search cutting|ed|h3|h4|sets|cram N\n");
+        fprintf(stderr, "usage: base_search cutting|ed|h3|h4|sets|cram|nk|nkgraph N\n");
         return 2;
     }
     n_max = atoi(argv[2]);
+    if (!strcmp(argv[1], "nkgraph") || !strcmp(argv[1], "nk")) {   /* the graph as a list of masks, or the value */
+        rows = n_max;
+        nk_graph(rows);
+        if (!strcmp(argv[1], "nkgraph")) {
+            for (int v = 0; v < rows; v++) printf("%s%u", v ? ", " : "[", nk_adj[v]);
+            printf("]\n");
+            return 0;
+        }
+        cmemo = malloc((size_t)1 << rows);
+        memset(cmemo, 0xff, (size_t)1 << rows);
+        printf("%d\n", nk(0));
+        free(cmemo);
+        return 0;
+    }
     if (!strcmp(argv[1], "cram")) {
         rows = n_max;
         cmemo = malloc((size_t)1 << (4 * rows));

@@ -107,6 +107,13 @@ for r in 3 4 5 6; do
     search_case "(n) Cram 4 x $r as a bitmask (the table's map)" "$B/bench/base_search cram $r" "" \
         "$CRAM expect sg(CB(0, $r)) == @;" "C: memo array of 2^(4R) bytes; target < 3x"
 done
+# Node Kayles on a graph of N vertices as a bitmask, the adjacency a constant list of masks (the
+# graph from base_search: a path and N/2 chords); C: a byte per mask over all 2^N masks
+for n in 20 24 26 28; do
+    NK="const ADJ = $("$B/bench/base_search" nkgraph $n); game NK(m) { move pick(v in 0..len(ADJ) - 1) when (m >> v) & 1 == 0 => NK(m | (1 << v) | ADJ[v]); }"
+    search_case "(n) Node Kayles, $n vertices as a bitmask (the table's map)" "$B/bench/base_search nk $n" "" \
+        "$NK expect sg(NK(0)) == @;" "C: memo array of 2^N bytes; target < 3x"
+done
 for n in 20 30 40 50; do
     # the store's bytes a position (the REPL's :states): state + hash slot + key + direct index
     per=$(printf '%s\n:states\n' "$H3 expect sg(H3($n, $n - 1, $n - 3)) >= 0;" | "$G" --strategy memo -i 2>/dev/null |
