@@ -1,5 +1,5 @@
 /* duel_sets.c: two-coordinate rulesets whose binders run over literal sets and lists ({1, 3, 4},
-   [5, 2, 5]), the shape the table strategy compiles to native loops. Random rulesets (fixed
+   [5, 2, 5]; every third one a constant of the program, `const C0 = {1, 3, 4}`), the shape the table strategy compiles to native loops. Random rulesets (fixed
    seed): each rule takes k from its set off one coordinate, off both, or off one while splitting
    off a second position T(k, 0); guards compare k with the coordinates (upper and lower bounds,
    which the table turns into the loop's bounds; one rule kind loops over a range 1..b). The engine's table of
@@ -31,7 +31,7 @@ static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint6
    inlines): k in 1..cap(a, b), T(a - k, b) when odd(k + b), with cap(a, b) = min(a, b + 2) and
    odd(x) = x % 2 == 1; 7: k over 1..a, T(a - k, b) when popcount(k) == 1 (a power of two); 8: k
    over 1..4, T(a - k ** 2, b - 1) when k ** 2 <= a and b >= 1 (a square off a, one off b). */
-typedef struct Rule { int kind, vals[MAXV], nvals; bool set; } Rule;
+typedef struct Rule { int kind, vals[MAXV], nvals; bool set, named; } Rule;   /* named: the set is a constant C<i> */
 typedef struct Rules { Rule r[MAXR]; int n; } Rules;
 
 static int sg[A + 1][B + 1];
@@ -83,7 +83,15 @@ static void random_rules(Rules *rs)
         r->set = rnd(0, 3) > 0;
         r->nvals = rnd(1, MAXV);
         for (int j = 0; j < r->nvals; j++) r->vals[j] = rnd(1, 7);
+        r->named = false;
     }
+}
+
+static void set_text(Str *t, const Rule *r)
+{
+    sput(t, "%c", r->set ? '{' : '[');
+    for (int j = 0; j < r->nvals; j++) sput(t, "%s%d", j ? ", " : "", r->vals[j]);
+    sput(t, "%c", r->set ? '}' : ']');
 }
 
 static void rule_text(Str *t, const Rule *r, int i)
@@ -97,9 +105,13 @@ static void rule_text(Str *t, const Rule *r, int i)
         sput(t, " move m%d%s", i, fixed[r->kind - 5]);
         return;
     }
-    sput(t, " move m%d(k in %c", i, r->set ? '{' : '[');
-    for (int j = 0; j < r->nvals; j++) sput(t, "%s%d", j ? ", " : "", r->vals[j]);
-    sput(t, "%c)", r->set ? '}' : ']');
+    if (r->named) {
+        sput(t, " move m%d(k in C%d)", i, i);
+    } else {
+        sput(t, " move m%d(k in ", i);
+        set_text(t, r);
+        sput(t, ")");
+    }
     switch (r->kind) {
     case 0: sput(t, " when k <= a => T(a - k, b);"); break;
     case 1: sput(t, " when k <= b => T(a, b - k);"); break;
@@ -161,7 +173,16 @@ int main(void)
         Rules rs;
         random_rules(&rs);
         Str prog = { 0 };
-        sput(&prog, "def odd(x) = x %% 2 == 1;\ndef cap(a, b) = min(a, b + 2);\ngame T(a, b) {");
+        sput(&prog, "def odd(x) = x %% 2 == 1;\ndef cap(a, b) = min(a, b + 2);\n");
+        for (int i = 0; i < rs.n; i++) {   /* every third set a constant of the program */
+            Rule *r = &rs.r[i];
+            if (r->kind >= 5 || (t + i) % 3) continue;
+            r->named = true;
+            sput(&prog, "const C%d = ", i);
+            set_text(&prog, r);
+            sput(&prog, ";\n");
+        }
+        sput(&prog, "game T(a, b) {");
         for (int i = 0; i < rs.n; i++) rule_text(&prog, &rs.r[i], i);
         sput(&prog, " }\ntable T(0..%d, 0..%d);\nquery T(%d, %d);\n", A, B, A, B);
         int st;
