@@ -20,7 +20,7 @@
 typedef enum MOpCode {
     MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
     MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
-    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT, MO_INDEX
+    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT, MO_INDEX, MO_IN
 } MOpCode;
 
 /* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
@@ -168,7 +168,8 @@ static void put(Ops *o, int op, int a, int64_t k, const Node *n)
             last->n = n;
             return;
         }
-        if (op == MO_TRUTH && ((last->op >= MO_EQ && last->op <= MO_GE) || last->op == MO_NOT || last->op == MO_TRUTH))
+        if (op == MO_TRUTH && ((last->op >= MO_EQ && last->op <= MO_GE) || last->op == MO_NOT || last->op == MO_TRUTH ||
+                               last->op == MO_IN))
             return;   /* already 0 or 1 */
     }
     if (o->n == o->cap) {
@@ -230,6 +231,15 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             [OP_MOD] = MO_MOD, [OP_POW] = MO_POW, [OP_NEG] = -1, [OP_NOT] = -1, [OP_EQ] = MO_EQ, [OP_NE] = MO_NE,
             [OP_LT] = MO_LT, [OP_LE] = MO_LE, [OP_GT] = MO_GT, [OP_GE] = MO_GE, [OP_BAND] = MO_BAND,
             [OP_BOR] = MO_BOR, [OP_BXOR] = MO_BXOR, [OP_SHL] = MO_SHL, [OP_SHR] = MO_SHR, [OP_IN] = -1 };
+        if (n->op == OP_IN && n->b->kind == N_NAME && n->b->ref == REF_CONST && c->p->const_ready[n->b->ref_id]) {
+            /* membership in a constant set of integers (sorted, each once): a binary search */
+            const Value *v = &c->p->consts[n->b->ref_id];
+            if (v->t != VT_SET || v->strs != LIST_INTS || v->n > INT32_MAX) { c->ok = false; return; }
+            cexpr(c, o, n->a);
+            put(o, MO_IN, (int)v->n, 0, n);
+            if (c->ok) o->v[o->n - 1].tab = v->u.a;
+            return;
+        }
         int op = map[n->op];
         if (op < 0) { c->ok = false; return; }
         cexpr(c, o, n->a);
@@ -639,6 +649,17 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
             if (st[sp - 1] < 0 || st[sp - 1] >= m->a) eval_fail(p, m->n, "index out of range");
             st[sp - 1] = m->tab[st[sp - 1]];
             break;
+        case MO_IN: {
+            int64_t x = st[sp - 1];
+            int lo = 0, hi = m->a;   /* the first element >= x in tab[lo..hi) */
+            while (lo < hi) {
+                int mid = lo + (hi - lo) / 2;
+                if (m->tab[mid] < x) lo = mid + 1;
+                else hi = mid;
+            }
+            st[sp - 1] = lo < m->a && m->tab[lo] == x;
+            break;
+        }
         case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;
         case MO_JF: if (!st[--sp]) i = m->a - 1; break;
         case MO_JMP: i = m->a - 1; break;

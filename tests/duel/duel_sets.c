@@ -30,7 +30,8 @@ static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint6
    vals), T(a - k, b - 1) when k <= a and k + 2 >= b; 6: through two defs (which the table
    inlines): k in 1..cap(a, b), T(a - k, b) when odd(k + b), with cap(a, b) = min(a, b + 2) and
    odd(x) = x % 2 == 1; 7: k over 1..a, T(a - k, b) when popcount(k) == 1 (a power of two); 8: k
-   over 1..4, T(a - k ** 2, b - 1) when k ** 2 <= a and b >= 1 (a square off a, one off b). */
+   over 1..4, T(a - k ** 2, b - 1) when k ** 2 <= a and b >= 1 (a square off a, one off b); 9: k
+   over 1..a, T(a - k, b) when k in S<i>, a constant set of vals. */
 typedef struct Rule { int kind, vals[MAXV], nvals; bool set, named; } Rule;   /* named: the set is a constant C<i> */
 typedef struct Rules { Rule r[MAXR]; int n; } Rules;
 
@@ -67,6 +68,13 @@ static int value(const Rules *rs, int a, int b)
         if (r->kind == 8)
             for (int k = 1; k <= 4; k++)
                 if (k * k <= a && b >= 1) seen[value(rs, a - k * k, b - 1)] = true;
+        if (r->kind == 9)
+            for (int k = 1; k <= a; k++)
+                for (int j = 0; j < r->nvals; j++)
+                    if (r->vals[j] == k) {
+                        seen[value(rs, a - k, b)] = true;
+                        break;
+                    }
     }
     int g = 0;
     while (seen[g]) g++;
@@ -79,7 +87,7 @@ static void random_rules(Rules *rs)
     rs->n = rnd(1, MAXR);
     for (int i = 0; i < rs->n; i++) {
         Rule *r = &rs->r[i];
-        r->kind = rnd(0, 8);
+        r->kind = rnd(0, 9);
         r->set = rnd(0, 3) > 0;
         r->nvals = rnd(1, MAXV);
         for (int j = 0; j < r->nvals; j++) r->vals[j] = rnd(1, 7);
@@ -96,13 +104,17 @@ static void set_text(Str *t, const Rule *r)
 
 static void rule_text(Str *t, const Rule *r, int i)
 {
-    /* kinds 5-8: one fixed rule each (value() has their C side) */
+    /* kinds 5-8: one fixed rule each (value() has their C side); 9: membership in S<i> */
     static const char *const fixed[] = { "(k in 1..b) when k <= a and k + 2 >= b => T(a - k, b - 1);",
                                          "(k in 1..cap(a, b)) when odd(k + b) => T(a - k, b);",
                                          "(k in 1..a) when popcount(k) == 1 => T(a - k, b);",
                                          "(k in 1..4) when k ** 2 <= a and b >= 1 => T(a - k ** 2, b - 1);" };
     if (r->kind >= 5 && r->kind <= 8) {
         sput(t, " move m%d%s", i, fixed[r->kind - 5]);
+        return;
+    }
+    if (r->kind == 9) {   /* membership in a constant set */
+        sput(t, " move m%d(k in 1..a) when k in S%d => T(a - k, b);", i, i);
         return;
     }
     if (r->named) {
@@ -176,6 +188,14 @@ int main(void)
         sput(&prog, "def odd(x) = x %% 2 == 1;\ndef cap(a, b) = min(a, b + 2);\n");
         for (int i = 0; i < rs.n; i++) {   /* every third set a constant of the program */
             Rule *r = &rs.r[i];
+            if (r->kind == 9) {
+                Rule set = *r;
+                set.set = true;
+                sput(&prog, "const S%d = ", i);
+                set_text(&prog, &set);
+                sput(&prog, ";\n");
+                continue;
+            }
             if (r->kind >= 5 || (t + i) % 3) continue;
             r->named = true;
             sput(&prog, "const C%d = ", i);
