@@ -38,7 +38,10 @@ static void check(const CellMap *m, const Ref *r)
     for (int t = 0; t < 200 && r->n; t++) {   /* a known cell moved by one in a coordinate: absent unless listed */
         int64_t c[CM_MAXP];
         memcpy(c, r->c[next() % r->n], sizeof c);
-        c[next() % (uint64_t)r->np] += (next() & 1) ? 1 : -1;
+        int k = (int)(next() % (uint64_t)r->np);
+        int64_t d = (next() & 1) ? 1 : -1;
+        if ((d > 0 && c[k] == INT64_MAX) || (d < 0 && c[k] == INT64_MIN)) d = -d;
+        c[k] += d;
         uint32_t want = CM_NONE;
         for (size_t i = 0; i < r->n; i++)
             if (!memcmp(r->c[i], c, (size_t)r->np * sizeof *c)) want = r->v[i];
