@@ -1057,7 +1057,11 @@ static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool roo
     size_t had = g->val ? table_cells(g) : 0;
     prog_memory_need(p, (cells - had) * sizeof *g->val, loc, "the game's table");
     uint32_t *v = xcalloc_big(cells, sizeof *v);   /* all unknown */
-    if (had) {   /* the old table's rows (along the last dimension) into their places */
+    bool inner_same = true;   /* only the outermost dimension grows: the old table is the new one's start */
+    for (int i = 1; i < nd_; i++) inner_same &= nd[i] == g->dim[i];
+    if (had && inner_same) {
+        memcpy(v, g->val, had * sizeof *v);
+    } else if (had) {   /* the old table's rows (along the last dimension) into their places */
         size_t row = g->dim[nd_ - 1], rows = had / row;
         for (size_t r = 0; r < rows; r++) {
             size_t at = 0, q = r;
