@@ -76,6 +76,12 @@ check index-range 3 "$GRUNDY" -e 'const ADJ = [6, 13, 10, 20];' \
     -e 'game NK(m) { move pick(v in 0..len(ADJ) - 1) when (m >> v) & 1 == 0 => NK(m | (1 << v) | ADJ[v + 1]); }' -e 'query NK(0);'
 contains index-range "$tmp/err" "index 4 is out of range for a list of length 4"
 contains index-range-caret "$tmp/err" "^~~~~~~~~~"
+# a guard that does not read the binder is evaluated once per loop, and only for a loop with values:
+# an empty one meets no division by zero, a loop with values meets it where the interpreter would
+check invariant-empty 0 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 3) > 0 => G(n - k); }' -e 'query G(3);'
+contains invariant-empty "$tmp/out" "G(3): P (sg 0) [table]"
+check invariant-error 3 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 8) > 0 => G(n - k); }' -e 'query G(8);'
+contains invariant-error "$tmp/err" "division by zero"
 check limit 4 "$GRUNDY" --max-states 100 -e 'FibSubtract(1000)'
 contains limit "$tmp/err" "--max-states"
 check expect-fail 1 "$GRUNDY" -e 'expect Heap(1) is P'

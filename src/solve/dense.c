@@ -60,7 +60,14 @@ _Static_assert(DNP <= CM_MAXP, "the map holds a cell's coordinates");
    BK_NONZERO the same with `!=` (x not i), from x's bits; BK_BINDER, a guard of i alone (affine
    or a shape: `i % 4 != 3`), whose values for i in 0..63 are bmask. */
 enum { BK_NONE, BK_ZERO, BK_NONZERO, BK_BINDER };
-typedef struct DClause { bool let; int slot; Ops e; int bk; uint64_t bmask; } DClause;
+typedef struct DClause {
+    bool let;
+    int slot;
+    Ops e;
+    int bk;
+    uint64_t bmask;
+    bool inv;            /* does not read the innermost binder (see invariants) */
+} DClause;
 typedef struct DRule {
     int nb;
     int slot[MAX_BINDERS];
@@ -756,6 +763,14 @@ static bool hoistable(const DClause *cl, int slot)
 
 static inline __attribute__((always_inline)) int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars);
 
+/* Whether code o reads the variable in slot. */
+static bool reads_slot(const Ops *o, int slot)
+{
+    for (int i = 0; i < o->n; i++)
+        if ((o->v[i].op == MO_VAR || o->v[i].rk == 2) && o->v[i].a == slot) return true;
+    return false;
+}
+
 /* The bit kind of guard cl on the binder in slot (see DClause). */
 static void bit_kind(Program *p, DClause *cl, int slot)
 {
@@ -818,6 +833,7 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
     r->nhoist = 0;
     while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
     for (int i = 0; r->nb > 0 && !r->set[r->nb - 1] && i < r->ncl; i++) bit_kind(p, &r->cl[i], r->slot[r->nb - 1]);
+    for (int i = 0; r->nb > 0 && i < r->ncl; i++) r->cl[i].inv = !reads_slot(&r->cl[i].e, r->slot[r->nb - 1]);
     bool args = true;
     for (int i = 0; i < r->ncomp; i++)
         for (int k = 0; k < np; k++)
@@ -1684,73 +1700,91 @@ static bool bit_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo,
     return true;
 }
 
-static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
+static bool binders(Walk *w, DStack *ds, const DRule *r, int level);
+
+/* The innermost binder's loop-invariant clauses: the leading run from w->from_clause on of
+   clauses that do not read the binder (inv), evaluated once before a loop over values that is
+   not empty, as they would be at its first value (lets assigned); false when a guard fails (the
+   loop has no moves). w->from_clause moves past them. */
+static bool invariants(Walk *w, const DRule *r)
 {
-    const EvalCtx *p = &w->ev;
-    if (level == r->nb) return !clauses(w, r) || result(w, ds, r);
-    /* the innermost binder: its hoisted guards as bounds [blo, bhi] when they can be worked out;
-       with no other clause and affine arguments, its values go through the stepping loops */
-    int64_t blo = INT64_MIN, bhi = INT64_MAX;
-    bool hoisted = level == r->nb - 1 && r->nhoist && hoist_bounds(r, w->vars, &blo, &bhi);
-    bool fast = level == r->nb - 1 && r->args_affine && (r->ncl == 0 || (hoisted && r->ncl == r->nhoist));
-    if (r->set[level]) {
-        if (fast) {   /* the values within the bounds, at once */
-            int i = 0, j = r->nset[level] - 1;
-            while (i <= j && r->set[level][i] < blo) i++;
-            while (j >= i && r->set[level][j] > bhi) j--;
-            if (i > j) return true;
-            int f = fast_set(w, ds, r, level, i, j);
-            if (f >= 0) return f;
-        }
-        int from = w->from_clause;
-        if (hoisted) w->from_clause = r->nhoist;
-        bool ok = true;
-        for (int i = 0; i < r->nset[level] && ok; i++) {
-            int64_t x = r->set[level][i];
-            if (x < blo) continue;
-            if (x > bhi) break;
-            int f = fast ? fast_range(w, ds, r, level, x, x) : -1;
-            if (f >= 0) {
-                ok = f;
-                continue;
-            }
-            w->vars[r->slot[level]] = x;
-            ok = binders(w, ds, r, level + 1);
-        }
-        w->from_clause = from;
-        return ok;
+    int i = w->from_clause;
+    for (; i < r->ncl && r->cl[i].inv; i++) {
+        int64_t v = eval(&w->ev, &r->cl[i].e, w->vars);
+        if (r->cl[i].let) w->vars[r->cl[i].slot] = v;
+        else if (!v) return false;
     }
-    int64_t lo = eval(p, &r->lo[level], w->vars), hi = eval(p, &r->hi[level], w->vars);
-    if (hoisted) {
-        if (blo > lo) lo = blo;
-        if (bhi < hi) hi = bhi;
-        if (lo > hi) return true;
+    w->from_clause = i;
+    return true;
+}
+
+/* The values set[i..j] (within the hoisted bounds, not empty) of the binder at level. */
+static bool set_loop(Walk *w, DStack *ds, const DRule *r, int level, int i, int j)
+{
+    bool fast = level == r->nb - 1 && r->args_affine && w->from_clause == r->ncl;
+    if (fast) {   /* the values at once */
+        int f = fast_set(w, ds, r, level, i, j);
+        if (f >= 0) return f;
     }
-    if (fast) {
+    for (int k = i; k <= j; k++) {
+        int64_t x = r->set[level][k];
+        int f = fast ? fast_range(w, ds, r, level, x, x) : -1;
+        if (f >= 0) {
+            if (!f) return false;
+            continue;
+        }
+        w->vars[r->slot[level]] = x;
+        if (!binders(w, ds, r, level + 1)) return false;
+    }
+    return true;
+}
+
+/* The values lo..hi (not empty) of the binder at level. */
+static bool range_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo, int64_t hi)
+{
+    bool last = level == r->nb - 1;
+    if (last && r->args_affine && w->from_clause == r->ncl) {   /* no clause left: the stepping loops */
         int f = fast_range(w, ds, r, level, lo, hi);
         if (f >= 0) return f;
     }
-    int from = w->from_clause;
-    if (hoisted) w->from_clause = r->nhoist;
-    bool last = level == r->nb - 1;
-    if (last && lo >= 0 && lo <= hi && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk) {
-        bool ok = bit_loop(w, ds, r, level, lo, hi);
-        w->from_clause = from;
-        return ok;
-    }
+    if (last && lo >= 0 && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk) return bit_loop(w, ds, r, level, lo, hi);
     for (int64_t x = lo; x <= hi; x++) {
         w->vars[r->slot[level]] = x;
-        if (last ? clauses(w, r) && !result(w, ds, r) : !binders(w, ds, r, level + 1)) {
-            w->from_clause = from;
-            return false;
-        }
+        if (last ? clauses(w, r) && !result(w, ds, r) : !binders(w, ds, r, level + 1)) return false;
         /* binder values whose guards fail are no moves: counted here, so that a loop over
            10^12 values meets --max-steps, the clock and interrupts */
         if (((uint64_t)x - (uint64_t)lo) % BINDER_BURN == BINDER_BURN - 1) solve_burn(w->sv, BINDER_BURN, w->loc);
         if (x == INT64_MAX) break;
     }
-    w->from_clause = from;
     return true;
+}
+
+/* The binders from level on, then the clauses and the result. At the innermost binder its
+   hoisted guards become bounds [blo, bhi] when they can be worked out, and its loop-invariant
+   clauses are evaluated once; with no clause left and affine arguments its values go through the
+   stepping loops. */
+static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
+{
+    if (level == r->nb) return !clauses(w, r) || result(w, ds, r);
+    bool last = level == r->nb - 1;
+    int64_t blo = INT64_MIN, bhi = INT64_MAX;
+    bool hoisted = last && r->nhoist && hoist_bounds(r, w->vars, &blo, &bhi);
+    int from = w->from_clause;
+    if (hoisted) w->from_clause = r->nhoist;
+    bool ok = true;
+    if (r->set[level]) {
+        int i = 0, j = r->nset[level] - 1;
+        while (i <= j && r->set[level][i] < blo) i++;
+        while (j >= i && r->set[level][j] > bhi) j--;
+        if (i <= j && (!last || invariants(w, r))) ok = set_loop(w, ds, r, level, i, j);
+    } else {
+        int64_t lo = eval(&w->ev, &r->lo[level], w->vars), hi = eval(&w->ev, &r->hi[level], w->vars);
+        if (blo > lo) lo = blo;
+        if (bhi < hi) hi = bhi;
+        if (lo <= hi && (!last || invariants(w, r))) ok = range_loop(w, ds, r, level, lo, hi);
+    }
+    w->from_clause = from;
+    return ok;
 }
 
 /* Enumerate the moves of position c in the given mode. */
