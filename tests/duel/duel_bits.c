@@ -101,6 +101,16 @@ static void render(Str *t, int id, const Rules *rs)
     sput(t, "}\n");
 }
 
+/* The value printed on the next output line (-1: none), the line moved past. */
+static int next_value(const char **line)
+{
+    const char *v = *line ? strstr(*line, "\"value\":") : NULL;
+    int got = v ? atoi(v + 8) : -1;
+    *line = *line ? strchr(*line, '\n') : NULL;
+    if (*line) (*line)++;
+    return got;
+}
+
 /* The rules as stated, over masks of W bits: SG by memo (memo[m] < 0: unknown). */
 static const Rules *cur;
 static int width;
@@ -182,14 +192,11 @@ static void node_kayles(long *compared, long *failed)
         const char *line = out;
         for (int q = 0; q < QUERIES; q++) {
             int want = nk_sg(masks[q]);
-            const char *v = line ? strstr(line, "\"value\":") : NULL;
-            int got = v ? atoi(v + 8) : -1;
+            int got = next_value(&line);
             (*compared)++;
             if (got != want && (*failed)++ < 8)
                 printf("Node Kayles %d, mask %u: engine %d, rules %d%s%s\n%s", t, masks[q], got, want, status ? "; errors: " : "",
                        status && errs ? errs : "", prog.s);
-            line = line ? strchr(line, '\n') : NULL;
-            if (line) line++;
         }
         free(memo);
         free(out);
@@ -236,14 +243,11 @@ int main(void)
                 memset(memo, 0xff, (size_t)1 << width);
                 for (int q = 0; q < QUERIES; q++) {
                     int want = sg(masks[w][q]);
-                    const char *v = line ? strstr(line, "\"value\":") : NULL;
-                    int got = v ? atoi(v + 8) : -1;
+                    int got = next_value(&line);
                     compared++;
                     if (got != want && failed++ < 8)
                         printf("ruleset %d (%s), W = %d, mask %u: engine %d, rules %d%s%s\n%s", id, run ? "map" : "array", width,
                                masks[w][q], got, want, status ? "; errors: " : "", status && errs ? errs : "", prog.s);
-                    line = line ? strchr(line, '\n') : NULL;
-                    if (line) line++;
                 }
                 free(memo);
             }
