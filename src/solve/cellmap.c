@@ -165,6 +165,20 @@ static void rebuild(CellMap *m, uint32_t varmask)
     free(all);
 }
 
+/* Hashing: twice the slots, the cells moved over from the old ones. */
+static void grow(CellMap *m)
+{
+    size_t stride = (size_t)m->nv + 1, old = m->cap;
+    uint64_t *was = m->slot;
+    m->cap *= 2;
+    m->slot = xcalloc_big(m->cap * stride, sizeof *m->slot);
+    for (size_t i = 0; i < old; i++) {
+        const uint64_t *s = was + i * stride;
+        if (s[m->nv]) memcpy(find(m, (const int64_t *)s), s, stride * sizeof *s);
+    }
+    free(was);
+}
+
 void cm_set(CellMap *m, const int64_t *c, uint32_t val)
 {
     if (!m->n) {   /* the first cell: every coordinate fixed at its value, hashing */
@@ -175,7 +189,7 @@ void cm_set(CellMap *m, const int64_t *c, uint32_t val)
     for (int k = 0; k < m->np; k++)
         if (!((m->varmask >> k) & 1) && c[k] != m->fixed[k]) differ |= 1u << k;
     if (differ) rebuild(m, m->varmask | differ);
-    if (!m->page && (m->n + 1) * 4 > m->cap * 3) rebuild(m, m->varmask);   /* at most three quarters full */
+    if (!m->page && (m->n + 1) * 4 > m->cap * 3) grow(m);   /* at most three quarters full */
     int64_t v[CM_MAXP];
     cm_gather(m, c, v);
     if (!put(m, v, CM_USED | val, m->n + 1)) {   /* paged no longer: hashing */
