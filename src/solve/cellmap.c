@@ -40,8 +40,8 @@ size_t cm_bytes(const CellMap *m)
     return m->cap * ((size_t)m->nv + 1) * sizeof *m->slot + m->ndir * sizeof *m->page + m->slab_pages * CM_PAGE * sizeof **m->page;
 }
 
-/* A new zeroed page from the slabs (a new slab when the last is used up: twice the pages in all
-   slabs so far, from 16 to 2^10; huge pages for the big ones). */
+/* A new zeroed page from the slabs (a new slab when the last is used up, of as many pages as all
+   the slabs before: 16 at first, 2^10 at most; huge pages for the big ones). */
 static uint32_t *new_page(CellMap *m)
 {
     if (!m->slab_left) {

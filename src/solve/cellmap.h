@@ -28,7 +28,7 @@ typedef struct CellMap {
     size_t cap, n;      /* slots (a power of two); cells set (an upper bound once values were replaced) */
     uint32_t **page;    /* paged (non-NULL): page[x >> CM_PAGE_BITS] holds ~value of cells x (0: none) */
     size_t ndir, npages;
-    uint32_t **slab;    /* the pages' memory: slabs of pages, each twice the last (to 2^10 pages) */
+    uint32_t **slab;    /* the pages' memory: slabs of as many pages as all before (16 at first, 2^10 at most) */
     size_t nslab, slab_pages, slab_last, slab_left;   /* slabs; pages in all, in the last, not handed out */
     bool nopage;        /* the pages were given up: hashing from then on */
     int np;             /* coordinates of a cell */
