@@ -37,7 +37,8 @@ void cm_free(CellMap *m)
 
 size_t cm_bytes(const CellMap *m)
 {
-    return m->cap * ((size_t)m->nv + 1) * sizeof *m->slot + m->ndir * sizeof *m->page + m->slab_pages * CM_PAGE * sizeof **m->page;
+    return m->cap * ((size_t)m->nv + 1) * sizeof *m->slot + m->ndir * sizeof *m->page +
+           m->slab_pages * CM_PAGE * sizeof **m->page;
 }
 
 /* A new zeroed page from the slabs (a new slab when the last is used up, of as many pages as all

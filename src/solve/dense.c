@@ -512,7 +512,8 @@ typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
 static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *what)
 {
     if (ev->spec) longjmp(*ev->spec, 1);
-    if (ev->decline && (!strcmp(what, "integer overflow") || !strcmp(what, "index out of range"))) longjmp(*ev->decline, 1);
+    if (ev->decline && (!strcmp(what, "integer overflow") || !strcmp(what, "index out of range")))
+        longjmp(*ev->decline, 1);
     Program *p = ev->p;
     char snip[160];
     diag_snippet(&p->diag, n->loc, snip, sizeof snip);
@@ -1747,7 +1748,8 @@ static bool range_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
         int f = fast_range(w, ds, r, level, lo, hi);
         if (f >= 0) return f;
     }
-    if (last && lo >= 0 && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk) return bit_loop(w, ds, r, level, lo, hi);
+    if (last && lo >= 0 && hi <= 63 && w->from_clause < r->ncl && r->cl[w->from_clause].bk)
+        return bit_loop(w, ds, r, level, lo, hi);
     for (int64_t x = lo; x <= hi; x++) {
         w->vars[r->slot[level]] = x;
         if (last ? clauses(w, r) && !result(w, ds, r) : !binders(w, ds, r, level + 1)) return false;

@@ -96,7 +96,9 @@ static void render(Str *t, int id, const Rules *rs)
         sput(t, " => B%d(", id);
         sput(t, place[r->place], r->k);
         sput(t, ", W);\n");
-        if (r->far) sput(t, "    move f%d(i in 60..59 + W) when (m >> i) & 1 == 0 and (m >> (i - 60)) & 1 == 0 => B%d(m | (1 << (i - 60)), W);\n", j, id);
+        if (r->far)
+            sput(t, "    move f%d(i in 60..59 + W) when (m >> i) & 1 == 0 and (m >> (i - 60)) & 1 == 0 => B%d(m | (1 << (i - 60)), W);\n",
+                 j, id);
     }
     sput(t, "}\n");
 }
