@@ -289,8 +289,9 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             }
             return;
         }
-        if (n->ref == REF_BUILTIN && n->ref_id == BI_LEN && n->list.n == 1 && const_int_list(c, n->list.v[0])) {
-            put(o, MO_CONST, 0, const_int_list(c, n->list.v[0])->n, n);   /* len() of a constant list */
+        const Value *lenof = n->ref == REF_BUILTIN && n->ref_id == BI_LEN && n->list.n == 1 ? const_int_list(c, n->list.v[0]) : NULL;
+        if (lenof) {   /* len() of a constant list */
+            put(o, MO_CONST, 0, lenof->n, n);
             depth(c, 1);
             return;
         }

@@ -62,6 +62,13 @@ static void fill(CellMap *m, Ref *r)
     check(m, r);
 }
 
+/* An empty map of np coordinates and its empty reference. */
+static Ref start(CellMap *m, int np)
+{
+    cm_init(m, np);
+    return (Ref){ np, 0, NULL, NULL };
+}
+
 static void ref_free(Ref *r)
 {
     free(r->c);
@@ -74,8 +81,7 @@ static void test_cellmap_pages_then_hash(void **state)
     (void)state;
     rng = 20261202;
     CellMap m;
-    cm_init(&m, 2);
-    Ref r = { 2, 0, NULL, NULL };
+    Ref r = start(&m, 2);
     for (int i = 0; i < 3000; i++) {
         int64_t c[2] = { (int64_t)(next() % (1u << 16)), 6 };
         ref_add(&r, c);
@@ -106,8 +112,7 @@ static void test_cellmap_sparse_and_negative(void **state)
     (void)state;
     rng = 7;
     CellMap m;
-    cm_init(&m, 1);
-    Ref r = { 1, 0, NULL, NULL };
+    Ref r = start(&m, 1);
     for (int i = 0; i < 200; i++) {   /* close together: paged */
         int64_t c[1] = { (int64_t)(next() % 5000) };
         ref_add(&r, c);
@@ -133,8 +138,7 @@ static void test_cellmap_sparse_and_negative(void **state)
     fill(&m, &r);
     cm_free(&m);
     /* two cells a page (2 KB a cell): past the pages' bound, hashing */
-    cm_init(&m, 1);
-    Ref s = { 1, 0, NULL, NULL };
+    Ref s = start(&m, 1);
     for (int i = 0; i < 3000; i++) {
         int64_t x[1] = { (int64_t)i * (int64_t)(CM_PAGE / 2) };
         ref_add(&s, x);
@@ -145,8 +149,7 @@ static void test_cellmap_sparse_and_negative(void **state)
     cm_free(&m);
     ref_free(&s);
     /* a first cell beyond 2^32 and a negative one: hashing from the start */
-    cm_init(&m, 1);
-    Ref q = { 1, 0, NULL, NULL };
+    Ref q = start(&m, 1);
     int64_t a[1] = { -1 }, b[1] = { INT64_MAX }, z[1] = { 0 };
     ref_add(&q, a);
     ref_add(&q, b);
@@ -164,8 +167,7 @@ static void test_cellmap_six(void **state)
     (void)state;
     rng = 99;
     CellMap m;
-    cm_init(&m, 6);
-    Ref r = { 6, 0, NULL, NULL };
+    Ref r = start(&m, 6);
     for (int stage = 0; stage < 4; stage++) {
         for (int i = 0; i < 800; i++) {
             int64_t c[6] = { (int64_t)(next() % 40), (int64_t)(next() % 40) - 20, 3, 4, 5, (int64_t)(next() % 40) };
