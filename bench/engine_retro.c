@@ -7,6 +7,7 @@
 #include "driver.h"
 #include "run.h"
 #include "program.h"
+#include "util.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -31,6 +32,7 @@ static double step(Program *p, const char *name, const char *text)
 int main(int argc, char **argv)
 {
     if (argc < 2) return 2;
+    util_tune_malloc();   /* as the grundy program does */
     char load[4200];
     snprintf(load, sizeof load, "const G = read_digraph(\"%s\", 1); const T = max(vertices(G)); print T;", argv[1]);
     FILE *out = fopen("/dev/null", "w");

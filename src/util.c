@@ -1,6 +1,7 @@
 /* util.c: checked allocation, string buffers, edit distance and word hashing. */
 #include "config.h"
 #include "util.h"
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,25 +19,43 @@ _Noreturn void util_fatal(const char *fmt, ...)
     exit(4);
 }
 
+/* Advise the kernel to back the pages of [p, p + n) with huge pages where 2 MiB of them are
+   aligned (advice only: nothing happens where it is not supported). A page fault then maps 2 MiB
+   at once: filling a block of hundreds of MB costs a few hundred faults instead of one per 4 KiB,
+   which on a virtual machine was 40% of the time of a query over 10^6 heaps. All the block's
+   pages, not only its aligned middle: advice on part of a mapping splits it, and glibc then
+   cannot grow the block in place (mremap fails with EFAULT) and realloc copies it. */
+static void advise_huge(void *p, size_t n)
+{
+    const uintptr_t page = 4096;
+    uintptr_t a = (uintptr_t)p & ~(page - 1), e = ((uintptr_t)p + n + page - 1) & ~(page - 1);
+#ifdef MADV_HUGEPAGE
+    madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+    (void)a;
+    (void)e;
+#endif
+}
+
+void util_tune_malloc(void)
+{
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, (int)UTIL_HUGE_FROM);
+#endif
+}
+
 void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) util_fatal("out of memory (%zu bytes)", n);
+    if (n >= UTIL_HUGE_FROM) advise_huge(p, n);
     return p;
 }
 
 void *xcalloc_big(size_t count, size_t size)
 {
     void *p = xcalloc(count, size);
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    size_t n = count * size;   /* xcalloc checked the product */
-    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = ((uintptr_t)p + n) & ~(huge - 1);
-#ifdef MADV_HUGEPAGE
-    if (e > a) madvise((void *)a, e - a, MADV_HUGEPAGE);   /* the aligned middle; advice only */
-#else
-    (void)a;
-    (void)e;
-#endif
+    advise_huge(p, count * size);   /* xcalloc checked the product */
     return p;
 }
 
@@ -44,12 +63,71 @@ void *util_reserve(size_t size)
 {
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) util_fatal("cannot reserve %zu bytes of address space", size);
+    /* past its first 8 MiB, which most runs stay within (a huge page there would be 2 MiB
+       touched and cleared for a few values), huge pages */
+    const size_t small = (size_t)8 << 20;
+    if (size > small) advise_huge((char *)p + small, size - small);
     return p;
 }
 
 void util_unreserve(void *p, size_t size)
 {
     if (p) munmap(p, size);
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* The length of the mapping for n bytes: whole pages, and whole huge pages from one on (the last
+   one partly used: it is all huge pages, not one and a tail of 4 KiB pages). */
+static size_t map_len(size_t n)
+{
+    size_t len = n ? (n + 4095) & ~(size_t)4095 : 4096;
+    return len < HUGE_PAGE ? len : (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+}
+
+/* A fresh zeroed mapping of len bytes (map_len) that starts at a 2 MiB boundary when it
+   holds one or more huge pages, so that all of it can be huge pages; MAP_FAILED when out of
+   memory. */
+static void *map_aligned(size_t len)
+{
+    if (len < HUGE_PAGE) return mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *r = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (r == MAP_FAILED) return r;
+    char *a = (char *)(((uintptr_t)r + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (a > r) munmap(r, (size_t)(a - r));   /* the unaligned head and tail back */
+    if (r + len + HUGE_PAGE > a + len) munmap(a + len, (size_t)(r + len + HUGE_PAGE - (a + len)));
+    return a;
+}
+
+void *util_map_zero(size_t n)
+{
+    if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal("out of memory (%zu bytes)", n);
+    void *p = map_aligned(map_len(n));
+    if (p == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
+    advise_huge(p, map_len(n));   /* the whole mapping (not split): a table, touched all over */
+    return p;
+}
+
+void *util_remap_zero(void *p, size_t old, size_t n)
+{
+    if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal("out of memory (%zu bytes)", n);
+    size_t len = map_len(n);
+    void *q;
+    if (len < HUGE_PAGE) {
+        q = mremap(p, map_len(old), len, MREMAP_MAYMOVE);
+    } else {   /* onto an aligned place (which mremap then replaces) */
+        void *at = map_aligned(len);
+        if (at == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
+        q = mremap(p, map_len(old), len, MREMAP_MAYMOVE | MREMAP_FIXED, at);
+        if (q == MAP_FAILED) munmap(at, len);
+    }
+    if (q == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
+    return q;   /* the advice of util_map_zero moved with the mapping */
+}
+
+void util_unmap(void *p, size_t n)
+{
+    if (p) munmap(p, map_len(n));
 }
 
 size_t util_utf8_len(const unsigned char *s, size_t n)
@@ -72,6 +150,7 @@ void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (!p) util_fatal("out of memory (%zu x %zu bytes)", count, size);
+    if (count * size >= UTIL_HUGE_FROM) advise_huge(p, count * size);   /* calloc checked the product */
     return p;
 }
 
@@ -79,6 +158,9 @@ void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q) util_fatal("out of memory (%zu bytes)", n);
+    /* a block that has just grown past the bound is a new mapping; a bigger one keeps its advice
+       when glibc moves it (mremap) */
+    if (n >= UTIL_HUGE_FROM) advise_huge(q, n);
     return q;
 }
 

@@ -5,6 +5,13 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+/* Blocks of at least this many bytes (xmalloc, xcalloc, xrealloc) are advised to be huge pages. */
+#define UTIL_HUGE_FROM ((size_t)4 << 20)
+/* At the start of the program: blocks from UTIL_HUGE_FROM on get their own mappings (glibc
+   otherwise raises that threshold as big blocks are freed, and a growing array in the heap is
+   copied at every doubling, each copy faulting its pages in one by one), so that they are
+   advised to be huge pages when made and grow without copies (mremap). */
+void util_tune_malloc(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -13,10 +20,17 @@ void *xrealloc(void *p, size_t n);
    fault per 2 MiB instead of one per 4 KiB. */
 void *xcalloc_big(size_t count, size_t size);
 /* Reserve size bytes of zeroed address space, backed by memory only where touched (a stack that
-   may grow deep, scratch memory); released with util_unreserve. Costs the same at any size (no
-   allocator, no sanitizer poisoning of the whole block). */
+   may grow deep, scratch memory; huge pages past its first 8 MiB); released with util_unreserve.
+   Costs the same at any size (no allocator, no sanitizer poisoning of the whole block). */
 void *util_reserve(size_t size);
 void util_unreserve(void *p, size_t size);
+/* A zeroed block of n bytes in a mapping of its own (advised to be huge pages), which
+   util_remap_zero grows (or shrinks) to n bytes without copying: its pages move, and the new ones
+   are zero and cost nothing until touched. Freed by util_unmap with its size. Out of memory:
+   util_fatal. */
+void *util_map_zero(size_t n);
+void *util_remap_zero(void *p, size_t old, size_t n);
+void util_unmap(void *p, size_t n);
 /* The length (2 to 4) of the well-formed UTF-8 sequence of a non-ASCII character starting at s
    (n bytes available), or 0 when the bytes there are not one (RFC 3629: no overlongs, no
    surrogates, nothing beyond U+10FFFF). */

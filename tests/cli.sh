@@ -78,6 +78,11 @@ contains index-range "$tmp/err" "index 4 is out of range for a list of length 4"
 contains index-range-caret "$tmp/err" "^~~~~~~~~~"
 # a guard that does not read the binder is evaluated once per loop, and only for a loop with values:
 # an empty one meets no division by zero, a loop with values meets it where the interpreter would
+# the table's growth: along its outermost dimension it is moved (util_remap_zero), along an inner
+# one its rows are copied; values solved before either stay right (two-heap Nim: a XOR b)
+check table-growth 0 "$GRUNDY" -e 'game T(a, b) { move x(k in 1..a) => T(a - k, b); move y(k in 1..b) => T(a, b - k); }' \
+    -e 'expect sg(T(5, 5)) == 0; expect sg(T(5, 100)) == 5 ^ 100; expect sg(T(3, 90)) == 3 ^ 90;' \
+    -e 'expect sg(T(700, 5)) == 700 ^ 5; expect sg(T(2, 3)) == 1; expect sg(T(699, 99)) == 699 ^ 99;'
 check invariant-empty 0 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 3) > 0 => G(n - k); }' -e 'query G(3);'
 contains invariant-empty "$tmp/out" "G(3): P (sg 0) [table]"
 check invariant-error 3 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 8) > 0 => G(n - k); }' -e 'query G(8);'

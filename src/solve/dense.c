@@ -882,6 +882,25 @@ static inline void sort_coords(int sort, int np, int64_t *c)
 
 static void free_ops(Ops *o) { free(o->v); o->v = NULL; o->n = o->cap = 0; }
 
+/* The dimensions a table of g spans: its coordinates, and at least three (those past np are 1). */
+static inline int ndims(const DenseGame *g) { return g->np > 3 ? g->np : 3; }
+
+/* The cells of g's dense table (0: none yet). */
+static size_t table_cells(const DenseGame *g)
+{
+    size_t n = 1;
+    for (int i = 0; i < ndims(g); i++) n *= g->dim[i];
+    return n;
+}
+
+/* The dense table (a mapping of its own: util_map_zero) freed; no table. */
+static void drop_table(DenseGame *g)
+{
+    if (g->val) util_unmap(g->val, table_cells(g) * sizeof *g->val);
+    g->val = NULL;
+    memset(g->dim, 0, sizeof g->dim);
+}
+
 static void free_game(DenseGame *g)
 {
     for (int i = 0; i < g->nrules; i++) {
@@ -892,7 +911,7 @@ static void free_game(DenseGame *g)
             for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
     }
     for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
-    free(g->val);
+    drop_table(g);
     free(g->rv);
     cm_free(&g->map);
     free(g->vars);
@@ -1013,16 +1032,7 @@ static DenseGame *game_of(Dense *d, Program *p, int gid)
 #define SPARSE_FROM ((size_t)1 << 20)
 #define SPARSE_RATIO 16
 
-/* The dimensions a table of g spans: its coordinates, and at least three (those past np are 1). */
-static inline int ndims(const DenseGame *g) { return g->np > 3 ? g->np : 3; }
 
-/* The cells of g's dense table (0: none yet). */
-static size_t table_cells(const DenseGame *g)
-{
-    size_t n = 1;
-    for (int i = 0; i < ndims(g); i++) n *= g->dim[i];
-    return n;
-}
 
 static void to_sparse(DenseGame *g)
 {
@@ -1034,9 +1044,7 @@ static void to_sparse(DenseGame *g)
         if (v != V_UNK) cm_set(&g->map, c, v);
         for (int i = ndims(g) - 1; i >= 0 && ++c[i] == (int64_t)g->dim[i]; i--) c[i] = 0;
     }
-    free(g->val);
-    g->val = NULL;
-    memset(g->dim, 0, sizeof g->dim);
+    drop_table(g);
     g->sparse = true;
 }
 
@@ -1074,12 +1082,15 @@ static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool roo
     }
     size_t had = g->val ? table_cells(g) : 0;
     prog_memory_need(p, (cells - had) * sizeof *g->val, loc, "the game's table");
-    uint32_t *v = xcalloc_big(cells, sizeof *v);   /* all unknown */
     bool inner_same = true;   /* only the outermost dimension grows: the old table is the new one's start */
     for (int i = 1; i < nd_; i++) inner_same &= nd[i] == g->dim[i];
-    if (had && inner_same) {
-        memcpy(v, g->val, had * sizeof *v);
-    } else if (had) {   /* the old table's rows (along the last dimension) into their places */
+    if (had && inner_same) {   /* its pages move, the new ones are zero (all unknown): no copy */
+        g->val = util_remap_zero(g->val, had * sizeof *g->val, cells * sizeof *g->val);
+        memcpy(g->dim, nd, (size_t)nd_ * sizeof *nd);
+        return;
+    }
+    uint32_t *v = util_map_zero(cells * sizeof *v);   /* all unknown */
+    if (had) {   /* the old table's rows (along the last dimension) into their places */
         size_t row = g->dim[nd_ - 1], rows = had / row;
         for (size_t r = 0; r < rows; r++) {
             size_t at = 0, q = r;
@@ -1092,7 +1103,7 @@ static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool roo
             memcpy(v + at * nd[nd_ - 1], g->val + r * row, row * sizeof *v);
         }
     }
-    free(g->val);
+    drop_table(g);
     g->val = v;
     memcpy(g->dim, nd, (size_t)nd_ * sizeof *nd);
 }
@@ -2097,9 +2108,7 @@ static void dense_recover(Solver *s, void *st, bool cleared)
         DenseGame *g = d->games[i];
         if (!g || (!g->val && !g->sparse)) continue;
         if (cleared) {
-            free(g->val);
-            g->val = NULL;
-            memset(g->dim, 0, sizeof g->dim);
+            drop_table(g);
             cm_free(&g->map);
             g->sparse = false;
             g->solved = 0;
