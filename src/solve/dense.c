@@ -1032,8 +1032,6 @@ static DenseGame *game_of(Dense *d, Program *p, int gid)
 #define SPARSE_FROM ((size_t)1 << 20)
 #define SPARSE_RATIO 16
 
-
-
 static void to_sparse(DenseGame *g)
 {
     cm_init(&g->map, g->np);
