@@ -33,23 +33,26 @@ typedef struct NodeList { Node **v; int n, cap; } NodeList;
 /* What a name refers to; filled in by sema. */
 typedef enum SymRef { REF_NONE, REF_LOCAL, REF_CONST, REF_DEF, REF_GAME, REF_BUILTIN } SymRef;
 
+/* 128 bytes (fields ordered so that none is padded; a program of 10^6 literals has 10^6 of them) */
 struct Node {
     NodeKind kind;
     int op;               /* Op, or the generator's fold (N_GEN), or the outcome char for N_IS */
     Loc loc;
-    int64_t ival;         /* N_INT, N_BOOL */
+    SymRef ref;           /* sema: what a name refers to */
+    union {
+        int64_t ival;     /* N_INT, N_BOOL, N_GSTMT */
+        size_t slen;      /* N_STR, N_BIGINT: the length of name */
+    };
     const char *name;     /* names; N_STR text */
-    size_t slen;          /* N_STR length */
     Node *a, *b, *c;      /* operands / condition / result */
     NodeList list;        /* arguments, items, binders */
     NodeList list2;       /* clauses (moves), params of a def/game are in names below */
     const char **params;  /* N_DEF / N_GAME parameter names */
     int nparams;
-    bool variadic;        /* last parameter collects the rest as a list */
     /* sema */
-    SymRef ref;
     int ref_id;
     int type;             /* sema's inferred type (see sema.h) */
+    bool variadic;        /* last parameter collects the rest as a list */
 };
 
 void ast_list_push(Arena *a, NodeList *l, Node *n);

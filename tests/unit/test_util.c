@@ -7,12 +7,17 @@
 #include <string.h>
 #include <unistd.h>
 
+/* under the address sanitizer, whose allocator lays blocks out otherwise, the mappings are not
+   checked */
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define UNDER_ASAN 1
 #endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
 #endif
 
 static uint64_t pattern(size_t i) { return (uint64_t)i * 0x9E3779B97F4A7C15ull ^ (uint64_t)i >> 7; }
@@ -82,21 +87,16 @@ static bool mapping_of(uintptr_t a, uintptr_t *lo, uintptr_t *hi, bool *hg)
     return found;
 }
 
-/* [p, p + n) lies in one mapping, advised to be huge pages where the kernel has them (skipped
-   under the address sanitizer, whose allocator lays blocks out otherwise, and without smaps). */
+/* [p, p + n) lies in one mapping, advised to be huge pages where the kernel has them (not
+   checked under the address sanitizer, nor without smaps). */
 static void one_mapping(const void *p, size_t n)
 {
-#ifndef UNDER_ASAN
     uintptr_t lo, hi;
     bool hg;
-    if (!mapping_of((uintptr_t)p, &lo, &hi, &hg)) return;
+    if (UNDER_ASAN || !mapping_of((uintptr_t)p, &lo, &hi, &hg)) return;
     if ((uintptr_t)p + n > hi) fail_msg("a block of %zu bytes is split: its mapping ends %zu bytes in", n,
                                         (size_t)(hi - (uintptr_t)p));
     if (access("/sys/kernel/mm/transparent_hugepage/enabled", R_OK) == 0 && n >= UTIL_HUGE_FROM) assert_true(hg);
-#else
-    (void)p;
-    (void)n;
-#endif
 }
 
 /* A mapped block grown and shrunk by util_remap_zero keeps its first words and reads zero past
@@ -138,9 +138,7 @@ static void test_remap_zero(void **state)
 static void test_big_block_one_mapping(void **state)
 {
     (void)state;
-#ifdef UNDER_ASAN
-    skip();   /* the sanitizer's allocator lays blocks out otherwise */
-#endif
+    if (UNDER_ASAN) skip();
     util_tune_malloc();
     size_t n = 1000;   /* from a small block: the first big one is a new mapping (xrealloc advises it) */
     char *p = xmalloc(n);
