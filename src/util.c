@@ -111,6 +111,7 @@ void *util_map_zero(size_t n)
 void *util_remap_zero(void *p, size_t old, size_t n)
 {
     if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal("out of memory (%zu bytes)", n);
+#ifdef MREMAP_MAYMOVE
     size_t len = map_len(n);
     void *q;
     if (len < HUGE_PAGE) {
@@ -123,6 +124,12 @@ void *util_remap_zero(void *p, size_t old, size_t n)
     }
     if (q == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
     return q;   /* the advice of util_map_zero moved with the mapping */
+#else   /* no mremap (not Linux): a new mapping and a copy */
+    void *q = util_map_zero(n);
+    memcpy(q, p, old < n ? old : n);
+    util_unmap(p, old);
+    return q;
+#endif
 }
 
 void util_unmap(void *p, size_t n)
