@@ -317,6 +317,25 @@ void util_sort_u64(uint64_t *a, size_t n)
         return;
     }
     uint64_t *tmp = xmalloc(n * sizeof *tmp);
+    if (n < 65536) {   /* bytes as digits: eight passes over 256 counters (16-bit digits would clear
+                          and sum 65536 counters four times, more than the values) */
+        size_t cnt[256];
+        for (int shift = 0; shift < 64; shift += 8) {
+            memset(cnt, 0, sizeof cnt);
+            for (size_t i = 0; i < n; i++) cnt[(a[i] >> shift) & 0xff]++;
+            if (cnt[(a[0] >> shift) & 0xff] == n) continue;
+            size_t sum = 0;
+            for (size_t d = 0; d < 256; d++) {
+                size_t c = cnt[d];
+                cnt[d] = sum;
+                sum += c;
+            }
+            for (size_t i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & 0xff]++] = a[i];
+            memcpy(a, tmp, n * sizeof *a);
+        }
+        free(tmp);
+        return;
+    }
     size_t *cnt = xmalloc(65536 * sizeof *cnt);
     for (int shift = 0; shift < 64; shift += 16) {
         memset(cnt, 0, 65536 * sizeof *cnt);

@@ -527,9 +527,19 @@ static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint
     }
     if ((d & HR_TWO) && r >= 2) {
         uint64_t half = (d & HR_UNEQUAL) ? (r - 1) / 2 : r / 2;
-        for (uint64_t a = 1; a <= half; a++) {
+        /* the other heap b = r - a goes down by one a step: beyond the table its place in the
+           period, res = (b - e) mod p, steps down with it (no division a split) */
+        uint64_t b = r - 1, res = b >= s->L ? (b - s->per.e) % s->per.p : 0;
+        for (uint64_t a = 1; a <= half; a++, b--) {
             if (a > SEQ_SCAN_SPLITS) return false;
-            if ((value(s, a) ^ value(s, r - a)) != target) continue;
+            uint32_t vb;
+            if (b >= s->L) {
+                vb = gv(s, s->per.e + res);
+                res = res ? res - 1 : s->per.p - 1;
+            } else {
+                vb = gv(s, b);
+            }
+            if ((value(s, a) ^ vb) != target) continue;
             sz[rule->swapped ? 1 : 0] = a;
             sz[rule->swapped ? 0 : 1] = r - a;
             Value v = heap_pos(p, s, sz, 2);

@@ -1,5 +1,6 @@
 /* test_util.c: big blocks (xmalloc, xcalloc, xrealloc, string buffers past UTIL_HUGE_FROM): their
-   contents through growth, and their huge-page advice without splitting their mapping. */
+   contents through growth, and their huge-page advice without splitting their mapping; the radix
+   sort against qsort. */
 #include "config.h"
 #include "harness.h"
 #include "util.h"
@@ -57,6 +58,40 @@ static void test_grow_keeps_content(void **state)
     assert_memory_equal(b.s, ref, len);
     free(ref);
     sb_fini(&b);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* util_sort_u64 against qsort at sizes around its three ways (insertion, byte digits, 16-bit
+   digits), on random words, on words that differ only in some bytes, and with repeats. */
+static void test_sort_u64(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 1000, 4000, 65535, 65536, 65537, 200000 };
+    uint64_t x = 88172645463325252ull;   /* xorshift64 */
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++)
+        for (int kind = 0; kind < 3; kind++) {
+            size_t n = sizes[si];
+            uint64_t *a = xmalloc((n + 1) * sizeof *a), *b = xmalloc((n + 1) * sizeof *b);
+            for (size_t i = 0; i < n; i++) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                a[i] = kind == 0 ? x : kind == 1 ? (x & 0xff00ff0000ull) | 0x7700000000000000ull : x % 37;
+                b[i] = a[i];
+            }
+            util_sort_u64(a, n);
+            qsort(b, n, sizeof *b, cmp_u64);
+            for (size_t i = 0; i < n; i++)
+                if (a[i] != b[i]) fail_msg("n = %zu, kind %d: word %zu is %llu, qsort has %llu", n, kind, i,
+                                           (unsigned long long)a[i], (unsigned long long)b[i]);
+            free(a);
+            free(b);
+        }
 }
 
 /* The first line of /proc/self/maps whose range holds address a: its range, and whether its
@@ -159,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_grow_keeps_content),
         cmocka_unit_test(test_big_block_one_mapping),
         cmocka_unit_test(test_remap_zero),
+        cmocka_unit_test(test_sort_u64),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
