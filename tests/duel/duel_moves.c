@@ -5,7 +5,9 @@
    the rules in C (every term as
    written is a pile a player may move in; each rule option whose result makes the XOR zero is
    one winning move), Nim positions against the lecture's formula (piles with a ^ X < a), and
-   misere Nim against exhaustive play (whoever takes the last token loses). */
+   misere Nim against exhaustive play (whoever takes the last token loses); and the moves listed
+   in Kayles and Dawson's Kayles rows of up to 10^18 pins (next to a small Kayles row) against the
+   values extended by their published periods, which the brute force confirms first. */
 #include "config.h"
 #include "brute.h"
 #include "jsonduel.h"
@@ -101,6 +103,96 @@ static bool mis_win(const int *h, int n)
     return win;
 }
 
+/* ---- rows beyond any table: the listed moves of Kayles(n) and DawsonKayles(n), n up to 10^18 ---- */
+
+/* The value of a row of n pins (Kayles: knock one or two; Dawson's: two) from brute force below
+   HUGE_BRUTE, beyond by the published period (Kayles 12 from 71, Dawson's Kayles 34 from 53),
+   which huge_period_ok checks against brute force first. */
+#define HUGE_BRUTE 500
+static int huge_g[2][HUGE_BRUTE];   /* [kayles][n], filled by huge_period_ok */
+
+static int huge_value(int kayles, uint64_t n)
+{
+    int pre = kayles ? 71 : 53, per = kayles ? 12 : 34;
+    if (n < HUGE_BRUTE) return huge_g[kayles][n];
+    return huge_g[kayles][(uint64_t)pre + (n - (uint64_t)pre) % (uint64_t)per];
+}
+
+static bool huge_period_ok(void)
+{
+    for (int n = 0; n < HUGE_BRUTE; n++) {
+        huge_g[1][n] = brute_kayles(n);
+        huge_g[0][n] = brute_dawson(n);
+    }
+    for (int n = 71 + 12; n < HUGE_BRUTE; n++)
+        if (huge_g[1][n] != huge_g[1][n - 12]) return false;
+    for (int n = 53 + 34; n < HUGE_BRUTE; n++)
+        if (huge_g[0][n] != huge_g[0][n - 34]) return false;
+    return true;
+}
+
+/* Query R(n) + Kayles(s) for random huge n; the moves listed in R(n) (JSON "args": k and a) must
+   be, for each k, the first winning splits in increasing a (the engine scans the first 2^18
+   splits of a rule; C finds the next winning a from the last listed), and there must be some
+   when C finds one among the first 2^18 splits. Returns the failures. */
+static int huge_rows(int *passed)
+{
+    int failed = 0;
+    for (int q = 0; q < 40; q++) {
+        int kayles = q % 2 == 0, s = rnd(0, 9);
+        uint64_t n = 1000000000000ull + duel_splitmix(&seed) % 999000000000000000ull;
+        const char *name = kayles ? "Kayles" : "DawsonKayles";
+        char *prog = duel_fmt("query %s(%llu) + Kayles(%d);\n", name, (unsigned long long)n, s);
+        int status;
+        char *out = duel_run(prog, NULL, &status, NULL);
+        int rest = brute_kayles(s);
+        char comp[80];
+        snprintf(comp, sizeof comp, "\"component\":\"%s(%llu)\"", name, (unsigned long long)n);
+        int64_t last[3] = { -1, -1, -1 };   /* per k: the last listed a */
+        int listed = 0;
+        bool bad = !out || !strstr(out, "\"moves\":[");
+        for (const char *m = bad ? NULL : strstr(out, comp); m && !bad; m = strstr(m + 1, comp)) {
+            const char *ar = strstr(m, "\"args\":{");
+            if (!ar) { bad = true; break; }
+            const char *kp = strstr(ar, "\"k\":"), *ap = strstr(ar, "\"a\":"), *end = strchr(ar, '}');
+            int k = kayles ? (kp && kp < end ? atoi(kp + 4) : -1) : 2;
+            int64_t a = ap && ap < end ? strtoll(ap + 4, NULL, 10) : -1;
+            if (k < 1 || k > 2 || a < 0) { bad = true; break; }
+            /* the next winning a after the last listed one for this k must be this one */
+            int64_t want = last[k] + 1;
+            uint64_t r = n - (uint64_t)k;
+            while ((uint64_t)want <= r / 2 &&
+                   (rest ^ huge_value(kayles, (uint64_t)want) ^ huge_value(kayles, r - (uint64_t)want)) != 0)
+                want++;
+            if (want != a) {
+                if (failed < 10)
+                    printf("FAIL: %s(%llu) + Kayles(%d): listed k=%d a=%lld, the next winning a is %lld\n", name,
+                           (unsigned long long)n, s, k, (long long)a, (long long)want);
+                bad = true;
+                break;
+            }
+            last[k] = a;
+            listed++;
+        }
+        if (!bad && listed == 0) {   /* none listed: then none among the splits the engine scans */
+            for (int k = kayles ? 1 : 2; k <= 2 && !bad; k++)
+                for (uint64_t a = 0; a <= ((uint64_t)1 << 18) && a <= (n - (uint64_t)k) / 2; a++)
+                    if ((rest ^ huge_value(kayles, a) ^ huge_value(kayles, n - (uint64_t)k - a)) == 0) {
+                        if (failed < 10)
+                            printf("FAIL: %s(%llu) + Kayles(%d): no move listed, C has k=%d a=%llu\n", name,
+                                   (unsigned long long)n, s, k, (unsigned long long)a);
+                        bad = true;
+                        break;
+                    }
+        }
+        if (bad) failed++;
+        else (*passed)++;
+        free(out);
+        free(prog);
+    }
+    return failed;
+}
+
 int main(void)
 {
     Str prog = { 0 };
@@ -180,6 +272,12 @@ int main(void)
             printf("FAIL: %.*s engine %lld, brute force %lld\n", (int)(strchr(s, '\n') - s), s, got, want[q]);
         }
         line = strchr(v, '\n');
+    }
+    if (!huge_period_ok()) {
+        printf("FAIL: Kayles' or Dawson's Kayles' brute-force values do not have the published period\n");
+        failed++;
+    } else {
+        failed += huge_rows(&passed);
     }
     printf("duel_moves: %d passed, %d failed\n", passed, failed);
     free(out);
