@@ -316,40 +316,25 @@ void util_sort_u64(uint64_t *a, size_t n)
             }
         return;
     }
+    /* fewer than 65536 words a byte at a time (eight passes over 256 counters), more 16 bits at a
+       time (four passes over 65536, which cost more than the words below that) */
+    int bits = n < 65536 ? 8 : 16;
+    size_t buckets = (size_t)1 << bits, mask = buckets - 1, small[256];
+    size_t *cnt = bits == 8 ? small : xmalloc(buckets * sizeof *cnt);
     uint64_t *tmp = xmalloc(n * sizeof *tmp);
-    if (n < 65536) {   /* bytes as digits: eight passes over 256 counters (16-bit digits would clear
-                          and sum 65536 counters four times, more than the values) */
-        size_t cnt[256];
-        for (int shift = 0; shift < 64; shift += 8) {
-            memset(cnt, 0, sizeof cnt);
-            for (size_t i = 0; i < n; i++) cnt[(a[i] >> shift) & 0xff]++;
-            if (cnt[(a[0] >> shift) & 0xff] == n) continue;
-            size_t sum = 0;
-            for (size_t d = 0; d < 256; d++) {
-                size_t c = cnt[d];
-                cnt[d] = sum;
-                sum += c;
-            }
-            for (size_t i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & 0xff]++] = a[i];
-            memcpy(a, tmp, n * sizeof *a);
-        }
-        free(tmp);
-        return;
-    }
-    size_t *cnt = xmalloc(65536 * sizeof *cnt);
-    for (int shift = 0; shift < 64; shift += 16) {
-        memset(cnt, 0, 65536 * sizeof *cnt);
-        for (size_t i = 0; i < n; i++) cnt[(a[i] >> shift) & 0xffff]++;
-        if (cnt[(a[0] >> shift) & 0xffff] == n) continue;
+    for (int shift = 0; shift < 64; shift += bits) {
+        memset(cnt, 0, buckets * sizeof *cnt);
+        for (size_t i = 0; i < n; i++) cnt[(a[i] >> shift) & mask]++;
+        if (cnt[(a[0] >> shift) & mask] == n) continue;
         size_t sum = 0;
-        for (size_t d = 0; d < 65536; d++) {
+        for (size_t d = 0; d < buckets; d++) {
             size_t c = cnt[d];
             cnt[d] = sum;
             sum += c;
         }
-        for (size_t i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & 0xffff]++] = a[i];
+        for (size_t i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & mask]++] = a[i];
         memcpy(a, tmp, n * sizeof *a);
     }
-    free(cnt);
+    if (cnt != small) free(cnt);
     free(tmp);
 }

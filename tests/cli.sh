@@ -76,13 +76,13 @@ check index-range 3 "$GRUNDY" -e 'const ADJ = [6, 13, 10, 20];' \
     -e 'game NK(m) { move pick(v in 0..len(ADJ) - 1) when (m >> v) & 1 == 0 => NK(m | (1 << v) | ADJ[v + 1]); }' -e 'query NK(0);'
 contains index-range "$tmp/err" "index 4 is out of range for a list of length 4"
 contains index-range-caret "$tmp/err" "^~~~~~~~~~"
-# a guard that does not read the binder is evaluated once per loop, and only for a loop with values:
-# an empty one meets no division by zero, a loop with values meets it where the interpreter would
 # the table's growth: along its outermost dimension it is moved (util_remap_zero), along an inner
 # one its rows are copied; values solved before either stay right (two-heap Nim: a XOR b)
 check table-growth 0 "$GRUNDY" -e 'game T(a, b) { move x(k in 1..a) => T(a - k, b); move y(k in 1..b) => T(a, b - k); }' \
     -e 'expect sg(T(5, 5)) == 0; expect sg(T(5, 100)) == 5 ^ 100; expect sg(T(3, 90)) == 3 ^ 90;' \
     -e 'expect sg(T(700, 5)) == 700 ^ 5; expect sg(T(2, 3)) == 1; expect sg(T(699, 99)) == 699 ^ 99;'
+# a guard that does not read the binder is evaluated once per loop, and only for a loop with values:
+# an empty one meets no division by zero, a loop with values meets it where the interpreter would
 check invariant-empty 0 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 3) > 0 => G(n - k); }' -e 'query G(3);'
 contains invariant-empty "$tmp/out" "G(3): P (sg 0) [table]"
 check invariant-error 3 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 8) > 0 => G(n - k); }' -e 'query G(8);'
@@ -190,9 +190,10 @@ tr ',' '\n' <"$tmp/set.txt" | tr -d ' ' | sort -n -u >"$tmp/set.want"
 check set-literal 0 "$GRUNDY" -e "print {$(cat "$tmp/set.txt")};"
 if tr -d '{} ' <"$tmp/out" | tr ',' '\n' | cmp -s - "$tmp/set.want"; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL set-literal: not the values of sort -n -u"; fi
-# a call with many integer literals (pushed as one constant list): the same values, in order,
-# as the list literal of them, through a variadic def, a fixed one and a game
-L=$(awk 'BEGIN { srand(99); for (i = 0; i < 40; i++) printf "%s%d", i ? ", " : "", int(rand() * 1000) - 500 }')
+# a call with many integer literals (pushed as one constant list; literals, so none negative: -5
+# is an operator applied to one): the same values, in order, as the list literal of them, through
+# a variadic def, a fixed one and a game
+L=$(awk 'BEGIN { srand(99); for (i = 0; i < 40; i++) printf "%s%d", i ? ", " : "", int(rand() * 1000) }')
 check literal-args 0 "$GRUNDY" -e "def f(a...) = a; def g(x, a...) = [x] + a; game V(h...) { move m when false => V(); }" \
     -e "expect f($L) == [$L]; expect g($L) == [$L]; expect V($L) == V([$L]...); expect max($L) == max([$L]);"
 check literal-args-arity 3 "$GRUNDY" -e "def h(a, b) = a; print h($L);"

@@ -279,9 +279,9 @@ void ljump_free(LabelJumps *lj)
     free(lj);
 }
 
-/* Sort n integers ascending (the radix sort on the words with the sign bit flipped: thousands of
-   targets a query, which qsort's comparisons through a pointer took a tenth of Kayles(10^18)'s
-   query listing its moves on). */
+/* Sort n integers ascending (the radix sort on the words with the sign bit flipped). A query
+   sorts thousands of targets: by qsort, comparing through a function pointer, they were a tenth
+   of the time of Kayles(10^18)'s query with its moves. */
 static void sort_i64(int64_t *a, size_t n)
 {
     for (size_t i = 0; i < n; i++) a[i] = (int64_t)((uint64_t)a[i] ^ ((uint64_t)1 << 63));
