@@ -241,15 +241,7 @@ static void expr(Cg *c, Node *n)
             int64_t *a = arena_alloc(&c->p->arena, (size_t)(n->list.n + 1) * sizeof *a);
             uint32_t k = 0;
             for (int i = 0; i < n->list.n; i++) a[k++] = n->list.v[i]->ival;
-            if (n->kind == N_SET) {   /* sort (as unsigned words with the sign bit flipped), drop duplicates */
-                for (uint32_t i = 0; i < k; i++) a[i] = (int64_t)((uint64_t)a[i] ^ ((uint64_t)1 << 63));
-                util_sort_u64((uint64_t *)a, k);
-                for (uint32_t i = 0; i < k; i++) a[i] = (int64_t)((uint64_t)a[i] ^ ((uint64_t)1 << 63));
-                uint32_t m = 0;
-                for (uint32_t i = 0; i < k; i++)
-                    if (m == 0 || a[m - 1] != a[i]) a[m++] = a[i];
-                k = m;
-            }
+            if (n->kind == N_SET) k = (uint32_t)util_sort_unique_i64(a, k);   /* sorted, each once */
             Value v = { .t = n->kind == N_SET ? VT_SET : VT_LIST, .n = k };
             v.u.a = a;
             emit(c, n->loc, IR_KONST, add_const(c, v), 0);

@@ -249,16 +249,11 @@ static size_t int_labels(const int64_t *const lists[3], const size_t counts[3], 
         *out = labels;
         return n;
     }
-    uint64_t *u = xmalloc((k ? k : 1) * sizeof *u);   /* radix on the words with the sign bit flipped */
+    int64_t *u = xmalloc((k ? k : 1) * sizeof *u);
     for (int l = 0; l < 3; l++)
-        for (size_t i = 0; i < counts[l]; i++) u[n++] = (uint64_t)lists[l][i] ^ (UINT64_C(1) << 63);
-    util_sort_u64(u, k);
-    n = 0;
-    for (size_t i = 0; i < k; i++)
-        if (!n || u[n - 1] != u[i]) u[n++] = u[i];
-    for (size_t i = 0; i < n; i++) u[i] ^= UINT64_C(1) << 63;
-    *out = (int64_t *)(void *)u;
-    return n;
+        for (size_t i = 0; i < counts[l]; i++) u[n++] = lists[l][i];
+    *out = u;
+    return util_sort_unique_i64(u, k);
 }
 
 static int cmp_u32(const void *a, const void *b)

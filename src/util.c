@@ -338,3 +338,20 @@ void util_sort_u64(uint64_t *a, size_t n)
     if (cnt != small) free(cnt);
     free(tmp);
 }
+
+void util_sort_i64(int64_t *a, size_t n)
+{
+    uint64_t *u = (uint64_t *)(void *)a;
+    for (size_t i = 0; i < n; i++) u[i] ^= (uint64_t)1 << 63;
+    util_sort_u64(u, n);
+    for (size_t i = 0; i < n; i++) u[i] ^= (uint64_t)1 << 63;
+}
+
+size_t util_sort_unique_i64(int64_t *a, size_t n)
+{
+    util_sort_i64(a, n);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!m || a[m - 1] != a[i]) a[m++] = a[i];
+    return m;
+}

@@ -79,4 +79,8 @@ uint64_t util_hash_bytes(const char *s, size_t n);
 bool util_is_decimal(const char *s, size_t n);
 /* Sort n 64-bit keys increasing (LSD radix: linear in n). */
 void util_sort_u64(uint64_t *a, size_t n);
+/* Sort n signed integers increasing (the same on the words with the sign bit flipped); the
+   _unique form also drops repeats and returns how many are left. */
+void util_sort_i64(int64_t *a, size_t n);
+size_t util_sort_unique_i64(int64_t *a, size_t n);
 #endif

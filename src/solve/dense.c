@@ -729,12 +729,6 @@ static bool literal_set(const Node *e, int64_t **out, int *n)
     return true;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The same for a binder over a constant of the program that is a list or set of 64-bit integers
    (`const S = {1, 3, 4}; ... k in S`): false for anything else. */
 static bool const_set(const Program *p, const Node *e, int64_t **out, int *n)
@@ -744,12 +738,8 @@ static bool const_set(const Program *p, const Node *e, int64_t **out, int *n)
     if ((c->t != VT_LIST && c->t != VT_SET) || c->strs != LIST_INTS || c->n > ((uint32_t)1 << 24)) return false;
     int64_t *v = xmalloc(((size_t)c->n + 1) * sizeof *v);
     if (c->n) memcpy(v, c->u.a, c->n * sizeof *v);
-    qsort(v, c->n, sizeof *v, cmp_i64);   /* ascending, each once */
-    int k = 0;
-    for (uint32_t i = 0; i < c->n; i++)
-        if (!k || v[i] != v[k - 1]) v[k++] = v[i];
     *out = v;
-    *n = k;
+    *n = (int)util_sort_unique_i64(v, c->n);   /* ascending, each once */
     return true;
 }
 

@@ -125,7 +125,6 @@ static bool sum_calls(const Node *e, const Node **calls, int *n)
     return true;
 }
 
-static void sort_i64(int64_t *a, size_t n);
 
 static bool int_arg(const Program *p, const int64_t *key, int arg, int64_t *out)
 {
@@ -191,7 +190,7 @@ static bool multi_rule(Program *p, const Node *m, int tag, const Func *f, const 
                 if (int_arg(p, all[w], a, &v)) cs[c].want[cs[c].nwant++] = v;
             }
         }
-        sort_i64(cs[c].want, cs[c].nwant);
+        util_sort_i64(cs[c].want, cs[c].nwant);
     }
     if (!ok) {
         for (int c = 0; c < n; c++) free(cs[c].want);
@@ -279,16 +278,6 @@ void ljump_free(LabelJumps *lj)
     free(lj);
 }
 
-/* Sort n integers ascending (the radix sort on the words with the sign bit flipped). A query
-   sorts thousands of targets: by qsort, comparing through a function pointer, they were a tenth
-   of the time of Kayles(10^18)'s query with its moves. */
-static void sort_i64(int64_t *a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) a[i] = (int64_t)((uint64_t)a[i] ^ ((uint64_t)1 << 63));
-    util_sort_u64((uint64_t *)a, n);
-    for (size_t i = 0; i < n; i++) a[i] = (int64_t)((uint64_t)a[i] ^ ((uint64_t)1 << 63));
-}
-
 /* The targets of a run of a multi rule's loop over s0..hi (frame: the outer binders): the
    binder values from s0 on where a call's argument is a wanted value. False (no jump in this
    run) when an argument is not an integer within 64 bits or does not move with s, or when the
@@ -316,7 +305,7 @@ static bool multi_targets(const Program *p, Jump *j, const Value *frame, int64_t
             if (t >= s0 && t <= INT64_MAX) j->targets[j->ntargets++] = (int64_t)t;
         }
     }
-    sort_i64(j->targets, j->ntargets);
+    util_sort_i64(j->targets, j->ntargets);
     return true;
 }
 
@@ -352,7 +341,7 @@ void ljump_yield(Program *p, LabelJumps *lj, int tag, const Value *v, const Valu
         __int128 kk = d / s;
         if (kk > j->k[1] && kk <= INT64_MAX) j->targets[j->ntargets++] = (int64_t)kk;
     }
-    sort_i64(j->targets, j->ntargets);
+    util_sort_i64(j->targets, j->ntargets);
     j->armed = true;
     j->want_pc = true;
 }

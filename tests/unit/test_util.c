@@ -66,7 +66,13 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* util_sort_u64 against qsort at sizes around its three ways (insertion, byte digits, 16-bit
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* util_sort_u64, and util_sort_unique_i64 on the same words as signed integers, against qsort at sizes around its three ways (insertion, byte digits, 16-bit
    digits), on random words, on words that differ only in some bytes, and with repeats. */
 static void test_sort_u64(void **state)
 {
@@ -89,6 +95,18 @@ static void test_sort_u64(void **state)
             for (size_t i = 0; i < n; i++)
                 if (a[i] != b[i]) fail_msg("n = %zu, kind %d: word %zu is %llu, qsort has %llu", n, kind, i,
                                            (unsigned long long)a[i], (unsigned long long)b[i]);
+            /* the same words as signed integers (half of the random ones negative), each once */
+            int64_t *sa = (int64_t *)(void *)a, *sb = (int64_t *)(void *)b;
+            for (size_t i = 0; i < n; i++) sa[i] = sb[i] = (int64_t)(a[i] - (kind == 2 ? 18 : 0));
+            size_t m = util_sort_unique_i64(sa, n);
+            qsort(sb, n, sizeof *sb, cmp_i64);
+            size_t mb = 0;
+            for (size_t i = 0; i < n; i++)
+                if (!mb || sb[mb - 1] != sb[i]) sb[mb++] = sb[i];
+            assert_true(m == mb);
+            for (size_t i = 0; i < m; i++)
+                if (sa[i] != sb[i]) fail_msg("n = %zu, kind %d: integer %zu is %lld, qsort has %lld", n, kind, i,
+                                             (long long)sa[i], (long long)sb[i]);
             free(a);
             free(b);
         }
