@@ -9,6 +9,8 @@
      sets N      sum of SG over 1 <= a, b <= N of two heaps with moves from literal sets (1, 3 or 4
                  from a; 2 or 5 from b; 1 or 2 from both)
      cram R      SG of Cram on a 4 x R board as a bitmask (bit 4r + c), memo over all masks
+     chomp N     SG of Chomp on an N x N board (N <= 15): the rows' lengths, non-increasing, packed 4
+                 bits each (row 0 lowest), memo in an open-addressing hash table
      nk N        SG of Node Kayles on a graph of N vertices (a path and N/2 chords, fixed seed) as a
                  bitmask, memo over all masks; nkgraph N prints the graph as a list of neighbour masks
    Prints the answer. */
@@ -163,10 +165,45 @@ static int cram(uint32_t m)
     return cmemo[m] = (signed char)g;
 }
 
+/* Chomp: a position is the rows' lengths a[0] >= a[1] >= ... (empty rows dropped); a move takes
+   cell (r, c) other than (0, 0) with c < a[r] and every cell (i, j) with i >= r and j >= c. */
+static uint64_t *ckeys;
+static int *cvals;
+static size_t cmask;
+
+static int chomp(uint64_t key)
+{
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & cmask;
+    while (ckeys[h]) {
+        if (ckeys[h] == key) return cvals[h];
+        h = (h + 1) & cmask;
+    }
+    int a[16], n = 0;
+    for (uint64_t k = key; k & 15; k >>= 4) a[n++] = (int)(k & 15);
+    unsigned char seen[256] = { 0 };
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < a[r]; c++) {
+            if (r == 0 && c == 0) continue;
+            uint64_t k = 0;
+            for (int i = n - 1; i >= 0; i--) {
+                int x = i >= r && a[i] > c ? c : a[i];
+                if (x) k = k << 4 | (uint64_t)x;
+            }
+            seen[chomp(k)] = 1;
+        }
+    int g = 0;
+    while (seen[g]) g++;
+    h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & cmask;   /* the table did not change size */
+    while (ckeys[h]) h = (h + 1) & cmask;
+    ckeys[h] = key;
+    cvals[h] = g;
+    return g;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: base_search cutting|ed|h3|h4|sets|cram|nk|nkgraph N\n");
+        fprintf(stderr, "usage: base_search cutting|ed|h3|h4|sets|cram|chomp|nk|nkgraph N\n");
         return 2;
     }
     n_max = atoi(argv[2]);
@@ -182,6 +219,21 @@ int main(int argc, char **argv)
         memset(cmemo, 0xff, (size_t)1 << rows);
         printf("%d\n", nk(0));
         free(cmemo);
+        return 0;
+    }
+    if (!strcmp(argv[1], "chomp")) {   /* at most C(2N, N) positions: a table of 4 times that */
+        double pos = 1;
+        for (int i = 1; i <= n_max; i++) pos = pos * (n_max + i) / i;
+        size_t cap = 1024;
+        while ((double)cap < 4 * pos) cap *= 2;
+        cmask = cap - 1;
+        ckeys = calloc(cap, sizeof *ckeys);
+        cvals = malloc(cap * sizeof *cvals);
+        uint64_t key = 0;
+        for (int i = 0; i < n_max; i++) key = key << 4 | (uint64_t)n_max;
+        printf("%d\n", chomp(key));
+        free(ckeys);
+        free(cvals);
         return 0;
     }
     if (!strcmp(argv[1], "cram")) {

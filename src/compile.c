@@ -5,6 +5,7 @@
 #include "util.h"
 #include "bignum.h"
 #include "graph.h"
+#include "peep.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,12 +145,8 @@ static void gen(Cg *c, Node *n)
         emit(c, n->b->loc, IR_JF, (int64_t)inner, 0);
         push(c, -1);
     }
-    emit(c, n->loc, IR_LOAD, acc, 0);
-    push(c, 1);
     expr(c, n->a);
-    emit(c, n->loc, IR_FOLD, n->op, 0);
-    push(c, -1);
-    emit(c, n->loc, IR_STORE, acc, 0);
+    emit(c, n->loc, IR_FOLD, n->op, acc);
     push(c, -1);
     emit(c, n->loc, IR_JMP, (int64_t)inner, 0);
     size_t end = here(c);
@@ -370,7 +367,11 @@ static int begin(Cg *c, Program *p, int fidx, const SemaInfo *info, bool user)
     return fidx;
 }
 
-static void finish(Cg *c) { F(c)->maxstack = c->maxdepth + 4; }
+static void finish(Cg *c)
+{
+    F(c)->maxstack = c->maxdepth + 4;
+    peep_func(F(c));
+}
 
 static int thunk(Program *p, Cg *c, const char *name, Node *e, const SemaInfo *info, bool user, FuncKind kind)
 {

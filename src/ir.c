@@ -16,6 +16,17 @@ static const char *const op_names[] = {
 int ir_op_nargs(int op) { return (op >= 0 && op < IR__COUNT) ? op_nargs[op] : 0; }
 const char *ir_op_name(int op) { return (op >= 0 && op < IR__COUNT) ? op_names[op] : "?"; }
 
+int ir_op_plain(int op)
+{
+    switch (op) {
+    case IR_LL: case IR_LLIDX: case IR_LLARITH: case IR_LKARITH: case IR_LLCMP: case IR_LKCMP: case IR_LLCMPJ:
+    case IR_LKCMPJ: return IR_LOAD;
+    case IR_JNEXT: return IR_JMP;
+    case IR_MIN2: case IR_MAX2: return IR_BUILTIN;
+    default: return op;
+    }
+}
+
 void ir_dump(FILE *out, const Func *f, const char *const *fn_names, const char *const *game_names)
 {
     static const char *kinds[] = { "def", "moves", "canon", "thunk", "claim" };
@@ -36,7 +47,7 @@ void ir_dump(FILE *out, const Func *f, const char *const *fn_names, const char *
             fprintf(out, "    ; %s", fn_names[f->code[pc + 1]]);
         } else if (op == IR_POS && game_names) {
             fprintf(out, "    ; %s", game_names[f->code[pc + 1]]);
-        } else if ((op == IR_LOAD || op == IR_STORE) && f->code[pc + 1] < f->nslotnames && f->slotnames[f->code[pc + 1]]) {
+        } else if ((ir_op_plain(op) == IR_LOAD || op == IR_STORE) && f->code[pc + 1] < f->nslotnames && f->slotnames[f->code[pc + 1]]) {
             fprintf(out, "    ; %s", f->slotnames[f->code[pc + 1]]);
         }
         fputc('\n', out);

@@ -37,6 +37,8 @@ typedef struct Func {
 
 int ir_op_nargs(int op);
 const char *ir_op_name(int op);
+/* The instruction whose first word a superinstruction (peep.c) replaced; op for any other. */
+int ir_op_plain(int op);
 /* Print f's bytecode, one instruction per line. */
 void ir_dump(FILE *out, const Func *f, const char *const *fn_names, const char *const *game_names);
 #endif

@@ -845,8 +845,69 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             st[sp++] = P->consts[id];
             break;
         }
-        case IR_LOAD: {
+        case IR_LOAD:
+        op_load:   /* also a superinstruction's way back to its sequence (pc: its first operand) */
             st[sp++] = st[base + (size_t)code[pc++]];
+            break;
+        case IR_LL:
+            st[sp++] = st[base + (size_t)code[pc]];
+            st[sp++] = st[base + (size_t)code[pc + 2]];
+            pc += 3;
+            break;
+        case IR_LLIDX: {
+            const Value *a = &st[base + (size_t)code[pc]], *i = &st[base + (size_t)code[pc + 2]];
+            if (a->t != VT_LIST || i->t != VT_INT || (uint64_t)i->u.i >= a->n) goto op_load;
+            st[sp] = val_elem(a, (uint32_t)i->u.i);
+            sp++;
+            pc += 4;
+            break;
+        }
+        case IR_LLARITH: case IR_LKARITH: {
+            const Value *a = &st[base + (size_t)code[pc]];
+            int64_t b;
+            if (op == IR_LLARITH) {
+                const Value *y = &st[base + (size_t)code[pc + 2]];
+                if (y->t != VT_INT) goto op_load;
+                b = y->u.i;
+            } else {
+                b = code[pc + 2];
+            }
+            int64_t r;
+            if (a->t != VT_INT || (code[pc + 3] == IR_ADD ? __builtin_add_overflow(a->u.i, b, &r)
+                                                           : __builtin_sub_overflow(a->u.i, b, &r)))
+                goto op_load;
+            st[sp++] = val_int(r);
+            pc += 4;
+            break;
+        }
+        case IR_LLCMP: case IR_LKCMP: case IR_LLCMPJ: case IR_LKCMPJ: {
+            const Value *a = &st[base + (size_t)code[pc]];
+            int64_t b;
+            if (op == IR_LLCMP || op == IR_LLCMPJ) {
+                const Value *y = &st[base + (size_t)code[pc + 2]];
+                if (y->t != VT_INT) goto op_load;
+                b = y->u.i;
+            } else {
+                b = code[pc + 2];
+            }
+            if (a->t != VT_INT) goto op_load;
+            int64_t x = a->u.i;
+            bool r;
+            switch (code[pc + 3]) {
+            case IR_EQ: r = x == b; break;
+            case IR_NE: r = x != b; break;
+            case IR_LT: r = x < b; break;
+            case IR_LE: r = x <= b; break;
+            case IR_GT: r = x > b; break;
+            default: r = x >= b; break;
+            }
+            if (op == IR_LLCMPJ || op == IR_LKCMPJ) {   /* the JF after the comparison */
+                pc = r ? pc + 6 : (size_t)code[pc + 5];
+                break;
+            }
+            st[sp++] = val_bool(r);
+            pc += 4;
+            if (code[pc] == IR_TRUTH) pc++;   /* a truth value already */
             break;
         }
         case IR_STORE: st[base + (size_t)code[pc++]] = st[--sp]; break;
@@ -1086,7 +1147,17 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             st[sp++] = v;
             break;
         }
-        case IR_BUILTIN: {
+        case IR_MIN2: case IR_MAX2:
+            if (st[sp - 2].t == VT_INT && TOP.t == VT_INT) {
+                int64_t a = st[sp - 2].u.i, b = TOP.u.i;
+                sp--;
+                TOP.u.i = op == IR_MIN2 ? (b < a ? b : a) : (b > a ? b : a);
+                pc += 2;
+                break;
+            }
+            goto op_builtin;
+        case IR_BUILTIN:
+        op_builtin: {
             int id = (int)code[pc++];
             int64_t n = code[pc++];
             size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;
@@ -1125,7 +1196,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             st[slot + 3].n = (uint32_t)rel;   /* 1: release; 2 + s: release while slot s holds a scalar */
             break;
         }
-        case IR_NEXT: {
+        case IR_JNEXT:   /* a jump to a NEXT: that NEXT, as if reached by the jump */
+            pc0 = (size_t)code[pc];
+            pc = pc0 + 1;
+            goto op_next;
+        case IR_NEXT:
+        op_next: {
             if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, LOC, "out of fuel");
             prog_poll(vm->p, LOC);
             size_t at = pc - 1;
@@ -1196,7 +1272,8 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         }
         case IR_FOLD: {
             int kind = (int)code[pc++];
-            Value acc = st[sp - 2], v = TOP;
+            Value *accp = &st[base + (size_t)code[pc++]];
+            Value acc = *accp, v = TOP;
             vm->sp = sp;
             switch (kind) {
             case FOLD_SUM:
@@ -1275,7 +1352,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 break;
             }
             }
-            st[sp - 2] = acc;
+            *accp = acc;
             sp--;
             break;
         }

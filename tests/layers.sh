@@ -12,7 +12,7 @@ layer() {
     src/solve/mex.*) echo 0 core ;;
     src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/canonform.*) echo 1 syntax ;;
     src/program.* | src/graph.*) echo 2 program ;;
-    src/sema.* | src/compile.*) echo 3 lang ;;
+    src/sema.* | src/compile.* | src/peep.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
     src/vm.* | src/vm_memo.c | src/builtins.c) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;

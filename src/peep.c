@@ -1,0 +1,52 @@
+/* peep.c: superinstructions (see peep.h): the sequences a move loop or a generator runs per
+   value (two loads, an index, a comparison and its jump, a subtraction, the loop's jump back,
+   min or max of two) become one dispatch each. */
+#include "config.h"
+#include "peep.h"
+#include "builtins.h"
+#include "util.h"
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_cmp(int64_t op)
+{
+    return op == IR_EQ || op == IR_NE || op == IR_LT || op == IR_LE || op == IR_GT || op == IR_GE;
+}
+
+/* The fused instruction for a sequence of three or more instructions starting at i (a LOAD, then
+   a LOAD or an INT), read off the original code c of n words; -1 when none applies. */
+static int64_t fuse3(const int64_t *c, size_t n, size_t i)
+{
+    if (i + 4 >= n || c[i] != IR_LOAD || (c[i + 2] != IR_LOAD && c[i + 2] != IR_INT)) return -1;
+    bool k = c[i + 2] == IR_INT;
+    int64_t op = c[i + 4];
+    if (op == IR_INDEX && !k) return IR_LLIDX;
+    if (op == IR_ADD || op == IR_SUB) return k ? IR_LKARITH : IR_LLARITH;
+    if (!is_cmp(op)) return -1;
+    if (i + 6 < n && c[i + 5] == IR_JF) return k ? IR_LKCMPJ : IR_LLCMPJ;
+    return k ? IR_LKCMP : IR_LLCMP;
+}
+
+void peep_func(Func *f)
+{
+    size_t n = f->ncode;
+    if (!n) return;
+    int64_t *c = xmalloc(n * sizeof *c);   /* matched on the original, rewritten in f->code */
+    memcpy(c, f->code, n * sizeof *c);
+    for (size_t i = 0; i < n; i += 1 + (size_t)ir_op_nargs((int)c[i])) {
+        int64_t op = c[i], fused = fuse3(c, n, i);
+        if (fused >= 0) {
+            f->code[i] = fused;
+        } else if (op == IR_LOAD && i + 2 < n && c[i + 2] == IR_LOAD && fuse3(c, n, i + 2) < 0) {
+            f->code[i] = IR_LL;   /* two loads, unless the second starts a longer sequence */
+        } else if (op == IR_JMP) {
+            size_t t = (size_t)c[i + 1];
+            for (int hops = 0; hops < 8 && t < n && c[t] == IR_JMP; hops++) t = (size_t)c[t + 1];
+            f->code[i + 1] = (int64_t)t;
+            if (t < n && c[t] == IR_NEXT) f->code[i] = IR_JNEXT;   /* a loop's jump back: its NEXT at once */
+        } else if (op == IR_BUILTIN && (c[i + 1] == BI_MIN || c[i + 1] == BI_MAX) && c[i + 2] == 2) {
+            f->code[i] = c[i + 1] == BI_MIN ? IR_MIN2 : IR_MAX2;
+        }
+    }
+    free(c);
+}

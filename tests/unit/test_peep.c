@@ -1,0 +1,367 @@
+/* test_peep.c: the superinstructions (peep.c). Random defs built from the shapes they fuse (two
+   loads, an index, + and -, comparisons and their jumps, min and max of two, a generator's jump
+   back) are evaluated on random arguments three ways: fused, with every superinstruction turned
+   back into the instruction it replaced (the plain interpreter: the same output, the same error
+   at the same place), and by an evaluator written here in C from the language's rules (integers
+   of any size: 128 bits suffice for these). The arguments include the ones that take the slow
+   ways: truth values, integers beyond 64 bits, sums that overflow, strings, indexes out of range. */
+#include "config.h"
+#include "harness.h"
+#include "ir.h"
+
+/* ---- random defs --------------------------------------------------------------------------- */
+
+/* An expression tree of the generated shapes. Variables: 0 a, 1 b, 2 c, 3 x (the binder). */
+/* E_CMPV: a comparison as a value, max(u < v, 0) (a truth value counts as 0 or 1) */
+enum { E_VAR, E_ADD, E_SUB, E_ADDK, E_SUBK, E_MIN, E_MAX, E_IDX, E_CMPV, E_IF };
+enum { C_CMP, C_CMPK, C_AND, C_OR };
+enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+typedef struct Ex { int kind, u, v, k, op; struct Ex *c, *t, *e; } Ex;
+typedef struct Cx { int kind, u, v, k, op; struct Cx *l, *r; } Cx;
+
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+static const char *const VARS[] = { "a", "b", "c", "x" };
+static const char *const CMPS[] = { "==", "!=", "<", "<=", ">", ">=" };
+
+static Cx *gen_cond(int depth)
+{
+    Cx *c = calloc(1, sizeof *c);
+    c->kind = depth > 0 && rnd(4) == 0 ? (rnd(2) ? C_AND : C_OR) : rnd(2) ? C_CMP : C_CMPK;
+    c->u = (int)rnd(4);
+    c->v = (int)rnd(4);
+    c->k = (int)rnd(6);
+    c->op = (int)rnd(6);
+    if (c->kind == C_AND || c->kind == C_OR) {
+        c->l = gen_cond(depth - 1);
+        c->r = gen_cond(depth - 1);
+    }
+    return c;
+}
+
+static Ex *gen_expr(int depth)
+{
+    Ex *e = calloc(1, sizeof *e);
+    e->kind = (int)rnd(depth > 0 ? 10 : 9);
+    e->u = (int)rnd(4);
+    e->v = (int)rnd(4);
+    e->k = (int)rnd(6);
+    if (e->kind == E_CMPV) e->c = (Ex *)(void *)gen_cond(0);
+    if (e->kind == E_IF) {
+        e->c = (Ex *)(void *)gen_cond(1);
+        e->t = gen_expr(depth - 1);
+        e->e = gen_expr(depth - 1);
+    }
+    return e;
+}
+
+static void free_cond(Cx *c)
+{
+    if (!c) return;
+    free_cond(c->l);
+    free_cond(c->r);
+    free(c);
+}
+
+static void free_expr(Ex *e)
+{
+    if (!e) return;
+    free_cond((Cx *)(void *)e->c);
+    free_expr(e->t);
+    free_expr(e->e);
+    free(e);
+}
+
+static void print_cond(StrBuf *b, const Cx *c)
+{
+    switch (c->kind) {
+    case C_CMP: sb_printf(b, "%s %s %s", VARS[c->u], CMPS[c->op], VARS[c->v]); break;
+    case C_CMPK: sb_printf(b, "%s %s %d", VARS[c->u], CMPS[c->op], c->k); break;
+    default:
+        sb_printf(b, "(");
+        print_cond(b, c->l);
+        sb_printf(b, c->kind == C_AND ? " and " : " or ");
+        print_cond(b, c->r);
+        sb_printf(b, ")");
+    }
+}
+
+static void print_expr(StrBuf *b, const Ex *e)
+{
+    const char *u = VARS[e->u], *v = VARS[e->v];
+    switch (e->kind) {
+    case E_VAR: sb_printf(b, "%s", u); break;
+    case E_ADD: sb_printf(b, "%s + %s", u, v); break;
+    case E_SUB: sb_printf(b, "%s - %s", u, v); break;
+    case E_ADDK: sb_printf(b, "%s + %d", u, e->k); break;
+    case E_SUBK: sb_printf(b, "%s - %d", u, e->k); break;
+    case E_MIN: sb_printf(b, "min(%s, %s)", u, v); break;
+    case E_MAX: sb_printf(b, "max(%s, %s)", u, v); break;
+    case E_IDX: sb_printf(b, "L[%s]", u); break;
+    case E_CMPV:
+        sb_printf(b, "max(");
+        print_cond(b, (const Cx *)(const void *)e->c);
+        sb_printf(b, ", 0)");
+        break;
+    default:
+        sb_printf(b, "(if ");
+        print_cond(b, (const Cx *)(const void *)e->c);
+        sb_printf(b, " then ");
+        print_expr(b, e->t);
+        sb_printf(b, " else ");
+        print_expr(b, e->e);
+        sb_printf(b, ")");
+    }
+}
+
+/* ---- the evaluator written from the rules ----------------------------------------------------- */
+
+typedef __int128 I128;
+typedef struct Env { I128 var[4]; const I128 *list; int len; bool failed; } Env;
+
+static bool eval_cond(Env *en, const Cx *c)
+{
+    if (c->kind == C_AND) return eval_cond(en, c->l) && eval_cond(en, c->r);
+    if (c->kind == C_OR) return eval_cond(en, c->l) || eval_cond(en, c->r);
+    I128 x = en->var[c->u], y = c->kind == C_CMP ? en->var[c->v] : c->k;
+    switch (c->op) {
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_LT: return x < y;
+    case CMP_LE: return x <= y;
+    case CMP_GT: return x > y;
+    default: return x >= y;
+    }
+}
+
+static I128 eval_expr(Env *en, const Ex *e)
+{
+    I128 x = en->var[e->u], y = en->var[e->v];
+    switch (e->kind) {
+    case E_VAR: return x;
+    case E_ADD: return x + y;
+    case E_SUB: return x - y;
+    case E_ADDK: return x + e->k;
+    case E_SUBK: return x - e->k;
+    case E_MIN: return y < x ? y : x;
+    case E_MAX: return y > x ? y : x;
+    case E_IDX:
+        if (x < 0 || x >= en->len) {   /* index out of range: an error */
+            en->failed = true;
+            return 0;
+        }
+        return en->list[(int)x];
+    case E_CMPV: return eval_cond(en, (const Cx *)(const void *)e->c);
+    default: return eval_cond(en, (const Cx *)(const void *)e->c) ? eval_expr(en, e->t) : eval_expr(en, e->e);
+    }
+}
+
+static void print_i128(StrBuf *b, I128 v)
+{
+    char d[48];
+    int n = 0;
+    unsigned __int128 m = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
+    do d[n++] = (char)('0' + (int)(m % 10)); while ((m /= 10) != 0);
+    if (v < 0) sb_printf(b, "-");
+    while (n) sb_printf(b, "%c", d[--n]);
+}
+
+/* ---- the cases ------------------------------------------------------------------------------ */
+
+/* Argument pools: text, value, and whether the evaluator knows the value (an integer). */
+typedef struct Arg { const char *text; I128 v; bool known; } Arg;
+#define I64MAX ((I128)INT64_MAX)
+static const Arg SCALARS[] = {
+    { "0", 0, true }, { "1", 1, true }, { "2", 2, true }, { "3", 3, true }, { "5", 5, true },
+    { "-1", -1, true }, { "-4", -4, true },
+    { "9223372036854775807", I64MAX, true }, { "9223372036854775806", I64MAX - 1, true },
+    { "-9223372036854775808", -I64MAX - 1, true },
+    { "100000000000000000000", (I128)100000000000 * 1000000000, true },   /* beyond 64 bits */
+    { "true", 0, false }, { "false", 0, false }, { "\"s\"", 0, false },
+};
+typedef struct ListArg { const char *text; int len; I128 v[5]; bool known; } ListArg;
+static const ListArg LISTS[] = {
+    { "[]", 0, { 0 }, true },
+    { "[0]", 1, { 0 }, true },
+    { "[1, 2, 3]", 3, { 1, 2, 3 }, true },
+    { "[3, 0, 2, 1, 5]", 5, { 3, 0, 2, 1, 5 }, true },
+    { "[9223372036854775807, -1, 2]", 3, { I64MAX, -1, 2 }, true },
+    { "[100000000000000000000, 1]", 2, { (I128)100000000000 * 1000000000, 1 }, true },
+    { "\"abc\"", 0, { 0 }, false },
+    { "[\"p\", \"q\"]", 0, { 0 }, false },
+    { "4", 0, { 0 }, false },
+};
+#define NSCALARS (sizeof SCALARS / sizeof *SCALARS)
+#define NLISTS (sizeof LISTS / sizeof *LISTS)
+
+/* The generator forms of a def's body. */
+enum { B_LIST, B_LIST_WHEN, B_SUM, B_RANGE, NBODY };
+
+/* Run text in h, with a fresh count of errors (a program stops reporting after 20). */
+static void run_counted(H *h, const char *text)
+{
+    h->p.diag.errors = 0;
+    h->p.diag.suppressed = false;
+    h_run(h, text);
+}
+
+/* The text printed by `print` from offset on (out and err). */
+static char *tail(H *h, size_t out0, size_t err0)
+{
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%s|%s", h_out(h) + out0, h_err(h) + err0);
+    return b.s;
+}
+
+static int seen[IR__COUNT];
+
+static void count_ops(const Func *f)
+{
+    for (size_t pc = 0; pc < f->ncode; pc += 1 + (size_t)ir_op_nargs((int)f->code[pc])) seen[f->code[pc]]++;
+}
+
+static void unfuse(Func *f)
+{
+    for (size_t pc = 0; pc < f->ncode; pc += 1 + (size_t)ir_op_nargs((int)f->code[pc]))
+        f->code[pc] = ir_op_plain((int)f->code[pc]);
+}
+
+static void test_random_defs(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    int checked = 0, by_rules = 0, errors = 0;
+    for (int i = 0; i < 3000; i++) {
+        Ex *e = gen_expr(2);
+        Cx *w = gen_cond(1);
+        int body = (int)rnd(NBODY);
+        StrBuf d;
+        sb_init(&d);
+        sb_printf(&d, "def f%d(a, b, c, L) = ", i);
+        const char *open = body == B_SUM ? "sum(" : "[", *close = body == B_SUM ? ")" : "]";
+        sb_printf(&d, "%s", open);
+        print_expr(&d, e);
+        sb_printf(&d, " for x in %s", body == B_RANGE ? "0..len(L) - 1" : "L");
+        if (body == B_LIST_WHEN || body == B_RANGE) {
+            sb_printf(&d, " when ");
+            print_cond(&d, w);
+        }
+        sb_printf(&d, "%s;", close);
+        assert_int_equal(h_run(h, d.s), 0);
+        char name[32];
+        snprintf(name, sizeof name, "f%d", i);
+        Symbol *s = prog_lookup(&h->p, name);
+        assert_non_null(s);
+        int fid = s->id;   /* (the functions' array grows as calls are compiled) */
+        count_ops(&h->p.fns[fid]);
+        for (int t = 0; t < 4; t++) {
+            const Arg *a = &SCALARS[rnd(NSCALARS)], *b = &SCALARS[rnd(NSCALARS)], *c = &SCALARS[rnd(NSCALARS)];
+            const ListArg *l = &LISTS[rnd(NLISTS)];
+            char call[512];
+            snprintf(call, sizeof call, "print f%d(%s, %s, %s, %s);", i, a->text, b->text, c->text, l->text);
+            /* fused (as compiled) */
+            size_t o0 = strlen(h_out(h)), e0 = strlen(h_err(h));
+            run_counted(h, call);
+            char *fused = tail(h, o0, e0);
+            /* plain: the same code with its superinstructions turned back */
+            Func *f = &h->p.fns[fid];
+            int64_t *keep = malloc(f->ncode * sizeof *keep);
+            memcpy(keep, f->code, f->ncode * sizeof *keep);
+            unfuse(f);
+            o0 = strlen(h_out(h));
+            e0 = strlen(h_err(h));
+            run_counted(h, call);
+            char *plain = tail(h, o0, e0);
+            f = &h->p.fns[fid];
+            memcpy(f->code, keep, f->ncode * sizeof *keep);
+            free(keep);
+            if (strcmp(fused, plain)) fprintf(stderr, "%s\n%s\nfused: %s\nplain: %s\n", d.s, call, fused, plain);
+            assert_string_equal(fused, plain);
+            checked++;
+            bool is_error = fused[0] == '|';
+            errors += is_error;
+            /* the rules, where every argument is an integer */
+            if (a->known && b->known && c->known && l->known) {
+                Env en = { { a->v, b->v, c->v, 0 }, l->v, l->len, false };
+                StrBuf want;
+                sb_init(&want);
+                I128 total = 0;
+                int n = 0;
+                sb_printf(&want, "%s", body == B_SUM ? "" : "[");
+                for (int k = 0; k < l->len; k++) {
+                    en.var[3] = body == B_RANGE ? k : l->v[k];
+                    if ((body == B_LIST_WHEN || body == B_RANGE) && !eval_cond(&en, w)) continue;
+                    I128 v = eval_expr(&en, e);
+                    if (en.failed) break;
+                    if (body == B_SUM) total += v;
+                    else {
+                        if (n++) sb_printf(&want, ", ");
+                        print_i128(&want, v);
+                    }
+                }
+                if (body == B_SUM) print_i128(&want, total);
+                else sb_printf(&want, "]");
+                sb_printf(&want, "\n|");
+                if (en.failed) {
+                    if (!is_error || !strstr(fused, "is out of range")) fprintf(stderr, "%s\n%s\ngot: %s\n", d.s, call, fused);
+                    assert_true(is_error && strstr(fused, "is out of range"));
+                } else {
+                    if (strcmp(fused, want.s)) fprintf(stderr, "%s\n%s\ngot: %swanted: %s\n", d.s, call, fused, want.s);
+                    assert_string_equal(fused, want.s);
+                }
+                by_rules++;
+                sb_fini(&want);
+            }
+            free(fused);
+            free(plain);
+        }
+        sb_fini(&d);
+        free_expr(e);
+        free_cond(w);
+    }
+    /* every superinstruction was made, and both ways were taken */
+    int fused_ops[] = { IR_LL, IR_LLIDX, IR_LLARITH, IR_LKARITH, IR_LLCMP, IR_LKCMP, IR_LLCMPJ, IR_LKCMPJ, IR_JNEXT,
+                        IR_MIN2, IR_MAX2 };
+    for (size_t k = 0; k < sizeof fused_ops / sizeof *fused_ops; k++) {
+        if (seen[fused_ops[k]] < 20) fprintf(stderr, "%s made %d times\n", ir_op_name(fused_ops[k]), seen[fused_ops[k]]);
+        assert_true(seen[fused_ops[k]] >= 20);
+    }
+    assert_true(by_rules > 2000 && errors > 500 && checked - errors > 5000);
+    h_free(h);
+}
+
+/* A type error or an out-of-range index inside a fused sequence is reported at the part of the
+   sequence that fails, as before. */
+static void test_error_places(void **state)
+{
+    (void)state;
+    h_expect_error("def f(L, i) = L[i] + 1;\nconst X = f([1, 2], 2);",
+                   "test.game:1:15: error: index 2 is out of range for a list of length 2");
+    h_expect_error("def f(a, b) = a - b;\nconst X = f(1, \"t\");",
+                   "test.game:1:15: error: '-' needs integers: cannot apply to an integer and a string in 'a - b'");
+    h_expect_error("def f(a, b) = [x for x in 0..3 when x < b];\nconst X = f(1, [1]);",
+                   "test.game:1:37: error: comparison needs two integers or two strings: cannot apply to an integer and a "
+                   "list in 'x < b'");
+    h_expect_error("def f(a, b) = min(a, b);\nconst X = f(1, \"t\");",
+                   "test.game:1:15: error: min() needs integers, or non-negative numbers written as decimal strings, not a "
+                   "string");
+    h_expect_error("def f(a, L) = [L[x] for x in 0..a];\nconst X = f(3, \"ab\");",
+                   "test.game:1:16: error: index 2 is out of range for a string of length 2");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_defs),
+        cmocka_unit_test(test_error_places),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
