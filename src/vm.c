@@ -1273,8 +1273,36 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_FOLD: {
             int kind = (int)code[pc++];
             Value *accp = &st[base + (size_t)code[pc++]];
-            Value acc = *accp, v = TOP;
             vm->sp = sp;
+            if (kind == FOLD_LIST) {   /* in place, field by field (see val_words: no copy of fields just written) */
+                const Value *v = &TOP;
+                uint32_t n = accp->n;
+                if (n == 0) accp->strs = kind_of_elem(v);
+                uint8_t lk = accp->strs;
+                if (!fits_kind(lk, v)) {
+                    if (lk != LIST_INTS && lk != LIST_BIGS) vm_fail(vm, LOC, "%s", mixed_kinds);
+                    if (v->t == VT_STR || v->t == VT_LIST) vm_fail(vm, LOC, "%s", mixed_kinds);
+                    type_error(vm, LOC, "list elements must be integers, strings or lists", v, NULL);
+                }
+                /* the accumulator is private to the generator: its buffer holds a power of two
+                   elements and grows by doubling, so building a list is linear */
+                int64_t *d = (int64_t *)accp->u.a;
+                if (n == 0 || (n & (n - 1)) == 0) {
+                    int64_t *nd = vm_alloc(vm, (n ? 2 * (size_t)n : 1) * sizeof *nd, LOC);
+                    if (n) memcpy(nd, d, n * sizeof *nd);
+                    accp->u.a = d = nd;
+                }
+                if (v->t == VT_BIG && lk == LIST_INTS) {   /* from now on a list of records */
+                    box_ints(vm, d, n);
+                    accp->strs = lk = LIST_BIGS;
+                }
+                d[n] = lk == LIST_STRS ? str_elem(vm, v) : lk == LIST_LISTS ? list_elem(vm, v, LOC)
+                       : lk == LIST_BIGS ? int_elem(vm, v) : v->u.i;
+                accp->n = n + 1;
+                sp--;
+                break;
+            }
+            Value acc = *accp, v = TOP;
             switch (kind) {
             case FOLD_SUM:
                 if (v.t == VT_POS && (acc.t == VT_POS || (isnum(&acc) && acc.u.i == 0))) {
@@ -1328,29 +1356,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             case FOLD_ANY: acc = val_bool(acc.u.i || truth(vm, &v, LOC)); break;
             case FOLD_ALL: acc = val_bool(acc.u.i && truth(vm, &v, LOC)); break;
             case FOLD_COUNT: acc = val_int(acc.u.i + truth(vm, &v, LOC)); break;
-            default: {
-                if (acc.n == 0) acc.strs = kind_of_elem(&v);
-                if (!fits_kind(acc.strs, &v)) {
-                    if (acc.strs != LIST_INTS && acc.strs != LIST_BIGS) vm_fail(vm, LOC, "%s", mixed_kinds);
-                    if (v.t == VT_STR || v.t == VT_LIST) vm_fail(vm, LOC, "%s", mixed_kinds);
-                    type_error(vm, LOC, "list elements must be integers, strings or lists", &v, NULL);
-                }
-                /* the accumulator is private to the generator: its buffer holds a power of two
-                   elements and grows by doubling, so building a list is linear */
-                if (acc.n == 0 || (acc.n & (acc.n - 1)) == 0) {
-                    int64_t *d = vm_alloc(vm, (acc.n ? 2 * (size_t)acc.n : 1) * sizeof *d, LOC);
-                    if (acc.n) memcpy(d, acc.u.a, acc.n * sizeof *d);
-                    acc.u.a = d;
-                }
-                if (v.t == VT_BIG && acc.strs == LIST_INTS) {   /* from now on a list of records */
-                    box_ints(vm, (int64_t *)acc.u.a, acc.n);
-                    acc.strs = LIST_BIGS;
-                }
-                ((int64_t *)acc.u.a)[acc.n++] = acc.strs == LIST_STRS ? str_elem(vm, &v)
-                                                : acc.strs == LIST_LISTS ? list_elem(vm, &v, LOC)
-                                                : acc.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
-                break;
-            }
+            default: vm_fail(vm, LOC, "internal error: bad fold kind %d", kind);
             }
             *accp = acc;
             sp--;
