@@ -23,6 +23,7 @@ int ir_op_plain(int op)
     case IR_LKCMPJ: return IR_LOAD;
     case IR_JNEXT: return IR_JMP;
     case IR_MIN2: case IR_MAX2: return IR_BUILTIN;
+    case IR_SPREADPOS: return IR_SPREAD;
     default: return op;
     }
 }

@@ -46,6 +46,8 @@ void peep_func(Func *f)
             if (t < n && c[t] == IR_NEXT) f->code[i] = IR_JNEXT;   /* a loop's jump back: its NEXT at once */
         } else if (op == IR_BUILTIN && (c[i + 1] == BI_MIN || c[i + 1] == BI_MAX) && c[i + 2] == 2) {
             f->code[i] = c[i + 1] == BI_MIN ? IR_MIN2 : IR_MAX2;
+        } else if (op == IR_SPREAD && i + 3 < n && c[i + 1] == IR_POS && c[i + 3] == -1) {
+            f->code[i] = IR_SPREADPOS;
         }
     }
     free(c);

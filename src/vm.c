@@ -703,6 +703,8 @@ static size_t arg_words(const Value *v)
     }
 }
 
+static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *packed, Loc loc);
+
 Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
 {
     const Game *G = &vm->p->games[g];
@@ -725,6 +727,16 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
         vm_fail(vm, loc, "game '%s' takes %s%d argument%s, but %d %s given", G->name, G->variadic ? "at least " : "",
                 fixed, fixed == 1 ? "" : "s", nargs, nargs == 1 ? "was" : "were");
     Value packed;
+    if (G->variadic) packed = make_list(vm, (Value *)(args + fixed), (size_t)(nargs - fixed), false, loc);
+    return make_pos_packed(vm, g, args, G->variadic ? &packed : NULL, loc);
+}
+
+/* A position of game g from its fixed arguments and, for a variadic game, the list of the rest
+   (as make_list builds it). */
+static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *packed, Loc loc)
+{
+    const Game *G = &vm->p->games[g];
+    int fixed = G->variadic ? G->nparams - 1 : G->nparams;
     int np = G->nparams;
     size_t words = 2;
     for (int i = 0; i < fixed; i++) {
@@ -734,16 +746,13 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
                     G->name, val_type_name(a->t));
         words += arg_words(a);
     }
-    if (G->variadic) {
-        packed = make_list(vm, (Value *)(args + fixed), (size_t)(nargs - fixed), false, loc);
-        words += arg_words(&packed);
-    }
+    if (G->variadic) words += arg_words(packed);
     int64_t *k = vm_alloc(vm, words * sizeof *k, loc);
     k[0] = (int64_t)((uint64_t)(uint32_t)g | ((uint64_t)words << 32));
     uint64_t sig = 0;
     size_t w = 2;
     for (int i = 0; i < np; i++) {
-        const Value *a = (G->variadic && i == np - 1) ? &packed : &args[i];
+        const Value *a = (G->variadic && i == np - 1) ? packed : &args[i];
         switch (a->t) {
         case VT_INT: case VT_BOOL: k[w++] = a->u.i; break;
         case VT_LIST: case VT_SET:
@@ -997,7 +1006,25 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_JFK: if (!TOP.u.i) pc = (size_t)code[pc]; else { pc++; sp--; } break;
         case IR_JTK: if (TOP.u.i) pc = (size_t)code[pc]; else { pc++; sp--; } break;
         case IR_MARK: VEC_PUSH(vm->marks, vm->nmarks, vm->capmarks, sp); break;
-        case IR_SPREAD: {
+        case IR_SPREADPOS: {   /* SPREAD; POS g -1: a variadic game's list as it is, when it is all that follows the mark */
+            const Value *l = &TOP;
+            int g = (int)code[pc + 1];
+            const Game *G = &P->games[g];
+            size_t from = vm->marks[vm->nmarks - 1];
+            if (l->t != VT_LIST || !G->variadic || sp - 1 - from != (size_t)(G->nparams - 1) ||
+                sp + l->n + 64 > VM_STACK_VALUES)
+                goto op_spread;
+            vm->nmarks--;
+            vm->sp = sp;
+            pc0 = pc;   /* the POS's place (its errors) */
+            Value v = make_pos_packed(vm, g, st + from, l, LOC);
+            sp = from;
+            st[sp++] = v;
+            pc += 3;
+            break;
+        }
+        case IR_SPREAD:
+        op_spread: {
             Value v = st[--sp];
             if (v.t == VT_LIST || v.t == VT_SET) {
                 if (sp + v.n + 64 > VM_STACK_VALUES) fail_limit(vm, LOC, "too many values spread with '...'");

@@ -338,6 +338,95 @@ static void test_random_defs(void **state)
     h_free(h);
 }
 
+/* Positions of variadic games built from a spread list (SPREADPOS passes the list as it is when
+   it is all that follows the call's mark): every kind of list, and the spreads that must take the
+   plain way (a range, a set, a string, a non-variadic game, a fixed argument taken from the list),
+   fused against plain and, for lists of integers, against the text the rules give. */
+static void test_random_positions(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game V(a...) { } game W(k, a...) { } game U(k, j) { } def cnt(a...) = len(a);"), 0);
+    static const char *const forms[] = {
+        "V([x for x in L]...)", "W(k, [x for x in L]...)", "V(L...)", "W(k, L...)",
+        "W([x for x in L]...)", "U([x for x in L]...)", "V([x + k for x in L]...)", "W(k, k, L...)",
+        "cnt([x for x in L]..., sg(W(k, L...)), sg(V(L...)))",   /* a mark under the fused ones */
+    };
+    static const char *const ks[] = { "1", "-2", "\"s\"", "[1]", "100000000000000000000", "true", "0..2" };
+    static const char *const ls[] = { "[]", "[1, 2, 3]", "[100000000000000000000, 1]", "[\"a\", \"b\"]",
+                                      "[[1], [2, 3]]", "\"abc\"", "0..3", "{3, 1}", "5", "[7]", "[4, 5]" };
+    const int nforms = (int)(sizeof forms / sizeof *forms), nk = (int)(sizeof ks / sizeof *ks),
+              nl = (int)(sizeof ls / sizeof *ls);
+    int by_rules = 0, fusedops = 0;
+    for (int i = 0; i < nforms; i++) {
+        char def[160], name[16];
+        snprintf(def, sizeof def, "def p%d(k, L) = %s;", i, forms[i]);
+        snprintf(name, sizeof name, "p%d", i);
+        assert_int_equal(h_run(h, def), 0);
+        int fid = prog_lookup(&h->p, name)->id;
+        const Func *f0 = &h->p.fns[fid];
+        for (size_t pc = 0; pc < f0->ncode; pc += 1 + (size_t)ir_op_nargs((int)f0->code[pc]))
+            fusedops += f0->code[pc] == IR_SPREADPOS;
+        for (int a = 0; a < nk; a++)
+            for (int b = 0; b < nl; b++) {
+                char call[256];
+                snprintf(call, sizeof call, "print p%d(%s, %s);", i, ks[a], ls[b]);
+                size_t o0 = strlen(h_out(h)), e0 = strlen(h_err(h));
+                run_counted(h, call);
+                char *fused = tail(h, o0, e0);
+                Func *f = &h->p.fns[fid];
+                int64_t *keep = malloc(f->ncode * sizeof *keep);
+                memcpy(keep, f->code, f->ncode * sizeof *keep);
+                unfuse(f);
+                o0 = strlen(h_out(h));
+                e0 = strlen(h_err(h));
+                run_counted(h, call);
+                char *plain = tail(h, o0, e0);
+                f = &h->p.fns[fid];
+                memcpy(f->code, keep, f->ncode * sizeof *keep);
+                free(keep);
+                if (strcmp(fused, plain)) fprintf(stderr, "%s\n%s\nfused: %s\nplain: %s\n", def, call, fused, plain);
+                assert_string_equal(fused, plain);
+                /* the rules: V(the elements), W(k, the elements), for integers k and lists of integers */
+                bool ints = ls[b][0] == '[' && ls[b][1] != '"' && ls[b][1] != '[', kint = a <= 1;
+                if (ints && kint && (i <= 3 || i == 6)) {
+                    StrBuf want;
+                    sb_init(&want);
+                    sb_printf(&want, "%s(", i == 1 || i == 3 ? "W" : "V");
+                    const char *sep = "";
+                    if (i == 1 || i == 3) {
+                        sb_printf(&want, "%s", ks[a]);
+                        sep = ", ";
+                    }
+                    long long kv = atoll(ks[a]);
+                    for (const char *e = ls[b] + 1; *e && *e != ']';) {
+                        char *end;
+                        if (strlen(e) > 15 && !strncmp(e, "100000000000000000000", 21)) {   /* beyond 64 bits */
+                            sb_printf(&want, "%s%s", sep, i == 6 ? (kv == 1 ? "100000000000000000001" : "99999999999999999998")
+                                                                 : "100000000000000000000");
+                            end = (char *)e + 21;
+                        } else {
+                            long long x = strtoll(e, &end, 10);
+                            sb_printf(&want, "%s%lld", sep, i == 6 ? x + kv : x);
+                        }
+                        sep = ", ";
+                        e = end;
+                        while (*e == ',' || *e == ' ') e++;
+                    }
+                    sb_printf(&want, ")\n|");
+                    if (strcmp(fused, want.s)) fprintf(stderr, "%s\n%s\ngot: %swanted: %s\n", def, call, fused, want.s);
+                    assert_string_equal(fused, want.s);
+                    sb_fini(&want);
+                    by_rules++;
+                }
+                free(fused);
+                free(plain);
+            }
+    }
+    assert_true(fusedops >= 6 && by_rules >= 40);
+    h_free(h);
+}
+
 /* A type error or an out-of-range index inside a fused sequence is reported at the part of the
    sequence that fails, as before. */
 static void test_error_places(void **state)
@@ -353,6 +442,8 @@ static void test_error_places(void **state)
     h_expect_error("def f(a, b) = min(a, b);\nconst X = f(1, \"t\");",
                    "test.game:1:15: error: min() needs integers, or non-negative numbers written as decimal strings, not a "
                    "string");
+    h_expect_error("game W(k, a...) { }\ndef f(L) = W([x for x in L]...);\nconst X = f([]);",
+                   "test.game:2:12: error: game 'W' takes at least 1 argument, but 0 were given");
     h_expect_error("def f(a, L) = [L[x] for x in 0..a];\nconst X = f(3, \"ab\");",
                    "test.game:1:16: error: index 2 is out of range for a string of length 2");
 }
@@ -361,6 +452,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_defs),
+        cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_error_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
