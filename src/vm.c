@@ -795,7 +795,7 @@ static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *pack
 
 static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
 {
-    VmFrame fr = { fn, pc, base, NULL, 0 };
+    VmFrame fr = { fn, pc, base, NULL, 0, 0, false };
     VEC_PUSH(vm->frames, vm->nframes, vm->capframes, fr);
 }
 
@@ -1142,7 +1142,8 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             vm->sp = sp;
             const int64_t *memo = NULL;   /* a recursive def: its result is remembered */
             uint64_t hash = 0;
-            if (vm_memo_wanted(vm, callee)) {
+            int mk = vm_memo_kind(vm, callee);
+            if (mk > 0) {
                 const int64_t *k = vm_memo_key(vm, callee, st + from, (int)(sp - from), &hash);
                 Value hit;
                 if (k && vm_memo_find(vm, k, hash, &hit)) {
@@ -1155,6 +1156,8 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             push_frame(vm, fn, pc, base);
             vm->frames[vm->nframes - 1].memo = memo;
             vm->frames[vm->nframes - 1].hash = hash;
+            vm->frames[vm->nframes - 1].timed = mk == 1 || mk == -2;
+            vm->frames[vm->nframes - 1].polls0 = P->polls;
             size_t nsp = enter(vm, callee, from, (int)(sp - from), LOC);
             fn = callee;
             f = &P->fns[fn];
@@ -1201,6 +1204,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 return v;
             }
             VmFrame fr = vm->frames[--vm->nframes];
+            if (fr.timed) vm_memo_cost(vm, fn, P->polls - fr.polls0);
             if (fr.memo) vm_memo_put(vm, fr.memo, fr.hash, &v);
             sp = base;
             st[sp++] = v;

@@ -11,7 +11,9 @@ typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 
 /* A caller's frame: where to return; memo: the key (with its hash) under which the callee's
    result is remembered on return (a memoized def), or NULL. */
-typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; } VmFrame;
+/* A caller's frame: its function, where it goes on, its base; the callee's memo key and hash (NULL: not
+   remembered), the polls at the call and whether the callee's cost is timed (vm_memo_cost). */
+typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; uint64_t polls0; bool timed; } VmFrame;
 
 /* Called before a loop over a range (lo..hi) takes its index *i (0-based; slot: the binder's
    frame slot; fn and pc: the function and the loop's instruction, which identify the loop;
@@ -112,8 +114,12 @@ void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
 /* Memoized defs (vm_memo.c). Forget every result and which defs are recursive (a definition
    changed). */
 void vm_memo_forget(Vm *vm);
-/* Whether calls of def fn are remembered: it may call itself, through other defs or directly. */
-bool vm_memo_wanted(Vm *vm, int fn);
+/* Whether calls of def fn are remembered: > 0 when they are (1: it runs a loop, on trial; 2: it
+   may call itself, through other defs or directly); -2: it runs a loop, but its calls are too
+   cheap to remember (timed still); 0 or -1: not. */
+int vm_memo_kind(Vm *vm, int fn);
+/* A call of def fn whose kind was 1 or -2 took steps polls: the trial of loop defs (vm_memo.c). */
+void vm_memo_cost(Vm *vm, int fn, uint64_t steps);
 /* The key of a call of fn on args in a buffer of the memo's (valid until the next call), with its
    hash; NULL when an argument is of a kind that is not remembered by. */
 const int64_t *vm_memo_key(Vm *vm, int fn, const Value *args, int nargs, uint64_t *hash);

@@ -3,7 +3,11 @@
    arguments seen before returns the kept value, so a dynamic program written as a recursion runs
    in polynomial time and a table built by a def is built once. Defs are pure (a redefinition
    forgets it all), so this changes no result. Bounded: past the state limit's count of entries, or 64 bytes an
-   allowed state, calls are simply not remembered any more. */
+   allowed state, calls are simply not remembered any more. A def that runs a loop but does not
+   call itself is remembered on trial: when its first VM_MEMO_TRIAL calls each took fewer than
+   VM_MEMO_DEAR steps (a helper that rebuilds a short list), remembering costs more than it saves
+   (a key hashed and copied, a result copied, the memory), and its calls are no longer remembered;
+   they are still timed, and one that takes VM_MEMO_DEAR * 4 steps or more starts a new trial. */
 #include "config.h"
 #include "vm.h"
 #include "graph.h"
@@ -19,6 +23,8 @@ typedef struct MemoEntry { const int64_t *key; Value v; } MemoEntry;
    long list along could take exponential time. */
 #define VM_MEMO_MAX_KEY ((size_t)1 << 16)
 #define VM_MEMO_MAX_REC_KEY ((size_t)1 << 24)
+#define VM_MEMO_TRIAL 64
+#define VM_MEMO_DEAR 32
 
 struct VmMemo {
     Arena arena;            /* kept keys and values */
@@ -29,7 +35,10 @@ struct VmMemo {
     size_t tcap;
     int64_t *buf;           /* the key being built */
     size_t bufcap;
-    int8_t *rec;            /* per function: 0 not looked at, 1 remembered (runs a loop), 2 (calls itself), -1 not */
+    /* per function: 0 not looked at, 1 remembered (runs a loop), 2 (calls itself), -1 not, -2 runs
+       a loop but its calls are too cheap to remember; a loop's trial: calls timed, dear ones */
+    int8_t *rec;
+    uint32_t *timed, *dear;
     size_t nrec;
 };
 
@@ -51,6 +60,8 @@ void vm_memo_forget(Vm *vm)
     free(m->tab);
     free(m->buf);
     free(m->rec);
+    free(m->timed);
+    free(m->dear);
     free(m);
     vm->memo = NULL;
 }
@@ -95,19 +106,39 @@ static bool calls_itself(const Program *p, int fn)
     return found;
 }
 
-bool vm_memo_wanted(Vm *vm, int fn)
+int vm_memo_kind(Vm *vm, int fn)
 {
     struct VmMemo *m = memo_of(vm);
     const Program *p = vm->p;
     if ((size_t)fn >= m->nrec) {
         size_t n = p->nfns > (size_t)fn ? p->nfns : (size_t)fn + 1;
         m->rec = xrealloc(m->rec, n);
+        m->timed = xrealloc(m->timed, n * sizeof *m->timed);
+        m->dear = xrealloc(m->dear, n * sizeof *m->dear);
         memset(m->rec + m->nrec, 0, n - m->nrec);
+        memset(m->timed + m->nrec, 0, (n - m->nrec) * sizeof *m->timed);
+        memset(m->dear + m->nrec, 0, (n - m->nrec) * sizeof *m->dear);
         m->nrec = n;
     }
     if (!m->rec[fn])
         m->rec[fn] = p->fns[fn].kind != FN_DEF ? -1 : calls_itself(p, fn) ? 2 : has_loop(&p->fns[fn]) ? 1 : -1;
-    return m->rec[fn] > 0;
+    return m->rec[fn];
+}
+
+void vm_memo_cost(Vm *vm, int fn, uint64_t steps)
+{
+    struct VmMemo *m = vm->memo;
+    if (!m || (size_t)fn >= m->nrec) return;
+    if (m->rec[fn] == -2) {   /* not remembered: a dear call starts a new trial */
+        if (steps >= 4 * VM_MEMO_DEAR) {
+            m->rec[fn] = 1;
+            m->timed[fn] = m->dear[fn] = 0;
+        }
+        return;
+    }
+    if (m->rec[fn] != 1 || m->timed[fn] >= VM_MEMO_TRIAL) return;
+    m->dear[fn] += steps >= VM_MEMO_DEAR;
+    if (++m->timed[fn] == VM_MEMO_TRIAL && !m->dear[fn]) m->rec[fn] = -2;
 }
 
 static void need(struct VmMemo *m, size_t words)

@@ -84,9 +84,14 @@ printf 'query TurningTurtles("%s");\n' "$(printf '%10000s' | tr ' ' H)" >"$tmp/t
 check memory-moves 4 timed "$GRUNDY" --max-memory 300M "$tmp/tt.game"
 contains memory-moves "$tmp/err" "of memory, over its budget of 300.0 MB while solving game 'TurningTurtles' (raise it with --max-memory SIZE)"
 peak_ok memory-moves 300
-check memory-claim 4 timed "$GRUNDY" --max-memory 200M -e 'claim Nim(n) is N for n in 1..10**12;'
+# a claim whose every instance keeps a def's result (a row of 100: dear enough to be remembered)
+check memory-claim 4 timed "$GRUNDY" --max-memory 200M -e 'def row(n) = [n + x for x in 0..99]; claim len(row(n)) == 100 for n in 1..10**12;'
 contains memory-claim "$tmp/err" "(raise it with --max-memory SIZE)"
 peak_ok memory-claim 200
+# ... and one whose def is too cheap to remember (Nim(n): one heap) keeps nothing: a million
+# instances in 100 MB (when every call was remembered, they took more than that)
+check memory-cheap-claim 0 "$GRUNDY" --jobs 1 --max-memory 100M -e 'claim Nim(n) is N for n in 1..1000000;'
+contains memory-cheap-claim "$tmp/out" "verified on 1000000 instances"
 # a big table asks before it is allocated
 check memory-table 4 timed "$GRUNDY" --max-memory 100M -e 'print sg(Cutting(6000, 6000));'
 contains memory-table "$tmp/err" "the game's table needs 137.4 MB more memory"

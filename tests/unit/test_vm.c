@@ -320,6 +320,33 @@ static void test_memoized_defs(void **state)
     h_free(h);
 }
 
+/* A def that only runs a loop is remembered on trial (vm_memo.c): cheap calls (a short list
+   rebuilt) stop being remembered after 64 of them, a dear call starts a new trial, and a dear def
+   stays remembered (the same rows read again within a step budget that rebuilding would pass). */
+static void test_memo_trial(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "def tail(a) = [a[t] for t in 1..len(a) - 1];\n"
+                              "def row(i) = [i * x for x in 0..9999];\n"), 0);
+    int tail = prog_lookup(&h->p, "tail")->id, row = prog_lookup(&h->p, "row")->id;
+    assert_int_equal(vm_memo_kind(h->p.vm, tail), 1);
+    assert_int_equal(h_int(h, "sum(len(tail([i, i + 1, i + 2])) for i in 0..63)"), 128);
+    assert_int_equal(vm_memo_kind(h->p.vm, tail), -2);   /* 64 cheap calls */
+    assert_int_equal(h_int(h, "sum(tail([x for x in 0..200])) + sum(sum(tail([i, 7])) for i in 0..9)"), 20100 + 70);
+    assert_int_equal(vm_memo_kind(h->p.vm, tail), 1);    /* a dear call (200 steps): a new trial */
+    h->p.vm->fuel = 2000000;   /* 300 rows of 10^4 rebuilt: 3 * 10^6 loop steps */
+    assert_int_equal(h_int(h, "sum(row(i % 3)[k] for i in 0..299, k in 0..9)"), 45 * (100 * 1 + 100 * 2));
+    assert_int_equal(vm_memo_kind(h->p.vm, row), 1);
+    /* 100 different dear calls, each of 50 steps (dear, but not enough to start a new trial):
+       past the trial, still remembered */
+    assert_int_equal(h_run(h, "def row2(i) = [i * x for x in 0..49];\n"), 0);
+    assert_int_equal(h_int(h, "sum(row2(i)[1] for i in 0..99) + sum(row2(i)[2] for i in 0..99)"), 3 * 4950);
+    assert_int_equal(vm_memo_kind(h->p.vm, prog_lookup(&h->p, "row2")->id), 1);
+    h->p.vm->fuel = 0;
+    h_free(h);
+}
+
 /* Set union, intersection and difference (|, &, -) against bit masks, on random sets of small
    integers, some with a big integer (2^70, boxed sets); and a string as a binder's domain. */
 static uint64_t duel_rand(uint64_t *s)
@@ -408,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_string_bytes),
         cmocka_unit_test(test_generators_and_recursion),
         cmocka_unit_test(test_memoized_defs),
+        cmocka_unit_test(test_memo_trial),
         cmocka_unit_test(test_set_operations),
         cmocka_unit_test(test_let_in),
     };
