@@ -139,6 +139,12 @@ static inline Value val_list_rec(const StrRec *r)
     const int64_t *w = (const int64_t *)(const void *)r->s;
     return val_words(val_head(VT_LIST, (uint8_t)w[0], r->len / 8 - 1), (uint64_t)(uintptr_t)(w + 1), 0);
 }
+/* A string of n bytes at s (not NUL-terminated); a list or set of kind strs (LIST_*). */
+static inline Value val_str(const char *s, uint32_t n) { return val_words(val_head(VT_STR, 0, n), (uint64_t)(uintptr_t)s, 0); }
+static inline Value val_list(unsigned t, unsigned strs, const int64_t *a, uint32_t n)
+{
+    return val_words(val_head(t, strs, n), (uint64_t)(uintptr_t)a, 0);
+}
 static inline Value val_str_rec(const StrRec *r)
 {
     return val_words(val_head(VT_STR, 0, r->len), (uint64_t)(uintptr_t)r->s, 0);

@@ -623,9 +623,7 @@ static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
         big |= elems[i].t == VT_BIG;
     }
     if (kind != LIST_INTS) {
-        Value v = { .t = VT_LIST, .n = (uint32_t)n, .strs = kind };
-        v.u.a = d;
-        return v;
+        return val_list(VT_LIST, kind, d, (uint32_t)n);
     }
     for (size_t i = 0; i < n; i++) d[i] = big ? int_elem(vm, &elems[i]) : elems[i].u.i;
     if (set && n > 1) {
@@ -635,9 +633,7 @@ static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
             if (d[i] != d[m - 1]) d[m++] = d[i];   /* records are interned: equal values, equal words */
         n = m;
     }
-    Value v = { .t = set ? VT_SET : VT_LIST, .n = (uint32_t)n, .strs = big ? LIST_BIGS : LIST_INTS };
-    v.u.a = d;
-    return v;
+    return val_list(set ? VT_SET : VT_LIST, big ? LIST_BIGS : LIST_INTS, d, (uint32_t)n);
 }
 
 /* Whether set s holds the element word w (records of big integers are interned: equal values,
@@ -981,7 +977,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_NOT: TOP = val_bool(!truth(vm, &TOP, LOC)); break;
         case IR_EQ: case IR_NE: {
             bool eq;
-            if (is_pos_like(&st[sp - 2]) && is_pos_like(&TOP) && (st[sp - 2].t == VT_POS || TOP.t == VT_POS)) {
+            const Value *x = &st[sp - 2], *y = &TOP;
+            if (x->t == VT_INT && y->t == VT_INT) {
+                eq = x->u.i == y->u.i;
+            } else if (x->t == VT_STR && y->t == VT_STR && x->n == 1 && y->n == 1) {   /* a board's cell */
+                eq = x->u.s[0] == y->u.s[0];
+            } else if (is_pos_like(&st[sp - 2]) && is_pos_like(&TOP) && (st[sp - 2].t == VT_POS || TOP.t == VT_POS)) {
                 vm->sp = sp;   /* positions compare as games: canonical components, terminal ones left out */
                 eq = vm_host_same(vm, &st[sp - 2], &TOP, LOC);
             } else {
@@ -1087,7 +1088,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                         val_type_an(a.t), a.n);
             sp--;
             if (a.t == VT_LIST) TOP = val_elem(&a, (uint32_t)i.u.i);
-            else { Value s = { .t = VT_STR, .n = 1 }; s.u.s = a.u.s + i.u.i; TOP = s; }
+            else TOP = val_str(a.u.s + i.u.i, 1);
             break;
         }
         case IR_UPDATE: {
@@ -1117,7 +1118,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                     d[i.u.i] = strs ? str_elem(vm, &v) : lists ? list_elem(vm, &v, LOC) : r.strs == LIST_BIGS ? int_elem(vm, &v) : v.u.i;
                 }
                 if (r.strs == LIST_BIGS) r.strs = settle_bigs(d, a.n);
-                r.u.a = d;
+                r = val_list(VT_LIST, r.strs, d, a.n);
             } else {
                 char *d = vm_alloc(vm, a.n + 1, LOC);
                 memcpy(d, a.u.s, a.n);
@@ -1129,7 +1130,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                         vm_fail(vm, LOC, "index %lld is out of range for a string of length %u", (long long)i.u.i, a.n);
                     d[i.u.i] = v.u.s[0];
                 }
-                r.u.s = d;
+                r = val_str(d, a.n);
             }
             sp = from;
             st[sp++] = r;
@@ -1253,8 +1254,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 st[slot] = val_int((int64_t)((uint64_t)d->u.r.lo + i));
             } else if (d->t == VT_STR) {   /* a string: its characters (bytes), each a string */
                 if (i >= d->n) { pc = (size_t)code[pc]; break; }
-                st[slot] = (Value){ .t = VT_STR, .n = 1 };
-                st[slot].u.s = d->u.s + i;
+                st[slot] = val_str(d->u.s + i, 1);
             } else {
                 if (i >= d->n) { pc = (size_t)code[pc]; break; }
                 st[slot] = val_elem(d, (uint32_t)i);
