@@ -42,6 +42,9 @@ void util_tune_malloc(void)
 #ifdef M_MMAP_THRESHOLD
     mallopt(M_MMAP_THRESHOLD, (int)UTIL_HUGE_FROM);
 #endif
+#ifdef M_TRIM_THRESHOLD
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 }
 
 void *xmalloc(size_t n)

@@ -10,7 +10,9 @@
 /* At the start of the program: blocks from UTIL_HUGE_FROM on get their own mappings (glibc
    otherwise raises that threshold as big blocks are freed, and a growing array in the heap is
    copied at every doubling, each copy faulting its pages in one by one), so that they are
-   advised to be huge pages when made and grow without copies (mremap). */
+   advised to be huge pages when made and grow without copies (mremap); and memory freed into the
+   heap stays there up to 64 MiB (the trim threshold: glibc's default of 128 KiB, kept once the
+   mapping threshold is fixed, gave it back at every free, to be faulted in again). */
 void util_tune_malloc(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
