@@ -29,6 +29,8 @@ typedef struct LabelCtx {
     LabelJumps *lj;          /* jumps over a huge rule's binder values, or NULL */
     const size_t *mv;        /* the listed moves of the component enumerated (indices into moves) */
     size_t nmv;
+    struct MvAt *ord;        /* the same moves ordered by their parts (then index): an option's match
+                                is a binary search, not a scan (thousands of moves, of options) */
     struct IdAt *mi;         /* scratch of label_run: the listed moves by the state they remove */
     struct LGroup *groups;   /* the removed states, each with its first component, moves and copies */
     size_t *mvbuf;
@@ -81,6 +83,26 @@ static void binders(Solver *s, const Node *mv, const Value *frame, struct Answer
 
 static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame);
 
+/* A listed move and its index, ordered by part count, the parts (id, count) and the index. */
+typedef struct MvAt { const struct AnswerMove *m; size_t r; } MvAt;
+
+static int cmp_parts(uint32_t n, const AnswerPart *p, const struct AnswerMove *m)
+{
+    if (n != m->nparts) return n < m->nparts ? -1 : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (p[i].id != m->parts[i].id) return p[i].id < m->parts[i].id ? -1 : 1;
+        if (p[i].count != m->parts[i].count) return p[i].count < m->parts[i].count ? -1 : 1;
+    }
+    return 0;
+}
+
+static int by_parts(const void *x, const void *y)
+{
+    const MvAt *u = x, *v = y;
+    int c = cmp_parts(u->m->nparts, u->m->parts, v->m);
+    return c ? c : (u->r > v->r) - (u->r < v->r);
+}
+
 static int on_option(void *ctx, const Value *v, const Value *frame)
 {
     LabelCtx *c = ctx;
@@ -118,22 +140,21 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
         c->parts[np++] = (AnswerPart){ id, cnt ? cnt[i] : 1 };
     }
     uint32_t m = solve_multiset(c->parts, np);
-    for (size_t q = 0; q < c->nmv; q++) {
-        size_t r = c->mv[q];
-        const struct AnswerMove *mv = &a->moves[r];
-        if (mv->nparts != m) continue;
-        bool same = true;
-        for (uint32_t i = 0; i < m && same; i++)
-            same = mv->parts[i].id == c->parts[i].id && mv->parts[i].count == c->parts[i].count;
-        if (!same) continue;
+    size_t lo = 0, hi = c->nmv;   /* the first listed move (least index) with these parts */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (cmp_parts(m, c->parts, c->ord[mid].m) > 0) lo = mid + 1; else hi = mid;
+    }
+    if (lo < c->nmv && !cmp_parts(m, c->parts, c->ord[lo].m)) {
+        size_t r = c->ord[lo].r;
         const Game *g = &s->p->games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
         const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
         a->nmoves += c->copies;
-        if (a->nlabels >= SOLVE_MAX_WINNING) break;
         struct AnswerLabel l = { r, c->which, c->copies, rule ? rule->name : NULL, NULL, NULL };
-        binders(s, rule, frame, &l);
-        VEC_PUSH(a->labels, a->nlabels, a->caplabels, l);
-        break;
+        if (a->nlabels < SOLVE_MAX_WINNING) {
+            binders(s, rule, frame, &l);
+            VEC_PUSH(a->labels, a->nlabels, a->caplabels, l);
+        }
     }
     return 0;
 }
@@ -188,6 +209,8 @@ static void label_run(Program *p, void *ctx)
         c->mv = mv + gr[g].from;
         c->nmv = (g + 1 < ng ? gr[g + 1].from : a->nwin) - gr[g].from;
         if (i == SIZE_MAX) continue;   /* no component is that state (a move removes one of them) */
+        for (size_t q = 0; q < c->nmv; q++) c->ord[q] = (MvAt){ &a->moves[c->mv[q]], c->mv[q] };
+        qsort(c->ord, c->nmv, sizeof *c->ord, by_parts);
         Value args[POS_MAX_ARGS];
         int nargs = key_decode(s->p, eng_key(s->store, id), args);
         bool big = false;   /* rules over ranges beyond 64 bits: far too many moves to label */
@@ -241,6 +264,7 @@ static void label_ctx_free(void *arg)
     free(c->groups);
     free(c->mi);
     free(c->mvbuf);
+    free(c->ord);
     free(c);
 }
 
@@ -253,6 +277,7 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
     c->groups = xmalloc((a->nwin + 1) * sizeof *c->groups);
     c->mi = xmalloc((a->nwin + 1) * sizeof *c->mi);
     c->mvbuf = xmalloc((a->nwin + 1) * sizeof *c->mvbuf);
+    c->ord = xmalloc((a->nwin + 1) * sizeof *c->ord);
     /* within a budget of interpreter steps: past it the results stay unlabelled */
     uint64_t fuel = s->vm->fuel;
     s->vm->fuel = LABEL_MAX_STEPS;
