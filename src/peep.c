@@ -1,6 +1,6 @@
 /* peep.c: superinstructions (see peep.h): the sequences a move loop or a generator runs per
-   value (two loads, an index, a comparison and its jump, a subtraction, the loop's jump back,
-   min or max of two) become one dispatch each. */
+   value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
+   jump back, min or max of two, a list spread into a variadic game) become one dispatch each. */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -17,7 +17,8 @@ static bool is_cmp(int64_t op)
    a LOAD or an INT), read off the original code c of n words; -1 when none applies. */
 static int64_t fuse3(const int64_t *c, size_t n, size_t i)
 {
-    if (i + 4 >= n || c[i] != IR_LOAD || (c[i + 2] != IR_LOAD && c[i + 2] != IR_INT)) return -1;
+    /* (i + 5 < n: a comparison's fused form reads the instruction after it, a TRUTH or not) */
+    if (i + 5 >= n || c[i] != IR_LOAD || (c[i + 2] != IR_LOAD && c[i + 2] != IR_INT)) return -1;
     bool k = c[i + 2] == IR_INT;
     int64_t op = c[i + 4];
     if (op == IR_INDEX && !k) return IR_LLIDX;
