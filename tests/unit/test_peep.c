@@ -234,6 +234,30 @@ static void unfuse(Func *f)
         f->code[pc] = ir_op_plain((int)f->code[pc]);
 }
 
+/* Run call (which calls function fid) fused, as compiled, and plain, with fid's superinstructions
+   turned back; both outputs must be the same (out, then err after a '|'). Returns the fused one. */
+static char *both_ways(H *h, int fid, const char *def, const char *call)
+{
+    size_t o0 = strlen(h_out(h)), e0 = strlen(h_err(h));
+    run_counted(h, call);
+    char *fused = tail(h, o0, e0);
+    Func *f = &h->p.fns[fid];
+    int64_t *keep = malloc(f->ncode * sizeof *keep);
+    memcpy(keep, f->code, f->ncode * sizeof *keep);
+    unfuse(f);
+    o0 = strlen(h_out(h));
+    e0 = strlen(h_err(h));
+    run_counted(h, call);
+    char *plain = tail(h, o0, e0);
+    f = &h->p.fns[fid];   /* (the functions' array grows as calls are compiled) */
+    memcpy(f->code, keep, f->ncode * sizeof *keep);
+    free(keep);
+    if (strcmp(fused, plain)) fprintf(stderr, "%s\n%s\nfused: %s\nplain: %s\n", def, call, fused, plain);
+    assert_string_equal(fused, plain);
+    free(plain);
+    return fused;
+}
+
 static void test_random_defs(void **state)
 {
     (void)state;
@@ -260,31 +284,14 @@ static void test_random_defs(void **state)
         snprintf(name, sizeof name, "f%d", i);
         Symbol *s = prog_lookup(&h->p, name);
         assert_non_null(s);
-        int fid = s->id;   /* (the functions' array grows as calls are compiled) */
+        int fid = s->id;
         count_ops(&h->p.fns[fid]);
         for (int t = 0; t < 4; t++) {
             const Arg *a = &SCALARS[rnd(NSCALARS)], *b = &SCALARS[rnd(NSCALARS)], *c = &SCALARS[rnd(NSCALARS)];
             const ListArg *l = &LISTS[rnd(NLISTS)];
             char call[512];
             snprintf(call, sizeof call, "print f%d(%s, %s, %s, %s);", i, a->text, b->text, c->text, l->text);
-            /* fused (as compiled) */
-            size_t o0 = strlen(h_out(h)), e0 = strlen(h_err(h));
-            run_counted(h, call);
-            char *fused = tail(h, o0, e0);
-            /* plain: the same code with its superinstructions turned back */
-            Func *f = &h->p.fns[fid];
-            int64_t *keep = malloc(f->ncode * sizeof *keep);
-            memcpy(keep, f->code, f->ncode * sizeof *keep);
-            unfuse(f);
-            o0 = strlen(h_out(h));
-            e0 = strlen(h_err(h));
-            run_counted(h, call);
-            char *plain = tail(h, o0, e0);
-            f = &h->p.fns[fid];
-            memcpy(f->code, keep, f->ncode * sizeof *keep);
-            free(keep);
-            if (strcmp(fused, plain)) fprintf(stderr, "%s\n%s\nfused: %s\nplain: %s\n", d.s, call, fused, plain);
-            assert_string_equal(fused, plain);
+            char *fused = both_ways(h, fid, d.s, call);
             checked++;
             bool is_error = fused[0] == '|';
             errors += is_error;
@@ -321,7 +328,6 @@ static void test_random_defs(void **state)
                 sb_fini(&want);
             }
             free(fused);
-            free(plain);
         }
         sb_fini(&d);
         free_expr(e);
@@ -371,22 +377,7 @@ static void test_random_positions(void **state)
             for (int b = 0; b < nl; b++) {
                 char call[256];
                 snprintf(call, sizeof call, "print p%d(%s, %s);", i, ks[a], ls[b]);
-                size_t o0 = strlen(h_out(h)), e0 = strlen(h_err(h));
-                run_counted(h, call);
-                char *fused = tail(h, o0, e0);
-                Func *f = &h->p.fns[fid];
-                int64_t *keep = malloc(f->ncode * sizeof *keep);
-                memcpy(keep, f->code, f->ncode * sizeof *keep);
-                unfuse(f);
-                o0 = strlen(h_out(h));
-                e0 = strlen(h_err(h));
-                run_counted(h, call);
-                char *plain = tail(h, o0, e0);
-                f = &h->p.fns[fid];
-                memcpy(f->code, keep, f->ncode * sizeof *keep);
-                free(keep);
-                if (strcmp(fused, plain)) fprintf(stderr, "%s\n%s\nfused: %s\nplain: %s\n", def, call, fused, plain);
-                assert_string_equal(fused, plain);
+                char *fused = both_ways(h, fid, def, call);
                 /* the rules: V(the elements), W(k, the elements), for integers k and lists of integers */
                 bool ints = ls[b][0] == '[' && ls[b][1] != '"' && ls[b][1] != '[', kint = a <= 1;
                 if (ints && kint && (i <= 3 || i == 6)) {
@@ -420,7 +411,6 @@ static void test_random_positions(void **state)
                     by_rules++;
                 }
                 free(fused);
-                free(plain);
             }
     }
     assert_true(fusedops >= 6 && by_rules >= 40);
