@@ -982,11 +982,11 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 eq = x->u.i == y->u.i;
             } else if (x->t == VT_STR && y->t == VT_STR && x->n == 1 && y->n == 1) {   /* a board's cell */
                 eq = x->u.s[0] == y->u.s[0];
-            } else if (is_pos_like(&st[sp - 2]) && is_pos_like(&TOP) && (st[sp - 2].t == VT_POS || TOP.t == VT_POS)) {
+            } else if (is_pos_like(x) && is_pos_like(y) && (x->t == VT_POS || y->t == VT_POS)) {
                 vm->sp = sp;   /* positions compare as games: canonical components, terminal ones left out */
-                eq = vm_host_same(vm, &st[sp - 2], &TOP, LOC);
+                eq = vm_host_same(vm, x, y, LOC);
             } else {
-                eq = val_equal(&st[sp - 2], &TOP);
+                eq = val_equal(x, y);
             }
             st[sp - 2] = val_bool(op == IR_EQ ? eq : !eq);
             sp--;

@@ -9,10 +9,9 @@
    Return nonzero to stop the run. */
 typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 
-/* A caller's frame: where to return; memo: the key (with its hash) under which the callee's
-   result is remembered on return (a memoized def), or NULL. */
-/* A caller's frame: its function, where it goes on, its base; the callee's memo key and hash (NULL: not
-   remembered), the polls at the call and whether the callee's cost is timed (vm_memo_cost). */
+/* A caller's frame: its function, where it goes on, its base; memo: the key (with its hash) under
+   which the callee's result is remembered on return (a memoized def), or NULL; the polls at the
+   call and whether the callee's cost is timed on return (vm_memo_cost). */
 typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; uint64_t polls0; bool timed; } VmFrame;
 
 /* Called before a loop over a range (lo..hi) takes its index *i (0-based; slot: the binder's
