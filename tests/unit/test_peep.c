@@ -19,45 +19,45 @@ enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 typedef struct Ex { int kind, u, v, k, op; struct Ex *c, *t, *e; } Ex;
 typedef struct Cx { int kind, u, v, k, op; struct Cx *l, *r; } Cx;
 
-static uint64_t rng = 0x2545F4914F6CDD1Dull;
-static unsigned rnd(unsigned n)
+/* xorshift64, its state the caller's (a fixed seed per test) */
+static unsigned rnd(uint64_t *rng, unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    return (unsigned)(*rng % n);
 }
 
 static const char *const VARS[] = { "a", "b", "c", "x" };
 static const char *const CMPS[] = { "==", "!=", "<", "<=", ">", ">=" };
 
-static Cx *gen_cond(int depth)
+static Cx *gen_cond(uint64_t *rng, int depth)
 {
     Cx *c = calloc(1, sizeof *c);
-    c->kind = depth > 0 && rnd(4) == 0 ? (rnd(2) ? C_AND : C_OR) : rnd(2) ? C_CMP : C_CMPK;
-    c->u = (int)rnd(4);
-    c->v = (int)rnd(4);
-    c->k = (int)rnd(6);
-    c->op = (int)rnd(6);
+    c->kind = depth > 0 && rnd(rng, 4) == 0 ? (rnd(rng, 2) ? C_AND : C_OR) : rnd(rng, 2) ? C_CMP : C_CMPK;
+    c->u = (int)rnd(rng, 4);
+    c->v = (int)rnd(rng, 4);
+    c->k = (int)rnd(rng, 6);
+    c->op = (int)rnd(rng, 6);
     if (c->kind == C_AND || c->kind == C_OR) {
-        c->l = gen_cond(depth - 1);
-        c->r = gen_cond(depth - 1);
+        c->l = gen_cond(rng, depth - 1);
+        c->r = gen_cond(rng, depth - 1);
     }
     return c;
 }
 
-static Ex *gen_expr(int depth)
+static Ex *gen_expr(uint64_t *rng, int depth)
 {
     Ex *e = calloc(1, sizeof *e);
-    e->kind = (int)rnd(depth > 0 ? 10 : 9);
-    e->u = (int)rnd(4);
-    e->v = (int)rnd(4);
-    e->k = (int)rnd(6);
-    if (e->kind == E_CMPV) e->c = (Ex *)(void *)gen_cond(0);
+    e->kind = (int)rnd(rng, depth > 0 ? 10 : 9);
+    e->u = (int)rnd(rng, 4);
+    e->v = (int)rnd(rng, 4);
+    e->k = (int)rnd(rng, 6);
+    if (e->kind == E_CMPV) e->c = (Ex *)(void *)gen_cond(rng, 0);
     if (e->kind == E_IF) {
-        e->c = (Ex *)(void *)gen_cond(1);
-        e->t = gen_expr(depth - 1);
-        e->e = gen_expr(depth - 1);
+        e->c = (Ex *)(void *)gen_cond(rng, 1);
+        e->t = gen_expr(rng, depth - 1);
+        e->e = gen_expr(rng, depth - 1);
     }
     return e;
 }
@@ -173,6 +173,16 @@ static void print_i128(StrBuf *b, I128 v)
     while (n) sb_printf(b, "%c", d[--n]);
 }
 
+/* An integer literal of any size (a leading '-' allowed) at *s; *s moves past it. */
+static I128 parse_i128(const char **s)
+{
+    bool neg = **s == '-';
+    if (neg) (*s)++;
+    I128 v = 0;
+    for (; **s >= '0' && **s <= '9'; (*s)++) v = v * 10 + (**s - '0');
+    return neg ? -v : v;
+}
+
 /* ---- the cases ------------------------------------------------------------------------------ */
 
 /* Argument pools: text, value, and whether the evaluator knows the value (an integer). */
@@ -221,9 +231,7 @@ static char *tail(H *h, size_t out0, size_t err0)
     return b.s;
 }
 
-static int seen[IR__COUNT];
-
-static void count_ops(const Func *f)
+static void count_ops(const Func *f, int *seen)
 {
     for (size_t pc = 0; pc < f->ncode; pc += 1 + (size_t)ir_op_nargs((int)f->code[pc])) seen[f->code[pc]]++;
 }
@@ -262,11 +270,12 @@ static void test_random_defs(void **state)
 {
     (void)state;
     H *h = h_new();
-    int checked = 0, by_rules = 0, errors = 0;
+    int checked = 0, by_rules = 0, errors = 0, seen[IR__COUNT] = { 0 };
+    uint64_t seed = 0x2545F4914F6CDD1Dull, *rng = &seed;
     for (int i = 0; i < 3000; i++) {
-        Ex *e = gen_expr(2);
-        Cx *w = gen_cond(1);
-        int body = (int)rnd(NBODY);
+        Ex *e = gen_expr(rng, 2);
+        Cx *w = gen_cond(rng, 1);
+        int body = (int)rnd(rng, NBODY);
         StrBuf d;
         sb_init(&d);
         sb_printf(&d, "def f%d(a, b, c, L) = ", i);
@@ -285,10 +294,10 @@ static void test_random_defs(void **state)
         Symbol *s = prog_lookup(&h->p, name);
         assert_non_null(s);
         int fid = s->id;
-        count_ops(&h->p.fns[fid]);
+        count_ops(&h->p.fns[fid], seen);
         for (int t = 0; t < 4; t++) {
-            const Arg *a = &SCALARS[rnd(NSCALARS)], *b = &SCALARS[rnd(NSCALARS)], *c = &SCALARS[rnd(NSCALARS)];
-            const ListArg *l = &LISTS[rnd(NLISTS)];
+            const Arg *a = &SCALARS[rnd(rng, NSCALARS)], *b = &SCALARS[rnd(rng, NSCALARS)], *c = &SCALARS[rnd(rng, NSCALARS)];
+            const ListArg *l = &LISTS[rnd(rng, NLISTS)];
             char call[512];
             snprintf(call, sizeof call, "print f%d(%s, %s, %s, %s);", i, a->text, b->text, c->text, l->text);
             char *fused = both_ways(h, fid, d.s, call);
@@ -389,19 +398,13 @@ static void test_random_positions(void **state)
                         sb_printf(&want, "%s", ks[a]);
                         sep = ", ";
                     }
-                    long long kv = atoll(ks[a]);
+                    const char *kt = ks[a];
+                    I128 kv = parse_i128(&kt);
                     for (const char *e = ls[b] + 1; *e && *e != ']';) {
-                        char *end;
-                        if (strlen(e) > 15 && !strncmp(e, "100000000000000000000", 21)) {   /* beyond 64 bits */
-                            sb_printf(&want, "%s%s", sep, i == 6 ? (kv == 1 ? "100000000000000000001" : "99999999999999999998")
-                                                                 : "100000000000000000000");
-                            end = (char *)e + 21;
-                        } else {
-                            long long x = strtoll(e, &end, 10);
-                            sb_printf(&want, "%s%lld", sep, i == 6 ? x + kv : x);
-                        }
+                        I128 x = parse_i128(&e);   /* any size: 10^20 too */
+                        sb_printf(&want, "%s", sep);
+                        print_i128(&want, i == 6 ? x + kv : x);
                         sep = ", ";
-                        e = end;
                         while (*e == ',' || *e == ' ') e++;
                     }
                     sb_printf(&want, ")\n|");
