@@ -51,7 +51,7 @@ void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) util_fatal("out of memory (%zu bytes)", n);
-    if (n >= UTIL_HUGE_FROM) advise_huge(p, n);
+    if (n >= UTIL_ADVISE_FROM) advise_huge(p, n);
     return p;
 }
 
@@ -160,7 +160,7 @@ void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (!p) util_fatal("out of memory (%zu x %zu bytes)", count, size);
-    if (count * size >= UTIL_HUGE_FROM) advise_huge(p, count * size);   /* calloc checked the product */
+    if (count * size >= UTIL_ADVISE_FROM) advise_huge(p, count * size);   /* calloc checked the product */
     return p;
 }
 
@@ -170,7 +170,7 @@ void *xrealloc(void *p, size_t n)
     if (!q) util_fatal("out of memory (%zu bytes)", n);
     /* a block that has just grown past the bound is a new mapping; a bigger one keeps its advice
        when glibc moves it (mremap) */
-    if (n >= UTIL_HUGE_FROM) advise_huge(q, n);
+    if (n >= UTIL_ADVISE_FROM) advise_huge(q, n);
     return q;
 }
 

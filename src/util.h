@@ -5,8 +5,12 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-/* Blocks of at least this many bytes (xmalloc, xcalloc, xrealloc) are advised to be huge pages. */
+/* Blocks of at least UTIL_HUGE_FROM bytes get mappings of their own (util_tune_malloc); blocks
+   of at least UTIL_ADVISE_FROM (xmalloc, xcalloc, xrealloc), in a mapping or in the heap, are
+   advised to be huge pages. The smaller bound lets an array of 10^6 words (4,000,000 bytes, just
+   under 4 MiB) be faulted in 2 MiB at a time; below 2 MiB no aligned huge page fits in a block. */
 #define UTIL_HUGE_FROM ((size_t)4 << 20)
+#define UTIL_ADVISE_FROM ((size_t)2 << 20)
 /* At the start of the program: blocks from UTIL_HUGE_FROM on get their own mappings (glibc
    otherwise raises that threshold as big blocks are freed, and a growing array in the heap is
    copied at every doubling, each copy faulting its pages in one by one), so that they are

@@ -209,6 +209,30 @@ static void test_big_block_one_mapping(void **state)
     free(p);
 }
 
+/* A block of 10^6 words (4,000,000 bytes: under the mapping threshold, so in the heap) from each
+   allocator carries the huge-page advice: a retrograde pass over 10^6 vertices faulted its three
+   work arrays in 4 KiB at a time, 3,000 faults, 18 of its 29 ms. */
+static void test_mid_block_advised(void **state)
+{
+    (void)state;
+    if (UNDER_ASAN || access("/sys/kernel/mm/transparent_hugepage/enabled", R_OK) != 0) skip();
+    util_tune_malloc();
+    size_t n = 1000000 * sizeof(uint32_t);
+    assert_true(n >= UTIL_ADVISE_FROM && n < UTIL_HUGE_FROM);
+    void *b[3] = { xmalloc(n), xcalloc(1000000, sizeof(uint32_t)), xrealloc(xmalloc(100), n) };
+    for (int i = 0; i < 3; i++) {
+        uintptr_t lo, hi;
+        bool hg;
+        memset(b[i], i + 1, n);
+        for (size_t at = 0; at < n; at += n / 4) {   /* four places along it, whichever mapping holds each */
+            if (!mapping_of((uintptr_t)b[i] + at, &lo, &hi, &hg)) skip();
+            if (!hg) fail_msg("block %d of %zu bytes (from %s) is not advised to be huge pages at byte %zu", i, n,
+                              i == 0 ? "xmalloc" : i == 1 ? "xcalloc" : "xrealloc", at);
+        }
+    }
+    for (int i = 0; i < 3; i++) free(b[i]);
+}
+
 /* Memory freed into the heap stays there for the next blocks (a trim threshold of 64 MiB): a
    query that builds and drops the same arrays for each of its moves (Hackenbush's winning cuts)
    faulted every page again when the heap gave each drop back to the kernel. */
@@ -238,6 +262,7 @@ static void test_heap_kept(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mid_block_advised),   /* first: no heap memory advised by the others yet */
         cmocka_unit_test(test_grow_keeps_content),
         cmocka_unit_test(test_big_block_one_mapping),
         cmocka_unit_test(test_remap_zero),
