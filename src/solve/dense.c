@@ -92,7 +92,7 @@ typedef struct DRule {
 typedef struct DenseGame {
     int gid, np, nlocals;
     int nrules;
-    DRule rules[MAX_RULES];
+    DRule *rules;        /* one per move (12 KB each: not MAX_RULES of them in every game) */
     bool canon;
     bool record;         /* a rule is not fast: a cell's options are recorded on its first walk */
     /* a subtraction game among the flat ones: every rule one component n - sub[i] under guards
@@ -900,6 +900,7 @@ static void free_game(DenseGame *g)
         for (int j = 0; j < MAX_COMPS; j++)
             for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
     }
+    free(g->rules);
     for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
     drop_table(g);
     free(g->rv);
@@ -967,6 +968,9 @@ static DenseGame *analyse(Program *p, int gid)
     g->np = G->nparams;
     g->nlocals = G->nlocals;
     g->vars = xcalloc((size_t)g->nlocals + 3, sizeof *g->vars);
+    int nmoves = 0;
+    for (int i = 0; i < ast->list.n; i++) nmoves += ast->list.v[i]->kind != N_CANON;
+    g->rules = xcalloc(nmoves < MAX_RULES ? (size_t)nmoves + 1 : MAX_RULES, sizeof *g->rules);
     bool ok = true;
     for (int i = 0; i < ast->list.n && ok; i++) {
         const Node *m = ast->list.v[i];
@@ -1813,7 +1817,7 @@ static void walk(Walk *w, DStack *ds, const int64_t *c)
    moves downwards then costs one walk per cell and no stack, where the search walks each cell
    twice and stacks them all. An error in the code (an overflow, a division by zero) ends the fill
    without a message: the search reports it if it meets it; so does the state limit. */
-#define FILL_DEPTH 4096
+#define FILL_DEPTH 256
 #define FILL_SPARSE 64
 
 /* An affine form of the coordinate alone at n (|n| within the form's vmax). */
