@@ -87,6 +87,14 @@ check invariant-empty 0 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 
 contains invariant-empty "$tmp/out" "G(3): P (sg 0) [table]"
 check invariant-error 3 "$GRUNDY" -e 'game G(n) { move m(k in 1..n - 5) when 10 / (n - 8) > 0 => G(n - k); }' -e 'query G(8);'
 contains invariant-error "$tmp/err" "division by zero"
+# a scan of sg() over a two-coordinate table reads ahead along the last coordinate (cells nobody
+# asked for yet): a division by zero at b = 7 stays silent while the scan stops before it, and is
+# reported, at its place, when that cell is asked for; the values read ahead are the rules' (the
+# game is two-heap Nim below b = 7)
+D='game D(a, b) { move x(k in 1..a) => D(a - k, b); move y(k in 1..b) when 10 / (b - 7) != 99 => D(a, b - k); }'
+check ahead-silent 0 "$GRUNDY" -e "$D" -e 'expect all(sg(D(a, b)) == a ^ b for a in 0..9, b in 0..6);'
+check ahead-error 3 "$GRUNDY" -e "$D" -e 'expect all(sg(D(a, b)) == a ^ b for a in 0..9, b in 0..6); print sg(D(2, 7));'
+contains ahead-error "$tmp/err" "<eval 1>:1:73: error: division by zero in '10 / (b - 7)'"
 check limit 4 "$GRUNDY" --max-states 100 -e 'FibSubtract(1000)'
 contains limit "$tmp/err" "--max-states"
 check expect-fail 1 "$GRUNDY" -e 'expect Heap(1) is P'

@@ -1148,6 +1148,7 @@ typedef struct Walk {
     bool abort;
     bool cycled;        /* the abort was a cycle */
     bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
+    bool ahead;         /* M_FILL reading ahead (read_ahead): an option outside the table is not made room for */
     bool rec, rec_lost; /* M_EXPAND: recording the options (rec_put); the record ran out of room */
     int from_clause;    /* the innermost binder's loop took the hoisted guards as bounds: the clauses left */
     const int64_t *key; /* the query (for a limit message) */
@@ -1238,7 +1239,13 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
 {
     if (__builtin_expect(w->npend && !w->settling, 0) && !settle_result(w, ds)) return false;   /* the options in their order */
     DenseGame *g = w->g;
-    if (!g->sparse && !in_table(g, c)) ensure(g, c, w->e->p, w->loc, false);
+    if (!g->sparse && !in_table(g, c)) {
+        if (w->ahead) {   /* cells nobody asked for yet: no table growth for them */
+            w->skip = true;
+            return false;
+        }
+        ensure(g, c, w->e->p, w->loc, false);
+    }
     if (g->sparse && w->mode == M_FILL) {   /* the fill works on the dense table only */
         w->skip = true;
         return false;
@@ -2039,6 +2046,22 @@ static bool search_or_decline(Walk *w, const int64_t *root)
     return ok;
 }
 
+/* A walk of game g for the query key. */
+static void walk_init(Walk *w, Solver *sv, Dense *d, Engine *e, DenseGame *g, const int64_t *key, Loc loc)
+{
+    memset(w, 0, offsetof(Walk, pn));   /* not the waiting options (1.5 KB): each is written before it is read */
+    w->sv = sv;
+    w->e = e;
+    w->mex = &d->mex;
+    w->g = g;
+    w->loc = loc;
+    w->vars = g->vars;
+    w->ev = (EvalCtx){ e->p, NULL, NULL };
+    w->key = key;
+    w->solved0 = g->solved;
+    w->room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX;
+}
+
 static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal)
 {
     DenseGame *g = game_of(d, e->p, (int)KEY_GAME(key));
@@ -2048,17 +2071,7 @@ static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *k
     uint32_t v = getv(g, root);
     if (v == V_UNK) {
         Walk w;
-        memset(&w, 0, offsetof(Walk, pn));   /* not the waiting options (1.5 KB): each is written before it is read */
-        w.sv = sv;
-        w.e = e;
-        w.mex = &d->mex;
-        w.g = g;
-        w.loc = loc;
-        w.vars = g->vars;
-        w.ev = (EvalCtx){ e->p, NULL, NULL };
-        w.key = key;
-        w.solved0 = g->solved;
-        w.room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX;
+        walk_init(&w, sv, d, e, g, key, loc);
         if (!search_or_decline(&w, root)) {
             reset_onpath(g);
             return w.cycled ? SOLVE_CYCLE : SOLVE_DECLINE;
@@ -2125,6 +2138,51 @@ static bool dense_applies(Solver *s, void *st, const int64_t *key)
 
 static SolveResult table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal);
 
+/* Reading ahead. A query of cell c that the table had not solved, while the cell before it along
+   the last coordinate is solved, is most likely one of a scan (sg() over a range, a claim or a
+   table over every position): each such query would be a search of its own, with its setup, for
+   one cell. So the cells after c along that coordinate are solved too, up to AHEAD_CELLS of them
+   inside the table as it is, each by one walk whose options are all solved (as the bottom-up
+   fill's), and the scan's next queries find their values. It stops at the first cell with an
+   option not solved yet or outside the table (no table growth for cells nobody asked for), at an
+   error in the rules' arithmetic (no message: a query of that cell reports it), at the state
+   limit, and never runs in a tentative search. Two or more coordinates, dense tables, not sorted
+   downwards (a step up the last coordinate would leave the sorted cells). */
+#define AHEAD_CELLS 64
+static void read_ahead(Solver *sv, Dense *d, Engine *e, DenseGame *g, const int64_t *key, const int64_t *c0, Loc loc)
+{
+    int last = g->np - 1;
+    if (g->np < 2 || g->sparse || g->sort < 0 || e->budget || c0[last] < 1) return;
+    int64_t c[DNP] = { 0, 0, 0 };
+    memcpy(c, c0, (size_t)g->np * sizeof *c);
+    c[last]--;
+    if (getv(g, c) >= V_ONPATH) return;   /* the cell before it is not solved: not a scan */
+    const uint64_t max = e->p->max_states;
+    Walk w;
+    walk_init(&w, sv, d, e, g, key, loc);
+    w.mode = M_FILL;
+    w.ahead = true;
+    jmp_buf jb;
+    w.ev.spec = &jb;
+    if (setjmp(jb) == 0) {
+        for (int64_t j = 1; j <= AHEAD_CELLS && g->solved < max; j++) {
+            c[last] = c0[last] + j;
+            if (!in_table(g, c)) break;
+            if (getv(g, c) != V_UNK) continue;
+            mex_clear(w.mex);
+            w.skip = false;
+            walk(&w, &g->ds, c);
+            solve_burn(sv, w.moves + 1, loc);
+            if (w.skip) break;
+            uint64_t m = mex_value(w.mex);
+            if (m >= V_MASK || g->sparse) break;
+            setv(g, c, (uint32_t)m | (w.moves ? 0 : V_TERM), e->p, loc);
+            g->solved++;
+        }
+    }
+    w.ev.spec = NULL;
+}
+
 /* The value of key (the coordinates sorted by a sorting canon; a canon the table evaluates itself
    is not applied here: no answer) when its game is compiled already (the table strategy took a
    position of it before): from its cell, or by a search of the table (no state stored for key;
@@ -2150,6 +2208,7 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
         int game = s->p->work_game;
         s->p->work_game = (int)gid;   /* for the budgets' messages */
         bool done = table_solve(s, d, s->store, k, loc, sg, &terminal) == SOLVE_DONE;
+        if (done) read_ahead(s, d, s->store, g, k, c, loc);
         s->p->work_game = game;
         return done;
     }
