@@ -87,6 +87,11 @@ typedef struct DRule {
     Ops arg[MAX_COMPS][DNP];
     bool fast;           /* no clauses and affine arguments: the innermost loop steps the arguments */
     bool args_affine;    /* every argument affine: the innermost loop may step them (fast_range) */
+    /* a stencil (two coordinates, no canon): one binder over a literal set whose clauses are all
+       hoisted bounds, one component with affine arguments; option x is the cell (A + sda * x,
+       B + sdb * x), A and B the arguments at x = 0 (see stencil) */
+    bool sten;
+    int64_t sda, sdb;
 } DRule;
 
 typedef struct DenseGame {
@@ -794,6 +799,8 @@ static void bit_kind(Program *p, DClause *cl, int slot)
     cl->bk = BK_BINDER;
 }
 
+static int64_t coef(const Ops *o, int slot);
+
 static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
 {
     if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
@@ -832,6 +839,13 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
             if (!r->arg[i][k].affine || r->arg[i][k].cmp) args = false;
     r->fast = args && r->nb > 0 && r->ncl == 0 && !r->set[r->nb - 1];
     r->args_affine = args;
+    int ns = r->nb == 1 && r->set[0] ? r->nset[0] : 0;
+    r->sten = np == 2 && args && ns > 0 && r->nhoist == r->ncl && r->ncomp == 1 && r->set[0][0] >= -AFF_VAR_MAX &&
+              r->set[0][ns - 1] <= AFF_VAR_MAX;
+    if (r->sten) {
+        r->sda = coef(&r->arg[0][0], r->slot[0]);
+        r->sdb = coef(&r->arg[0][1], r->slot[0]);
+    }
     return true;
 }
 
@@ -994,6 +1008,7 @@ static DenseGame *analyse(Program *p, int gid)
         return NULL;
     }
     for (int i = 0; i < g->nrules; i++) g->record |= !g->rules[i].fast;   /* fast rules walk again cheaply */
+    for (int i = 0; i < g->nrules; i++) g->rules[i].sten &= !g->canon;
     g->flat_max = flat_limit(g);
     sub_shape(g);
     return g;
@@ -1776,8 +1791,44 @@ static bool range_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
    hoisted guards become bounds [blo, bhi] when they can be worked out, and its loop-invariant
    clauses are evaluated once; with no clause left and affine arguments its values go through the
    stepping loops. */
+/* A stencil rule's options when every one of them is in the table and solved, with a value below
+   64: their values into the mex and true. False, with nothing changed but bits the rule's usual
+   walk sets all the same: that walk decides (an option outside the table, unknown or on the path;
+   coordinates too big for the affine forms; a cell whose options are being recorded). */
+static inline bool stencil(Walk *w, const DRule *r)
+{
+    const DenseGame *g = w->g;
+    int64_t *vars = w->vars;
+    if (w->rec || g->sparse || vars[0] > AFF_VAR_MAX || vars[0] < -AFF_VAR_MAX || vars[1] > AFF_VAR_MAX ||
+        vars[1] < -AFF_VAR_MAX)
+        return false;
+    int64_t lo = INT64_MIN, hi = INT64_MAX;
+    if (r->nhoist && !hoist_bounds(r, vars, &lo, &hi)) return false;
+    vars[r->slot[0]] = 0;
+    int64_t a = eval(&w->ev, &r->arg[0][0], vars), b = eval(&w->ev, &r->arg[0][1], vars);
+    const int64_t *xs = r->set[0];
+    const uint32_t *val = g->val;
+    size_t d0 = g->dim[0], d1 = g->dim[1], moves = 0;
+    uint64_t low = 0;
+    for (int i = 0, n = r->nset[0]; i < n; i++) {
+        int64_t x = xs[i];
+        if (x < lo) continue;
+        if (x > hi) break;
+        int64_t c0 = a + r->sda * x, c1 = b + r->sdb * x;
+        if ((uint64_t)c0 >= d0 || (uint64_t)c1 >= d1) return false;
+        uint32_t v = ~val[(size_t)c0 * d1 + (size_t)c1];
+        if (v >= V_ONPATH || (v & V_MASK) >= 64) return false;
+        low |= (uint64_t)1 << (v & V_MASK);
+        moves++;
+    }
+    mex_set_low(w->mex, low);
+    w->moves += moves;
+    return true;
+}
+
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
+    if (level == 0 && r->sten && stencil(w, r)) return true;
     if (level == r->nb) return !clauses(w, r) || result(w, ds, r);
     bool last = level == r->nb - 1;
     int64_t blo = INT64_MIN, bhi = INT64_MAX;
