@@ -92,6 +92,9 @@ typedef struct DRule {
        B + sdb * x), A and B the arguments at x = 0 (see stencil) */
     bool sten;
     int64_t sda, sdb;
+    /* a stencil's hoisted bounds hk * x + hc + ha * a + hb * b <= 0 (hk 1 or -1; the coordinates
+       a and b within hv) */
+    int64_t hk[MAX_CLAUSES], hc[MAX_CLAUSES], ha[MAX_CLAUSES], hb[MAX_CLAUSES], hv[MAX_CLAUSES];
 } DRule;
 
 typedef struct DenseGame {
@@ -842,6 +845,17 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
     int ns = r->nb == 1 && r->set[0] ? r->nset[0] : 0;
     r->sten = np == 2 && args && ns > 0 && r->nhoist == r->ncl && r->ncomp == 1 && r->set[0][0] >= -AFF_VAR_MAX &&
               r->set[0][ns - 1] <= AFF_VAR_MAX;
+    for (int i = 0; r->sten && i < r->nhoist; i++) {   /* each bound over the binder and the coordinates only */
+        const Ops *o = &r->cl[i].e;
+        int seen = 0;
+        for (int j = 0; j < o->nterms; j++) seen += o->slot[j] == r->slot[0] || o->slot[j] == 0 || o->slot[j] == 1;
+        r->sten = seen == o->nterms;
+        r->hk[i] = coef(o, r->slot[0]);
+        r->hc[i] = o->c;
+        r->ha[i] = coef(o, 0);
+        r->hb[i] = coef(o, 1);
+        r->hv[i] = o->vmax;
+    }
     if (r->sten) {
         r->sda = coef(&r->arg[0][0], r->slot[0]);
         r->sdb = coef(&r->arg[0][1], r->slot[0]);
@@ -1802,8 +1816,14 @@ static inline bool stencil(Walk *w, const DRule *r)
     if (w->rec || g->sparse || vars[0] > AFF_VAR_MAX || vars[0] < -AFF_VAR_MAX || vars[1] > AFF_VAR_MAX ||
         vars[1] < -AFF_VAR_MAX)
         return false;
-    int64_t lo = INT64_MIN, hi = INT64_MAX;
-    if (r->nhoist && !hoist_bounds(r, vars, &lo, &hi)) return false;
+    int64_t lo = INT64_MIN, hi = INT64_MAX, ca = vars[0], cb = vars[1];
+    for (int i = 0; i < r->nhoist; i++) {   /* as hoist_bounds */
+        if ((r->ha[i] && (ca > r->hv[i] || ca < -r->hv[i])) || (r->hb[i] && (cb > r->hv[i] || cb < -r->hv[i])))
+            return false;
+        int64_t rest = r->hc[i] + r->ha[i] * ca + r->hb[i] * cb;
+        if (r->hk[i] == 1 && -rest < hi) hi = -rest;
+        if (r->hk[i] == -1 && rest > lo) lo = rest;
+    }
     vars[r->slot[0]] = 0;
     int64_t a = eval(&w->ev, &r->arg[0][0], vars), b = eval(&w->ev, &r->arg[0][1], vars);
     const int64_t *xs = r->set[0];
@@ -2215,6 +2235,7 @@ static void read_ahead(Solver *sv, Dense *d, Engine *e, DenseGame *g, const int6
     w.ahead = true;
     jmp_buf jb;
     w.ev.spec = &jb;
+    volatile uint64_t burn = 0;   /* the walks' work, counted once (it survives a longjmp) */
     if (setjmp(jb) == 0) {
         for (int64_t j = 1; j <= AHEAD_CELLS && g->solved < max; j++) {
             c[last] = c0[last] + j;
@@ -2223,7 +2244,7 @@ static void read_ahead(Solver *sv, Dense *d, Engine *e, DenseGame *g, const int6
             mex_clear(w.mex);
             w.skip = false;
             walk(&w, &g->ds, c);
-            solve_burn(sv, w.moves + 1, loc);
+            burn += w.moves + 1;
             if (w.skip) break;
             uint64_t m = mex_value(w.mex);
             if (m >= V_MASK || g->sparse) break;
@@ -2232,6 +2253,7 @@ static void read_ahead(Solver *sv, Dense *d, Engine *e, DenseGame *g, const int6
         }
     }
     w.ev.spec = NULL;
+    solve_burn(sv, burn, loc);
 }
 
 /* The value of key (the coordinates sorted by a sorting canon; a canon the table evaluates itself
