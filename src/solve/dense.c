@@ -1801,10 +1801,6 @@ static bool range_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t l
     return true;
 }
 
-/* The binders from level on, then the clauses and the result. At the innermost binder its
-   hoisted guards become bounds [blo, bhi] when they can be worked out, and its loop-invariant
-   clauses are evaluated once; with no clause left and affine arguments its values go through the
-   stepping loops. */
 /* A stencil rule's options when every one of them is in the table and solved, with a value below
    64: their values into the mex and true. False, with nothing changed but bits the rule's usual
    walk sets all the same: that walk decides (an option outside the table, unknown or on the path;
@@ -1846,6 +1842,10 @@ static inline bool stencil(Walk *w, const DRule *r)
     return true;
 }
 
+/* The binders from level on, then the clauses and the result. At the innermost binder its
+   hoisted guards become bounds [blo, bhi] when they can be worked out, and its loop-invariant
+   clauses are evaluated once; with no clause left and affine arguments its values go through the
+   stepping loops. A stencil rule reads its cells directly first (stencil). */
 static bool binders(Walk *w, DStack *ds, const DRule *r, int level)
 {
     if (level == 0 && r->sten && stencil(w, r)) return true;
