@@ -1335,7 +1335,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             }
             Value acc = *accp, v = TOP;
             switch (kind) {
-            case FOLD_SUM:
+            case FOLD_SUM: {
+                int64_t r;
+                if (acc.t == VT_INT && v.t == VT_INT && !__builtin_add_overflow(acc.u.i, v.u.i, &r)) {
+                    acc = val_int(r);   /* the common case, as vm_add would have it */
+                    break;
+                }
                 if (v.t == VT_POS && (acc.t == VT_POS || (isnum(&acc) && acc.u.i == 0))) {
                     if (acc.t == VT_POS && acc.n) same_mode(vm, &acc, &v, LOC);
                     /* a sum of positions: the accumulator's buffers (keys, and counts once a part
@@ -1369,6 +1374,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 }
                 acc = vm_add(vm, acc, v, LOC);
                 break;
+            }
             case FOLD_MIN: case FOLD_MAX:
                 if (!val_is_int(&v)) type_error(vm, LOC, "min and max need integers", &v, NULL);
                 if (v.t == VT_BOOL) v = val_int(v.u.i);
