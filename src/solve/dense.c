@@ -1950,6 +1950,24 @@ static bool fill_flat_cell(Walk *w, DenseGame *g, int64_t n, Loc loc)
     return true;
 }
 
+/* One cell of a fill or of reading ahead (w in M_FILL), walked once: 1 when its value is set
+   (every option solved), 0 when an option is not solved yet or lies outside the table (w->skip),
+   -1 when filling must stop (a value too big for the table, or the table went sparse). The
+   caller counts the walk's work (w->moves). */
+static int fill_one(Walk *w, DStack *ds, const int64_t *c)
+{
+    DenseGame *g = w->g;
+    mex_clear(w->mex);
+    w->skip = false;
+    walk(w, ds, c);
+    if (w->skip) return 0;
+    uint64_t m = mex_value(w->mex);
+    if (m >= V_MASK || g->sparse) return -1;
+    setv(g, c, (uint32_t)m | (w->moves ? 0 : V_TERM), w->e->p, w->loc);
+    g->solved++;
+    return 1;
+}
+
 static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
 {
     DenseGame *g = w->g;
@@ -1981,16 +1999,10 @@ static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
             }
             if (g->flat_max > 0 && k <= g->flat_max && fill_flat_cell(w, g, k, loc)) continue;
             int64_t c[DNP] = { k, 0, 0 };
-            mex_clear(w->mex);
-            w->skip = false;
-            walk(w, ds, c);
+            int f = fill_one(w, ds, c);
             solve_burn(w->sv, w->moves + 1, loc);
-            if (w->skip) continue;
-            uint64_t m = mex_value(w->mex);
-            if (m >= V_MASK || g->sparse) break;
-            g->val[k] = ~((uint32_t)m | (w->moves ? 0 : V_TERM));
-            g->solved++;
-            prog_poll(w->e->p, loc);
+            if (f < 0) break;
+            if (f) prog_poll(w->e->p, loc);
         }
         if (burn) solve_burn(w->sv, burn, loc);
     }
@@ -2241,15 +2253,9 @@ static void read_ahead(Solver *sv, Dense *d, Engine *e, DenseGame *g, const int6
             c[last] = c0[last] + j;
             if (!in_table(g, c)) break;
             if (getv(g, c) != V_UNK) continue;
-            mex_clear(w.mex);
-            w.skip = false;
-            walk(&w, &g->ds, c);
+            int f = fill_one(&w, &g->ds, c);
             burn += w.moves + 1;
-            if (w.skip) break;
-            uint64_t m = mex_value(w.mex);
-            if (m >= V_MASK || g->sparse) break;
-            setv(g, c, (uint32_t)m | (w.moves ? 0 : V_TERM), e->p, loc);
-            g->solved++;
+            if (f <= 0) break;
         }
     }
     w.ev.spec = NULL;
