@@ -47,6 +47,7 @@ void eng_clear(Engine *e)
     e->key_words = 0;
     e->n = 0;
     e->nalias = 0;
+    e->nhash = 0;
     for (size_t i = 0; i < e->ndense; i++) {
         free(e->dense[i].map);
         memset(&e->dense[i], 0, sizeof e->dense[i]);
@@ -61,7 +62,7 @@ EngMemory eng_memory(const Engine *e)
 {
     EngMemory m = { e->n * sizeof *e->st, e->tcap * sizeof *e->tab, e->key_words * sizeof(int64_t),
                     e->nalias * (sizeof *e->akey + sizeof *e->astate), 0 };
-    for (size_t i = 0; i < e->ndense; i++) m.index += e->dense[i].d0 * e->dense[i].d1 * e->dense[i].d2 * sizeof(uint32_t);
+    for (size_t i = 0; i < e->ndense; i++) m.index += e->dense[i].cells * sizeof(uint32_t);
     return m;
 }
 
@@ -129,7 +130,7 @@ static inline size_t next_slot(size_t j, size_t cap) { return j + 1 == cap ? 0 :
 /* The table grows by half past three quarters full: it stays between half and three quarters
    full, so linear probing stays short (the probes of a lookup share cache lines) and a slot costs
    at most 16 bytes a key (8 / (1/2)). A home slot is the hash scaled to the table (any size). */
-static bool full(const Engine *e) { return (e->n + e->nalias) * 4 > e->tcap * 3; }
+static bool full(const Engine *e) { return e->nhash * 4 > e->tcap * 3; }
 
 static void rehash(Engine *e)
 {
@@ -184,7 +185,9 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
     }
 }
 
-static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint64_t h, Loc loc)
+/* key's state, created if new: in *cell when cell is given (the direct index holds the key), else
+   in the hash table. */
+static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint64_t h, uint32_t *cell, Loc loc)
 {
     size_t slot;
     uint32_t id = lookup(e, key, len, h, &slot);
@@ -196,13 +199,21 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     uint32_t stored = store_key(e, key, len, loc);
     id = (uint32_t)e->n++;
     e->st[id] = (State){ .kref = stored };
+    if (cell) {
+        *cell = id + 1;
+        e->dense[KEY_GAME(key)].used++;
+        return id;
+    }
     e->tab[slot] = SLOT(id + 1, h >> 32);
+    e->nhash++;
     if (full(e)) rehash(e);
     return id;
 }
 
-static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc);
-static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc, uint32_t *id);
+static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, uint32_t *cell, Loc loc);
+static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, uint32_t *cell, Loc loc,
+                          uint32_t *id);
+static CanonForm native_form(Engine *e, uint32_t g);
 
 /* A dimension of the dense index that holds coordinate x: at least half again the old one, a
    multiple of 8. */
@@ -213,10 +224,93 @@ static size_t dense_dim(size_t old, uint64_t x)
     return (size_t)((n + 7) & ~(uint64_t)7);
 }
 
-/* Cell (a, b, c) of an index that holds it. */
+/* The cells of a simplex of the given dimensions (2 or 3) over coordinates below d: the sorted
+   tuples, C(d + 1, 2) or C(d + 2, 3). */
+static size_t simplex_cells(size_t d, int dims)
+{
+    return dims == 2 ? d * (d + 1) / 2 : d * (d + 1) / 2 * (d + 2) / 3;
+}
+
+/* Cell (a, b, c) of an index that holds it (a simplex's coordinates sorted upwards). */
 static inline uint32_t *dense_at(const DenseIndex *d, uint64_t a, uint64_t b, uint64_t c)
 {
+    if (d->kind == DIX_SIMPLEX) {
+        if (d->dims == 2) return &d->map[(size_t)(b * (b + 1) / 2 + a)];
+        return &d->map[(size_t)(c * (c + 1) / 2 * (c + 2) / 3 + b * (b + 1) / 2 + a)];
+    }
     return &d->map[((size_t)a * d->d1 + (size_t)b) * d->d2 + (size_t)c];
+}
+
+/* raw's coordinates for index d (len: raw's words): (a, b, c), sorted when d is a simplex. */
+static inline void dense_coords(const DenseIndex *d, const int64_t *raw, size_t len, int64_t *a, int64_t *b,
+                                int64_t *c)
+{
+    *a = raw[2];
+    *b = len >= 4 ? raw[3] : 0;
+    *c = len == 5 ? raw[4] : 0;
+    if (d->kind != DIX_SIMPLEX) return;
+    int64_t t;
+    if (*a > *b) { t = *a; *a = *b; *b = t; }
+    if (d->dims == 3) {
+        if (*b > *c) { t = *b; *b = *c; *c = t; }
+        if (*a > *b) { t = *a; *a = *b; *b = t; }
+    }
+}
+
+/* Whether d holds coordinates (a, b, c) as they stand. */
+static inline bool dense_holds(const DenseIndex *d, uint64_t a, uint64_t b, uint64_t c)
+{
+    if (d->kind == DIX_SIMPLEX) return (d->dims == 2 ? b : c) < d->d0;
+    return a < d->d0 && b < d->d1 && c < d->d2;
+}
+
+/* Whether game g's direct index is where its states live (dense_home) rather than a cache of raw
+   keys: the game has no canon, or one the store applies itself (a sort of its integer
+   arguments, so raw keys and canonical keys share cells). */
+static bool dense_home(Engine *e, uint32_t g)
+{
+    if (e->p->games[g].canon_fn < 0) return true;
+    CanonForm cf = native_form(e, g);
+    return cf == CF_SORT_UP || cf == CF_SORT_DOWN;
+}
+
+/* Grow d (its kind set) to hold (a, b, c), sorted for a simplex; false when it would be too big or
+   too sparse. */
+static bool dense_grow(DenseIndex *d, size_t len, uint64_t a, uint64_t b, uint64_t c)
+{
+    if (a >= DENSE_MAX_CELLS || b >= DENSE_MAX_CELLS || c >= DENSE_MAX_CELLS) return false;
+    /* a far-out key (beyond the limit, or sparse: more than 4 cells per key the index holds,
+       past 2^20 cells) is the hash table's */
+    size_t room = 4 * d->used > ((size_t)1 << 20) ? 4 * d->used : (size_t)1 << 20;
+    if (d->kind == DIX_SIMPLEX) {
+        size_t n = dense_dim(d->d0, d->dims == 2 ? b : c);
+        if (n > 8192) return false;   /* past DENSE_MAX_CELLS either way (and no overflow below) */
+        size_t cells = simplex_cells(n, d->dims);
+        if (cells > DENSE_MAX_CELLS || cells > room) return false;
+        /* the simplex grows at its end: the cells it has keep their places */
+        d->map = xrealloc(d->map, cells * sizeof *d->map);
+        memset(d->map + d->cells, 0, (cells - d->cells) * sizeof *d->map);
+        d->d0 = d->d1 = d->d2 = n;
+        d->cells = cells;
+        return true;
+    }
+    /* a dimension grows when the key is beyond it (by half at least: a few copies in all) */
+    size_t n0 = a < d->d0 ? d->d0 : dense_dim(d->d0, a), n1 = len < 4 ? 1 : b < d->d1 ? d->d1 : dense_dim(d->d1, b),
+           n2 = len < 5 ? 1 : c < d->d2 ? d->d2 : dense_dim(d->d2, c);
+    if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n2 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS ||
+        n0 * n1 * n2 > DENSE_MAX_CELLS || n0 * n1 * n2 > room)
+        return false;
+    uint32_t *m = xcalloc(n0 * n1 * n2, sizeof *m);
+    for (size_t i = 0; i < d->d0; i++)
+        for (size_t j = 0; j < d->d1; j++)
+            memcpy(m + (i * n1 + j) * n2, d->map + (i * d->d1 + j) * d->d2, d->d2 * sizeof *m);
+    free(d->map);
+    d->map = m;
+    d->d0 = n0;
+    d->d1 = n1;
+    d->d2 = n2;
+    d->cells = n0 * n1 * n2;
+    return true;
 }
 
 /* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
@@ -225,8 +319,6 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
     uint32_t g = KEY_GAME(raw);
     size_t len = KEY_LEN(raw);
     if (raw[1] != 0 || len < 3 || len > 5) return NULL;   /* integer arguments only, one to three */
-    int64_t a = raw[2], b = len >= 4 ? raw[3] : 0, c = len == 5 ? raw[4] : 0;
-    if (a < 0 || b < 0 || c < 0) return NULL;
     if (g >= e->ndense) {
         size_t n = e->p->ngames + 1;
         e->dense = xrealloc(e->dense, n * sizeof *e->dense);
@@ -234,26 +326,16 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
         e->ndense = n;
     }
     DenseIndex *d = &e->dense[g];
-    if ((uint64_t)a >= d->d0 || (uint64_t)b >= d->d1 || (uint64_t)c >= d->d2) {
-        if ((uint64_t)a >= DENSE_MAX_CELLS || (uint64_t)b >= DENSE_MAX_CELLS || (uint64_t)c >= DENSE_MAX_CELLS) return NULL;
-        size_t n0 = dense_dim(d->d0, (uint64_t)a), n1 = len >= 4 ? dense_dim(d->d1, (uint64_t)b) : 1,
-               n2 = len == 5 ? dense_dim(d->d2, (uint64_t)c) : 1;
-        /* a far-out key (beyond the limit, or sparse: more than 8 cells per key the index holds,
-           past 2^20 cells) is the hash table's */
-        size_t room = 8 * d->used > ((size_t)1 << 20) ? 8 * d->used : (size_t)1 << 20;
-        if (n0 > DENSE_MAX_CELLS || n1 > DENSE_MAX_CELLS || n2 > DENSE_MAX_CELLS || n0 * n1 > DENSE_MAX_CELLS ||
-            n0 * n1 * n2 > DENSE_MAX_CELLS || n0 * n1 * n2 > room)
-            return NULL;
-        uint32_t *m = xcalloc(n0 * n1 * n2, sizeof *m);
-        for (size_t i = 0; i < d->d0; i++)
-            for (size_t j = 0; j < d->d1; j++)
-                memcpy(m + (i * n1 + j) * n2, d->map + (i * d->d1 + j) * d->d2, d->d2 * sizeof *m);
-        free(d->map);
-        d->map = m;
-        d->d0 = n0;
-        d->d1 = n1;
-        d->d2 = n2;
+    if (d->kind == DIX_NONE) {
+        d->kind = len >= 4 && e->p->games[g].canon_fn >= 0 && dense_home(e, g) ? DIX_SIMPLEX : DIX_BOX;
+        d->dims = (int)len - 2;
     }
+    int64_t a, b, c;
+    dense_coords(d, raw, len, &a, &b, &c);
+    if (a < 0 || b < 0 || c < 0) return NULL;
+    if (!dense_holds(d, (uint64_t)a, (uint64_t)b, (uint64_t)c) &&
+        !dense_grow(d, len, (uint64_t)a, (uint64_t)b, (uint64_t)c))
+        return NULL;
     return dense_at(d, (uint64_t)a, (uint64_t)b, (uint64_t)c);
 }
 
@@ -263,8 +345,10 @@ void eng_prefetch(const Engine *e, const int64_t *raw)
     size_t len = KEY_LEN(raw);
     if (len >= 3 && len <= 5 && raw[1] == 0 && g < e->ndense) {   /* a direct index cell, if it has one */
         const DenseIndex *d = &e->dense[g];
-        uint64_t a = (uint64_t)raw[2], b = len >= 4 ? (uint64_t)raw[3] : 0, c = len == 5 ? (uint64_t)raw[4] : 0;
-        if (a < d->d0 && b < d->d1 && c < d->d2) __builtin_prefetch(dense_at(d, a, b, c));
+        int64_t a, b, c;
+        dense_coords(d, raw, len, &a, &b, &c);
+        if (d->kind != DIX_NONE && a >= 0 && b >= 0 && c >= 0 && dense_holds(d, (uint64_t)a, (uint64_t)b, (uint64_t)c))
+            __builtin_prefetch(dense_at(d, (uint64_t)a, (uint64_t)b, (uint64_t)c));
         return;
     }
     if (e->p->games[g].canon_fn < 0)   /* no canon: the key's home slot */
@@ -274,13 +358,25 @@ void eng_prefetch(const Engine *e, const int64_t *raw)
 uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
 {
     uint32_t *cell = dense_cell(e, raw);
-    if (!cell) return intern_slow(e, raw, true, loc);
+    if (!cell) return intern_slow(e, raw, true, NULL, loc);
     if (*cell) return *cell - 1;
-    uint32_t id = intern_slow(e, raw, false, loc);   /* the cell is raw's alias */
+    uint32_t g = KEY_GAME(raw);
+    if (dense_home(e, g)) {
+        /* a new state goes into the cell; one created before the index held it is found in the
+           hash table, and the cell remembers it (the cell's place does not move meanwhile: a
+           canon the store applies interns nothing else) */
+        uint32_t id = intern_slow(e, raw, false, cell, loc);
+        if (!*cell) {
+            *cell = id + 1;
+            e->dense[g].used++;
+        }
+        return id;
+    }
+    uint32_t id = intern_slow(e, raw, false, NULL, loc);   /* the cell is raw's alias */
     cell = dense_cell(e, raw);   /* canon may have grown the index */
-    if (cell) {
+    if (cell && !*cell) {
         *cell = id + 1;
-        e->dense[KEY_GAME(raw)].used++;
+        e->dense[g].used++;
     }
     return id;
 }
@@ -294,7 +390,7 @@ uint32_t eng_find(Engine *e, const int64_t *raw, Loc loc)
     size_t len = KEY_LEN(raw), slot;
     uint32_t id = lookup(e, raw, len, util_hash_words(raw, len), &slot);
     if (id != UINT32_MAX || e->p->games[KEY_GAME(raw)].canon_fn < 0) return id;
-    if (intern_native(e, raw, len, true, loc, &id)) return id;
+    if (intern_native(e, raw, len, true, NULL, loc, &id)) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
     return lookup(e, key, klen, util_hash_words(key, klen), &slot);
@@ -351,9 +447,9 @@ static int cmp_words(const void *a, const void *b)
 
 /* The canonical form of raw into out (len words) when the game's canon is native and raw's
    arguments are what it covers; false otherwise. */
-static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out)
+/* The shape of game g's canon (canonform_of, looked at once). */
+static CanonForm native_form(Engine *e, uint32_t g)
 {
-    uint32_t g = KEY_GAME(raw);
     if (g >= e->nnative) {
         size_t n = e->p->ngames + 16;
         e->native = xrealloc(e->native, n);
@@ -362,8 +458,14 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
     }
     const Game *G = &e->p->games[g];
     if (!e->native[g]) e->native[g] = (uint8_t)(1 + canonform_of(G->ast, G->nparams, G->variadic));
-    CanonForm cf = (CanonForm)(e->native[g] - 1);
-    int np = G->nparams;
+    return (CanonForm)(e->native[g] - 1);
+}
+
+static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out)
+{
+    uint32_t g = KEY_GAME(raw);
+    CanonForm cf = native_form(e, g);
+    int np = e->p->games[g].nparams;
     if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {
         if (raw[1] != 0 || len != 2 + (size_t)np) return false;
         memcpy(out, raw, len * sizeof *out);
@@ -389,33 +491,35 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
 }
 
 /* Whether raw's canon is native (see native_canon); then *id is its state (find_only:
-   UINT32_MAX when the store does not have it, else created). */
-static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, Loc loc, uint32_t *id)
+   UINT32_MAX when the store does not have it, else created: in *cell when cell is given). */
+static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_only, uint32_t *cell, Loc loc,
+                          uint32_t *id)
 {
     int64_t buf[32];
     int64_t *key = len <= 32 ? buf : vm_alloc(e->vm, len * sizeof *key, loc);   /* scratch: freed by the caller's loop */
     if (!native_canon(e, raw, len, key)) return false;
     uint64_t h = util_hash_words(key, len);
     size_t slot;
-    *id = find_only ? lookup(e, key, len, h, &slot) : intern_canonical(e, key, len, h, loc);
+    *id = find_only ? lookup(e, key, len, h, &slot) : intern_canonical(e, key, len, h, cell, loc);
     return true;
 }
 
 /* raw's state; a non-canonical raw is remembered as an alias in the table when alias is set (a
-   key the dense index holds has its cell instead). */
-static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
+   key the dense index holds has its cell instead). cell: the direct index's cell of raw when
+   the index is where raw's state lives (dense_home), to put a new state there. */
+static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, uint32_t *cell, Loc loc)
 {
     size_t len = KEY_LEN(raw), slot;
     uint32_t id;
-    if (e->p->games[KEY_GAME(raw)].canon_fn >= 0 && intern_native(e, raw, len, false, loc, &id)) return id;
+    if (e->p->games[KEY_GAME(raw)].canon_fn >= 0 && intern_native(e, raw, len, false, cell, loc, &id)) return id;
     uint64_t h = util_hash_words(raw, len);
-    if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, loc);
+    if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, cell, loc);
     id = lookup(e, raw, len, h, &slot);
     if (id != UINT32_MAX) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
-    if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, loc);
-    id = intern_canonical(e, key, klen, util_hash_words(key, klen), loc);
+    if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, NULL, loc);
+    id = intern_canonical(e, key, klen, util_hash_words(key, klen), NULL, loc);
     if (alias && e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
         lookup(e, raw, len, h, &slot);
         size_t n = e->nalias;
@@ -423,6 +527,7 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, Loc loc)
         e->nalias = n;
         VEC_PUSH(e->astate, e->nalias, e->capastate, id);
         e->tab[slot] = SLOT(ALIAS_BIT | (uint32_t)n, h >> 32);
+        e->nhash++;
         if (full(e)) rehash(e);
     }
     return id;

@@ -31,9 +31,14 @@ typedef struct State { uint64_t sg; uint32_t kref; uint32_t flags : 16; uint32_t
 #define KEY_MAX_CHUNKS ((size_t)1 << (32 - KEY_REF_SHIFT))
 typedef struct Engine Engine;
 
-/* used: the cells set (the index grows only while it stays within 8 cells per key it holds: 32
-   bytes a key at most, past its first 2^20 cells) */
-typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2, used; } DenseIndex;
+/* A game's direct index: a box d0 x d1 x d2 of cells over its (a, b, c), or, for a game whose
+   canon the store sorts itself (two or three parameters), a simplex over the sorted arguments
+   (x <= y <= z: cell T(z) + t(y) + x, T and t the tetrahedral and triangular numbers; every
+   coordinate below d0), which holds each canonical key once and grows at its end.
+   used: the cells set; cells: the cells allocated (the index grows only while it stays within 4
+   cells per key it holds: 16 bytes a key at most, past its first 2^20 cells). */
+enum { DIX_NONE, DIX_BOX, DIX_SIMPLEX };
+typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2, used, cells; int kind, dims; } DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
 
 #define ENG_MAX_CANON_DEPTH 64
@@ -47,13 +52,17 @@ struct Engine {
     size_t n, cap;
     uint64_t *tab;          /* open addressing: state index + 1 (0 = empty) in the low 32 bits, the high
                                32 bits of the key's hash in the high ones (one load per probe) */
-    size_t tcap;
+    size_t tcap, nhash;     /* nhash: the slots in use (states the direct index holds have none) */
     int64_t **kchunk;       /* the key chunks (never moved: key pointers stay valid); the last one fills */
     size_t nkchunk, capkchunk, kused, ksize;
     /* aliases: a non-canonical key seen before maps straight to its canonical state, so canon
        runs once per distinct key (table refs with ALIAS_BIT set index these) */
     /* direct index for games with one to three small non-negative integer arguments:
-       dense[g] maps (a, b, c) straight to the state (raw keys included), skipping hash and canon */
+       dense[g] maps (a, b, c) straight to the state (raw keys included), skipping hash and canon.
+       For a game without a canon, or with one the store applies itself, the index is where a
+       state it covers lives: such a state has no hash slot (one created before the index grew
+       over it keeps its slot, and its cell is set when it is next met). For any other canon the
+       cells are a cache of raw keys in front of the hash table. */
     struct DenseIndex *dense;
     size_t ndense;
     const int64_t **akey;

@@ -167,6 +167,87 @@ static void test_store_memory(void **state)
     h_free(h);
 }
 
+/* Intern (a, b, c) of game g (n of them) in the store; its state id. */
+static uint32_t intern3(H *h, int g, int n, int64_t a, int64_t b, int64_t c)
+{
+    Value args[3] = { val_int(a), val_int(b), val_int(c) };
+    size_t mark = scratch_mark(&h->p.vm->scratch);
+    Value v = vm_make_pos(h->p.vm, g, args, n, (Loc){0});
+    uint32_t id = eng_intern(h->p.solver->store, v.u.p[0], (Loc){0});
+    assert_int_equal(eng_find(h->p.solver->store, v.u.p[0], (Loc){0}), id);
+    scratch_release(&h->p.vm->scratch, mark);
+    return id;
+}
+
+/* The direct index of games with one to three integer arguments is where their states live when
+   the game has no canon or one the store applies itself: every permutation of a sorted game's
+   arguments is one state whose key is the sorted one, the store stays within 32 bytes a position
+   beside the keys (no hash slot: a simplex of sorted tuples, a box otherwise), and a state created
+   while the index could not hold it (too far out) is found again once the index has grown over
+   it, without a second state. */
+static void test_direct_index(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game T(a, b, c) { canon (sort([a, b, c])...); }\n"
+                              "game W(a, b) { canon (max(a, b), min(a, b)); }\n"
+                              "game B(a, b, c) { }"), 0);
+    Engine *e = h->p.solver->store;
+    int gt = prog_lookup(&h->p, "T")->id, gw = prog_lookup(&h->p, "W")->id, gb = prog_lookup(&h->p, "B")->id;
+    /* three sorted arguments: the six orders of every triple up to 40, in a scrambled order */
+    enum { N3 = 41 };
+    static uint32_t ids[N3][N3][N3];
+    size_t before = e->n;
+    for (int64_t i = 0; i < (int64_t)N3 * N3 * N3; i++) {
+        int64_t x = (i * 7919) % ((int64_t)N3 * N3 * N3), a = x % N3, b = x / N3 % N3, c = x / N3 / N3;
+        ids[a][b][c] = intern3(h, gt, 3, a, b, c);
+    }
+    assert_int_equal(e->n - before, N3 * (N3 + 1) * (N3 + 2) / 6);   /* one state a sorted triple */
+    for (int a = 0; a < N3; a++)
+        for (int b = 0; b < N3; b++)
+            for (int c = 0; c < N3; c++) {
+                int s[3] = { a, b, c }, t;
+                if (s[0] > s[1]) { t = s[0]; s[0] = s[1]; s[1] = t; }
+                if (s[1] > s[2]) { t = s[1]; s[1] = s[2]; s[2] = t; }
+                if (s[0] > s[1]) { t = s[0]; s[0] = s[1]; s[1] = t; }
+                uint32_t id = ids[a][b][c];
+                assert_int_equal(id, ids[s[0]][s[1]][s[2]]);
+                const int64_t *k = eng_key(e, id);
+                assert_int_equal(k[2], s[0]);
+                assert_int_equal(k[3], s[1]);
+                assert_int_equal(k[4], s[2]);
+            }
+    EngMemory m = eng_memory(e);
+    assert_true((m.states + m.table + m.aliases + m.index) / e->n <= 32);
+    /* two arguments sorted downwards, and a box without a canon */
+    before = e->n;
+    for (int64_t a = 0; a < 300; a++)
+        for (int64_t b = 0; b < 300; b++) {
+            uint32_t id = intern3(h, gw, 2, a, b, 0);
+            const int64_t *k = eng_key(e, id);
+            assert_int_equal(k[2], a > b ? a : b);
+            assert_int_equal(k[3], a > b ? b : a);
+            if (a > b) assert_int_equal(intern3(h, gw, 2, b, a, 0), id);
+            for (int64_t c = 0; c < 4; c++) {
+                uint32_t bid = intern3(h, gb, 3, a, b, c);
+                k = eng_key(e, bid);
+                assert_true(k[2] == a && k[3] == b && k[4] == c);
+            }
+        }
+    assert_int_equal(e->n - before, 300 * 301 / 2 + 300 * 300 * 4);
+    m = eng_memory(e);
+    assert_true((m.states + m.table + m.aliases + m.index) / e->n <= 32);
+    /* far out first (the hash table's), then reached by the index's growth: the same state */
+    uint32_t far = intern3(h, gw, 2, 2000, 1999, 0);
+    size_t n = e->n;
+    assert_true(e->dense[gw].d0 <= 2000);   /* 2000 was beyond the index */
+    for (int64_t b = 0; b < 2100; b++)
+        for (int64_t a = 0; a <= b; a++) intern3(h, gw, 2, a, b, 0);
+    assert_int_equal(intern3(h, gw, 2, 1999, 2000, 0), far);
+    assert_int_equal(e->n - n, 2100 * 2101 / 2 - 300 * 301 / 2 - 1);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_native_canon_matches_interpreter),
         cmocka_unit_test(test_canon_and_many_states),
         cmocka_unit_test(test_store_memory),
+        cmocka_unit_test(test_direct_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
