@@ -390,6 +390,46 @@ static bool parts_equal(const AnswerPart *a, const AnswerPart *b, size_t n)
     return true;
 }
 
+/* A listed move's change (the component removed, the parts put in its place) hashed. */
+static uint64_t move_hash(uint32_t removed, const AnswerPart *parts, uint32_t np)
+{
+    uint64_t h = ((uint64_t)removed << 32 | np) * 0x9e3779b97f4a7c15ull;
+    for (uint32_t i = 0; i < np; i++) {
+        h = (h ^ parts[i].id) * 0xff51afd7ed558ccdull;
+        h = (h ^ parts[i].count) * 0xc4ceb9fe1a85ec53ull;
+    }
+    return h ^ h >> 31;
+}
+
+/* Put a->moves[i] in the set of listed moves (a->seen: at most half full). */
+static void seen_put(Answer *a, size_t i)
+{
+    const struct AnswerMove *m = &a->moves[i];
+    size_t j = (size_t)move_hash(m->removed, m->parts, m->nparts) & (a->seencap - 1);
+    while (a->seen[j]) j = (j + 1) & (a->seencap - 1);
+    a->seen[j] = (uint32_t)(i + 1);
+}
+
+/* Whether the change (removed, parts) is among a's listed moves. */
+static bool seen_has(Answer *a, uint32_t removed, const AnswerPart *parts, uint32_t np)
+{
+    if (2 * (a->nwin + 1) > a->seencap) {   /* room for one more: rebuild, twice as big */
+        size_t cap = a->seencap ? a->seencap : 64;
+        while (2 * (a->nwin + 1) > cap) cap *= 2;
+        free(a->seen);
+        a->seen = xcalloc(cap, sizeof *a->seen);
+        a->seencap = cap;
+        a->nseen = 0;
+    }
+    for (; a->nseen < a->nwin; a->nseen++) seen_put(a, a->nseen);
+    for (size_t j = (size_t)move_hash(removed, parts, np) & (a->seencap - 1); a->seen[j];
+         j = (j + 1) & (a->seencap - 1)) {
+        const struct AnswerMove *m = &a->moves[a->seen[j] - 1];
+        if (m->removed == removed && m->nparts == np && parts_equal(m->parts, parts, np)) return true;
+    }
+    return false;
+}
+
 /* Print a count and a component: "k * A" (just "A" for one copy). */
 static void print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id)
 {
@@ -523,10 +563,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     /* the same position as a move listed before? (compare the changes, not whole positions) */
     uint32_t removed = moved->id;
     np = solve_multiset(parts, np);
-    for (size_t i = 0; i < a->nwin; i++) {
-        const struct AnswerMove *m = &a->moves[i];
-        if (m->removed == removed && m->nparts == np && parts_equal(m->parts, parts, np)) return 0;
-    }
+    if (seen_has(a, removed, parts, np)) return 0;
     size_t total = w->ncomps - 1 + np;
     if (a->nwin && a->printed + total > SOLVE_MAX_PRINTED) {   /* whole positions too big to list more */
         a->truncated = true;
@@ -971,6 +1008,7 @@ void solve_answer_fini(Answer *a)
     free(a->labels);
     for (size_t i = 0; a->moves && i < a->nwin; i++) free(a->moves[i].parts);
     free(a->moves);
+    free(a->seen);
     for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
     free(a->mpos);
     free(a->extra_json);

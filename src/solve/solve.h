@@ -165,6 +165,10 @@ typedef struct Answer {
        multiset: sorted, with counts); in an acyclic game two moves give the same position
        exactly when these agree */
     struct AnswerMove { size_t which; uint32_t removed; AnswerPart *parts; uint32_t nparts; } *moves;
+    /* the listed moves as an open-addressing set (index into moves + 1, 0 = empty; seen holds the
+       first nseen of them), so a move met again is found without comparing it with every one */
+    uint32_t *seen;
+    size_t seencap, nseen;
     /* a play mode's answer (misere play, a compound): each winning move's position as its
        components (mode: the position's PM_*), and the JSON fields it adds ("components":[...]) */
     struct AnswerPos { AnswerPart *parts; uint32_t nparts; } *mpos;
