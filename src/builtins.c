@@ -393,10 +393,12 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
 }
 
 /* The value of a graph about to be derived from g (its pointer still to be set): a budgeted run
-   pays for its size first. */
+   pays for its size first, and the size counts as work (a loop deriving copies of a big graph
+   keeps them all: the memory budget is checked as they pile up). */
 static Value derived_graph(Vm *vm, const Graph *g, Loc loc)
 {
     vm_charge(vm, (uint64_t)g->n + g->m, loc);
+    prog_poll_n(vm->p, (uint64_t)g->n + g->m, loc);
     return (Value){ .t = VT_GRAPH };
 }
 

@@ -332,6 +332,9 @@ static Value graph_minus(Vm *vm, const Value *gv, const Value *x, Loc loc)
         }
         drop[k] = true;
     }
+    /* a copy of the graph: its size counts as work (builtins.c, derived_graph) */
+    vm_charge(vm, (uint64_t)g->n + g->m, loc);
+    prog_poll_n(vm->p, (uint64_t)g->n + g->m, loc);
     Value r = { .t = VT_GRAPH };
     r.u.g = graph_without(vm->p, g, drop);
     return r;

@@ -105,6 +105,23 @@ peak_ok memory-dense 100
 check memory-value 4 timed "$GRUNDY" --max-memory 100M -e 'print len(list(0..5 * 10**7));'
 contains memory-value "$tmp/err" "a value being built needs 381.5 MB more memory"
 peak_ok memory-value 100
+# copies of a graph count as work by their size, so the memory is read as they pile up: a loop
+# deriving 5000 copies of a path (about 600 MB), and a query listing the winning cuts of a
+# Hackenbush graph of 10^5 edges (each cut's graph kept with its position: about 700 MB). Before,
+# neither polled often enough: 12 GB against a budget of 200 MB for a longer loop, and the query
+# ended with exit 0 at 700 MB.
+check memory-graph-copies 4 timed "$GRUNDY" --max-memory 100M \
+    -e 'const P = path(5000); print sum(len(edges(remove_edge(P, v, v + 1))) for v in 0..4998);'
+contains memory-graph-copies "$tmp/err" "over its budget of 100.0 MB (raise it with --max-memory SIZE)"
+peak_ok memory-graph-copies 100
+check memory-graph-minus 4 timed "$GRUNDY" --max-memory 100M -e 'const P = path(5000); print sum(len(edges(P - v)) for v in 0..4999);'
+peak_ok memory-graph-minus 100
+awk 'BEGIN { srand(20261201); for (v = 1; v <= 50000; v++) print int(rand() * v), v;
+             for (i = 0; i < 50000; i++) print int(rand() * 50001), int(rand() * 50001) }' >"$tmp/h.txt"
+printf 'const H = read_graph("h.txt", [0]);\nquery Hackenbush(H);\n' >"$tmp/h.game"
+check memory-cuts 4 timed "$GRUNDY" --max-memory 150M "$tmp/h.game"
+contains memory-cuts "$tmp/err" "over its budget of 150.0 MB while solving game 'Hackenbush' (raise it with --max-memory SIZE)"
+peak_ok memory-cuts 150
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"

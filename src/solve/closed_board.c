@@ -197,7 +197,11 @@ static bool hackenbush_moves(Vm *vm, int gid, const Value *a, int n, const GameV
     if (want->big) return true;
     const Graph *g = a[0].u.g;
     uint64_t work = 0;
-    uint8_t *cut = xcalloc(g->m ? g->m : 1, 1);
+    /* scratch memory (the caller's mark frees it): a callback, or a budget below, may end in an
+       error */
+    Loc loc = vm->p->stmt ? vm->p->stmt->loc : (Loc){ 0 };
+    uint8_t *cut = vm_alloc(vm, g->m ? g->m : 1, loc);
+    memset(cut, 0, g->m ? g->m : 1);
     hackenbush_solve(g, UINT64_MAX, &work, want->n, cut);
     bool complete = true;
     for (uint64_t e = 0; e < g->m; e++) {
@@ -211,14 +215,13 @@ static bool hackenbush_moves(Vm *vm, int gid, const Value *a, int n, const GameV
             wins = hackenbush_value(g, e, &work) == want->n;
         }
         if (!wins) continue;
+        /* the graph without the edge is a copy, kept with its position: its size counts as work,
+           so the budgets (the memory above all) are checked as the copies pile up */
+        prog_poll_n(vm->p, (uint64_t)g->n + g->m, loc);
         Value arg = { .t = VT_GRAPH };
         arg.u.g = graph_without_edge(vm->p, g, e);
-        if (closed_yield(vm, gid, &arg, 1, cb, ctx)) {
-            free(cut);
-            return true;
-        }
+        if (closed_yield(vm, gid, &arg, 1, cb, ctx)) return true;
     }
-    free(cut);
     return complete;
 }
 
