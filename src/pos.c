@@ -193,7 +193,9 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
     if (e->budget && e->n >= e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
-    prog_poll(e->p, loc);
+    /* a step, and one more for every 64 words of a long key (copied into the store: the
+       memory is read as such keys pile up, not after 4096 of them) */
+    prog_poll_n(e->p, len / 64, loc);
     if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     uint32_t stored = store_key(e, key, len, loc);

@@ -122,6 +122,13 @@ printf 'const H = read_graph("h.txt", [0]);\nquery Hackenbush(H);\n' >"$tmp/h.ga
 check memory-cuts 4 timed "$GRUNDY" --max-memory 150M "$tmp/h.game"
 contains memory-cuts "$tmp/err" "over its budget of 150.0 MB while solving game 'Hackenbush' (raise it with --max-memory SIZE)"
 peak_ok memory-cuts 150
+# a long key counts as work by its size too: a row of 30000 piles is beyond EndPiles' closed form,
+# and the search stores intervals of up to 30000 words each (before, 4096 of them passed between
+# two reads of the memory: 1.36 GB against a budget of 500 MB with 10^5 piles)
+awk 'BEGIN { srand(2599); printf "print sg(EndPiles("; for (i = 0; i < 30000; i++) printf "%s%d", i ? ", " : "", 1 + int(rand() * 1000000000); print "));" }' >"$tmp/ep.game"
+check memory-long-keys 4 timed "$GRUNDY" --max-memory 100M "$tmp/ep.game"
+contains memory-long-keys "$tmp/err" "over its budget of 100.0 MB while solving game 'EndPiles' (raise it with --max-memory SIZE)"
+peak_ok memory-long-keys 100
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"
