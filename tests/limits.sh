@@ -129,6 +129,17 @@ awk 'BEGIN { srand(2599); printf "print sg(EndPiles("; for (i = 0; i < 30000; i+
 check memory-long-keys 4 timed "$GRUNDY" --max-memory 100M "$tmp/ep.game"
 contains memory-long-keys "$tmp/err" "over its budget of 100.0 MB while solving game 'EndPiles' (raise it with --max-memory SIZE)"
 peak_ok memory-long-keys 100
+# the search of sums (genus, misere play of a sum, the compounds) polls as it interns sums: it
+# polled nowhere, and genus Kayles(80) ran past a timeout of 15 s for two minutes, to 1.26 GB
+# against a memory budget of 200 MB
+check memory-sums 4 timed "$GRUNDY" --max-memory 100M -e 'genus Kayles(80);'
+contains memory-sums "$tmp/err" "over its budget of 100.0 MB while solving game 'Kayles' (raise it with --max-memory SIZE)"
+peak_ok memory-sums 100
+t0=$(date +%s)
+check timeout-sums 4 $to "$GRUNDY" --timeout 1 -e 'query misere(Kayles(60) + Kayles(61) + Kayles(62));'
+t1=$(date +%s)
+contains timeout-sums "$tmp/err" "the run took more than 1 seconds while solving game 'Kayles' (raise the limit with --timeout SECONDS)"
+if [ $((t1 - t0)) -le 20 ]; then ok; else bad "timeout-sums: the run took $((t1 - t0)) s"; fi
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"

@@ -155,6 +155,10 @@ static void check_small(Sums *m, uint32_t id, Loc loc)
 uint32_t sums_intern(Sums *m, const SumPart *in, size_t n, Loc loc)
 {
     Engine *e = m->s->store;
+    /* a step, and one more per 16 parts (they are sorted): the budgets and interrupts are
+       checked as the search of sums goes (it polled nowhere: genus Kayles(80) ran past a timeout
+       of 15 s for two minutes, to 1.26 GB against a memory budget of 200 MB) */
+    prog_poll_n(m->s->p, n / 16, loc);
     if (n > m->capsorted) {
         m->capsorted = n;
         m->sorted = xrealloc(m->sorted, n * sizeof *m->sorted);
@@ -556,6 +560,9 @@ static void need_g(Sums *m, uint32_t x, Loc loc)
 static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
 {
     if (done(m, x, w)) return;
+    Program *p = m->s->p;
+    int game = p->work_game;   /* the budgets' messages name the game of x's first part */
+    if (m->rec[x].n) p->work_game = (int)KEY_GAME(eng_key(m->s->store, m->parts[m->rec[x].off].id));
     size_t base = m->sp;
     VEC_PUSH(m->stack, m->sp, m->capstack, x);
     while (m->sp > base) {
@@ -594,6 +601,7 @@ static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
         m->rec[y].flags &= ~(uint32_t)F_ONPATH;
         m->sp--;
     }
+    p->work_game = game;
 }
 
 uint64_t sums_pace(Sums *m, uint32_t x, unsigned which, Loc loc)
