@@ -140,6 +140,14 @@ check timeout-sums 4 $to "$GRUNDY" --timeout 1 -e 'query misere(Kayles(60) + Kay
 t1=$(date +%s)
 contains timeout-sums "$tmp/err" "the run took more than 1 seconds while solving game 'Kayles' (raise the limit with --timeout SECONDS)"
 if [ $((t1 - t0)) -le 20 ]; then ok; else bad "timeout-sums: the run took $((t1 - t0)) s"; fi
+# the retrograde analysis of a compound with cycles polls at every move it lists: three tokens on
+# a 300-vertex digraph with cycles, whose every() compound has about 50 million moves (before,
+# the state limit stopped it after 7 s at 380 MB, past any --max-memory or --timeout)
+awk 'BEGIN { for (v = 0; v < 300; v++) { print v, (v + 1) % 300; print v, (v * 7 + 3) % 300 } }' >"$tmp/cyc.txt"
+printf 'const G = read_digraph("cyc.txt");\nquery every(Token(G, 0) + Token(G, 100) + Token(G, 200));\n' >"$tmp/cpd.game"
+check memory-compound 4 timed "$GRUNDY" --max-memory 100M "$tmp/cpd.game"
+contains memory-compound "$tmp/err" "over its budget of 100.0 MB while solving game 'Token' (raise it with --max-memory SIZE)"
+peak_ok memory-compound 100
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"

@@ -100,6 +100,7 @@ static uint32_t intern(Prod *p, const uint32_t *t)
 
 static void add_succ(Prod *p)
 {
+    prog_poll(p->s->p, p->loc);   /* a move of the compound is a step: the budgets are checked as it grows */
     uint32_t v = intern(p, p->nxt);
     if (p->nsucc >= p->s->p->max_states) too_big(p);
     VEC_PUSH(p->succ, p->nsucc, p->capsucc, v);
