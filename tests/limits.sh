@@ -148,6 +148,16 @@ printf 'const G = read_digraph("cyc.txt");\nquery every(Token(G, 0) + Token(G, 1
 check memory-compound 4 timed "$GRUNDY" --max-memory 100M "$tmp/cpd.game"
 contains memory-compound "$tmp/err" "over its budget of 100.0 MB while solving game 'Token' (raise it with --max-memory SIZE)"
 peak_ok memory-compound 100
+# a closed form whose table takes long (SplitEqual's to 10^6: about 10 s) counts its work, so a
+# timeout stops it inside; in the REPL the next inputs then find the form's table as it was
+t0=$(date +%s)
+check timeout-closed 4 $to "$GRUNDY" --timeout 1 -e 'print sg(SplitEqual(1000000, 2));'
+t1=$(date +%s)
+contains timeout-closed "$tmp/err" "the run took more than 1 seconds while solving game 'SplitEqual'"
+if [ $((t1 - t0)) -le 5 ]; then ok; else bad "timeout-closed: the run took $((t1 - t0)) s"; fi
+printf 'sg(SplitEqual(1000000, 2))\nsg(SplitEqual(5000, 2))\n' | $to "$GRUNDY" --timeout 1 -i >"$tmp/out" 2>"$tmp/err"
+"$GRUNDY" -e 'print sg(SplitEqual(5000, 2));' >"$tmp/want"
+if [ "$(tail -1 "$tmp/out")" = "$(cat "$tmp/want")" ]; then ok; else bad "timeout-closed: after the timeout $(tail -1 "$tmp/out"), alone $(cat "$tmp/want")"; fi
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"

@@ -111,7 +111,6 @@ static bool closed_applies(Solver *s, void *st, const int64_t *key)
    outright. */
 static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool need_sg)
 {
-    (void)loc;
     const int64_t *key = eng_key(s->store, id);
     const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
     Value buf[CLOSED_MAX_ARGS];
@@ -120,6 +119,8 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
     a.cache = form_cache(st, f);
+    a.p = s->p;
+    a.loc = loc.line || !s->p->stmt ? loc : s->p->stmt->loc;   /* (a peek inside a search may have none) */
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
     if (args != buf) free(args);
     GameValue v = gv_sg(a.sg);
@@ -141,7 +142,6 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
    has no peek. */
 static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg)
 {
-    (void)loc;
     const Game *g = &s->p->games[KEY_GAME(key)];
     const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
     if (!f) return false;
@@ -171,7 +171,12 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
     ClosedAnswer a;
     memset(&a, 0, sizeof a);
     a.cache = form_cache(st, f);
+    a.p = s->p;
+    a.loc = loc.line || !s->p->stmt ? loc : s->p->stmt->loc;   /* (a peek inside a search may have none) */
+    int game = s->p->work_game;
+    s->p->work_game = (int)KEY_GAME(key);   /* for the budgets' messages (a long form polls) */
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg);
+    s->p->work_game = game;
     if (args != buf) free(args);
     if (a.is_big) {
         mpz_clear(a.big);

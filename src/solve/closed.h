@@ -19,6 +19,9 @@ typedef struct ClosedAnswer {
     mpz_t big;
     bool rules_moves;   /* the form's moves do not cover this position: the rules list them */
     ClosedCache **cache;  /* in: the form's cache slot (NULL: none; the form works without it) */
+    Program *p;         /* in: where a form whose work is long counts it (prog_poll_n; NULL: it does
+                           not), and registers what an error unwinding past it must free */
+    Loc loc;
 } ClosedAnswer;
 /* In a state's strategy variant (solve_how): the form's index with this bit when rules_moves. */
 #define CLOSED_RULES_MOVES 0x400u

@@ -472,13 +472,17 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
 
 #define SPLITEQ_MAX 1000000
 
-/* g(x) for x in from..n into g (g(0..from - 1) filled already). */
-static void splitequal_fill(uint32_t *g, int64_t from, int64_t n, int64_t f)
+/* g(x) for x in from..n into g (g(0..from - 1) filled already). With p, each value's steps
+   count as work (a fill to 10^6 takes about 10 s: the budgets, the timeout and Ctrl-C are met
+   inside it); an error may then unwind past it, which frees its own memory. */
+static void splitequal_fill(uint32_t *g, int64_t from, int64_t n, int64_t f, Program *p, Loc loc)
 {
     char *seen = xcalloc((size_t)n + 64, 1);
+    size_t mark = p ? prog_defer(p, free, seen) : 0;
     for (int64_t x = from > f ? from : f > 2 ? f : 2; x <= n; x++) {
         size_t lim = 1;
-        for (int64_t m = 2; m <= x;) {
+        uint64_t steps = 0;
+        for (int64_t m = 2; m <= x; steps++) {
             int64_t q = x / m, last = x / q;   /* m..last share q */
             for (int64_t mm = m; mm <= last && mm <= m + 1; mm++) {
                 int64_t r = x % mm;
@@ -492,14 +496,19 @@ static void splitequal_fill(uint32_t *g, int64_t from, int64_t n, int64_t f)
         while (mex < lim && seen[mex]) mex++;
         g[x] = mex;
         memset(seen, 0, lim);
+        if (p) prog_poll_n(p, steps, loc);
     }
+    if (p) prog_release(p, mark);
     free(seen);
 }
 
-static uint32_t *splitequal_table(int64_t n, int64_t f)
+/* g(0..n) in a new table (with p: freed if an error unwinds past its fill). */
+static uint32_t *splitequal_table(int64_t n, int64_t f, Program *p, Loc loc)
 {
     uint32_t *g = xcalloc((size_t)n + 2, sizeof *g);
-    splitequal_fill(g, 0, n, f);
+    size_t mark = p ? prog_defer(p, free, g) : 0;
+    splitequal_fill(g, 0, n, f, p, loc);
+    if (p) prog_release(p, mark);
     return g;
 }
 
@@ -520,10 +529,10 @@ static void splitequal_free(ClosedCache *c)
 }
 
 /* g(h) for threshold f, from the cache when there is one. */
-static uint32_t splitequal_value(ClosedCache **slot, int64_t h, int64_t f)
+static uint32_t splitequal_value(ClosedCache **slot, int64_t h, int64_t f, Program *p, Loc loc)
 {
     if (!slot) {
-        uint32_t *g = splitequal_table(h, f);
+        uint32_t *g = splitequal_table(h, f, p, loc);
         uint32_t v = g[h];
         free(g);
         return v;
@@ -550,8 +559,8 @@ static uint32_t splitequal_value(ClosedCache **slot, int64_t h, int64_t f)
         uint32_t *g = xrealloc(c->t[i].g, ((size_t)n + 2) * sizeof *g);
         int64_t from = c->t[i].n + 1;
         memset(g + from, 0, ((size_t)(n - from) + 2) * sizeof *g);
-        splitequal_fill(g, from, n, f);
-        c->t[i].g = g;
+        c->t[i].g = g;   /* before the fill: an error inside it leaves the table as it was, longer */
+        splitequal_fill(g, from, n, f, p, loc);
         c->t[i].n = n;
     }
     return c->t[i].g[h];
@@ -566,7 +575,7 @@ static bool splitequal_eval(const Value *a, int n, ClosedAnswer *r)
     }
     if (n != 2 || !closed_int(&a[0]) || !closed_int(&a[1]) || a[0].u.i < 0 || a[0].u.i > SPLITEQ_MAX) return false;
     int64_t h = a[0].u.i, f = a[1].u.i;
-    r->sg = splitequal_value(r->cache, h, f);
+    r->sg = splitequal_value(r->cache, h, f, r->p, r->loc);
     r->terminal = h < f || h < 2;
     return true;
 }
@@ -586,7 +595,7 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameV
     int64_t ms[SPLITEQ_LIST];
     int nm = 0;
     bool complete = true;
-    uint32_t *g = splitequal_table(h, f);
+    uint32_t *g = splitequal_table(h, f, vm->p, vm->p->stmt ? vm->p->stmt->loc : (Loc){ 0 });
     for (int64_t m = 2; m <= h; m++) {
         int64_t q = h / m, r = h % m;
         uint32_t v = ((r & 1) ? g[q + 1] : 0) ^ (((m - r) & 1) ? g[q] : 0);
