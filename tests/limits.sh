@@ -135,11 +135,15 @@ peak_ok memory-long-keys 100
 check memory-sums 4 timed "$GRUNDY" --max-memory 100M -e 'genus Kayles(80);'
 contains memory-sums "$tmp/err" "over its budget of 100.0 MB while solving game 'Kayles' (raise it with --max-memory SIZE)"
 peak_ok memory-sums 100
-t0=$(date +%s)
-check timeout-sums 4 $to "$GRUNDY" --timeout 1 -e 'query misere(Kayles(60) + Kayles(61) + Kayles(62));'
-t1=$(date +%s)
-contains timeout-sums "$tmp/err" "the run took more than 1 seconds while solving game 'Kayles' (raise the limit with --timeout SECONDS)"
-if [ $((t1 - t0)) -le 20 ]; then ok; else bad "timeout-sums: the run took $((t1 - t0)) s"; fi
+# stopped NAME SECONDS PROGRAM GAME: --timeout 1 ends PROGRAM within SECONDS, naming GAME
+stopped() {
+    t0=$(date +%s)
+    check "$1" 4 $to "$GRUNDY" --timeout 1 -e "$3"
+    t1=$(date +%s)
+    contains "$1" "$tmp/err" "the run took more than 1 seconds while solving game '$4' (raise the limit with --timeout SECONDS)"
+    if [ $((t1 - t0)) -le "$2" ]; then ok; else bad "$1: the run took $((t1 - t0)) s"; fi
+}
+stopped timeout-sums 20 'query misere(Kayles(60) + Kayles(61) + Kayles(62));' Kayles
 # the retrograde analysis of a compound with cycles polls at every move it lists: three tokens on
 # a 300-vertex digraph with cycles, whose every() compound has about 50 million moves (before,
 # the state limit stopped it after 7 s at 380 MB, past any --max-memory or --timeout)
@@ -150,11 +154,7 @@ contains memory-compound "$tmp/err" "over its budget of 100.0 MB while solving g
 peak_ok memory-compound 100
 # a closed form whose table takes long (SplitEqual's to 10^6: about 10 s) counts its work, so a
 # timeout stops it inside; in the REPL the next inputs then find the form's table as it was
-t0=$(date +%s)
-check timeout-closed 4 $to "$GRUNDY" --timeout 1 -e 'print sg(SplitEqual(1000000, 2));'
-t1=$(date +%s)
-contains timeout-closed "$tmp/err" "the run took more than 1 seconds while solving game 'SplitEqual'"
-if [ $((t1 - t0)) -le 5 ]; then ok; else bad "timeout-closed: the run took $((t1 - t0)) s"; fi
+stopped timeout-closed 5 'print sg(SplitEqual(1000000, 2));' SplitEqual
 printf 'sg(SplitEqual(1000000, 2))\nsg(SplitEqual(5000, 2))\n' | $to "$GRUNDY" --timeout 1 -i >"$tmp/out" 2>"$tmp/err"
 "$GRUNDY" -e 'print sg(SplitEqual(5000, 2));' >"$tmp/want"
 if [ "$(tail -1 "$tmp/out")" = "$(cat "$tmp/want")" ]; then ok; else bad "timeout-closed: after the timeout $(tail -1 "$tmp/out"), alone $(cat "$tmp/want")"; fi
