@@ -317,11 +317,17 @@ static void data_path(Vm *vm, Loc loc, const char *fn, const Value *f, char *out
 typedef struct EdgeFile { FILE *f; char *buf; size_t pos, have; bool eof; } EdgeFile;
 #define EDGE_BLOCK ((size_t)1 << 20)
 
-static void edge_file_close(EdgeFile *r)
+/* Close and free r (a cleanup registered while it is read: prog_defer). */
+static void edge_file_free(void *arg)
 {
+    EdgeFile *r = arg;
     if (r->f) fclose(r->f);
     free(r->buf);
+    free(r);
 }
+/* Lines read between two polls (each a step): a file of 10^8 lines meets the budgets, the
+   timeout and Ctrl-C while it is read. */
+#define EDGE_POLL 65536
 
 /* The next line (NUL-terminated, newline cut), or NULL at the end; *toolong set for a line longer
    than the buffer. */
@@ -361,13 +367,16 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
     char path[4096];
     if (vm->p->no_files) vm_fail(vm, loc, "%s(): this run may not read files", fn);
     data_path(vm, loc, fn, file, path, sizeof path);
-    EdgeFile r = { fopen(path, "rb"), NULL, 0, 0, false };
-    if (!r.f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
-    r.buf = xmalloc(EDGE_BLOCK + 1);
+    FILE *f = fopen(path, "rb");
+    if (!f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
+    EdgeFile *r = xmalloc(sizeof *r);
+    *r = (EdgeFile){ f, xmalloc(EDGE_BLOCK + 1), 0, 0, false };
+    size_t mark = prog_defer(vm->p, edge_file_free, r);   /* an error below closes it */
     int64_t lineno = 0, got = 0;
     bool toolong = false;
     char *line;
-    while (got != count && (line = edge_line(&r, &toolong))) {
+    while (got != count && (line = edge_line(r, &toolong))) {
+        if (lineno % EDGE_POLL == EDGE_POLL - 1) prog_poll_n(vm->p, EDGE_POLL, loc);
         if (lineno++ < skip) continue;
         const char *q = line;
         while (*q == ' ' || *q == '\t') q++;
@@ -375,15 +384,15 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
         int64_t u, v;
         if (!read_int(&q, &u) || (*q != ' ' && *q != '\t') || !read_int(&q, &v) ||
             (*q && *q != ' ' && *q != '\t' && *q != '\r')) {
-            edge_file_close(&r);
             vm_fail(vm, loc, "%s(): line %lld of '%s' is not two integers \"u v\" (within 64 bits)", fn,
                     (long long)lineno, path);
         }
         graph_spec_int_edge(s, u, v);
         got++;
     }
-    bool bad = ferror(r.f);
-    edge_file_close(&r);
+    bool bad = ferror(r->f);
+    prog_release(vm->p, mark);
+    edge_file_free(r);
     if (toolong)
         vm_fail(vm, loc, "%s(): line %lld of '%s' is longer than %zu bytes", fn, (long long)lineno + 1, path, EDGE_BLOCK);
     if (bad) vm_fail(vm, loc, "%s(): cannot read '%s'", fn, path);

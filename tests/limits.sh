@@ -158,6 +158,13 @@ stopped timeout-closed 5 'print sg(SplitEqual(1000000, 2));' SplitEqual
 printf 'sg(SplitEqual(1000000, 2))\nsg(SplitEqual(5000, 2))\n' | $to "$GRUNDY" --timeout 1 -i >"$tmp/out" 2>"$tmp/err"
 "$GRUNDY" -e 'print sg(SplitEqual(5000, 2));' >"$tmp/want"
 if [ "$(tail -1 "$tmp/out")" = "$(cat "$tmp/want")" ]; then ok; else bad "timeout-closed: after the timeout $(tail -1 "$tmp/out"), alone $(cat "$tmp/want")"; fi
+# reading an edge file polls every 65536 lines: 3 million arcs stop inside read_digraph at the
+# budget (before, the whole file was read and the next statement met the budget, at 85 MB)
+awk 'BEGIN { srand(7); for (i = 0; i < 3000000; i++) print int(rand() * 1000000), int(rand() * 1000000) }' >"$tmp/arcs.txt"
+printf 'const G = read_digraph("arcs.txt");\nprint len(edges(G));\n' >"$tmp/arcs.game"
+check memory-read 4 "$GRUNDY" --max-memory 40M "$tmp/arcs.game"
+contains memory-read "$tmp/err" "arcs.game:1:11: error: the run uses"
+rm -f "$tmp/arcs.txt"
 check memory-size 0 "$GRUNDY" --max-memory 1.5GiB -e 'print 1;'
 check bad-memory 2 "$GRUNDY" --max-memory 12Q -e 'print 1;'
 contains bad-memory "$tmp/err" "--max-memory needs a size"
