@@ -1,8 +1,9 @@
 #!/bin/sh
 # limits.sh: the budgets (--max-steps, --max-memory, --timeout) hit inside each kind of work: a
 # fold, move generation, a canon, a closed form's winning moves, the sequence, table and memo
-# strategies, a claim, a table statement, a constant. Each ends with exit 4 and a message naming
-# the budget, the game being solved and the option; memory stays near its budget (peak measured
+# strategies, a claim, a table statement, a constant, copies of graphs, long keys, the search of
+# sums, a compound with cycles, a closed form's table, an edge file. Each ends with exit 4 and a
+# message naming the budget, the game being solved and the option; memory stays near its budget (peak measured
 # by /usr/bin/time when it is there). SIGINT and SIGTERM end a batch run with one line and 130/143.
 GRUNDY=${GRUNDY:-./grundy}
 pass=0
