@@ -406,8 +406,7 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
    keeps them all: the memory budget is checked as they pile up). */
 static Value derived_graph(Vm *vm, const Graph *g, Loc loc)
 {
-    vm_charge(vm, (uint64_t)g->n + g->m, loc);
-    prog_poll_n(vm->p, (uint64_t)g->n + g->m, loc);
+    vm_charge_copy(vm, (uint64_t)g->n + g->m, loc);
     return (Value){ .t = VT_GRAPH };
 }
 

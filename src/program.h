@@ -236,6 +236,12 @@ uint64_t prog_memory_used(Program *p);
 /* Stop with EXIT_LIMIT, naming what, when extra more bytes would take the process past
    --max-memory (a big table asks before it allocates). */
 void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what);
+/* loc, or the running statement's place when loc has none (native work reached without one: a
+   peek inside a search, a closed form's moves), for the budgets' messages. */
+static inline Loc prog_here(const Program *p, Loc loc)
+{
+    return loc.line || !p->stmt ? loc : p->stmt->loc;
+}
 /* Erase the progress line, if one is shown. */
 void prog_progress_clear(Program *p);
 /* Seconds on a monotonic clock. */

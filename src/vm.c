@@ -332,9 +332,7 @@ static Value graph_minus(Vm *vm, const Value *gv, const Value *x, Loc loc)
         }
         drop[k] = true;
     }
-    /* a copy of the graph: its size counts as work (builtins.c, derived_graph) */
-    vm_charge(vm, (uint64_t)g->n + g->m, loc);
-    prog_poll_n(vm->p, (uint64_t)g->n + g->m, loc);
+    vm_charge_copy(vm, (uint64_t)g->n + g->m, loc);
     Value r = { .t = VT_GRAPH };
     r.u.g = graph_without(vm->p, g, drop);
     return r;
@@ -598,6 +596,12 @@ static int cmp64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
     return (x > y) - (x < y);
+}
+
+void vm_charge_copy(Vm *vm, uint64_t size, Loc loc)
+{
+    vm_charge(vm, size, loc);
+    prog_poll_n(vm->p, size, loc);
 }
 
 void vm_charge(Vm *vm, uint64_t size, Loc loc)

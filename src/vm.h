@@ -135,6 +135,9 @@ void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
 /* A budgeted run (fuel set) pays for building a value of this size (a list's elements, a graph's
    vertices and edges): one step per 8, so a tentative search over huge positions stops in time. */
 void vm_charge(Vm *vm, uint64_t size, Loc loc);
+/* A copy of size words that is kept (a graph derived from another: graphs are interned): charged
+   as above, and counted as that much work, so the memory budget is read as copies pile up. */
+void vm_charge_copy(Vm *vm, uint64_t size, Loc loc);
 /* Checked integer helpers shared with builtins. */
 _Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value vm_add(Vm *vm, Value a, Value b, Loc loc);

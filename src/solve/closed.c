@@ -120,7 +120,7 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     memset(&a, 0, sizeof a);
     a.cache = form_cache(st, f);
     a.p = s->p;
-    a.loc = loc.line || !s->p->stmt ? loc : s->p->stmt->loc;   /* (a peek inside a search may have none) */
+    a.loc = prog_here(s->p, loc);
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
     if (args != buf) free(args);
     GameValue v = gv_sg(a.sg);
@@ -172,7 +172,7 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
     memset(&a, 0, sizeof a);
     a.cache = form_cache(st, f);
     a.p = s->p;
-    a.loc = loc.line || !s->p->stmt ? loc : s->p->stmt->loc;   /* (a peek inside a search may have none) */
+    a.loc = prog_here(s->p, loc);
     int game = s->p->work_game;
     s->p->work_game = (int)KEY_GAME(key);   /* for the budgets' messages (a long form polls) */
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg);

@@ -199,7 +199,7 @@ static bool hackenbush_moves(Vm *vm, int gid, const Value *a, int n, const GameV
     uint64_t work = 0;
     /* scratch memory (the caller's mark frees it): a callback, or a budget below, may end in an
        error */
-    Loc loc = vm->p->stmt ? vm->p->stmt->loc : (Loc){ 0 };
+    Loc loc = prog_here(vm->p, (Loc){ 0 });
     uint8_t *cut = vm_alloc(vm, g->m ? g->m : 1, loc);
     memset(cut, 0, g->m ? g->m : 1);
     hackenbush_solve(g, UINT64_MAX, &work, want->n, cut);

@@ -595,7 +595,7 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameV
     int64_t ms[SPLITEQ_LIST];
     int nm = 0;
     bool complete = true;
-    uint32_t *g = splitequal_table(h, f, vm->p, vm->p->stmt ? vm->p->stmt->loc : (Loc){ 0 });
+    uint32_t *g = splitequal_table(h, f, vm->p, prog_here(vm->p, (Loc){ 0 }));
     for (int64_t m = 2; m <= h; m++) {
         int64_t q = h / m, r = h % m;
         uint32_t v = ((r & 1) ? g[q + 1] : 0) ^ (((m - r) & 1) ? g[q] : 0);
