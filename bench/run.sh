@@ -211,16 +211,18 @@ file_case "(l) EndPiles, 2000 piles <= 1e9" "C keeps the n^2 interval tables" "$
 run_case "(l) ArrayGame(1e9, 1)" "$B/bench/base_lecture array 1000000000 1" "expect sg(ArrayGame(1000000000, 1)) == @"
 run_case "(l) SplitEqual(0..1e5, 2) table" "$B/bench/base_lecture splitequal 100000 2" \
     "expect sum(sg(SplitEqual(n, 2)) for n in 0..100000) == @"
-# (p) --jobs: a claim and a table of independent instances, with two workers against one process
+# (p) --jobs: a claim, a table and a period of independent instances (the period of a family no
+# strategy knows: G(n) one n at a time), with two workers against one process
 # (the reference column: the engine with --jobs 1; ratio < 1 is the speed-up)
 GP='game GP(n, a, b) { move x(k in 1..a) when n >= k => GP(n - k, a, b); move y when n >= b => GP(n - b, a, b) + GP(0, a, b); }'
+PW='game W(m, k) { move t(j in 1..m) when j % (k + 2) != 1 and (j * j) % (k + 3) != 0 => W(m - j, k); move s(j in 1..m / 2) when (j + k) % 3 == 0 => W(j, k) + W(m - j, k); }'
 for w in "claim sg(GP(n, a, b)) <= a + 1 for a in 1..40, b in 1..40, n in 0..3000 when n % 1000 == 999;" \
-         "table GP(2999, 1..40, 1..40);"; do
+         "table GP(2999, 1..40, 1..40);" "$PW period W(500, n) for n in 0..300;"; do
     "$G" --jobs 1 -e "$GP $w" >"$tmp/j1.out"; "$G" --jobs 2 -e "$GP $w" >"$tmp/j2.out"
     cmp -s "$tmp/j1.out" "$tmp/j2.out" || { echo "(p): --jobs 2 prints otherwise than --jobs 1"; exit 1; }
     j1=$(median3 "$(time_ms "$G" --jobs 1 -e "$GP $w")" "$(time_ms "$G" --jobs 1 -e "$GP $w")" "$(time_ms "$G" --jobs 1 -e "$GP $w")")
     j2=$(median3 "$(time_ms "$G" --jobs 2 -e "$GP $w")" "$(time_ms "$G" --jobs 2 -e "$GP $w")" "$(time_ms "$G" --jobs 2 -e "$GP $w")")
-    row "(p) --jobs 2: $(echo "$w" | cut -c1-40)..." "$(ms "$j1")" "$(ms "$j2")" "$(ratio "$j2" "$j1")x" \
+    row "(p) --jobs 2: $(echo "$w" | sed "s/^game .*} //" | cut -c1-40)..." "$(ms "$j1")" "$(ms "$j2")" "$(ratio "$j2" "$j1")x" \
         "reference: the engine with --jobs 1"
 done
 # (m) long sequence tables (no baseline: the published anchors): the period of 0.354 proven from

@@ -1,5 +1,5 @@
 /* jobs.h: --jobs: a statement whose instances are independent (a claim's combinations, a table's
-   cells) runs alone for --jobs-after seconds; if it is not done by then, what is left is handed
+   cells, a period's values one by one) runs alone for --jobs-after seconds; if it is not done by then, what is left is handed
    out in chunks to forked worker processes (each starts from the program as it is, with every
    position solved so far), and the parent takes their results chunk by chunk in order, so the
    output is the serial run's. A worker that fails in any way (an error, a budget, a value it

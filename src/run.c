@@ -269,12 +269,31 @@ static GameValue cell(Program *p, TableCtx *t, int64_t x, int64_t y, int64_t z)
     return g;
 }
 
-/* The q-th cell in the table's order (layers, rows, columns). */
-GameValue run_cell_at(Program *p, TableCtx *t, uint64_t q)
+/* The q-th cell in the table's order (layers, rows, columns) into *out (RunValues): false when
+   it cannot be sent from a worker (more than 64 bits, a set ∞(K)). */
+static bool cell_at(Program *p, void *ctx, uint64_t q, void *out)
 {
+    TableCtx *t = ctx;
     size_t per = t->rows * t->cols, l = (size_t)(q / per), i = (size_t)(q % per / t->cols), j = (size_t)(q % t->cols);
-    return cell(p, t, t->lo[0] + (int64_t)(t->nranges == 3 ? l : i), t->lo[1] + (int64_t)(t->nranges == 3 ? i : j),
-                t->lo[2] + (int64_t)j);
+    GameValue *v = out;
+    *v = cell(p, t, t->lo[0] + (int64_t)(t->nranges == 3 ? l : i), t->lo[1] + (int64_t)(t->nranges == 3 ? i : j),
+              t->lo[2] + (int64_t)j);
+    return !v->big && !v->kset;
+}
+
+/* Every value of rv, 0..total - 1, in order; with --jobs, split between workers once the
+   statement has run for --jobs-after. */
+static void run_values(Program *p, const RunValues *rv, uint64_t total, Loc loc)
+{
+    double started = prog_now();
+    bool may_split = p->jobs > 1;   /* once: after workers failed, the parent goes on alone */
+    for (uint64_t q = 0; q < total; q++) {
+        if (may_split && jobs_due(p, started)) {
+            may_split = false;
+            if (run_values_split(p, rv, q, total, started, loc)) break;
+        }
+        rv->at(p, rv->ctx, q, (unsigned char *)rv->out + q * rv->elem);
+    }
 }
 
 static int digits(int64_t v)
@@ -385,15 +404,8 @@ static void do_table(Program *p, Stmt *st)
     /* values live in scratch below every cell's mark, so an error frees them too */
     t.vals = vm_alloc(p->vm, (layers * per + 1) * sizeof *t.vals, st->loc);
     uint64_t total = layers * per;
-    double started = prog_now();
-    bool may_split = p->jobs > 1;   /* once: after workers failed, the parent goes on alone */
-    for (uint64_t q = 0; q < total; q++) {
-        if (may_split && jobs_due(p, started)) {
-            may_split = false;
-            if (run_table_split(p, &t, q, total, started)) break;
-        }
-        t.vals[q] = run_cell_at(p, &t, q);
-    }
+    RunValues rv = { cell_at, &t, t.vals, sizeof *t.vals, "cells of the table" };
+    run_values(p, &rv, total, st->loc);
     int width = 1;
     for (uint64_t q = 0; q < total; q++)
         if (value_digits(&t.vals[q]) > width) width = value_digits(&t.vals[q]);
@@ -707,7 +719,14 @@ static void do_claim(Program *p, Stmt *st)
 
 /* The two positions are copied out at once: the interpreter reuses its scratch memory per instance. */
 #define PERIOD_KEY_WORDS 512
-typedef struct PeriodCtx { Program *p; Stmt *st; int64_t keys[2][PERIOD_KEY_WORDS]; int n; } PeriodCtx;
+typedef struct PeriodCtx {
+    Program *p;
+    Stmt *st;
+    int64_t keys[2][PERIOD_KEY_WORDS];
+    int n;
+    size_t cw;          /* the values one by one: n is word cw of keys[0], for n in 0..count - 1 */
+    uint64_t count;
+} PeriodCtx;
 
 static int on_period_pos(void *ctx, const Value *v, const Value *frame)
 {
@@ -719,6 +738,17 @@ static int on_period_pos(void *ctx, const Value *v, const Value *frame)
     if (len > PERIOD_KEY_WORDS) prog_fail(c->p, EXIT_LIMIT, c->st->loc, "period: the position's arguments are too long");
     memcpy(c->keys[c->n++], v->u.p[0], len * sizeof *v->u.p[0]);
     return c->n == 2;
+}
+
+/* G(q) of a family no strategy knows (RunValues), clamped to 32 bits. */
+static bool period_at(Program *p, void *ctx, uint64_t q, void *out)
+{
+    PeriodCtx *c = ctx;
+    c->keys[0][c->cw] = (int64_t)q;
+    uint64_t v = solve_period_value(p->solver, c->keys[0], c->st->loc);
+    uint32_t g = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+    memcpy(out, &g, sizeof g);
+    return true;
 }
 
 static void do_period(Program *p, Stmt *st)
@@ -735,7 +765,13 @@ static void do_period(Program *p, Stmt *st)
     PeriodCtx *const c = cp;
     vm_call(p->vm, st->fn, NULL, 0, on_period_pos, c);
     SolvePeriod per;
-    solve_period(p->solver, c->keys[0], c->keys[1], bound, st->loc, &per);
+    if (!solve_period(p->solver, c->keys[0], c->keys[1], bound, st->loc, &per, &c->cw, &c->count)) {
+        /* no strategy knows the family: G(n) one by one, independent instances */
+        uint32_t *g = vm_alloc(p->vm, c->count * sizeof *g, st->loc);   /* scratch: released after an error too */
+        RunValues rv = { period_at, c, g, sizeof *g, "values of the period" };
+        run_values(p, &rv, c->count, st->loc);
+        solve_period_values(g, c->count, &per);
+    }
     const char *method = per.method;
     StrBuf b;
     sb_init(&b);

@@ -1,5 +1,5 @@
-/* run_int.h: what run.c shares with run_split.c: the table's and the claim's state, one table
-   cell, one claim instance, and the entry points of their split between worker processes. */
+/* run_int.h: what run.c shares with run_split.c: the table's and the claim's state, one claim
+   instance, and the entry points of their split between worker processes. */
 #ifndef GRUNDY_RUN_INT_H
 #define GRUNDY_RUN_INT_H
 #include "program.h"
@@ -34,13 +34,21 @@ typedef struct ClaimJob {
     bool stopped;
 } ClaimJob;
 
-/* The q-th cell of a table, in its order (layers, rows, columns). */
-GameValue run_cell_at(Program *p, TableCtx *t, uint64_t q);
 /* A claim's instance (VmYield): counts it; a false one fills in the counterexample and stops. */
 int run_on_instance(void *ctx, const Value *v, const Value *frame);
-/* --jobs: split the table at cell q (the statement began at started); true when the workers did
-   the rest. */
-bool run_table_split(Program *p, TableCtx *t, uint64_t q, uint64_t total, double started);
+/* A statement's independent values (a table's cells, a period's G(n)): at computes the q-th into
+   out (elem bytes); false when it cannot be sent from a worker (it points into the worker's
+   memory). out is an array of them all. */
+typedef struct RunValues {
+    bool (*at)(Program *p, void *ctx, uint64_t q, void *out);
+    void *ctx;
+    void *out;
+    size_t elem;
+    const char *what;   /* for the progress line */
+} RunValues;
+/* --jobs: split the values at q (of total; the statement began at started): true when the
+   workers did the rest, into rv->out. */
+bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t total, double started, Loc loc);
 /* --jobs: the claim's gate (ctx: its ClaimJob) in the main process: takes every combination until
    the claim is due to split, then hands the rest to workers and stops the claim's run when they
    have done it. */

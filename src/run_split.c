@@ -1,59 +1,58 @@
-/* run_split.c: --jobs for the statements: a table's cells and a claim's binder combinations
-   handed to worker processes (jobs.h) and their records merged in order. */
+/* run_split.c: --jobs for the statements: a table's cells, a period's values and a claim's binder
+   combinations handed to worker processes (jobs.h) and their records merged in order. */
 #include "config.h"
 #include "run_int.h"
 #include "jobs.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* --jobs: the cells from the split on, chunk by chunk (the values as GameValues: a value of more
-   than 64 bits or a set ∞(K) points into the worker's memory, so it cannot be sent). */
-typedef struct TableJob { TableCtx *t; uint64_t total; } TableJob;
+/* --jobs: the values from the split on, chunk by chunk, elem bytes each (a table's GameValues:
+   one of more than 64 bits or a set ∞(K) points into the worker's memory, so it cannot be sent;
+   a period's 32-bit values). */
+typedef struct ValuesJob { const RunValues *v; uint64_t total; } ValuesJob;
 
-static void free_values(void *arg) { free(*(GameValue **)arg); }
+static void free_values(void *arg) { free(*(void **)arg); }
 
-static void table_work(Program *p, Jobs *j, void *ctx)
+static void values_work(Program *p, Jobs *j, void *ctx)
 {
-    TableJob *tj = ctx;
-    GameValue *v = NULL;
+    ValuesJob *vj = ctx;
+    const RunValues *rv = vj->v;
+    unsigned char *v = NULL;
     size_t cap = 0;
     size_t mark = prog_defer(p, free_values, &v);   /* the buffer as it is when an error unwinds */
     for (;;) {
         uint64_t lo, n;
         jobs_take(j, &lo, &n);
-        if (lo >= tj->total) break;
-        if (n > tj->total - lo) n = tj->total - lo;
-        util_grow((void **)&v, &cap, (size_t)n, sizeof *v);
-        for (uint64_t q = 0; q < n; q++) {
-            v[q] = run_cell_at(p, tj->t, lo + q);
-            if (v[q].big || v[q].kset) {
+        if (lo >= vj->total) break;
+        if (n > vj->total - lo) n = vj->total - lo;
+        util_grow((void **)&v, &cap, (size_t)n * rv->elem, 1);
+        for (uint64_t q = 0; q < n; q++)
+            if (!rv->at(p, rv->ctx, lo + q, v + q * rv->elem)) {
                 jobs_send(j, lo, n, JOBS_ERROR, NULL, 0);
                 goto done;
             }
-        }
-        jobs_send(j, lo, n, JOBS_OK, v, (size_t)n * sizeof *v);
+        jobs_send(j, lo, n, JOBS_OK, v, (size_t)n * rv->elem);
     }
 done:
     prog_release(p, mark);
     free(v);
 }
 
-static int table_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, const void *data, size_t len)
+static int values_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, const void *data, size_t len)
 {
-    TableJob *tj = ctx;
-    if (status != JOBS_OK || len != n * sizeof(GameValue) || n > tj->total - lo) return -1;
-    memcpy(tj->t->vals + lo, data, len);
-    return lo + n == tj->total;
+    ValuesJob *vj = ctx;
+    if (status != JOBS_OK || len != n * vj->v->elem || n > vj->total - lo) return -1;
+    memcpy((unsigned char *)vj->v->out + lo * vj->v->elem, data, len);
+    return lo + n == vj->total;
 }
 
-/* Split the table at cell q (the statement began at started): true when the workers did the rest. */
-bool run_table_split(Program *p, TableCtx *t, uint64_t q, uint64_t total, double started)
+bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t total, double started, Loc loc)
 {
     double el = prog_now() - started;
     double c = el > 0 ? (double)q * 0.01 / el : 1;   /* first chunks: about 10 ms at the pace so far */
-    TableJob tj = { t, total };
-    JobsSpec s = { q, c < 1 ? 1 : c > 65536 ? 65536 : (uint64_t)c, table_work, table_merge, &tj, "cells of the table" };
-    return jobs_run(p, &s, t->st->loc);
+    ValuesJob vj = { rv, total };
+    JobsSpec s = { q, c < 1 ? 1 : c > 65536 ? 65536 : (uint64_t)c, values_work, values_merge, &vj, rv->what };
+    return jobs_run(p, &s, loc);
 }
 
 static void claim_take(ClaimJob *cj)

@@ -1,9 +1,10 @@
 #!/bin/sh
-# jobs.sh: --jobs gives the serial run's output. Every golden program with a claim or a table, and
-# every example, run with three workers that split each statement at once (--jobs-after 0: chunks
+# jobs.sh: --jobs gives the serial run's output. Every golden program with a claim, a table or a
+# period, and every example, run with three workers that split each statement at once (--jobs-after 0: chunks
 # of one combination or cell at first) must print what the golden files (or the same run with
 # --jobs 1) hold, on stdout and stderr, with the same status; so must random claims and tables
-# (fixed seed) that fail at varying instances, with `when` filters and --json. The ways a worker
+# (fixed seed) that fail at varying instances, with `when` filters and --json, and random periods
+# of two-parameter families (their values one by one: the instances the workers split). The ways a worker
 # can fail make the parent go on alone, with the serial output: an error inside an instance, a
 # value it cannot send (beyond 64 bits), --max-instances, a memory budget the workers share, a
 # worker killed. SIGINT and --timeout stop a split statement as they stop a serial one.
@@ -33,9 +34,9 @@ same() {
     fi
 }
 
-# golden programs with a claim or a table: against their expected files
+# golden programs with a claim, a table or a period: against their expected files
 for game in "$SRCDIR"/tests/golden/*/*.game; do
-    grep -qE '(claim|table) ' "$game" || continue
+    grep -qE '(claim|table|period) ' "$game" || continue
     dir=$(dirname "$game"); name=$(basename "$game" .game)
     args=""; [ -f "$dir/$name.args" ] && args=$(cat "$dir/$name.args")
     want=0; [ -f "$dir/$name.status" ] && want=$(cat "$dir/$name.status")
@@ -48,9 +49,9 @@ for game in "$SRCDIR"/tests/golden/*/*.game; do
         diff "$dir/$name.out" "$tmp/out" | head -5
     fi
 done
-# the examples with a claim or a table
+# the examples with a claim, a table or a period
 for game in "$SRCDIR"/examples/*.game; do
-    grep -qE '(claim|table) ' "$game" || continue
+    grep -qE '(claim|table|period) ' "$game" || continue
     same "example $(basename "$game")" "$SRCDIR/examples" "$(basename "$game")"
 done
 
@@ -73,6 +74,23 @@ awk 'BEGIN {
 sed 's/^table R\([0-9]*\)(a) + R[0-9]*(b) for a in 0..12, b in 0..9;$/table R\1(0..12);/' "$tmp/random.game" >"$tmp/r.game"
 same "random rulesets" "$tmp" r.game
 same "random rulesets, --json" "$tmp" --json r.game
+# random two-parameter families (fixed seed): no strategy knows their periods, so G(n) is computed
+# one n at a time, along either parameter; some have a period, some do not
+awk 'BEGIN {
+    srand(20261203);
+    for (t = 0; t < 10; t++) {
+        a = 1 + int(rand() * 4); b = a + 1 + int(rand() * 5); d = 2 + int(rand() * 5); e = int(rand() * d);
+        printf "game Q%d(n, k) { move s(j in {%d, %d}) when j <= n => Q%d(n - j, k);", t, a, b, t;
+        printf " move u(j in 1..k) when j <= n and (n + j) %% %d == %d => Q%d(n - j, k);", d, e, t;
+        if (rand() < 0.5) printf " move c(j in 1..n / 2) when (j + k) %% 3 == 0 => Q%d(j, k) + Q%d(n - j, k);", t, t;
+        print " }";
+        printf "period Q%d(n, %d) for n in 0..%d;\n", t, 1 + int(rand() * 6), 100 + int(rand() * 300);
+        printf "period Q%d(%d, n) for n in 0..%d;\n", t, 20 + int(rand() * 60), 30 + int(rand() * 60);
+    }
+}' >"$tmp/q.game"
+same "random periods" "$tmp" q.game
+same "random periods, --json" "$tmp" --json q.game
+same "a period whose instance errors" "$tmp" -e 'game Z(n, k) { move t when n >= 1 => Z(n - 1, k + 100 / (n - 377)); } period Z(n, 0) for n in 0..600;'
 
 # the ways a worker fails: the parent goes on alone, with the serial output
 same "an instance that errors" "$tmp" -e 'claim 1000 / (n - 677) > -2000 for n in 0..1000;'

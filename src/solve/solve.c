@@ -1152,7 +1152,8 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 
 /* ---- the period statement ----------------------------------------------------------------------- */
 
-void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out)
+bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out,
+                  size_t *cwp, uint64_t *count)
 {
     Program *p = s->p;
     memset(out, 0, sizeof *out);
@@ -1166,33 +1167,38 @@ void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
                   "itself, e.g. 'period Kayles(n) for n'");
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (st->period && allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return;
+        if (st->period && allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return true;
     }
     /* no strategy knows the family: the values one by one, by the strategies that apply */
     if (bound >= p->max_instances)
         prog_fail(p, EXIT_LIMIT, loc, "period: %llu values of game '%s' exceed the limit of %llu instances "
                   "(raise it with --max-instances N)", (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name,
                   (unsigned long long)p->max_instances);
-    uint64_t L = bound ? bound + 1 : 1000;
-    uint32_t *g = vm_alloc(s->vm, L * sizeof *g, loc);   /* scratch: released after an error too */
-    int64_t *k = vm_alloc(s->vm, len * sizeof *k, loc);
-    memcpy(k, key0, len * sizeof *k);
-    for (uint64_t n = 0; n < L; n++) {
-        k[cw] = (int64_t)n;
-        uint32_t id = eng_intern(s->store, k, loc);
-        uint64_t v = solve_component(s, id, loc, NULL, true);
-        GameValue gv = solve_value_of(&s->store->st[id]);
-        if (gv.kind == GV_LOOPY) {   /* finite: γ without its counter; ∞(K): no sequence of numbers */
-            if (gv.kset) {
-                char b[200];
-                key_text(p, k, b, sizeof b);
-                prog_fail(p, EXIT_COMPILE, loc, "period: %s has the generalized value ∞(...) of a game with cycles; a "
-                          "period is of SG values (table shows these values)", b);
-            }
-            v = gv.n;
+    *cwp = cw;
+    *count = bound ? bound + 1 : 1000;
+    return false;
+}
+
+uint64_t solve_period_value(Solver *s, const int64_t *key, Loc loc)
+{
+    uint32_t id = eng_intern(s->store, key, loc);
+    uint64_t v = solve_component(s, id, loc, NULL, true);
+    GameValue gv = solve_value_of(&s->store->st[id]);
+    if (gv.kind == GV_LOOPY) {   /* finite: γ without its counter; ∞(K): no sequence of numbers */
+        if (gv.kset) {
+            char b[200];
+            key_text(s->p, key, b, sizeof b);
+            prog_fail(s->p, EXIT_COMPILE, loc, "period: %s has the generalized value ∞(...) of a game with cycles; a "
+                      "period is of SG values (table shows these values)", b);
         }
-        g[n] = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+        v = gv.n;
     }
+    return v;
+}
+
+void solve_period_values(const uint32_t *g, uint64_t L, SolvePeriod *out)
+{
+    memset(out, 0, sizeof *out);
     period_observed(g, L, out);
     out->checked = L;
     out->method = "search";

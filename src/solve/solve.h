@@ -272,7 +272,16 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc);
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc);
 GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc);
 /* The period statement: the positions key0 (n = 0) and key1 (n = 1) of the family. A strategy
-   with a period hook that knows the family answers; otherwise the values are computed one n at a
-   time (up to bound, 0: a default) and only an observed period can be reported. */
-void solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out);
+   with a period hook that knows the family answers: true, *out filled. False when none does: the
+   values are then computed one n at a time, G(n) for n in 0..*count - 1 (up to bound, 0: a
+   default), and only an observed period can be reported: the caller computes them with
+   solve_period_value (in any order, or split between processes: each is one instance) and finds
+   the period with solve_period_values. *cw is the word of the key that holds n. */
+bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out,
+                  size_t *cw, uint64_t *count);
+/* One value of such a family: the SG value of key (n in its word cw), a game with cycles' finite
+   generalized value without its counter; an error for ∞(K). */
+uint64_t solve_period_value(Solver *s, const int64_t *key, Loc loc);
+/* The observed period of G(0..L - 1) (values beyond 32 bits clamped) into *out. */
+void solve_period_values(const uint32_t *g, uint64_t L, SolvePeriod *out);
 #endif
