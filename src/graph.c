@@ -148,7 +148,7 @@ static bool same(const Graph *a, const Graph *b)
 
 static void free_graph(Graph *g)
 {
-    free(g->label);
+    if (!g->shared_label) free(g->label);
     free(g->eu);
     free(g->ev);
     free(g->off);
@@ -396,14 +396,21 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
     h->directed = g->directed;
     h->str_labels = g->str_labels;
     uint32_t *idx = xmalloc(((size_t)g->n + 1) * sizeof *idx);
-    h->label = xmalloc(((size_t)g->n + 1) * sizeof *h->label);
-    for (uint32_t i = 0; i < g->n; i++) {
-        if (drop && drop[i]) {
-            idx[i] = UINT32_MAX;
-            continue;
+    if (!drop) {   /* the same vertices: the labels are shared (graphs live as long as the program) */
+        h->label = g->label;
+        h->shared_label = true;
+        h->n = g->n;
+        for (uint32_t i = 0; i < g->n; i++) idx[i] = i;
+    } else {
+        h->label = xmalloc(((size_t)g->n + 1) * sizeof *h->label);
+        for (uint32_t i = 0; i < g->n; i++) {
+            if (drop[i]) {
+                idx[i] = UINT32_MAX;
+                continue;
+            }
+            idx[i] = h->n;
+            h->label[h->n++] = g->label[i];
         }
-        idx[i] = h->n;
-        h->label[h->n++] = g->label[i];
     }
     h->eu = xmalloc((g->m ? g->m : 1) * sizeof *h->eu);
     h->ev = xmalloc((g->m ? g->m : 1) * sizeof *h->ev);
@@ -546,6 +553,35 @@ const Graph *graph_grounded(Program *p, const Graph *g)
     return h;
 }
 
+const Graph *graph_cut(Program *p, const Graph *g, uint64_t e)
+{
+    /* the components without e (as graph_components), those with a ground vertex kept */
+    uint32_t *up = xmalloc(((size_t)g->n + 1) * sizeof *up);
+    for (uint32_t i = 0; i < g->n; i++) up[i] = i;
+    for (uint64_t k = 0; k < g->m; k++) {
+        if (k == e) continue;
+        uint32_t a = find_root(up, g->eu[k]), b = find_root(up, g->ev[k]);
+        if (a != b) up[a > b ? a : b] = a < b ? a : b;
+    }
+    bool *keep = xcalloc((size_t)g->n + 1, sizeof *keep), *drop = xmalloc(((size_t)g->n + 1) * sizeof *drop);
+    for (uint32_t i = 0; g->ground && i < g->n; i++)
+        if (g->ground[i]) keep[find_root(up, i)] = true;
+    bool any = false;
+    for (uint32_t i = 0; i < g->n; i++) {
+        drop[i] = !keep[find_root(up, i)];
+        any |= drop[i];
+    }
+    free(up);
+    free(keep);
+    uint32_t *idx;
+    Graph *h = derived(g, any ? drop : NULL, e, &idx);
+    free(idx);
+    free(drop);
+    const Graph *r = intern_from(p, h, g, any ? GRAPH_CUT : GRAPH_WITHOUT_EDGE, 0);
+    if (r == h) h->how_edge = e;
+    return r;
+}
+
 const Graph *graph_component(Program *p, const Graph *g, uint32_t i)
 {
     uint32_t *comp = xmalloc(((size_t)g->n + 1) * sizeof *comp);
@@ -623,6 +659,15 @@ static void print_history(StrBuf *b, const Graph *g)
         if (gone != 1) sb_putc(b, ']');
         return;
     }
+    case GRAPH_CUT:   /* grounded(remove_edge(...)) made at once: the edge is remembered */
+        sb_puts(b, "grounded(remove_edge(");
+        print_history(b, q);
+        sb_puts(b, ", ");
+        print_label(b, q, q->eu[g->how_edge]);
+        sb_puts(b, ", ");
+        print_label(b, q, q->ev[g->how_edge]);
+        sb_puts(b, "))");
+        return;
     case GRAPH_GROUNDED:
         sb_puts(b, "grounded(");
         print_history(b, q);

@@ -6,7 +6,8 @@
 #define GRUNDY_GRAPH_H
 #include "program.h"
 
-enum { GRAPH_BUILT, GRAPH_WITHOUT_EDGE, GRAPH_WITHOUT_VERTICES, GRAPH_GROUNDED, GRAPH_COMPONENT, GRAPH_UNDIRECTED };
+enum { GRAPH_BUILT, GRAPH_WITHOUT_EDGE, GRAPH_WITHOUT_VERTICES, GRAPH_GROUNDED, GRAPH_COMPONENT, GRAPH_UNDIRECTED,
+       GRAPH_CUT };
 
 typedef struct Graph {
     uint32_t id;            /* index in the program's table */
@@ -15,6 +16,7 @@ typedef struct Graph {
     uint32_t n;             /* vertices, in increasing label order */
     uint64_t m;             /* arcs; or edges, a loop or a parallel edge counted once each */
     int64_t *label;         /* n labels */
+    bool shared_label;      /* label is the parent's array (the same vertices): not freed here */
     /* The arcs (the edges, each once with u <= v), sorted: (eu[i], ev[i]) as vertex indices. */
     uint32_t *eu, *ev;
     /* Adjacency, CSR: the successors of vertex i are adj[off[i] .. off[i + 1]) in increasing
@@ -28,6 +30,7 @@ typedef struct Graph {
        whole list of edges): GRAPH_BUILT, or an operation on the older graph `parent`. */
     uint8_t how;
     uint32_t how_arg;       /* GRAPH_COMPONENT: the index */
+    uint64_t how_edge;      /* GRAPH_CUT: the edge of parent removed */
     const struct Graph *parent;
     uint64_t hash;
 } Graph;
@@ -65,6 +68,9 @@ Value graph_label(const Graph *g, uint32_t i);
 const Graph *graph_without(Program *p, const Graph *g, const bool *drop);
 /* The graph without one copy of edge / arc number e (an index into eu/ev). */
 const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e);
+/* grounded(graph_without_edge(g, e)) in one copy (Green Hackenbush's cut): the graph without edge
+   e and without the parts it no longer joins to the ground. */
+const Graph *graph_cut(Program *p, const Graph *g, uint64_t e);
 /* The undirected graph with the same vertices and edges, the ground vertices given (marked). */
 const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground);
 /* The part connected to the ground (undirected); the empty graph when there is no ground. */

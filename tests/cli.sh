@@ -116,6 +116,20 @@ for n in 500 701 999; do
     if [ -s "$tmp/want" ] && cmp -s "$tmp/got" "$tmp/want"; then pass=$((pass + 1)); else
         fail=$((fail + 1)); echo "FAIL winning-once KR($n): $(wc -l <"$tmp/got") listed, $(wc -l <"$tmp/want") expected"; fi
 done
+# a Hackenbush query's winning cuts are made grounded in one copy (graph_cut): each printed
+# position, parsed back (grounded and remove_edge as the language has them), is the listed move
+# and a P-position; the cuts of a bridge print as grounded(remove_edge(...)), the others as
+# remove_edge(...). A random grounded graph (fixed seed): a tree of 400 vertices, 40 more edges
+awk 'BEGIN { srand(20261203); printf "const H = graph_from(["; for (v = 1; v < 400; v++) printf "%s%d, %d", (v > 1 ? ", " : ""), int(rand() * v), v;
+             for (i = 0; i < 40; i++) printf ", %d, %d", int(rand() * 400), int(rand() * 400); print "], [0]);"; print "query Hackenbush(H);" }' >"$tmp/hk.game"
+"$GRUNDY" --json "$tmp/hk.game" >"$tmp/hk.json" 2>"$tmp/err"
+head -1 "$tmp/hk.game" >"$tmp/hkc.game"
+tr -d '\n' <"$tmp/hk.json" | sed 's/.*"winning":\[//; s/\].*//; s/","/\n/g' | tr -d '"' |
+    awk '{ printf "expect winning_move(Hackenbush(H), %d) == %s;\nexpect sg(%s) == 0;\n", NR - 1, $0, $0 } END { printf "expect winning_count(Hackenbush(H)) == %d;\n", NR }' >>"$tmp/hkc.game"
+if [ "$(grep -c 'winning_move(Hackenbush(H), [0-9]*) == Hackenbush(grounded(remove_edge' "$tmp/hkc.game")" -ge 20 ] &&
+    [ "$(grep -c 'winning_move(Hackenbush(H), [0-9]*) == Hackenbush(remove_edge' "$tmp/hkc.game")" -ge 20 ] &&
+    "$GRUNDY" "$tmp/hkc.game" >"$tmp/out" 2>"$tmp/err"; then
+    pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL hackenbush-cuts: $(head -3 "$tmp/err")"; fi
 check limit 4 "$GRUNDY" --max-states 100 -e 'FibSubtract(1000)'
 contains limit "$tmp/err" "--max-states"
 check expect-fail 1 "$GRUNDY" -e 'expect Heap(1) is P'

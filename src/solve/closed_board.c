@@ -215,11 +215,12 @@ static bool hackenbush_moves(Vm *vm, int gid, const Value *a, int n, const GameV
             wins = hackenbush_value(g, e, &work) == want->n;
         }
         if (!wins) continue;
-        /* the graph without the edge is a copy, kept with its position: its size counts as work,
-           so the budgets (the memory above all) are checked as the copies pile up */
+        /* the graph without the edge, grounded (the canon's form, made in one copy: the graph
+           without the edge alone would be a second one), is kept with its position: its size
+           counts as work, so the budgets (the memory above all) are checked as the copies pile up */
         prog_poll_n(vm->p, (uint64_t)g->n + g->m, loc);
         Value arg = { .t = VT_GRAPH };
-        arg.u.g = graph_without_edge(vm->p, g, e);
+        arg.u.g = graph_cut(vm->p, g, e);
         if (closed_yield(vm, gid, &arg, 1, cb, ctx)) return true;
     }
     return complete;
