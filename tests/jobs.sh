@@ -7,7 +7,8 @@
 # of two-parameter families (their values one by one: the instances the workers split). The ways a worker
 # can fail make the parent go on alone, with the serial output: an error inside an instance, a
 # value it cannot send (beyond 64 bits), --max-instances, a memory budget the workers share, a
-# worker killed. SIGINT and --timeout stop a split statement as they stop a serial one.
+# worker killed. SIGINT and --timeout stop a split statement as they stop a serial one. The two
+# labelling passes of a big game with cycles run side by side and give the serial labels.
 GRUNDY=${GRUNDY:-./grundy}
 SRCDIR=${SRCDIR:-$(dirname "$0")/..}
 pass=0
@@ -91,6 +92,30 @@ awk 'BEGIN {
 same "random periods" "$tmp" q.game
 same "random periods, --json" "$tmp" --json q.game
 same "a period whose instance errors" "$tmp" -e 'game Z(n, k) { move t when n >= 1 => Z(n - 1, k + 100 / (n - 377)); } period Z(n, 0) for n in 0..600;'
+
+# games with cycles of 80000 positions or more: with --jobs the remoteness pass runs in a thread
+# beside the generalized SG labelling (loopy_label); the outcomes, remoteness, values, sets K and
+# moves are the serial run's. A token on a random digraph (fixed seed; mostly downward arcs, some
+# upward and loops: P, N and draws) and a ruleset whose positions the retrograde strategy explores
+# (every vertex has an arc down to the one before it, so every label up to 79999 is a vertex). The
+# first use of the digraph asks for values: that labels it with both passes at once
+awk 'BEGIN { srand(20261204); n = 80000; for (u = 1; u < n; u++) print u, u - 1;
+             for (i = 0; i < 4 * n; i++) { u = 1 + int(rand() * (n - 1)); r = rand();
+             v = r < 0.99 ? int(rand() * u) : r < 0.9995 ? int(rand() * n) : u; print u, v } }' >"$tmp/loopy.txt"
+cat >"$tmp/loopy.game" <<'END'
+const G = read_digraph("loopy.txt", 1);
+print [gamma(Token(G, v)) for v in 79900..79999];
+print [count(1 for v in vertices(G) when Token(G, v) is P), count(1 for v in vertices(G) when Token(G, v) is D)];
+print [outcome(Token(G, v)) for v in 79800..79999];
+game R(n) { move a(k in 1..3) when n >= k and (n + k) % 4 != 0 => R(n - k); move b when n % 1000 == 999 => R(n + 2);
+            move c when n % 7 == 3 and n >= 17 => R(n / 2); move d when n % 9973 == 5 and n < 60000 => R(n); }
+print [gamma(R(v)) for v in 89900..90000];
+query R(90000);
+END
+# a lone token's query shows its remoteness
+awk 'BEGIN { for (v = 79700; v < 80000; v++) printf "query Token(G, %d);\n", v; for (v = 89950; v <= 90000; v++) printf "query R(%d);\n", v }' >>"$tmp/loopy.game"
+same "two labelling passes side by side" "$tmp" loopy.game
+same "two labelling passes side by side, --json" "$tmp" --json loopy.game
 
 # the ways a worker fails: the parent goes on alone, with the serial output
 same "an instance that errors" "$tmp" -e 'claim 1000 / (n - 677) > -2000 for n in 0..1000;'

@@ -5,6 +5,9 @@
 #include "util.h"
 #include <stdlib.h>
 #include <string.h>
+#ifdef HAVE_THREADS_H
+#include <threads.h>
+#endif
 
 void loopy_graph_from_arcs(LoopyGraph *g, uint32_t n, uint64_t *arcs, uint64_t m)
 {
@@ -152,11 +155,11 @@ static void label_gamma(const LoopyGraph *g, LoopyLabels *l)
    (1 + the greatest odd one) when its last follower gets an odd one; never reached: a draw. Every
    vertex found from v gets remote[v] + 1, so the queue holds the layers in order and a vertex's
    remoteness is its layer. left[u] counts u's followers not yet found to be N; 0 also marks a
-   vertex decided (one random access per arc, as the lecture's version). */
-static void label_remoteness(const LoopyGraph *g, uint32_t *remote)
+   vertex decided (one random access per arc, as the lecture's version). left and queue: g->n
+   entries each, scratch (allocated by the caller, so that a second thread allocates nothing). */
+static void label_remoteness(const LoopyGraph *g, uint32_t *remote, uint32_t *left, uint32_t *queue)
 {
     uint32_t n = g->n;
-    uint32_t *left = xmalloc((n ? n : 1) * sizeof *left), *queue = xmalloc((n ? n : 1) * sizeof *queue);
     uint32_t qh = 0, qt = 0;
     for (uint32_t u = 0; u < n; u++) {
         left[u] = g->off[u + 1] - g->off[u];
@@ -178,8 +181,6 @@ static void label_remoteness(const LoopyGraph *g, uint32_t *remote)
                 queue[qt++] = p;
             }
         }
-    free(left);
-    free(queue);
 }
 
 void loopy_label_gamma(const LoopyGraph *g, LoopyLabels *l)
@@ -190,13 +191,49 @@ void loopy_label_gamma(const LoopyGraph *g, LoopyLabels *l)
     label_gamma(g, l);
 }
 
-void loopy_label_remote(const LoopyGraph *g, uint32_t *remote) { label_remoteness(g, remote); }
-
-void loopy_label(const LoopyGraph *g, LoopyLabels *l)
+void loopy_label_remote(const LoopyGraph *g, uint32_t *remote)
 {
-    loopy_label_gamma(g, l);
-    l->remote = xmalloc((g->n ? g->n : 1) * sizeof *l->remote);
-    label_remoteness(g, l->remote);
+    size_t n = g->n ? g->n : 1;
+    uint32_t *left = xmalloc(n * sizeof *left), *queue = xmalloc(n * sizeof *queue);
+    label_remoteness(g, remote, left, queue);
+    free(left);
+    free(queue);
+}
+
+/* The remoteness pass in a thread of its own: its graph, result and scratch. */
+typedef struct RemoteJob { const LoopyGraph *g; uint32_t *remote, *left, *queue; } RemoteJob;
+
+#ifdef HAVE_THREADS_H
+static int remote_thread(void *arg)
+{
+    RemoteJob *j = arg;
+    label_remoteness(j->g, j->remote, j->left, j->queue);
+    return 0;
+}
+#endif
+
+void loopy_label(const LoopyGraph *g, LoopyLabels *l, bool parallel)
+{
+    size_t n = g->n ? g->n : 1;
+    l->remote = xmalloc(n * sizeof *l->remote);
+    RemoteJob j = { g, l->remote, xmalloc(n * sizeof *j.left), xmalloc(n * sizeof *j.queue) };
+    bool joined = false;
+#ifdef HAVE_THREADS_H
+    thrd_t t;
+    if (parallel && g->n >= LOOPY_PARALLEL_FROM && thrd_create(&t, remote_thread, &j) == thrd_success) {
+        loopy_label_gamma(g, l);   /* meanwhile: both passes only read g */
+        thrd_join(t, NULL);
+        joined = true;
+    }
+#else
+    (void)parallel;
+#endif
+    if (!joined) {
+        label_remoteness(g, l->remote, j.left, j.queue);
+        loopy_label_gamma(g, l);
+    }
+    free(j.left);
+    free(j.queue);
 }
 
 void loopy_labels_fini(LoopyLabels *l)

@@ -5,6 +5,7 @@
 #ifndef GRUNDY_LOOPY_H
 #define GRUNDY_LOOPY_H
 #include "solve/compose.h"
+#include <stdbool.h>
 #include <stdint.h>
 
 /* A graph of n vertices in CSR form (successors of u: adj[off[u] .. off[u + 1]), predecessors
@@ -28,7 +29,11 @@ typedef struct LoopyLabels {
     uint32_t *kval;
 } LoopyLabels;
 
-void loopy_label(const LoopyGraph *g, LoopyLabels *out);
+/* Both labellings. With parallel (--jobs > 1), the remoteness pass runs in a second thread
+   beside γ's on graphs of LOOPY_PARALLEL_FROM vertices or more (each only reads g; the
+   remoteness pass allocates nothing in its thread): the same labels, sooner. */
+#define LOOPY_PARALLEL_FROM 65536
+void loopy_label(const LoopyGraph *g, LoopyLabels *out, bool parallel);
 /* The two parts: γ with counters and K sets (remote left NULL), and the remoteness alone (an
    array of g->n entries). */
 void loopy_label_gamma(const LoopyGraph *g, LoopyLabels *out);

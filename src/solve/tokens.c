@@ -58,8 +58,9 @@ static bool tok_applies(Solver *s, void *st, const int64_t *key)
            ((uint64_t)key[2] & KEY_GRAPH_BIT);
 }
 
-/* The graph's data, built on first use: the outcome of every vertex. */
-static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc)
+/* The graph's data, built on first use: the outcome of every vertex; with need_sg the values too
+   (with --jobs > 1 the two passes side by side). */
+static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc, bool need_sg)
 {
     if (g->id >= t->ng) {
         size_t n = s->p->ngraphs;
@@ -73,9 +74,17 @@ static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc)
                   "(undirected: make each edge two arcs)");
     TokGraph *tg = xcalloc(1, sizeof *tg);
     tg->lg = (LoopyGraph){ g->n, g->off, g->adj, g->poff, g->padj };   /* the graph's own arrays */
-    tg->remote = xmalloc((g->n ? g->n : 1) * sizeof *tg->remote);
-    loopy_label_remote(&tg->lg, tg->remote);
-    solve_burn(s, g->n + g->m, loc);
+    if (need_sg && s->p->jobs > 1 && !s->p->jobs_worker) {
+        solve_burn(s, 5 * ((uint64_t)g->n + g->m), loc);   /* as the two passes one after the other */
+        loopy_label(&tg->lg, &tg->l, true);
+        tg->remote = tg->l.remote;   /* the graph's own (freed once) */
+        tg->l.remote = NULL;
+        tg->labelled = true;
+    } else {
+        tg->remote = xmalloc((g->n ? g->n : 1) * sizeof *tg->remote);
+        loopy_label_remote(&tg->lg, tg->remote);
+        solve_burn(s, g->n + g->m, loc);
+    }
     t->g[g->id] = tg;
     return tg;
 }
@@ -116,7 +125,7 @@ static SolveResult tok_solve(Solver *s, void *st, uint32_t id, Loc loc, bool nee
     uint32_t v;
     const Graph *g = tok_args(s, eng_key(s->store, id), &v);
     if (!g) return SOLVE_DECLINE;   /* not a vertex: the rules say what that is (an error) */
-    TokGraph *tg = tok_graph(s, t, g, loc);
+    TokGraph *tg = tok_graph(s, t, g, loc, need_sg);
     State *x = &s->store->st[id];
     uint32_t r = tg->remote[v];
     if (need_sg || tg->labelled) {
