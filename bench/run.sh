@@ -46,6 +46,12 @@ run_case "(d) Octal(\"0.77\") table, n<=1e5" "$B/bench/base_octal 100000" \
     "expect sg(Octal(\"0.77\", 100000)) == @" "period Octal(\"0.77\", n) for n in 0..100000"
 run_case "(e) GrundyGame table, n<=1e5" "$B/bench/base_octal 100000 grundy" \
     "expect sg(GrundyGame(100000)) == @"
+# Kayles at four sizes: every value up to n computed (the period statement over a range checks
+# them all), against the lecture's table in C (every split, a bitset mex: quadratic)
+for n in 10000 20000 40000 80000; do
+    run_case "(n) Kayles (0.77), every value to n=$n" "$B/bench/base_octal $n" "expect sg(Octal(\"0.77\", $n)) == @" \
+        "period Octal(\"0.77\", n) for n in 0..$n"
+done
 # A case whose input is a file: the baseline's answer (its first word) fills the @ of the check
 # template, which the engine must pass; then both are timed (the engine on timed, with --json).
 file_case() {   # name note check-template timed-game baseline-command...
