@@ -1,6 +1,7 @@
 /* peep.c: superinstructions (see peep.h): the sequences a move loop or a generator runs per
    value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
-   jump back, min or max of two, a list spread into a variadic game) become one dispatch each. */
+   jump back, min or max of two, a list spread into a variadic game, sg() of a position made
+   there) become one dispatch each. */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -49,6 +50,9 @@ void peep_func(Func *f)
             f->code[i] = c[i + 1] == BI_MIN ? IR_MIN2 : IR_MAX2;
         } else if (op == IR_SPREAD && i + 3 < n && c[i + 1] == IR_POS && c[i + 3] == -1) {
             f->code[i] = IR_SPREADPOS;
+        } else if (op == IR_POS && c[i + 2] >= 0 && i + 5 < n && c[i + 3] == IR_BUILTIN && c[i + 4] == BI_SG &&
+                   c[i + 5] == 1) {
+            f->code[i] = IR_SGPOS;   /* sg(G(a, b)) */
         }
     }
     free(c);

@@ -50,6 +50,14 @@ Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc)
     return g;
 }
 
+Value vm_host_sg_ints(Vm *vm, int g, const int64_t *args, int n, Loc loc)
+{
+    host_enter(vm, loc);
+    Value v = vm->host.sg_ints(vm->host.ctx, g, args, n, loc);
+    vm->host_depth--;
+    return v;
+}
+
 Value vm_host_score(Vm *vm, const Value *pos, Loc loc)
 {
     host_enter(vm, loc);
@@ -1175,7 +1183,27 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             pc = 0;
             break;
         }
-        case IR_POS: {
+        case IR_SGPOS: {   /* POS g n; BUILTIN sg 1 with n integer arguments: the host's sg_ints */
+            int g = (int)code[pc];
+            int64_t n = code[pc + 1];
+            const Game *G = &P->games[g];
+            if (G->variadic || n != G->nparams || n > VM_SGPOS_MAX || !vm->host.sg_ints) goto op_pos;
+            int64_t a[VM_SGPOS_MAX];
+            for (int64_t i = 0; i < n; i++) {
+                const Value *x = &st[sp - (size_t)n + (size_t)i];
+                if (x->t != VT_INT && x->t != VT_BOOL) goto op_pos;
+                a[i] = x->u.i;
+            }
+            vm->sp = sp;
+            pc0 = pc + 2;   /* the sg() call's place (its errors) */
+            Value v = vm_host_sg_ints(vm, g, a, (int)n, LOC);
+            sp -= (size_t)n;
+            st[sp++] = v;
+            pc += 5;
+            break;
+        }
+        case IR_POS:
+        op_pos: {
             int g = (int)code[pc++];
             int64_t n = code[pc++];
             size_t from = n < 0 ? vm->marks[--vm->nmarks] : sp - (size_t)n;

@@ -41,7 +41,11 @@ typedef struct VmHost {
     Value (*winning_move)(void *ctx, const Value *pos, int64_t i, Loc loc);
     /* a scoring game's value: the best score difference for the player to move */
     Value (*score)(void *ctx, const Value *pos, Loc loc);
+    /* sg() of the position of game g with n (at most VM_SGPOS_MAX) integer arguments, as sg
+       would give it, without a position value (SGPOS); NULL: the interpreter makes the position */
+    Value (*sg_ints)(void *ctx, int g, const int64_t *args, int n, Loc loc);
 } VmHost;
+#define VM_SGPOS_MAX 8
 
 /* Host calls nest when a canon asks for values that need other canons: this bounds them. */
 #define VM_MAX_HOST_DEPTH 64
@@ -91,6 +95,7 @@ void vm_free(Vm *vm);
 void vm_set_host(Vm *vm, const VmHost *host);
 /* The host's answers, with the nesting bound (a limit error past VM_MAX_HOST_DEPTH). */
 Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc);
+Value vm_host_sg_ints(Vm *vm, int g, const int64_t *args, int n, Loc loc);
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc);

@@ -346,6 +346,7 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
     return total;
 }
 
+
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
 {
     if (mode_of(pos)) {
@@ -1206,10 +1207,9 @@ void solve_period_values(const uint32_t *g, uint64_t L, SolvePeriod *out)
 
 /* ---- the interpreter's host table ------------------------------------------------------------------ */
 
-static Value host_sg(void *ctx, const Value *pos, bool gamma, Loc loc)
+/* sg() or gamma() of a position whose value is v. */
+static Value sg_result(Solver *s, GameValue v, bool gamma, Loc loc)
 {
-    Solver *s = ctx;
-    GameValue v = solve_sg_value(s, pos, loc);
     if (v.kind == GV_SCORE)
         prog_fail(s->p, EXIT_COMPILE, loc, "%s: a scoring game has no Sprague-Grundy value; value() gives its score",
                   gamma ? "gamma()" : "sg()");
@@ -1227,6 +1227,35 @@ static Value host_sg(void *ctx, const Value *pos, bool gamma, Loc loc)
     if (!v.big && v.n <= (uint64_t)INT64_MAX) return val_int((int64_t)v.n);
     return nim_value(&v, s->vm, loc);
 }
+
+static Value host_sg(void *ctx, const Value *pos, bool gamma, Loc loc)
+{
+    return sg_result(ctx, solve_sg_value(ctx, pos, loc), gamma, loc);
+}
+
+/* sg(G(a, b, ...)) with integer arguments (the interpreter's SGPOS): the key on the stack, no
+   position value made; a strategy's peek answers as in solve_sg_value (peek_sum of one
+   component), else the position goes the usual way. */
+static Value host_sg_ints(void *ctx, int g, const int64_t *args, int n, Loc loc)
+{
+    Solver *s = ctx;
+    int64_t key[2 + VM_SGPOS_MAX];
+    key[0] = (int64_t)((uint64_t)(uint32_t)g | ((uint64_t)(2 + n) << 32));
+    key[1] = 0;
+    for (int i = 0; i < n; i++) key[2 + i] = args[i];
+    uint64_t x;
+    if (!s->busy && peek_one(s, key, loc, &x)) {
+        if (x <= (uint64_t)INT64_MAX) return val_int((int64_t)x);
+        return sg_result(s, gv_sg(x), false, loc);
+    }
+    const int64_t *k = key;
+    Value pos = val_pos(&k, NULL, 1);
+    Comp *c;
+    GameValue total;
+    solve_comps(s, &pos, loc, &c, false, NULL, &total);
+    return sg_result(s, total, false, loc);
+}
+
 static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }
 static bool host_same(void *ctx, const Value *a, const Value *b, Loc loc) { return solve_same_position(ctx, a, b, loc); }
 static int64_t host_count(void *ctx, const Value *pos, bool positions, Loc loc)
@@ -1247,5 +1276,5 @@ static Value host_score(void *ctx, const Value *pos, Loc loc)
 
 void solve_host(Solver *s, VmHost *host)
 {
-    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_count, host_move, host_score };
+    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_count, host_move, host_score, host_sg_ints };
 }
