@@ -24,6 +24,7 @@ int ir_op_plain(int op)
     case IR_JNEXT: return IR_JMP;
     case IR_MIN2: case IR_MAX2: return IR_BUILTIN;
     case IR_SPREADPOS: return IR_SPREAD;
+    case IR_SGPOS: return IR_POS;
     default: return op;
     }
 }
@@ -46,7 +47,7 @@ void ir_dump(FILE *out, const Func *f, const char *const *fn_names, const char *
             sb_fini(&b);
         } else if (op == IR_CALL && fn_names) {
             fprintf(out, "    ; %s", fn_names[f->code[pc + 1]]);
-        } else if (op == IR_POS && game_names) {
+        } else if (ir_op_plain(op) == IR_POS && game_names) {
             fprintf(out, "    ; %s", game_names[f->code[pc + 1]]);
         } else if ((ir_op_plain(op) == IR_LOAD || op == IR_STORE) && f->code[pc + 1] < f->nslotnames && f->slotnames[f->code[pc + 1]]) {
             fprintf(out, "    ; %s", f->slotnames[f->code[pc + 1]]);

@@ -441,11 +441,63 @@ static void test_error_places(void **state)
                    "test.game:1:16: error: index 2 is out of range for a string of length 2");
 }
 
+/* sg() of a position made where it is asked for (SGPOS: the integer arguments go to the host's
+   sg_ints, no position value made): S(n, m) is a subtraction game {1, 2, 3} on n beside a heap of
+   moves m -> m - 1, so its value is (n mod 4) XOR (m mod 2) for n, m in 0..999 (outside, that
+   part has no moves). Fused against plain for every kind of argument (the slow ways too: truth values,
+   integers beyond 64 bits, strings, lists, a sum, a loopy game's ∞, a misère
+   position), and against that formula for integers. */
+static void test_sg_positions(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game S(n, m) { move a(k in 1..3) when k <= n and n < 1000 => S(n - k, m);"
+                              " move b when m > 0 and m < 1000 => S(n, m - 1); }"
+                              " game L(n) { move a => L(1 - n); }"), 0);
+    static const char *const forms[] = {
+        "sg(S(k, j))", "sg(S(j, k)) * 10 + sg(S(k, j))", "[sg(S(x, j)) for x in 0..3]",
+        "sg(S(k, j) + S(j, k))", "sg(L(k))", "sg(misere(S(k, j)))", "sum(sg(S(x, y)) for x in 0..min(k, 12), y in 0..min(j, 12))",
+    };
+    static const char *const ks[] = { "0", "1", "2", "5", "11", "-3", "1001", "true", "100000000000000000000", "\"s\"", "[1]" };
+    const int nforms = (int)(sizeof forms / sizeof *forms), nk = (int)(sizeof ks / sizeof *ks);
+    int by_rules = 0, fusedops = 0;
+    for (int i = 0; i < nforms; i++) {
+        char def[200], name[16];
+        snprintf(def, sizeof def, "def q%d(k, j) = %s;", i, forms[i]);
+        snprintf(name, sizeof name, "q%d", i);
+        assert_int_equal(h_run(h, def), 0);
+        int fid = prog_lookup(&h->p, name)->id;
+        const Func *f0 = &h->p.fns[fid];
+        for (size_t pc = 0; pc < f0->ncode; pc += 1 + (size_t)ir_op_nargs((int)f0->code[pc]))
+            fusedops += f0->code[pc] == IR_SGPOS;
+        for (int a = 0; a < nk; a++)
+            for (int b = 0; b < nk; b++) {
+                char call[256];
+                snprintf(call, sizeof call, "print q%d(%s, %s);", i, ks[a], ks[b]);
+                char *fused = both_ways(h, fid, def, call);
+                if (a <= 6 && b <= 6 && (i == 0 || i == 1)) {   /* integers of 64 bits: the formula */
+                    long k = atol(ks[a]), j = atol(ks[b]);
+                    long v0 = (k > 0 && k < 1000 ? k % 4 : 0) ^ (j > 0 && j < 1000 ? j % 2 : 0),
+                         v1 = (j > 0 && j < 1000 ? j % 4 : 0) ^ (k > 0 && k < 1000 ? k % 2 : 0);
+                    char want[64];
+                    snprintf(want, sizeof want, "%ld\n|", i == 0 ? v0 : v1 * 10 + v0);
+                    if (strcmp(fused, want)) fprintf(stderr, "%s\n%s\ngot: %swanted: %s\n", def, call, fused, want);
+                    assert_string_equal(fused, want);
+                    by_rules++;
+                }
+                free(fused);
+            }
+    }
+    assert_true(fusedops >= 6 && by_rules >= 98);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_defs),
         cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_sg_positions),
         cmocka_unit_test(test_error_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
