@@ -1,6 +1,7 @@
 /* test_peep.c: the superinstructions (peep.c). Random defs built from the shapes they fuse (two
    loads, an index, + and -, comparisons and their jumps, min and max of two, a generator's jump
-   back) are evaluated on random arguments three ways: fused, with every superinstruction turned
+   back; a spread into a variadic game and sg() of a position made in place have tests of their
+   own) are evaluated on random arguments three ways: fused, with every superinstruction turned
    back into the instruction it replaced (the plain interpreter: the same output, the same error
    at the same place), and by an evaluator written here in C from the language's rules (integers
    of any size: 128 bits suffice for these). The arguments include the ones that take the slow
@@ -353,6 +354,21 @@ static void test_random_defs(void **state)
     h_free(h);
 }
 
+/* Define `def <prefix><i>(params) = form;` in h: its function's id; *def holds the text (size
+   n) and *fused grows by the instructions op the definition compiled to. */
+static int define_form(H *h, const char *prefix, int i, const char *params, const char *form, int op, char *def,
+                       size_t n, int *fused)
+{
+    char name[16];
+    snprintf(def, n, "def %s%d(%s) = %s;", prefix, i, params, form);
+    snprintf(name, sizeof name, "%s%d", prefix, i);
+    assert_int_equal(h_run(h, def), 0);
+    int fid = prog_lookup(&h->p, name)->id;
+    const Func *f0 = &h->p.fns[fid];
+    for (size_t pc = 0; pc < f0->ncode; pc += 1 + (size_t)ir_op_nargs((int)f0->code[pc])) *fused += f0->code[pc] == op;
+    return fid;
+}
+
 /* Positions of variadic games built from a spread list (SPREADPOS passes the list as it is when
    it is all that follows the call's mark): every kind of list, and the spreads that must take the
    plain way (a range, a set, a string, a non-variadic game, a fixed argument taken from the list),
@@ -374,14 +390,8 @@ static void test_random_positions(void **state)
               nl = (int)(sizeof ls / sizeof *ls);
     int by_rules = 0, fusedops = 0;
     for (int i = 0; i < nforms; i++) {
-        char def[160], name[16];
-        snprintf(def, sizeof def, "def p%d(k, L) = %s;", i, forms[i]);
-        snprintf(name, sizeof name, "p%d", i);
-        assert_int_equal(h_run(h, def), 0);
-        int fid = prog_lookup(&h->p, name)->id;
-        const Func *f0 = &h->p.fns[fid];
-        for (size_t pc = 0; pc < f0->ncode; pc += 1 + (size_t)ir_op_nargs((int)f0->code[pc]))
-            fusedops += f0->code[pc] == IR_SPREADPOS;
+        char def[160];
+        int fid = define_form(h, "p", i, "k, L", forms[i], IR_SPREADPOS, def, sizeof def, &fusedops);
         for (int a = 0; a < nk; a++)
             for (int b = 0; b < nl; b++) {
                 char call[256];
@@ -444,9 +454,9 @@ static void test_error_places(void **state)
 /* sg() of a position made where it is asked for (SGPOS: the integer arguments go to the host's
    sg_ints, no position value made): S(n, m) is a subtraction game {1, 2, 3} on n beside a heap of
    moves m -> m - 1, so its value is (n mod 4) XOR (m mod 2) for n, m in 0..999 (outside, that
-   part has no moves). Fused against plain for every kind of argument (the slow ways too: truth values,
-   integers beyond 64 bits, strings, lists, a sum, a loopy game's ∞, a misère
-   position), and against that formula for integers. */
+   part has no moves). Fused against plain for every kind of argument (the slow ways too: truth
+   values, integers beyond 64 bits, strings, lists, a sum, a loopy game's ∞, a misère position),
+   and against that formula for integers. */
 static void test_sg_positions(void **state)
 {
     (void)state;
@@ -456,20 +466,16 @@ static void test_sg_positions(void **state)
                               " game L(n) { move a => L(1 - n); }"), 0);
     static const char *const forms[] = {
         "sg(S(k, j))", "sg(S(j, k)) * 10 + sg(S(k, j))", "[sg(S(x, j)) for x in 0..3]",
-        "sg(S(k, j) + S(j, k))", "sg(L(k))", "sg(misere(S(k, j)))", "sum(sg(S(x, y)) for x in 0..min(k, 12), y in 0..min(j, 12))",
+        "sg(S(k, j) + S(j, k))", "sg(L(k))", "sg(misere(S(k, j)))",
+        "sum(sg(S(x, y)) for x in 0..min(k, 12), y in 0..min(j, 12))",
     };
-    static const char *const ks[] = { "0", "1", "2", "5", "11", "-3", "1001", "true", "100000000000000000000", "\"s\"", "[1]" };
+    static const char *const ks[] = { "0", "1", "2", "5", "11", "-3", "1001", "true", "100000000000000000000",
+                                      "\"s\"", "[1]" };
     const int nforms = (int)(sizeof forms / sizeof *forms), nk = (int)(sizeof ks / sizeof *ks);
     int by_rules = 0, fusedops = 0;
     for (int i = 0; i < nforms; i++) {
-        char def[200], name[16];
-        snprintf(def, sizeof def, "def q%d(k, j) = %s;", i, forms[i]);
-        snprintf(name, sizeof name, "q%d", i);
-        assert_int_equal(h_run(h, def), 0);
-        int fid = prog_lookup(&h->p, name)->id;
-        const Func *f0 = &h->p.fns[fid];
-        for (size_t pc = 0; pc < f0->ncode; pc += 1 + (size_t)ir_op_nargs((int)f0->code[pc]))
-            fusedops += f0->code[pc] == IR_SGPOS;
+        char def[200];
+        int fid = define_form(h, "q", i, "k, j", forms[i], IR_SGPOS, def, sizeof def, &fusedops);
         for (int a = 0; a < nk; a++)
             for (int b = 0; b < nk; b++) {
                 char call[256];
