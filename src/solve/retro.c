@@ -135,7 +135,7 @@ static SolveResult retro_solve(Solver *s, void *st, uint32_t root, Loc loc, bool
     LoopyGraph g;
     loopy_graph_from_arcs(&g, (uint32_t)r->nids, r->arcs, r->narcs);
     LoopyLabels l;
-    loopy_label(&g, &l, s->p->jobs > 1 && !s->p->jobs_worker);
+    loopy_label(&g, &l, solve_threads(s));
     if (e->n > r->nremote) {
         r->remote = xrealloc(r->remote, e->n * sizeof *r->remote);
         for (size_t i = r->nremote; i < e->n; i++) r->remote[i] = REMOTE_UNKNOWN;

@@ -143,6 +143,8 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
     prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
 }
 
+bool solve_threads(const Solver *s) { return s->p->jobs > 1 && !s->p->jobs_worker; }
+
 void solve_burn(Solver *s, uint64_t work, Loc loc)
 {
     prog_poll_n(s->p, work, loc);
@@ -333,6 +335,15 @@ static bool peek_sum(Solver *s, const Value *pos, Loc loc, uint64_t *x)
     return true;
 }
 
+/* The value of a sum in normal play by solving its components (no peek). */
+static GameValue sum_value(Solver *s, const Value *pos, Loc loc)
+{
+    Comp *c;
+    GameValue total;
+    solve_comps(s, pos, loc, &c, false, NULL, &total);
+    return total;
+}
+
 GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 {
     if (mode_of(pos))
@@ -340,12 +351,8 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
                   "normal play); ask for outcome() instead, or the genus statement");
     uint64_t x;
     if (peek_sum(s, pos, loc, &x)) return gv_sg(x);
-    Comp *c;
-    GameValue total;
-    solve_comps(s, pos, loc, &c, false, NULL, &total);
-    return total;
+    return sum_value(s, pos, loc);
 }
-
 
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
 {
@@ -1250,10 +1257,7 @@ static Value host_sg_ints(void *ctx, int g, const int64_t *args, int n, Loc loc)
     }
     const int64_t *k = key;
     Value pos = val_pos(&k, NULL, 1);
-    Comp *c;
-    GameValue total;
-    solve_comps(s, &pos, loc, &c, false, NULL, &total);
-    return sg_result(s, total, false, loc);
+    return sg_result(s, sum_value(s, &pos, loc), false, loc);
 }
 
 static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }

@@ -124,6 +124,9 @@ const char *solve_how_name(Solver *s, uint32_t how);
 uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg);
 /* Count work (moves examined natively) against a tentative computation's fuel, if any. */
 void solve_burn(Solver *s, uint64_t work, Loc loc);
+/* Whether a strategy may run a pass in a second thread (--jobs above 1, and not in a worker
+   process of a split statement, which has its share of the processors already). */
+bool solve_threads(const Solver *s);
 /* Try the cheap strategies (closed forms) on state id, for a search about to descend into it;
    true when it is solved now with its SG value. */
 bool solve_cheap(Solver *s, uint32_t id);

@@ -74,7 +74,7 @@ static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc, bool n
                   "(undirected: make each edge two arcs)");
     TokGraph *tg = xcalloc(1, sizeof *tg);
     tg->lg = (LoopyGraph){ g->n, g->off, g->adj, g->poff, g->padj };   /* the graph's own arrays */
-    if (need_sg && s->p->jobs > 1 && !s->p->jobs_worker) {
+    if (need_sg && solve_threads(s)) {
         solve_burn(s, 5 * ((uint64_t)g->n + g->m), loc);   /* as the two passes one after the other */
         loopy_label(&tg->lg, &tg->l, true);
         tg->remote = tg->l.remote;   /* the graph's own (freed once) */
