@@ -216,6 +216,10 @@ static void do_query(Program *p, Stmt *st)
             sb_printf(&b, "  ... and %zu more %s moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES, kind,
                       a->truncated ? "; there may be more not examined" : "");
             emit_line(p, &b);
+        } else if (a->unvalued) {
+            sb_printf(&b, "  ... there may be more %s moves: an option's SG value would take a search of more than "
+                      SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps", kind);
+            emit_line(p, &b);
         } else if (a->truncated) {
             sb_printf(&b, "  ... there may be more %s moves: too many candidates to examine", kind);
             emit_line(p, &b);

@@ -168,6 +168,8 @@ static int call(Sema *s, Node *n)
     if (bi >= 0) {
         n->ref = REF_BUILTIN;
         n->ref_id = bi;
+        /* a compound that keeps ended components writes one a move left empty as Heap(0) */
+        if (bi == BI_CONJ || bi == BI_SHORTSELECT) (void)prog_lookup(s->p, "Heap");
         const Builtin *b = &builtins[bi];
         if (argc >= 0 && (argc < b->minargs || (b->maxargs >= 0 && argc > b->maxargs))) {
             err(s, n->loc, "'%s' takes %s%d argument%s, but %d %s given", n->name,

@@ -212,7 +212,7 @@ static SolveMoves closed_moves(Solver *s, void *st, uint32_t id, const GameValue
     const ClosedForm *f = closed_at((int)variant);
     GameValue t = want->kind == GV_SG ? *want : gv_sg(0);   /* a move to a P-position: value 0 */
     /* a form that decides only the outcome knows only the moves to P-positions */
-    if (!f->moves || ((t.n || t.big) && (s->store->st[id].flags & ST_SGSEARCH))) return MOVES_RULES;
+    if (!f->moves || ((t.n || t.big) && (f->p_only || (s->store->st[id].flags & ST_SGSEARCH)))) return MOVES_RULES;
     Value buf[CLOSED_MAX_ARGS];
     int n = -1;
     const Value *args = closed_args(s->p, key, buf, s->vm, &n);   /* in the VM's scratch: a callback may unwind */

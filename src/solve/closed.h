@@ -50,6 +50,10 @@ typedef struct ClosedForm {
     /* Optional: a remoteness or suspense of the position, or PACE_NIM (SolvePace); false when the
        form does not know it for these arguments. */
     bool (*pace)(const Value *args, int nargs, unsigned which, uint64_t *out);
+    /* An outcome-only form: its moves are the moves to P-positions. A move to another value
+       (a P-position's move in a sum that needs a value above 0) comes from the rules, each
+       option valued by a tentative search. */
+    bool p_only;
 } ClosedForm;
 
 /* The arguments of key with a variadic list spread out, *nargs of them: in buf (CLOSED_MAX_ARGS

@@ -194,6 +194,6 @@ static bool array_moves(Vm *vm, int gid, const Value *a, int nargs, const GameVa
 
 const ClosedForm closed_array_forms[] = {
     { "ArrayGame", "closed:arraygame", array_eval, array_moves,
-      "coin turning: SG = XOR over the white cells x of f(n / x), f(m) = mex over k of XOR f(m / j), j = 2..k", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+      "coin turning: SG = XOR over the white cells x of f(n / x), f(m) = mex over k of XOR f(m / j), j = 2..k", NULL, false },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

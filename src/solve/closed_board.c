@@ -337,8 +337,8 @@ static bool perm_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *
 }
 
 const ClosedForm closed_board_forms[] = {
-    { "Hackenbush", "closed:hackenbush", hackenbush_eval, hackenbush_moves, "Green Hackenbush: the fusion principle (cycles to loops, a loop is *1) and the colon principle on the bridge tree", NULL },
-    { "RingCoinAt", "closed:ringcoin", ring_eval, NULL, "the mover wins iff a run of positive edges from the coin, up to a 0, has odd length", NULL },
-    { "Permutation", "closed:permutation", perm_eval, perm_moves, "values in decreasing order of a[i]: the mex of the cells a jump reaches", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+    { "Hackenbush", "closed:hackenbush", hackenbush_eval, hackenbush_moves, "Green Hackenbush: the fusion principle (cycles to loops, a loop is *1) and the colon principle on the bridge tree", NULL, false },
+    { "RingCoinAt", "closed:ringcoin", ring_eval, NULL, "the mover wins iff a run of positive edges from the coin, up to a 0, has odd length", NULL, true },
+    { "Permutation", "closed:permutation", perm_eval, perm_moves, "values in decreasing order of a[i]: the mex of the cells a jump reaches", NULL, false },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

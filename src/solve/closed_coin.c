@@ -54,11 +54,11 @@ static bool corners_eval(const Value *a, int n, ClosedAnswer *r)
 }
 
 const ClosedForm closed_coin_forms[] = {
-    { "TurningCorners", "closed:coins", corners_eval, NULL, "tartan theorem: SG = XOR over the heads (x, y) of the nim-product x (x) y", NULL },
-    { "TurnOne", "closed:coins", one_eval, NULL, "coin turning: SG = number of heads mod 2", NULL },
-    { "TurningTurtles", "closed:coins", turtles_eval, NULL, "coin turning: SG = XOR of the positions (from 1) of the heads", NULL },
-    { "Twins", "closed:coins", twins_eval, NULL, "coin turning: SG = XOR of the positions (from 0) of the heads", NULL },
-    { "MockTurtles", "closed:coins", mock_eval, NULL, "coin turning: SG = XOR over the heads of the odious numbers", NULL },
-    { "Ruler", "closed:coins", ruler_eval, NULL, "coin turning: SG = XOR over the heads of the largest power of 2 dividing the position", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+    { "TurningCorners", "closed:coins", corners_eval, NULL, "tartan theorem: SG = XOR over the heads (x, y) of the nim-product x (x) y", NULL, false },
+    { "TurnOne", "closed:coins", one_eval, NULL, "coin turning: SG = number of heads mod 2", NULL, false },
+    { "TurningTurtles", "closed:coins", turtles_eval, NULL, "coin turning: SG = XOR of the positions (from 1) of the heads", NULL, false },
+    { "Twins", "closed:coins", twins_eval, NULL, "coin turning: SG = XOR of the positions (from 0) of the heads", NULL, false },
+    { "MockTurtles", "closed:coins", mock_eval, NULL, "coin turning: SG = XOR over the heads of the odious numbers", NULL, false },
+    { "Ruler", "closed:coins", ruler_eval, NULL, "coin turning: SG = XOR over the heads of the largest power of 2 dividing the position", NULL, false },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

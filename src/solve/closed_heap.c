@@ -141,12 +141,14 @@ static bool range_moves_big(Vm *vm, int gid, const Value *a, const GameValue *wa
     big_get(z[2], &a[2]);
     mpz_add(z[3], z[1], z[2]);
     nim_to_mpz(z[4], want);
-    mpz_fdiv_q(z[7], z[2], z[1]);
+    mpz_sub_ui(z[7], z[3], 1);   /* the largest value: (a + b - 1) / a */
+    mpz_fdiv_q(z[7], z[7], z[1]);
     bool complete = true;
     if (mpz_cmp(z[4], z[7]) <= 0) {
         mpz_mul(z[4], z[4], z[1]);
         mpz_add(z[5], z[4], z[1]);
         mpz_sub_ui(z[5], z[5], 1);
+        if (mpz_cmp(z[5], z[3]) >= 0) mpz_sub_ui(z[5], z[3], 1);   /* the window ends at a + b - 1 */
         mpz_set(z[6], z[1]);   /* k from a to min(b, h) */
         const mpz_t *kmax = mpz_cmp(z[2], z[0]) < 0 ? &z[2] : &z[0];
         for (uint64_t scanned = 0; mpz_cmp(z[6], *kmax) <= 0;) {
@@ -181,8 +183,8 @@ static bool range_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
     if (want->big || closed_any_big(a, 3)) return range_moves_big(vm, gid, a, want, cb, ctx);
     uint64_t t = want->n;
     uint64_t h = (uint64_t)a[0].u.i, lo = (uint64_t)a[1].u.i, hi = (uint64_t)a[2].u.i, per = lo + hi;
-    if (t > hi / lo) return true;
-    uint64_t wlo = t * lo, whi = wlo + lo - 1;   /* t <= b / a, so t a + a - 1 <= a + b - 1 */
+    if (t > (per - 1) / lo) return true;   /* the largest value, at remainder a + b - 1 */
+    uint64_t wlo = t * lo, whi = wlo + lo - 1 < per ? wlo + lo - 1 : per - 1;   /* the window, within a period */
     uint64_t kmax = hi < h ? hi : h;
     uint64_t scanned = 0;
     for (uint64_t k = lo; k <= kmax;) {
@@ -325,8 +327,8 @@ static bool pps_moves_big(Vm *vm, int gid, const Value *a, uint64_t t, VmYield c
     big_get(z[0], &a[0]);
     uint64_t hm = mpz_fdiv_ui(z[0], 6);
     bool complete = true;
-    if (t < hm) {
-        uint64_t r = hm - t;
+    if (t < 6 && t != hm) {
+        uint64_t r = (hm + 6 - t) % 6;   /* the take's remainder mod 6 (t may exceed the heap's own value) */
         if (r >= 2 && r <= 4) {
             unsigned long base = r == 3 ? 3 : 2;
             for (mpz_set_ui(z[1], base); mpz_cmp(z[1], z[0]) <= 0; mpz_mul_ui(z[1], z[1], base)) {
@@ -356,8 +358,8 @@ static bool pps_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *w
     (void)n;
     if (a[0].t == VT_BIG) return pps_moves_big(vm, gid, a, t, cb, ctx);
     uint64_t h = (uint64_t)a[0].u.i;
-    if (t >= h % 6) return true;
-    uint64_t r = h % 6 - t;
+    if (t >= 6 || t == h % 6) return true;
+    uint64_t r = (h % 6 + 6 - t) % 6;   /* the take's remainder mod 6 (t may exceed the heap's own value) */
     if (r >= 2 && r <= 4) {   /* an even prime power is a power of 2, one divisible by 3 a power of 3 */
         uint64_t base = r == 3 ? 3 : 2;
         for (uint64_t k = base; k <= h; k *= base) {
@@ -370,7 +372,7 @@ static bool pps_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *w
         return true;
     }
     uint64_t scanned = 0;
-    for (uint64_t k = h % 6 - t; k <= h; k += 6) {
+    for (uint64_t k = r; k <= h; k += 6) {
         if (++scanned > CLOSED_MAX_SCAN) return false;
         if (!numth_is_prime_power(k)) continue;
         Value v = val_int((int64_t)(h - k));
@@ -618,12 +620,12 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameV
 }
 
 const ClosedForm closed_heap_forms[] = {
-    { "SplitEqual", "closed:splitequal", splitequal_eval, splitequal_moves, "only parities matter: a split into m is [n mod m odd] g(n/m + 1) ^ [m - n mod m odd] g(n/m)", NULL },
-    { "Heap", "closed:nim", heap_eval, heap_moves, "Bouton: SG of a heap is its size; a sum is the XOR", heap_pace },
-    { "Bash", "closed:bash", bash_eval, bash_moves, "SG = n mod (m + 1)", NULL },
-    { "TakeRange", "closed:takerange", range_eval, range_moves, "SG = floor((n mod (a + b)) / a)", NULL },
-    { "Lasker", "closed:lasker", lasker_eval, lasker_moves, "Lasker's Nim: SG(4k+3) = 4k+4, SG(4k+4) = 4k+3, else n", NULL },
-    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves, "SG = n mod 6: no prime power is a multiple of 6", NULL },
-    { "Staircase", "closed:staircase", stair_eval, stair_moves, "staircase Nim: SG = XOR of the odd steps", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+    { "SplitEqual", "closed:splitequal", splitequal_eval, splitequal_moves, "only parities matter: a split into m is [n mod m odd] g(n/m + 1) ^ [m - n mod m odd] g(n/m)", NULL, false },
+    { "Heap", "closed:nim", heap_eval, heap_moves, "Bouton: SG of a heap is its size; a sum is the XOR", heap_pace, false },
+    { "Bash", "closed:bash", bash_eval, bash_moves, "SG = n mod (m + 1)", NULL, false },
+    { "TakeRange", "closed:takerange", range_eval, range_moves, "SG = floor((n mod (a + b)) / a)", NULL, false },
+    { "Lasker", "closed:lasker", lasker_eval, lasker_moves, "Lasker's Nim: SG(4k+3) = 4k+4, SG(4k+4) = 4k+3, else n", NULL, false },
+    { "PrimePowerSubtract", "closed:primepower", pps_eval, pps_moves, "SG = n mod 6: no prime power is a multiple of 6", NULL, false },
+    { "Staircase", "closed:staircase", stair_eval, stair_moves, "staircase Nim: SG = XOR of the odd steps", NULL, false },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

@@ -510,11 +510,11 @@ static bool merge_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
 }
 
 const ClosedForm closed_multi_forms[] = {
-    { "MergePiles", "closed:mergepiles", merge_start_eval, merge_start_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
-    { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL },
-    { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones", NULL },
-    { "KamPebbles", "closed:kampebbles", kam_eval, kam_moves, "staircase Nim on the differences, the last on step 1", NULL },
-    { "JumpRow", "closed:jumprow", jump_eval, NULL, "staircase Nim: pieces with k empty cells to their right are on step k", NULL },
-    { "Beans", "closed:beans", beans_eval, beans_moves, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+    { "MergePiles", "closed:mergepiles", merge_start_eval, merge_start_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL, true },
+    { "MergeState", "closed:mergepiles", merge_eval, merge_moves, "HEOI 2014: the game lasts (n / m)(m - 1) + max(n mod m - 1, 0) merges", NULL, true },
+    { "MooreNim", "closed:moore", moore_eval, moore_moves, "Moore: P iff every binary digit has a multiple of k + 1 ones", NULL, true },
+    { "KamPebbles", "closed:kampebbles", kam_eval, kam_moves, "staircase Nim on the differences, the last on step 1", NULL, false },
+    { "JumpRow", "closed:jumprow", jump_eval, NULL, "staircase Nim: pieces with k empty cells to their right are on step k", NULL, false },
+    { "Beans", "closed:beans", beans_eval, beans_moves, "each bean is a game: SG(i) = mex{SG(j) ^ SG(k) : i < j <= k}", NULL, false },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

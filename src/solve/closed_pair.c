@@ -503,10 +503,10 @@ static bool fibnim_moves(Vm *vm, int gid, const Value *a, int n, const GameValue
 }
 
 const ClosedForm closed_pair_forms[] = {
-    { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves, "Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact integers", NULL },
-    { "WythoffK", "closed:wythoffk", wythoffk_eval, wythoffk_moves, "Fraenkel: P iff (min, max) = (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2", NULL },
-    { "Euclid", "closed:euclid", euclid_eval, euclid_moves, "with a >= b the mover wins iff a >= 2b or b divides a, else the move is forced", euclid_pace },
-    { "ED", "closed:ed", ed_eval, ed_moves, "SG = number of trailing one bits of (a - 1) | (b - 1)", NULL },
-    { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves, "Zeckendorf: the mover loses iff the limit is below the smallest Zeckendorf term", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+    { "Wythoff", "closed:wythoff", wythoff_eval, wythoff_moves, "Wythoff: P iff (min, max) = (floor(k phi), floor(k phi) + k), exact integers", NULL, true },
+    { "WythoffK", "closed:wythoffk", wythoffk_eval, wythoffk_moves, "Fraenkel: P iff (min, max) = (floor(n alpha), floor(n alpha) + k n), alpha = (2 - k + sqrt(k^2 + 4)) / 2", NULL, true },
+    { "Euclid", "closed:euclid", euclid_eval, euclid_moves, "with a >= b the mover wins iff a >= 2b or b divides a, else the move is forced", euclid_pace, true },
+    { "ED", "closed:ed", ed_eval, ed_moves, "SG = number of trailing one bits of (a - 1) | (b - 1)", NULL, false },
+    { "FibNim", "closed:fibnim", fibnim_eval, fibnim_moves, "Zeckendorf: the mover loses iff the limit is below the smallest Zeckendorf term", NULL, true },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

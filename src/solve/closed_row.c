@@ -108,6 +108,6 @@ static bool end_moves(Vm *vm, int gid, const Value *v, int n, const GameValue *w
 
 const ClosedForm closed_row_forms[] = {
     { "EndPiles", "closed:endpiles", end_eval, end_moves,
-      "ZJOI 2009: the one pile that makes each interval P, built interval by interval", NULL },
-    { NULL, NULL, NULL, NULL, NULL, NULL },
+      "ZJOI 2009: the one pile that makes each interval P, built interval by interval", NULL, true },
+    { NULL, NULL, NULL, NULL, NULL, NULL, false },
 };

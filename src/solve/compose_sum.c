@@ -28,8 +28,10 @@ static GameValue sum_combine(Program *p, const GameValue *v, const uint64_t *cou
         uint64_t c = count ? count[i] : 1;
         loopy |= v[i].kind == GV_LOOPY;
         if (v[i].kset) {
-            ninf += c;
-            K = v[i].kset;
+            if (c) {   /* a component with no copies left (the rest of a position) is not there */
+                ninf += c;
+                K = v[i].kset;
+            }
             continue;
         }
         if (!(c & 1)) continue;

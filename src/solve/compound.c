@@ -198,6 +198,17 @@ void cpd_position(Solver *s, Answer *a, const CpdComp *c, size_t n, bool termina
     a->position = text(s, a->mode, &o, (Loc){ 0 });
 }
 
+/* Heap(0), the game with no move: how a component that a move left empty (its rule's result was
+   0) is written where an ended component stays (conj, shortselect). NONE without the stdlib. */
+static uint32_t zero_state(Solver *s, Loc loc)
+{
+    int heap = prog_stdlib_game(s->p, "Heap");
+    if (heap < 0) return NONE;
+    Value zero = val_int(0);
+    Value pos = vm_make_pos(s->vm, heap, &zero, 1, loc);
+    return eng_intern(s->store, pos.u.pos.keys[0], loc);
+}
+
 void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, size_t n, bool terminal_too, Loc loc)
 {
     Sums *m = sums_of(s);
@@ -214,7 +225,8 @@ void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, si
             const SumPart *cp;
             uint32_t from = c[i].id != NONE ? c[i].id : sums_parts(m, c[i].sum, &cp) ? cp[0].id : NONE;
             uint32_t t = from == NONE ? NONE : sums_terminal_option(m, from);
-            if (t == NONE) {   /* its game's move led to 0 */
+            if (t == NONE) t = zero_state(s, loc);   /* its game's move led to 0: an empty heap */
+            if (t == NONE) {
                 a->unwritten = true;
                 return;
             }

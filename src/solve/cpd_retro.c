@@ -160,6 +160,12 @@ static void expand(Prod *p, uint32_t x)
     scratch_release(&p->s->vm->scratch, mark);
 }
 
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
 void cpd_retro(Solver *s, Answer *a, const CpdComp *c, size_t n, bool terminal_too, bool moves, Loc loc)
 {
     size_t k = 0;
@@ -238,13 +244,24 @@ void cpd_retro(Solver *s, Answer *a, const CpdComp *c, size_t n, bool terminal_t
         uint8_t want = a->outcome == 'N' ? LOST : UNKNOWN;
         a->drawing = a->outcome == 'D';
         uint32_t *to = vm_alloc(s->vm, p.k * sizeof *to, loc);
-        for (uint32_t d = 0; d <= (a->drawing ? 0 : depth[0]) && a->nwin < SOLVE_MAX_WINNING; d++)
+        /* the positions listed, each as its sorted tuple: a compound is the multiset of its
+           components, so tuples that are permutations of each other are one position */
+        uint32_t *seen = vm_alloc(s->vm, ((size_t)(p.off[1] - p.off[0]) + 1) * p.k * sizeof *seen, loc);
+        size_t nseen = 0;
+        uint32_t dmax = 0;   /* every move to a lost position, nearest first */
+        for (uint32_t e = p.off[0]; e < p.off[1] && !a->drawing; e++)
+            if (lab[p.succ[e]] == want && depth[p.succ[e]] > dmax) dmax = depth[p.succ[e]];
+        for (uint32_t d = 0; d <= dmax && a->nwin < SOLVE_MAX_WINNING; d++)
             for (uint32_t e = p.off[0]; e < p.off[1] && a->nwin < SOLVE_MAX_WINNING; e++) {
                 uint32_t y = p.succ[e];
                 if (lab[y] != want || (!a->drawing && depth[y] != d)) continue;
+                uint32_t *mine = seen + nseen * p.k;
+                memcpy(mine, p.tup + (size_t)y * p.k, p.k * sizeof *mine);
+                qsort(mine, p.k, sizeof *mine, cmp_u32);
                 bool dup = false;
-                for (uint32_t f = p.off[0]; f < e && !dup; f++) dup = p.succ[f] == y;
+                for (size_t f = 0; f < nseen && !dup; f++) dup = !memcmp(seen + f * p.k, mine, p.k * sizeof *mine);
                 if (dup) continue;
+                nseen++;
                 for (size_t i = 0; i < k; i++) {
                     uint32_t now = p.tup[(size_t)y * p.k + i];
                     to[i] = now == unit[i].sum ? NONE : now;

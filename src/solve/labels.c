@@ -146,7 +146,7 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
         if (cmp_parts(m, c->parts, c->ord[mid].m) > 0) lo = mid + 1; else hi = mid;
     }
     if (lo < c->nmv && !cmp_parts(m, c->parts, c->ord[lo].m)) {
-        size_t r = c->ord[lo].r;
+        size_t r = a->moves[c->ord[lo].r].result;
         const Game *g = &s->p->games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
         const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
         a->nmoves += c->copies;
@@ -184,10 +184,10 @@ static void label_run(Program *p, void *ctx)
     IdAt *mi = c->mi;
     LGroup *gr = c->groups;
     size_t *mv = c->mvbuf;
-    for (size_t r = 0; r < a->nwin; r++) mi[r] = (IdAt){ a->moves[r].removed, r };
-    qsort(mi, a->nwin, sizeof *mi, by_id);
+    for (size_t r = 0; r < a->nchanges; r++) mi[r] = (IdAt){ a->moves[r].removed, r };
+    qsort(mi, a->nchanges, sizeof *mi, by_id);
     size_t ng = 0;
-    for (size_t r = 0; r < a->nwin; r++) {
+    for (size_t r = 0; r < a->nchanges; r++) {
         mv[r] = mi[r].i;
         if (!ng || gr[ng - 1].id != mi[r].id) gr[ng++] = (LGroup){ mi[r].id, SIZE_MAX, r, 0 };
     }
@@ -207,7 +207,7 @@ static void label_run(Program *p, void *ctx)
         uint32_t id = gr[g].id;
         c->copies = gr[g].copies;
         c->mv = mv + gr[g].from;
-        c->nmv = (g + 1 < ng ? gr[g + 1].from : a->nwin) - gr[g].from;
+        c->nmv = (g + 1 < ng ? gr[g + 1].from : a->nchanges) - gr[g].from;
         if (i == SIZE_MAX) continue;   /* no component is that state (a move removes one of them) */
         for (size_t q = 0; q < c->nmv; q++) c->ord[q] = (MvAt){ &a->moves[c->mv[q]], c->mv[q] };
         qsort(c->ord, c->nmv, sizeof *c->ord, by_parts);
@@ -274,10 +274,10 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
     LabelCtx *c = xcalloc(1, sizeof *c);
     *c = (LabelCtx){ .s = s, .a = a, .loc = loc };
     size_t mark = prog_defer(s->p, label_ctx_free, c);
-    c->groups = xmalloc((a->nwin + 1) * sizeof *c->groups);
-    c->mi = xmalloc((a->nwin + 1) * sizeof *c->mi);
-    c->mvbuf = xmalloc((a->nwin + 1) * sizeof *c->mvbuf);
-    c->ord = xmalloc((a->nwin + 1) * sizeof *c->ord);
+    c->groups = xmalloc((a->nchanges + 1) * sizeof *c->groups);
+    c->mi = xmalloc((a->nchanges + 1) * sizeof *c->mi);
+    c->mvbuf = xmalloc((a->nchanges + 1) * sizeof *c->mvbuf);
+    c->ord = xmalloc((a->nchanges + 1) * sizeof *c->ord);
     /* within a budget of interpreter steps: past it the results stay unlabelled */
     uint64_t fuel = s->vm->fuel;
     s->vm->fuel = LABEL_MAX_STEPS;
@@ -429,7 +429,7 @@ static void label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
     a->ncomps = no;
     /* each winning position as one copy of one component replaced by its parts */
     a->moves = xcalloc(a->nwin, sizeof *a->moves);
-    a->capmoves = a->nwin;
+    a->capmoves = a->nchanges = a->nwin;
     for (size_t r = 0; r < a->nwin; r++) {
         const struct AnswerPos *mp = &a->mpos[r];
         AnswerPart *now = xmalloc((mp->nparts + 1) * sizeof *now);
@@ -461,7 +461,7 @@ static void label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
         }
         size_t which = 0;
         while (which < no && comps[which] != removed) which++;
-        a->moves[r] = (struct AnswerMove){ which, removed, add, nadd };
+        a->moves[r] = (struct AnswerMove){ which, removed, add, nadd, r };
     }
     label_moves(s, a, loc);
 }

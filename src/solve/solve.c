@@ -421,21 +421,60 @@ static void seen_put(Answer *a, size_t i)
 /* Whether the change (removed, parts) is among a's listed moves. */
 static bool seen_has(Answer *a, uint32_t removed, const AnswerPart *parts, uint32_t np)
 {
-    if (2 * (a->nwin + 1) > a->seencap) {   /* room for one more: rebuild, twice as big */
+    if (2 * (a->nchanges + 1) > a->seencap) {   /* room for one more: rebuild, twice as big */
         size_t cap = a->seencap ? a->seencap : 64;
-        while (2 * (a->nwin + 1) > cap) cap *= 2;
+        while (2 * (a->nchanges + 1) > cap) cap *= 2;
         free(a->seen);
         a->seen = xcalloc(cap, sizeof *a->seen);
         a->seencap = cap;
         a->nseen = 0;
     }
-    for (; a->nseen < a->nwin; a->nseen++) seen_put(a, a->nseen);
+    for (; a->nseen < a->nchanges; a->nseen++) seen_put(a, a->nseen);
     for (size_t j = (size_t)move_hash(removed, parts, np) & (a->seencap - 1); a->seen[j];
          j = (j + 1) & (a->seencap - 1)) {
         const struct AnswerMove *m = &a->moves[a->seen[j] - 1];
         if (m->removed == removed && m->nparts == np && parts_equal(m->parts, parts, np)) return true;
     }
     return false;
+}
+
+/* Whether parts hold removed: the change puts back the component it takes (a move of a game with
+   cycles that keeps it, in effect); its index in parts, or np. */
+static uint32_t puts_back(uint32_t removed, const AnswerPart *parts, uint32_t np)
+{
+    uint32_t j = 0;
+    while (j < np && parts[j].id != removed) j++;
+    return j;
+}
+
+/* The listed result the change (removed, parts) reaches when it is not among the changes but
+   reaches a listed position all the same: both changes put back the component they take, and
+   what they add besides agrees (parts are sorted multisets). SIZE_MAX: a new position. */
+static size_t same_position(const Answer *a, uint32_t removed, const AnswerPart *parts, uint32_t np)
+{
+    uint32_t j = puts_back(removed, parts, np);
+    if (j == np) return SIZE_MAX;
+    for (size_t i = 0; i < a->nchanges; i++) {
+        const struct AnswerMove *m = &a->moves[i];
+        uint32_t k = puts_back(m->removed, m->parts, m->nparts);
+        if (k == m->nparts) continue;
+        /* parts less one copy of removed against m's parts less one copy of m->removed */
+        uint32_t x = 0, y = 0;
+        bool same = true;
+        while (same && (x < np || y < m->nparts)) {
+            uint64_t cx = 0, cy = 0;
+            uint32_t idx = UINT32_MAX, idy = UINT32_MAX;
+            if (x < np) { idx = parts[x].id; cx = parts[x].count - (x == j); }
+            if (y < m->nparts) { idy = m->parts[y].id; cy = m->parts[y].count - (y == k); }
+            if (x < np && !cx) { x++; continue; }
+            if (y < m->nparts && !cy) { y++; continue; }
+            same = idx == idy && cx == cy;
+            x++;
+            y++;
+        }
+        if (same) return m->result;
+    }
+    return SIZE_MAX;
 }
 
 /* Print a count and a component: "k * A" (just "A" for one copy). */
@@ -517,11 +556,15 @@ typedef struct WinCtx {
     uint64_t budget;          /* moves still to examine (0: no limit) */
     bool cut;                 /* the budget ran out */
     bool full;                /* the printed positions reached SOLVE_MAX_PRINTED */
+    bool tentative;           /* an option known by its outcome only gets its SG value by a tentative
+                                 search (a cheap strategy's component: its options were never searched) */
     bool keep_draw;           /* list the moves after which the position is still a draw */
     bool scoring;             /* a scoring game: list the moves with gain - value after == best */
     int64_t best;
     GameValue rest;           /* ... the value of the rest of the position (keep_draw) */
 } WinCtx;
+
+static bool sg_affordable(Solver *s, uint32_t id, Loc loc);
 
 static int on_win_move(void *ctx, const Value *v, const Value *frame)
 {
@@ -548,7 +591,13 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     bool outcome_only = w->ncomps == 1 && moved->count == 1 && n == 1 && (!cnt || cnt[0] == 1) && to_p;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t id = eng_intern(e, keys[i], w->loc);
-        solve_component(s, id, w->loc, NULL, !outcome_only);
+        solve_component(s, id, w->loc, NULL, !outcome_only && !w->tentative);
+        if (!outcome_only && (e->st[id].flags & ST_OUTCOME) && !sg_affordable(s, id, w->loc)) {
+            /* its value is beyond the budget of a tentative search: whether this move wins is
+               unknown, and so are the next options' (of the same game): the list stops here */
+            a->unvalued = a->truncated = true;
+            return 1;
+        }
         if ((e->st[id].flags & ST_TERMINAL) || (cnt && !cnt[i])) continue;
         pv[np] = solve_value_of(&e->st[id]);
         pc[np] = cnt ? cnt[i] : 1;
@@ -572,6 +621,13 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     uint32_t removed = moved->id;
     np = solve_multiset(parts, np);
     if (seen_has(a, removed, parts, np)) return 0;
+    size_t again = same_position(a, removed, parts, np);
+    if (again != SIZE_MAX) {   /* another change to a listed position (cycles): kept for the labels */
+        struct AnswerMove m = { w->which, removed, xmalloc((np ? np : 1) * sizeof *parts), np, again };
+        memcpy(m.parts, parts, np * sizeof *parts);
+        VEC_PUSH(a->moves, a->nchanges, a->capmoves, m);
+        return 0;
+    }
     size_t total = w->ncomps - 1 + np;
     if (a->nwin && a->printed + total > SOLVE_MAX_PRINTED) {   /* whole positions too big to list more */
         a->truncated = true;
@@ -608,10 +664,9 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     sb_puts(&b, pos + to);
     if (!b.len) sb_putc(&b, '0');
     sb_fini(&mid);
-    struct AnswerMove m = { w->which, removed, xmalloc((np ? np : 1) * sizeof *parts), np };
+    struct AnswerMove m = { w->which, removed, xmalloc((np ? np : 1) * sizeof *parts), np, a->nwin };
     memcpy(m.parts, parts, np * sizeof *parts);
-    VEC_PUSH(a->moves, a->nwin, a->capmoves, m);
-    a->nwin--;
+    VEC_PUSH(a->moves, a->nchanges, a->capmoves, m);
     char *str = sb_take(&b);
     VEC_PUSH(a->winning, a->nwin, a->capwin, str);
     a->printed += total;
@@ -984,10 +1039,12 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
             /* a cheap strategy answered without the rules' moves being enumerated: their number
                is unbounded (KamPebbles(10^18)), so the scan is cut as the forms' own are */
             w.budget = st->cheap ? SOLVE_MAX_SCAN : 0;
+            w.tentative = st->cheap;
             w.cut = false;
             vm_enum_moves(s->vm, eng_key(e, c[i].id), on_win_move, &w);
             if (w.cut) a->truncated = true;
             w.budget = 0;
+            w.tentative = false;
         }
         scratch_release(&s->vm->scratch, smark);
         if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
@@ -1014,7 +1071,7 @@ void solve_answer_fini(Answer *a)
         free(a->labels[i].args_json);
     }
     free(a->labels);
-    for (size_t i = 0; a->moves && i < a->nwin; i++) free(a->moves[i].parts);
+    for (size_t i = 0; a->moves && i < a->nchanges; i++) free(a->moves[i].parts);
     free(a->moves);
     free(a->seen);
     for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
@@ -1046,9 +1103,15 @@ int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions
     Answer *a = solve_answer_new(s->p, &mark);
     solve_query(s, pos, loc, true, a);
     if (!positions) solve_label(s, a, pos, loc);
-    if (a->truncated)
+    if (a->unvalued)
+        prog_fail(s->p, EXIT_LIMIT, loc, "the winning moves of this position cannot be counted: an option's SG value "
+                  "would take a search of more than " SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps");
+    if (a->truncated && a->nwin >= SOLVE_MAX_WINNING)
         prog_fail(s->p, EXIT_LIMIT, loc, "this position has too many winning moves to count (more than the %d listed)",
                   SOLVE_MAX_WINNING);
+    if (a->truncated)
+        prog_fail(s->p, EXIT_LIMIT, loc, "the winning moves of this position cannot be counted: more than 2^20 "
+                  "candidate moves of a component would have to be examined");
     int64_t n = (int64_t)a->nwin;
     if (!positions && a->moves) {   /* moves: every rule reaching a result, in each copy of its component */
         if (a->labels_cut)
@@ -1086,8 +1149,10 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
         solve_answer_free(a);
         return v;
     }
-    /* the position: the query's components with one copy of the moved one replaced by its parts */
-    const struct AnswerMove *mv = &a->moves[i];
+    /* the position: the query's components with one copy of the moved one replaced by its parts
+       (the first change reaching result i) */
+    const struct AnswerMove *mv = a->moves;
+    while (mv->result != (size_t)i) mv++;
     size_t m = a->ncomps + mv->nparts, k = 0;
     const int64_t **keys = vm_alloc(s->vm, (m ? m : 1) * sizeof *keys, loc);
     uint64_t *cnt = vm_alloc(s->vm, (m ? m : 1) * sizeof *cnt, loc);

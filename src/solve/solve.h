@@ -152,6 +152,8 @@ typedef struct Answer {
     size_t nwin;
     const char *strategy;
     bool truncated;          /* more winning moves exist than were listed */
+    bool unvalued;           /* the list stopped at an option whose SG value would take a search beyond
+                                SOLVE_SG_BUDGET: more winning moves may exist (implies truncated) */
     bool drawing;            /* a draw: winning lists the moves that keep it (to D positions) */
     int64_t remoteness;      /* a lone component with cycles: its remoteness, -2 a draw, -1 unknown */
     /* a P-position with cycles: each opponent move (as a position) with the reply that keeps it
@@ -163,13 +165,16 @@ typedef struct Answer {
     int64_t score;
     bool has_line;           /* line: the totals of the player to move and of the other along a best line */
     int64_t line[2];
-    /* private, freed by solve_answer_fini: each listed winning move as a change of the position:
-       one copy of its non-terminal component `which` replaced by the non-terminal parts (a
-       multiset: sorted, with counts); in an acyclic game two moves give the same position
-       exactly when these agree */
-    struct AnswerMove { size_t which; uint32_t removed; AnswerPart *parts; uint32_t nparts; } *moves;
-    /* the listed moves as an open-addressing set (index into moves + 1, 0 = empty; seen holds the
-       first nseen of them), so a move met again is found without comparing it with every one */
+    /* private, freed by solve_answer_fini: each distinct change of the position a listed move
+       makes (nchanges of them): one copy of its non-terminal component `which` replaced by the
+       non-terminal parts (a multiset: sorted, with counts), and the listed position it reaches
+       (result: index into winning). Two changes reach the same position exactly when they agree,
+       or when each puts back the component it removes (a game with cycles: Token(D, 0) moving
+       to itself) and the rest agrees; the first change of each result comes first. */
+    struct AnswerMove { size_t which; uint32_t removed; AnswerPart *parts; uint32_t nparts; size_t result; } *moves;
+    size_t nchanges;
+    /* the changes as an open-addressing set (index into moves + 1, 0 = empty; seen holds the
+       first nseen of them), so a change met again is found without comparing it with every one */
     uint32_t *seen;
     size_t seencap, nseen;
     /* a play mode's answer (misere play, a compound): each winning move's position as its

@@ -1,6 +1,7 @@
 /* duel_compound.c: misere play and the compounds against exhaustive play of the explicit compound.
-   Random sums of 1-4 small components (subtraction games with random sets, Kayles rows, Euclid
-   pairs, Nim heaps, tokens on random DAGs), written every(A + B) or every(A, B), are played by
+   Random sums of 1-4 small components (subtraction games with random sets, Kayles rows, rows of
+   the octal game 0.75, whose moves may leave nothing (a rule's result 0), Euclid pairs, Nim heaps,
+   tokens on random DAGs), written every(A + B) or every(A, B), are played by
    the compounds' rules as a person states them: each component is expanded into its own game
    graph from its rules, the compound's moves are formed from the components' moves (one
    component: misere sum; every live one: every; every one, ended when one has ended: conj; any
@@ -9,8 +10,10 @@
    win). No formula of docs/theory.md is used here. The engine answers a query on each sum: its
    outcome must agree, and each listed winning move's position is read back (components and
    their games' states) and must be one the explicit compound reaches in one move from the
-   start, and a P-position there; an N-position with moves lists one at least. Fixed seed. */
+   start, and a P-position there (an ended component of conj or shortselect may be written as any
+   position without a move); an N-position with moves lists one at least. Fixed seed. */
 #include "jsonduel.h"
+#include "jread.h"
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,13 +50,13 @@ static void add_opt(Graph *g, int from, const char *key)
     g->opt[from][g->nopt[from]++] = to;
 }
 
-/* Kayles: a row of heaps (a sorted list of sizes); take one pin or two adjacent pins. */
-static void kayles_key(int *h, int n, char *out)
+/* Kayles ('k') and 0.75 ('o'): a row of heaps (a sorted list of sizes). */
+static void heaps_key(char kind, int *h, int n, char *out)
 {
     for (int i = 0; i < n; i++)   /* sort */
         for (int j = i + 1; j < n; j++)
             if (h[j] < h[i]) { int t = h[i]; h[i] = h[j]; h[j] = t; }
-    out[0] = 'k';
+    out[0] = kind;
     int w = 1;
     for (int i = 0; i < n; i++)
         if (h[i]) w += snprintf(out + w, 32 - (size_t)w, "%d,", h[i]);
@@ -72,7 +75,7 @@ static int parse_heaps(const char *key, int *h)
 }
 
 typedef struct Comp { int kind; int a, b; int set[4], nset; int dag; char text[96]; Graph g; } Comp;
-enum { SUB, KAY, EUC, DAG, NIM, CYC };
+enum { SUB, KAY, EUC, DAG, NIM, CYC, OCT };
 static int dag_arcs[8][8], ndag, cyc_arcs[8][8], ncyc;
 
 static void expand(Comp *c)
@@ -85,6 +88,7 @@ static void expand(Comp *c)
     else if (c->kind == EUC) snprintf(k, sizeof k, "e%d,%d", c->a > c->b ? c->a : c->b, c->a > c->b ? c->b : c->a);
     else if (c->kind == NIM) snprintf(k, sizeof k, "h%d", c->a);
     else if (c->kind == CYC) snprintf(k, sizeof k, "c%d", c->a);
+    else if (c->kind == OCT) snprintf(k, sizeof k, "o%d,", c->a);
     else snprintf(k, sizeof k, "d%d", c->a);
     intern(g, k);
     for (int i = 0; i < g->n; i++) {
@@ -106,9 +110,29 @@ static void expand(Comp *c)
                         memcpy(hh, h, sizeof hh);
                         hh[j] = left;
                         hh[n] = h[j] - left - take;
-                        kayles_key(hh, n + 1, nk);
+                        heaps_key('k', hh, n + 1, nk);
                         add_opt(g, i, nk);
                     }
+        } else if (key[0] == 'o') {   /* 0.75: take 1 (all of a heap of 1, leaving one heap, or two), take 2 (all, or leaving two) */
+            int h[16], n = parse_heaps(key, h);
+            for (int j = 0; j < n; j++)
+                for (int take = 1; take <= 2; take++) {
+                    int r = h[j] - take;
+                    if (r < 0) continue;
+                    for (int left = 0; left <= r; left++) {
+                        int right = r - left;
+                        bool ok = r == 0 ? left == 0                             /* the whole heap: bits 1 of 7 and 5 */
+                                 : take == 1 && (left == 0 || right == 0) ? left == 0   /* one heap left: bit 2 of 7 */
+                                 : left >= 1 && right >= 1 && left <= right;       /* two heaps: bit 4 of 7 and 5 */
+                        if (!ok) continue;
+                        int hh[16];
+                        memcpy(hh, h, sizeof hh);
+                        hh[j] = left;
+                        hh[n] = right;
+                        heaps_key('o', hh, n + 1, nk);
+                        add_opt(g, i, nk);
+                    }
+                }
         } else if (key[0] == 'e') {
             int a, b;
             sscanf(key + 1, "%d,%d", &a, &b);
@@ -269,7 +293,7 @@ static char outcome_of(const int *s)
 
 static void random_comp(Comp *c)
 {
-    c->kind = rnd(0, 5);
+    c->kind = rnd(0, 6);
     if (c->kind == SUB) {
         c->nset = rnd(1, 3);
         int used = 0;
@@ -298,6 +322,9 @@ static void random_comp(Comp *c)
     } else if (c->kind == NIM) {
         c->a = rnd(0, 7);
         snprintf(c->text, sizeof c->text, "Heap(%d)", c->a);
+    } else if (c->kind == OCT) {
+        c->a = rnd(0, 7);
+        snprintf(c->text, sizeof c->text, "Octal(\"0.75\", %d)", c->a);
     } else {
         c->a = rnd(0, ndag - 1);
         snprintf(c->text, sizeof c->text, "Dag(%d)", c->a);
@@ -317,7 +344,7 @@ static void comp_key(int i, int st, char *out, size_t cap)
         for (int j = 0; j < c->nset; j++) w += snprintf(out + w, cap - (size_t)w, "%d,", c->set[j]);
         snprintf(out + w, cap - (size_t)w, ":%s", k);
     } else {
-        snprintf(out, cap, "%c:%s", c->kind == KAY ? 'K' : c->kind == EUC ? 'E' : c->kind == NIM ? 'H' : c->kind == CYC ? 'C' : 'D', k);
+        snprintf(out, cap, "%c:%s", c->kind == KAY ? 'K' : c->kind == OCT ? 'O' : c->kind == EUC ? 'E' : c->kind == NIM ? 'H' : c->kind == CYC ? 'C' : 'D', k);
     }
 }
 
@@ -351,6 +378,11 @@ static bool read_part(const char *p, const char *end, char *key, size_t cap, int
         snprintf(key, cap, "K");
         return true;
     }
+    if (sscanf(t, "Octal(\"0.75\", %d)", &a) == 1) {
+        if (a) h[(*nh)++] = a;
+        snprintf(key, cap, "O");
+        return true;
+    }
     if (sscanf(t, "Euclid(%d, %d)", &a, &b) == 2) { snprintf(key, cap, "E:e%d,%d", a, b); return true; }
     if (sscanf(t, "Dag(%d)", &a) == 1) { snprintf(key, cap, "D:d%d", a); return true; }
     if (sscanf(t, "Heap(%d)", &a) == 1) { snprintf(key, cap, "H:h%d", a); return true; }
@@ -368,12 +400,27 @@ static bool read_part(const char *p, const char *end, char *key, size_t cap, int
     return false;
 }
 
+/* Whether a component read back (its key) is a position without a move: an empty heap, or a
+   state without options of one of the sum's components. */
+static bool terminal_key(const char *key)
+{
+    if (!strcmp(key, "H:h0") || !strcmp(key, "K:k") || !strcmp(key, "O:o")) return true;
+    char k[48];
+    for (int i = 0; i < ncomp; i++)
+        for (int st = 0; st < comps[i].g.n; st++) {
+            comp_key(i, st, k, sizeof k);
+            if (!strcmp(k, key)) return comps[i].g.nopt[st] == 0;
+        }
+    return false;
+}
+
 /* Add one component (the terms in [p, end)) to ks; flat: each game its own entry (misere sums). */
 static bool read_comp(const char *p, const char *end, Keys *ks, bool flat)
 {
     int h[32], nh = 0;
     char key[48] = "";
-    bool kayles = false;
+    char rows = 0;   /* 'K' or 'O': the component is a row of such heaps */
+    int first = ks->n;
     for (const char *q = p; q < end;) {
         const char *e = scan(q, end, " + ");
         int copies = 1;
@@ -381,9 +428,12 @@ static bool read_comp(const char *p, const char *end, Keys *ks, bool flat)
         for (int k = 0; k < copies; k++) {
             int before = nh;
             if (!read_part(q, e, key, sizeof key, h, &nh)) return false;
-            if (key[0] == 'K') {
-                kayles = true;
-                if (flat && nh > before) { if (ks->n == 64) return false; snprintf(ks->k[ks->n++], 48, "K:k%d,", h[--nh]); }
+            if (key[0] == 'K' || key[0] == 'O') {
+                rows = key[0];
+                if (flat && nh > before) {
+                    if (ks->n == 64) return false;
+                    snprintf(ks->k[ks->n++], 48, "%c:%c%d,", rows, rows == 'K' ? 'k' : 'o', h[--nh]);
+                }
             } else {
                 if (ks->n == 64) return false;
                 snprintf(ks->k[ks->n++], 48, "%s", key);
@@ -391,15 +441,18 @@ static bool read_comp(const char *p, const char *end, Keys *ks, bool flat)
         }
         q = e < end ? e + 3 : end;
     }
-    if (kayles && !flat) {
+    if (rows && !flat) {
         for (int i = 0; i < nh; i++)
             for (int j = i + 1; j < nh; j++)
                 if (h[j] < h[i]) { int t = h[i]; h[i] = h[j]; h[j] = t; }
-        int w = snprintf(key, sizeof key, "K:k");
+        int w = snprintf(key, sizeof key, "%c:%c", rows, rows == 'K' ? 'k' : 'o');
         for (int i = 0; i < nh; i++) w += snprintf(key + w, sizeof key - (size_t)w, "%d,", h[i]);
         if (ks->n == 64) return false;
         snprintf(ks->k[ks->n++], 48, "%s", key);
     }
+    /* conj and shortselect keep an ended component: any position without a move stands for it */
+    if (!flat && (mode == M_CONJ || mode == M_SHORT) && ks->n == first + 1 && terminal_key(ks->k[first]))
+        snprintf(ks->k[first], 48, "END");
     return true;
 }
 
@@ -449,9 +502,13 @@ static void state_keys(const int *t, Keys *ks)
         const Graph *g = &comps[i].g;
         bool ended = !g->nopt[t[i]];
         if (ended && (mode == M_SUM || mode == M_EVERY || mode == M_SELECT)) continue;
-        if (mode == M_SUM && comps[i].kind == KAY) {
+        if (ended) {   /* conj, shortselect: it stays, written as some position without a move */
+            snprintf(ks->k[ks->n++], 48, "END");
+            continue;
+        }
+        if (mode == M_SUM && (comps[i].kind == KAY || comps[i].kind == OCT)) {
             int h[16], n = parse_heaps(g->key[t[i]], h);
-            for (int j = 0; j < n; j++) snprintf(ks->k[ks->n++], 48, "K:k%d,", h[j]);
+            for (int j = 0; j < n; j++) snprintf(ks->k[ks->n++], 48, "%s%d,", comps[i].kind == KAY ? "K:k" : "O:o", h[j]);
             continue;
         }
         comp_key(i, t[i], ks->k[ks->n++], 48);
@@ -494,6 +551,33 @@ static int check_move(const char *text, char want)
     return !r.found ? 1 : r.outcome == want ? 0 : 2;
 }
 
+/* Every position one move from the start that is P (or D, for a drawing move), as joined keys:
+   what a list of every winning (drawing) move must hold. */
+typedef struct Every { char want; char (*k)[512]; int n, cap; } Every;
+static void keys_text(const Keys *ks, char *out, size_t cap)
+{
+    size_t w = 0;
+    out[0] = 0;
+    for (int i = 0; i < ks->n && w < cap; i++) w += (size_t)snprintf(out + w, cap - w, "%s;", ks->k[i]);
+}
+static bool every_move(void *ctx, const int *t)
+{
+    Every *e = ctx;
+    if (outcome_of(t) != e->want) return false;
+    Keys ks;
+    state_keys(t, &ks);
+    char txt[512];
+    keys_text(&ks, txt, sizeof txt);
+    for (int i = 0; i < e->n; i++)
+        if (!strcmp(e->k[i], txt)) return false;
+    if (e->n == e->cap) {
+        e->cap = e->cap ? 2 * e->cap : 16;
+        e->k = realloc(e->k, (size_t)e->cap * sizeof *e->k);
+    }
+    snprintf(e->k[e->n++], 512, "%s", txt);
+    return false;
+}
+
 typedef struct Spec { int ncomp, mode, misere; Comp c[4]; } Spec;
 
 /* A random digraph on n vertices (arcs u -> v with v > u unless loops; each with chance
@@ -517,7 +601,7 @@ static void random_digraph(Str *prog, const char *name, const char *game, int ar
 
 int main(void)
 {
-    int failed = 0, checked = 0, moves_checked = 0;
+    int failed = 0, checked = 0, moves_checked = 0, complete_checked = 0;
     static Spec spec[300];
     for (int round = 0; round < 8; round++) {
         /* a random DAG on 5-8 vertices for this round's Dag(v) */
@@ -595,23 +679,51 @@ int main(void)
             free(v);
             /* the moves: each a move of the explicit compound to a P-position (a drawing move: to a
                D-position); an N- or D-position with moves lists one at least */
-            const char *field = expect == 'D' ? "\"drawing\":[" : "\"winning\":[";
-            const char *l2 = strstr(line, field);
-            l2 = l2 ? l2 + strlen(field) : "]";
+            JVal *j = jread(line);
+            const JVal *list = jget(j, expect == 'D' ? "drawing" : "winning");
             int nmoves = 0;
-            for (const char *m = l2; *m == '"' && nmoves < 5; m = *m == ',' ? m + 1 : m) {
-                const char *e = strchr(m + 1, '"');
-                char text[512];
-                size_t n = (size_t)(e - m - 1) < sizeof text - 1 ? (size_t)(e - m - 1) : sizeof text - 1;
-                memcpy(text, m + 1, n);
-                text[n] = 0;
+            if (!j && failed++ < 10) fprintf(stderr, "UNREADABLE answer to %s: %s\n", query[q], line);
+            for (size_t m = 0; list && list->kind == J_ARR && m < list->n && nmoves < 5; m++) {
+                const char *text = list->v[m].s;
                 nmoves++;
                 int r = check_move(text, expect == 'D' ? 'D' : 'P');
                 if (r && failed++ < 10)
                     fprintf(stderr, "BAD MOVE %s -> %s: %s\n", query[q], text,
                             r == 1 ? "not a move" : r == 2 ? "a wrong outcome" : "unreadable");
-                m = e + 1;
             }
+            /* misere play of a sum and a compound with cycles list every winning (drawing) move:
+               the listed positions are exactly the P- (D-) positions one move away */
+            const JVal *how = jget(j, "strategy");
+            bool all = list && expect != 'P' && (mode == M_SUM || (how && strstr(how->s, ":retrograde")));
+            if (all) {
+                Every e = { expect == 'D' ? 'D' : 'P', NULL, 0, 0 };
+                bool any2;
+                each_move(s, every_move, &e, &any2);
+                int found = 0;
+                const char *twice = NULL;
+                for (size_t m = 0; m < list->n; m++) {
+                    Keys ks;
+                    char txt[512];
+                    if (!read_position(list->v[m].s, &ks)) continue;   /* reported above */
+                    keys_text(&ks, txt, sizeof txt);
+                    for (size_t m2 = 0; m2 < m; m2++) {
+                        Keys k2;
+                        char t2[512];
+                        if (read_position(list->v[m2].s, &k2)) {
+                            keys_text(&k2, t2, sizeof t2);
+                            if (!strcmp(t2, txt)) twice = list->v[m].s;
+                        }
+                    }
+                    for (int i = 0; i < e.n; i++) found += !strcmp(e.k[i], txt);
+                }
+                if ((found != e.n || twice || (int)list->n != e.n) && failed++ < 10)
+                    fprintf(stderr, "INCOMPLETE %s: %zu listed, %d of the %d positions one move away that keep it %s%s%s\n",
+                            query[q], list->n, found, e.n, expect == 'D' ? "drawn" : "won", twice ? "; listed twice: " : "",
+                            twice ? twice : "");
+                complete_checked++;
+                free(e.k);
+            }
+            jread_free(j);
             if (strstr(line, "\"winning_unwritten\"") && failed++ < 10) fprintf(stderr, "UNWRITTEN move of %s\n", query[q]);
             if (expect != 'P' && movable && !nmoves && failed++ < 10) fprintf(stderr, "NO MOVE listed for %s\n", query[q]);
             moves_checked += nmoves > 0;
@@ -624,6 +736,7 @@ int main(void)
         free(errors);
         free(prog.s);
     }
-    printf("compound duel: %d sums, %d with winning moves read back and checked, %d failures\n", checked, moves_checked, failed);
+    printf("compound duel: %d sums, %d with winning moves read back and checked, %d of them lists of every move, "
+           "%d failures\n", checked, moves_checked, complete_checked, failed);
     return failed ? 1 : 0;
 }

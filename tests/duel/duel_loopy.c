@@ -12,10 +12,16 @@
    (f) cycles found only deep in the search: a random subtraction game with a move back up from
        one heap size in the thousands, queried first from far above it (the search walks down
        thousands of positions before it meets the cycle), then below and around it, alone and
-       plus heaps, against the fixpoint over every heap size and heap.
+       plus heaps, against the fixpoint over every heap size and heap;
+   (g) the listed moves of the sums of (b), read back as multisets of tokens and a heap: an
+       N-position's winning positions are exactly the P-positions one move away, a D-position's
+       drawing positions exactly the D-positions one move away (each listed once), and a
+       P-position's defence answers every opponent move (the set of positions one move away) with
+       a reply that leads to a P-position again.
    Seeded; DUEL_LOOPY_SCALE=N multiplies the number of graphs. */
 #include "config.h"
 #include "jsonduel.h"
+#include "jread.h"
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -161,16 +167,183 @@ static int remoteness(const Dg *g, int v)
 /* ---- the engine's answers ----------------------------------------------------------------- */
 
 
-typedef struct Want { char *stmt, *what; char outcome; int remote; int sg; } Want;   /* remote -2: not checked */
+/* remote -2: not checked. keys: (g) the positions the listed moves must reach, sorted and distinct
+   (winning, drawing, or the opponent's moves of a defence); pairs: a defence's "move=>reply"
+   pairs that keep the position lost for the opponent. */
+typedef struct Want {
+    char *stmt, *what;
+    char outcome;
+    int remote;
+    int sg;
+    char **keys, **pairs;
+    int nkeys, npairs;
+} Want;
 typedef struct Plan { Want *v; int n, cap; } Plan;
 
-static void want(Plan *p, char *stmt, char *what, char outcome, int remote, int sg)
+static Want *want(Plan *p, char *stmt, char *what, char outcome, int remote, int sg)
 {
     if (p->n == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 256;
         p->v = realloc(p->v, (size_t)p->cap * sizeof *p->v);
     }
-    p->v[p->n++] = (Want){ stmt, what, outcome, remote, sg };
+    p->v[p->n] = (Want){ stmt, what, outcome, remote, sg, NULL, NULL, 0, 0 };
+    return &p->v[p->n++];
+}
+
+/* ---- (g) listed moves as multisets: "v1,v2|h" (token vertices sorted, then the heap) ---- */
+
+static int cmp_int(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }
+static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+static char *multiset_key(int *v, int n, int h)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_int);
+    char b[64];
+    int len = 0;
+    for (int i = 0; i < n; i++) len += snprintf(b + len, sizeof b - (size_t)len, "%s%d", i ? "," : "", v[i]);
+    snprintf(b + len, sizeof b - (size_t)len, "|%d", h);
+    return strdup(b);
+}
+
+/* A token on a vertex without arcs is a terminal component: no part of the position. */
+static char *state_key(const Prod *p, int s)
+{
+    int h = s % p->H, rest = s / p->H, v[3], n = 0;
+    for (int i = 0; i < p->t; i++) {
+        int x = rest % p->g->n;
+        rest /= p->g->n;
+        if (p->g->nsucc[x]) v[n++] = x;
+    }
+    return multiset_key(v, n, h);
+}
+
+/* The key of a position the engine printed: tokens Token(G, v) or U<g>(v), a Nim heap, "k * X". */
+static char *text_key(const char *t)
+{
+    int v[64], n = 0, h = 0;
+    while (*t) {
+        while (*t == ' ' || *t == '+') t++;
+        if (!*t) break;
+        int copies = 1;
+        if (*t >= '0' && *t <= '9') {
+            char *e;
+            long c = strtol(t, &e, 10);
+            while (*e == ' ') e++;
+            if (*e != '*') return *t == '0' && !t[1] ? multiset_key(v, 0, 0) : NULL;   /* "0": nothing left */
+            copies = (int)c;
+            t = e + 1;
+            while (*t == ' ') t++;
+        }
+        const char *close = strchr(t, ')'), *last = close;
+        if (!close) return NULL;
+        while (last > t && last[-1] != ',' && last[-1] != '(') last--;   /* the last argument */
+        int x = atoi(last);
+        for (int c = 0; c < copies; c++) {
+            if (!strncmp(t, "Heap(", 5)) h += x;   /* at most one heap in these sums */
+            else if (n < 64) v[n++] = x;
+            else return NULL;
+        }
+        t = close + 1;
+    }
+    return multiset_key(v, n, h);
+}
+
+/* Sort and drop repeats; returns the count. */
+static int distinct(char **k, int n)
+{
+    qsort(k, (size_t)n, sizeof *k, cmp_str);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (m && !strcmp(k[m - 1], k[i])) free(k[i]);
+        else k[m++] = k[i];
+    }
+    return m;
+}
+
+/* What the listed moves of state s of p must be (o: the product's outcomes). */
+static void want_moves(Want *w, const Prod *p, const uint8_t *o, int s)
+{
+    int f[256], nf = prod_fol(p, s, f);
+    w->keys = malloc((size_t)(nf + 1) * sizeof *w->keys);
+    for (int i = 0; i < nf; i++) {
+        bool in = o[s] == WIN ? o[f[i]] == LOSS : o[s] == UNK ? o[f[i]] == UNK : true;
+        if (in) w->keys[w->nkeys++] = state_key(p, f[i]);
+    }
+    w->nkeys = distinct(w->keys, w->nkeys);
+    if (o[s] != LOSS) return;
+    int cap = 16;
+    w->pairs = malloc((size_t)cap * sizeof *w->pairs);
+    for (int i = 0; i < nf; i++) {
+        int g[256], ng = prod_fol(p, f[i], g);
+        char *mk = state_key(p, f[i]);
+        for (int j = 0; j < ng; j++) {
+            if (o[g[j]] != LOSS) continue;
+            char *rk = state_key(p, g[j]);
+            if (w->npairs == cap) w->pairs = realloc(w->pairs, (size_t)(cap *= 2) * sizeof *w->pairs);
+            w->pairs[w->npairs++] = duel_fmt("%s=>%s", mk, rk);
+            free(rk);
+        }
+        free(mk);
+    }
+    w->npairs = distinct(w->pairs, w->npairs);
+}
+
+static bool has_key(char **k, int n, const char *x)
+{
+    return bsearch(&x, k, (size_t)n, sizeof *k, cmp_str) != NULL;
+}
+
+/* (g) the engine's listed moves against w; a message for the first difference. */
+static bool check_moves(const Want *w, const char *line, char *why, size_t cap)
+{
+    if (!w->keys) return true;
+    JVal *j = jread(line);
+    if (!j) {
+        snprintf(why, cap, "the answer does not read as JSON");
+        return false;
+    }
+    bool ok = true;
+    const JVal *list = jget(j, w->outcome == 'D' ? "drawing" : "winning");
+    if (w->outcome != 'P') {
+        char **got = malloc(((list ? list->n : 0) + 1) * sizeof *got);
+        int n = 0;
+        for (size_t i = 0; ok && list && i < list->n; i++) {
+            char *k = text_key(list->v[i].s);
+            if (!k) { snprintf(why, cap, "listed position %s does not read", list->v[i].s); ok = false; break; }
+            got[n++] = k;
+        }
+        int m = ok ? distinct(got, n) : n;   /* got[0..m) live */
+        if (ok && m != n) { snprintf(why, cap, "a position listed twice"); ok = false; }
+        for (int i = 0; ok && i < m; i++)
+            if (!has_key(w->keys, w->nkeys, got[i])) { snprintf(why, cap, "listed %s, which does not keep it", got[i]); ok = false; }
+        for (int i = 0; ok && i < w->nkeys; i++)
+            if (!has_key(got, m, w->keys[i])) { snprintf(why, cap, "missing the move to %s", w->keys[i]); ok = false; }
+        for (int i = 0; i < m; i++) free(got[i]);
+        free(got);
+    } else if (w->nkeys && jget(j, "defence")) {   /* a defence (a P-position with cycles): every opponent move answered */
+        const JVal *d = jget(j, "defence");
+        char **got = malloc(((d ? d->n : 0) + 1) * sizeof *got);
+        int n = 0;
+        for (size_t i = 0; ok && d && i < d->n; i++) {
+            const JVal *mv = jget(&d->v[i], "move"), *rp = jget(&d->v[i], "reply");
+            char *mk = mv ? text_key(mv->s) : NULL, *rk = rp ? text_key(rp->s) : NULL;
+            char *pair = mk && rk ? duel_fmt("%s=>%s", mk, rk) : NULL;
+            if (!pair) snprintf(why, cap, "a defence entry does not read");
+            else if (!has_key(w->pairs, w->npairs, pair)) snprintf(why, cap, "the reply %s does not keep it lost", pair);
+            else got[n++] = mk, mk = NULL;
+            ok = pair && has_key(w->pairs, w->npairs, pair);
+            free(pair);
+            free(mk);
+            free(rk);
+        }
+        int m = ok ? distinct(got, n) : n;   /* got[0..m) live */
+        for (int i = 0; ok && i < w->nkeys; i++)
+            if (!has_key(got, m, w->keys[i])) { snprintf(why, cap, "no reply to the move to %s", w->keys[i]); ok = false; }
+        for (int i = 0; i < m; i++) free(got[i]);
+        free(got);
+    }
+    jread_free(j);
+    return ok;
 }
 
 
@@ -180,7 +353,7 @@ int main(void)
     int scale = env ? atoi(env) : 1, graphs = 1500 * scale;
     Str text = { 0 };
     Plan plan = { 0 };
-    int counts[6] = { 0 };
+    int counts[6] = { 0 };   /* lone tokens, token + heap, token sums, acyclic, deep, wrong lists */
     for (int gi = 0; gi < graphs; gi++) {
         Dg g;
         bool acyclic = gi % 5 == 4;
@@ -212,8 +385,10 @@ int main(void)
             for (int k = 0; k < (gi % 3 == 0 ? H : 4); k++) {
                 int pos[1] = { v };
                 char o = letter(o2[prod_index(&th, pos, k)]);
-                if (gi % 2) want(&plan, duel_fmt("query Token(G%d, %d) + Heap(%d);", gi, v, k), duel_fmt("token + heap, graph %d", gi), o, -2, -1);
-                else want(&plan, duel_fmt("query U%d(%d) + Heap(%d);", gi, v, k), duel_fmt("user ruleset + heap, graph %d", gi), o, -2, -1);
+                Want *w;
+                if (gi % 2) w = want(&plan, duel_fmt("query Token(G%d, %d) + Heap(%d);", gi, v, k), duel_fmt("token + heap, graph %d", gi), o, -2, -1);
+                else w = want(&plan, duel_fmt("query U%d(%d) + Heap(%d);", gi, v, k), duel_fmt("user ruleset + heap, graph %d", gi), o, -2, -1);
+                if (k < 4 && !(acyclic && o == 'P')) want_moves(w, &th, o2, prod_index(&th, pos, k));
                 counts[1]++;
             }
         free(o2);
@@ -224,8 +399,10 @@ int main(void)
         for (int q = 0; q < 6; q++) {
             int pos[3] = { rnd(0, g.n - 1), rnd(0, g.n - 1), rnd(0, g.n - 1) };
             char o = letter(o3[prod_index(&tt, pos, 0)]);
-            if (t == 2) want(&plan, duel_fmt("query Tokens(G%d, %d, %d);", gi, pos[0], pos[1]), duel_fmt("two tokens, graph %d", gi), o, -2, -1);
-            else want(&plan, duel_fmt("query Tokens(G%d, %d, %d, %d);", gi, pos[0], pos[1], pos[2]), duel_fmt("three tokens, graph %d", gi), o, -2, -1);
+            Want *w;
+            if (t == 2) w = want(&plan, duel_fmt("query Tokens(G%d, %d, %d);", gi, pos[0], pos[1]), duel_fmt("two tokens, graph %d", gi), o, -2, -1);
+            else w = want(&plan, duel_fmt("query Tokens(G%d, %d, %d, %d);", gi, pos[0], pos[1], pos[2]), duel_fmt("three tokens, graph %d", gi), o, -2, -1);
+            if (!(acyclic && o == 'P')) want_moves(w, &tt, o3, prod_index(&tt, pos, 0));
             counts[2]++;
         }
         free(o3);
@@ -281,24 +458,38 @@ int main(void)
         if (ok && w->remote != -2 && strstr(line, "\"strategy\":\"tokens\"") && !strstr(line, "\"position\":\"0\"") && !r)
             ok = false;   /* the token strategy always knows it */
         if (ok && w->sg >= 0) ok = sg && atoi(sg) == w->sg;
+        char why[300] = "";
+        if (ok && !check_moves(w, line, why, sizeof why)) {
+            ok = false;
+            counts[5]++;
+        }
         if (!ok) {
             failed++;
             if (shown++ < 10)
-                printf("MISMATCH (%s) %s\n  engine: %s\n  wanted: outcome %c, remoteness %d, sg %d\n", w->what, w->stmt, line,
-                       w->outcome, w->remote, w->sg);
+                printf("MISMATCH (%s) %s\n  engine: %s\n  wanted: outcome %c, remoteness %d, sg %d%s%s\n", w->what, w->stmt,
+                       line, w->outcome, w->remote, w->sg, why[0] ? "; listed moves: " : "", why);
         }
         free(o);
         free(r);
         free(sg);
         line = strtok_r(NULL, "\n", &save);
     }
+    int listed = 0, defences = 0;
+    for (int i = 0; i < plan.n; i++) {
+        listed += plan.v[i].keys != NULL;
+        defences += plan.v[i].npairs > 0;
+    }
     printf("loopy duel: %d graphs; %d lone tokens (outcome, remoteness), %d of them on acyclic graphs (SG), "
            "%d token + heap sums (every gamma and K), %d sums of tokens, %d positions of games with a deep cycle; "
-           "%d of %d answers failed\n",
-           graphs, counts[0], counts[3], counts[1], counts[2], counts[4], failed, plan.n);
+           "listed moves of %d sums (%d P-positions with a defence to check; %d lists wrong); %d of %d answers failed\n",
+           graphs, counts[0], counts[3], counts[1], counts[2], counts[4], listed, defences, counts[5], failed, plan.n);
     for (int i = 0; i < plan.n; i++) {
         free(plan.v[i].stmt);
         free(plan.v[i].what);
+        for (int k = 0; k < plan.v[i].nkeys; k++) free(plan.v[i].keys[k]);
+        for (int k = 0; k < plan.v[i].npairs; k++) free(plan.v[i].pairs[k]);
+        free(plan.v[i].keys);
+        free(plan.v[i].pairs);
     }
     free(plan.v);
     free(text.s);

@@ -1,0 +1,329 @@
+/* duel_listing.c: every listed winning move against brute force. For each game of the standard
+   library that brute_list.h has (closed forms, sequence tables, searches: every impartial game
+   that is not a board), random positions alone, in sums with a Nim heap, with another game, with
+   both, and with two copies of themselves are queried (--json, the engine's own choice of
+   strategy), and the answer is compared with the brute force's, written from the rules in C and
+   valued by plain recursion (brute_sum.h):
+   - the outcome, and the SG value where the engine gives one;
+   - the set of listed winning positions (each read back into canonical components), no position
+     listed twice, against every position one move away whose XOR is 0;
+   - every listed move (component, copies, rule label, binder values, result) against the brute
+     force's winning moves, as multisets, and move_count against their number counted with copies;
+   - winning_count() and winning_positions() against the same numbers;
+   - nothing cut ("winning_truncated", "moves_incomplete"): these positions are small.
+   Fixed seed; DUEL_LISTING_SCALE=N multiplies the number of positions per game. */
+#include "config.h"
+#include "brute_sum.h"
+#include "jread.h"
+#include "jsonduel.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PER_GAME 48           /* random positions of each game (times the scale) */
+#define CHUNK 60              /* cases per engine program */
+
+static uint64_t seed = 0x1157ed0c0a11ULL;
+
+typedef struct Case { char *text; } Case;
+typedef struct Cases { Case *c; int n, cap; } Cases;
+
+static void add_case(Cases *cs, const char *text)
+{
+    if (cs->n == cs->cap) {
+        cs->cap = cs->cap ? 2 * cs->cap : 64;
+        cs->c = realloc(cs->c, (size_t)cs->cap * sizeof *cs->c);
+        if (!cs->c) abort();
+    }
+    cs->c[cs->n++].text = strdup(text);
+}
+
+static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+/* A growing list of strings. */
+typedef struct Strs { char **s; int n, cap; } Strs;
+static void strs_add(Strs *l, char *s)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->s = realloc(l->s, (size_t)l->cap * sizeof *l->s);
+        if (!l->s) abort();
+    }
+    l->s[l->n++] = s;
+}
+static void strs_free(Strs *l)
+{
+    for (int i = 0; i < l->n; i++) free(l->s[i]);
+    free(l->s);
+    memset(l, 0, sizeof *l);
+}
+
+/* What the rules say of a position: its value, its winning positions (keys, sorted, distinct),
+   its winning moves ("component|copies|label|args|result key", sorted) and their number counted
+   with copies. */
+typedef struct Truth { int sg; Strs win, moves; long long count; } Truth;
+
+static void truth_of(const BsPos *p, Truth *t)
+{
+    memset(t, 0, sizeof *t);
+    t->sg = bs_pos_sg(p);
+    for (int i = 0; i < p->n; i++) {
+        const BsMove *m;
+        int nm = bs_moves(p->p[i].id, &m);
+        for (int k = 0; k < nm; k++) {
+            m = NULL;
+            bs_moves(p->p[i].id, &m);
+            BsPos after;
+            bs_after(p, i, &m[k], &after);
+            if (bs_pos_sg(&after) == 0) {
+                char *key = bs_key(&after);
+                BrBuf b;
+                br_init(&b);
+                br_printf(&b, "%s|%llu|%s|%s|%s", bs_text(p->p[i].id), (unsigned long long)p->p[i].count,
+                          m[k].label ? m[k].label : "(none)", m[k].args, key);
+                strs_add(&t->moves, b.s);
+                t->count += (long long)p->p[i].count;
+                strs_add(&t->win, key);
+            }
+            bs_pos_free(&after);
+        }
+    }
+    qsort(t->win.s, (size_t)t->win.n, sizeof *t->win.s, cmp_str);
+    int m = 0;   /* distinct positions */
+    for (int i = 0; i < t->win.n; i++) {
+        if (m && !strcmp(t->win.s[m - 1], t->win.s[i])) free(t->win.s[i]);
+        else t->win.s[m++] = t->win.s[i];
+    }
+    t->win.n = m;
+    qsort(t->moves.s, (size_t)t->moves.n, sizeof *t->moves.s, cmp_str);
+}
+
+/* The key of a position text the engine printed (NULL, with a message, when it does not read). */
+static char *key_of(const char *text, const char *what, const char *pos)
+{
+    BsPos p;
+    char err[300];
+    if (!bs_parse(text, &p, err, sizeof err)) {
+        printf("FAIL %s: %s \"%s\" does not read: %s\n", pos, what, text, err);
+        return NULL;
+    }
+    char *k = bs_key(&p);
+    bs_pos_free(&p);
+    return k;
+}
+
+/* Two sorted lists of strings equal; the first difference printed. */
+static bool same_list(const Strs *want, const Strs *got, const char *what, const char *pos)
+{
+    int i = 0, j = 0;
+    bool ok = true;
+    while (i < want->n || j < got->n) {
+        int c = i == want->n ? 1 : j == got->n ? -1 : strcmp(want->s[i], got->s[j]);
+        if (!c) { i++; j++; continue; }
+        if (ok) printf("FAIL %s: %s: ", pos, what);
+        if (c < 0) printf("missing %s; ", want->s[i++]);
+        else printf("not winning (or extra) %s; ", got->s[j++]);
+        ok = false;
+    }
+    if (!ok) printf("\n");
+    return ok;
+}
+
+static bool check_case(const char *pos, const JVal *q, const JVal *cnt, const JVal *npos)
+{
+    BsPos p;
+    char err[300];
+    if (!bs_parse(pos, &p, err, sizeof err)) {
+        printf("FAIL the duel's own position %s does not read: %s\n", pos, err);
+        return false;
+    }
+    Truth t;
+    truth_of(&p, &t);
+    bool ok = true;
+    const JVal *kind = jget(q, "kind");
+    if (!kind || kind->kind != J_STR || strcmp(kind->s, "query")) {
+        char *txt = jtext(q);
+        printf("FAIL %s: not a query answer: %s\n", pos, txt);
+        free(txt);
+        ok = false;
+        goto out;
+    }
+    const JVal *o = jget(q, "outcome"), *sg = jget(q, "sg");
+    char want_o = t.sg ? 'N' : 'P';
+    if (!o || o->kind != J_STR || o->s[0] != want_o) {
+        printf("FAIL %s: outcome %s, brute force %c\n", pos, o && o->kind == J_STR ? o->s : "?", want_o);
+        ok = false;
+    }
+    if (sg && sg->kind == J_NUM && jnum(sg) != t.sg) {
+        printf("FAIL %s: sg %s, brute force %d\n", pos, sg->s, t.sg);
+        ok = false;
+    }
+    if (jget(q, "winning_truncated") || jget(q, "moves_incomplete")) {
+        printf("FAIL %s: the list is cut (winning_truncated or moves_incomplete)\n", pos);
+        ok = false;
+    }
+    /* the winning positions */
+    Strs win = { 0 };
+    const JVal *w = jget(q, "winning");
+    for (size_t i = 0; w && w->kind == J_ARR && i < w->n; i++) {
+        char *k = key_of(w->v[i].s, "winning position", pos);
+        if (!k) { ok = false; continue; }
+        for (int j = 0; j < win.n; j++)
+            if (!strcmp(win.s[j], k)) {
+                printf("FAIL %s: winning position %s listed twice\n", pos, w->v[i].s);
+                ok = false;
+            }
+        strs_add(&win, k);
+    }
+    qsort(win.s, (size_t)win.n, sizeof *win.s, cmp_str);
+    ok &= same_list(&t.win, &win, "winning positions", pos);
+    /* the moves */
+    Strs mv = { 0 };
+    const JVal *ms = jget(q, "moves");
+    long long listed = 0;
+    for (size_t i = 0; ms && ms->kind == J_ARR && i < ms->n; i++) {
+        const JVal *m = &ms->v[i];
+        const JVal *comp = jget(m, "component"), *copies = jget(m, "copies"), *label = jget(m, "label"),
+                   *args = jget(m, "args"), *res = jget(m, "result");
+        if (!comp || !copies || !label || !args || !res) {
+            printf("FAIL %s: a move without its fields\n", pos);
+            ok = false;
+            continue;
+        }
+        char *ck = key_of(comp->s, "component", pos), *rk = key_of(res->s, "result", pos);
+        if (!ck || !rk) {
+            ok = false;
+            free(ck);
+            free(rk);
+            continue;
+        }
+        char *at = jtext(args);
+        BrBuf b;
+        br_init(&b);
+        br_printf(&b, "%s|%lld|%s|%s|%s", ck, jnum(copies), label->kind == J_STR ? label->s : "(none)", at, rk);
+        strs_add(&mv, b.s);
+        listed += jnum(copies);
+        free(at);
+        free(ck);
+        free(rk);
+    }
+    qsort(mv.s, (size_t)mv.n, sizeof *mv.s, cmp_str);
+    ok &= same_list(&t.moves, &mv, "winning moves", pos);
+    const JVal *mc = jget(q, "move_count");
+    if (!mc || mc->kind != J_NUM || jnum(mc) != t.count || listed != t.count) {
+        printf("FAIL %s: move_count %s (moves listed %lld), brute force %lld\n", pos,
+               mc && mc->kind == J_NUM ? mc->s : "null", listed, t.count);
+        ok = false;
+    }
+    const JVal *cv = jget(cnt, "value"), *pv = jget(npos, "value");
+    if (jnum(cv) != t.count || !cv || cv->kind != J_NUM) {
+        printf("FAIL %s: winning_count %s, brute force %lld\n", pos, cv && cv->kind == J_NUM ? cv->s : "?", t.count);
+        ok = false;
+    }
+    if (jnum(pv) != t.win.n || !pv || pv->kind != J_NUM) {
+        printf("FAIL %s: winning_positions %s, brute force %d\n", pos, pv && pv->kind == J_NUM ? pv->s : "?", t.win.n);
+        ok = false;
+    }
+    strs_free(&win);
+    strs_free(&mv);
+out:
+    strs_free(&t.win);
+    strs_free(&t.moves);
+    bs_pos_free(&p);
+    return ok;
+}
+
+/* Run cases[from..to) in one program and check each: the failures. */
+static int run_chunk(const Cases *cs, int from, int to, int *passed)
+{
+    Str prog = { 0 };
+    for (int i = from; i < to; i++)
+        sput(&prog, "query %s;\nprint winning_count(%s);\nprint winning_positions(%s);\n", cs->c[i].text, cs->c[i].text,
+             cs->c[i].text);
+    int status;
+    char *errs = NULL;
+    char *out = duel_run(prog.s, NULL, &status, &errs);
+    int fails = 0;
+    if (status) {
+        printf("FAIL a program of cases %d..%d ended with status %d: %s\n", from, to - 1, status, errs ? errs : "");
+        fails++;
+    }
+    char *line = out;
+    for (int i = from; i < to && !status; i++) {
+        JVal *v[3] = { NULL, NULL, NULL };
+        for (int k = 0; k < 3; k++) {
+            char *nl = line ? strchr(line, '\n') : NULL;
+            if (!nl) break;
+            *nl = 0;
+            v[k] = jread(line);
+            line = nl + 1;
+        }
+        if (!v[0] || !v[1] || !v[2]) {
+            printf("FAIL %s: the engine's lines do not read as JSON\n", cs->c[i].text);
+            fails++;
+        } else if (check_case(cs->c[i].text, v[0], v[1], v[2])) {
+            (*passed)++;
+        } else {
+            fails++;
+        }
+        for (int k = 0; k < 3; k++) jread_free(v[k]);
+    }
+    free(out);
+    free(errs);
+    free(prog.s);
+    return fails;
+}
+
+static const BrGame *const *all_games(int *n)
+{
+    static const BrGame *list[256];
+    const BrGame *const fam[] = { brute_heap_games, brute_rows_games, brute_coin_games };
+    *n = 0;
+    for (size_t f = 0; f < 3; f++)
+        for (const BrGame *g = fam[f]; g->name; g++)
+            if (g->random && *n < 256) list[(*n)++] = g;
+    return list;
+}
+
+int main(void)
+{
+    const char *sc = getenv("DUEL_LISTING_SCALE");
+    int scale = sc && atoi(sc) > 0 ? atoi(sc) : 1;
+    int ng;
+    const BrGame *const *games = all_games(&ng);
+    Cases cs = { 0 };
+    BrBuf a, b;
+    br_init(&a);
+    br_init(&b);
+    for (int gi = 0; gi < ng; gi++) {
+        for (int r = 0; r < PER_GAME * scale; r++) {
+            br_clear(&a);
+            games[gi]->random(&seed, r % 4, &a);
+            const BrGame *other = games[br_range(&seed, 0, ng - 1)];
+            br_clear(&b);
+            other->random(&seed, br_range(&seed, 0, 2), &b);
+            int heap = br_range(&seed, 0, 7);
+            BrBuf t;
+            br_init(&t);
+            switch (r % 6) {
+            case 0: br_printf(&t, "%s", a.s); break;
+            case 1: br_printf(&t, "%s + Heap(%d)", a.s, heap); break;
+            case 2: br_printf(&t, "%s + %s", a.s, b.s); break;
+            case 3: br_printf(&t, "%s + %s + Heap(%d)", a.s, b.s, heap); break;
+            case 4: br_printf(&t, "%s + %s + Heap(%d)", a.s, a.s, heap); break;
+            default: br_printf(&t, "Heap(%d) + %s", heap, a.s); break;
+            }
+            add_case(&cs, t.s);
+            br_free(&t);
+        }
+    }
+    br_free(&a);
+    br_free(&b);
+    int passed = 0, fails = 0;
+    for (int i = 0; i < cs.n; i += CHUNK) fails += run_chunk(&cs, i, i + CHUNK < cs.n ? i + CHUNK : cs.n, &passed);
+    printf("duel_listing: %d of %d positions of %d games agree (brute force: %d states)\n", passed, cs.n, ng,
+           bs_states());
+    for (int i = 0; i < cs.n; i++) free(cs.c[i].text);
+    free(cs.c);
+    return fails ? 1 : 0;
+}
