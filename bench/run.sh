@@ -233,16 +233,17 @@ for w in "claim sg(GP(n, a, b)) <= a + 1 for a in 1..40, b in 1..40, n in 0..300
 done
 # (m) long sequence tables (no baseline: the published anchors): the period of 0.354 proven from
 # 20.1 million values (preperiod 10061916, period 1180), of 0.1777 from 443 million (preperiod
-# 160949018, period 60620715; peak memory too), Grundy's game to 10^6 and 10^7
+# 160949018, period 60620715; peak memory too: with a range, since a period without one stops
+# after 2^33 options examined, about 18 s into this one), Grundy's game to 10^6 and 10^7
 "$G" -e 'period Octal("0.354", n) for n' | grep -q 'preperiod 10061916, period 1180 (proven' ||
     { echo "(m): the period of 0.354 is not the published one"; exit 1; }
 row "(m) period Octal(\"0.354\", n), proven from 20.1e6" - "$(ms "$(time_ms "$G" -e 'period Octal("0.354", n) for n')")" - \
     "no baseline; target < 7000 ms"
 t0=$(now)
 if [ -x /usr/bin/time ]; then
-    mk=$( { /usr/bin/time -f %M "$G" -e 'period Octal("0.1777", n) for n' >"$tmp/1777.out"; } 2>&1 | tail -1)
+    mk=$( { /usr/bin/time -f %M "$G" -e 'period Octal("0.1777", n) for n in 0..443139470' >"$tmp/1777.out"; } 2>&1 | tail -1)
 else
-    "$G" -e 'period Octal("0.1777", n) for n' >"$tmp/1777.out"; mk=0
+    "$G" -e 'period Octal("0.1777", n) for n in 0..443139470' >"$tmp/1777.out"; mk=0
 fi
 t1=$(now)
 grep -q 'preperiod 160949018, period 60620715 (proven' "$tmp/1777.out" ||

@@ -589,6 +589,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         Stmt *st = new_stmt(p, ST_PERIOD, item);
         st->fn = instances(&c, p, "period", item, item->a, info, user);
         st->range_fn = range;
+        st->binder_name[0] = item->list.v[0]->name;   /* for the hint to search further */
         break;
     }
     case N_CLAIM: {

@@ -72,21 +72,13 @@ void eng_recover(Engine *e)
     e->root = NULL;
 }
 
-/* The keys the store may hold, in words: 8 per state the limit allows (64 bytes on average), and
-   at least 2^24 (128 MB). A game whose positions grow without end (an argument multiplied at
-   every move, integers of any size) reaches it long before the state limit. */
-static size_t key_limit(const Engine *e)
-{
-    uint64_t w = e->p->max_states > (UINT64_MAX >> 4) ? UINT64_MAX >> 1 : e->p->max_states * 8;
-    return w < ((uint64_t)1 << 24) ? (size_t)1 << 24 : (size_t)w;
-}
-
 static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool keys);
 
 /* Copy key into the chunks; its reference (KEY_REF_SHIFT). */
 static uint32_t store_key(Engine *e, const int64_t *key, size_t len, Loc loc)
 {
-    if (e->key_words + len > key_limit(e)) limit_error(e, key, loc, true);
+    /* the keys' memory is the memory budget's (--max-memory: the polls of new positions read it);
+       past KEY_MAX_CHUNKS chunks the store has no room at all */
     if (!e->nkchunk || e->ksize - e->kused < len) {
         /* small at first (a run that stores a few positions allocates little), doubling up to
            KEY_CHUNK_WORDS; a longer key has a chunk of its own */
@@ -160,9 +152,9 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool k
     key_text(e->p, named, what, sizeof what);
     if (keys)
         prog_fail(e->p, EXIT_LIMIT, loc,
-                  "memory limit reached %s %s: the positions of game '%s' and its parts take more than %zu MB "
-                  "(their arguments keep growing?) (raise the limit with --max-states N)",
-                  how, what, game, key_limit(e) * 8 >> 20);
+                  "the store is full %s %s: the keys of the positions of game '%s' and its parts take %zu MB, "
+                  "all the room the store has for keys (their arguments keep growing?)",
+                  how, what, game, e->key_words * 8 >> 20);
     prog_fail(e->p, EXIT_LIMIT, loc,
               "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",

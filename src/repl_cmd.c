@@ -10,6 +10,7 @@
 #include "json.h"
 #include "builtins.h"
 #include "solve/solve.h"
+#include "solve/score.h"
 #include "solve/nimber.h"
 #include "repl_int.h"
 #include "pos.h"
@@ -130,7 +131,7 @@ static void print_gv(StrBuf *b, const GameValue *g)
     }
 }
 
-typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; bool scoring; int64_t value; } MovesCtx;
+typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; bool scoring; GameValue value; } MovesCtx;
 
 /* A position's SG value, or its outcome alone in misere play. */
 static GameValue value_of(Repl *r, const Value *pos)
@@ -146,9 +147,9 @@ static int on_move(void *ctx, const SolveMove *m)
     Program *p = c->r->p;
     GameValue g = value_of(c->r, &m->result);
     /* a scoring game: what the move is worth, gain - value after; the best are marked */
-    int64_t after = g.kind == GV_SCORE ? g.score : 0, worth = 0;
-    bool ok = c->scoring && score_worth(m->gain, after, &worth);
-    bool win = c->scoring ? ok && worth == c->value
+    GameValue after = g.kind == GV_SCORE ? g : score_int(0), worth = score_int(0);
+    if (c->scoring) worth = score_sub(p, &m->gain, &after);
+    bool win = c->scoring ? !score_cmp(&worth, &c->value)
                           : (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
     c->winning += win;
     StrBuf b;
@@ -159,8 +160,12 @@ static int on_move(void *ctx, const SolveMove *m)
     sb_puts(&b, " -> ");
     key_print_pos(p, &b, &m->result);
     if (c->scoring) {
-        sb_printf(&b, ": gain %lld, value after %lld", (long long)m->gain, (long long)after);
-        if (ok) sb_printf(&b, ", worth %lld", (long long)worth);
+        sb_puts(&b, ": gain ");
+        score_print(&b, &m->gain);
+        sb_puts(&b, ", value after ");
+        score_print(&b, &after);
+        sb_puts(&b, ", worth ");
+        score_print(&b, &worth);
         fprintf(p->out, "%s\n", b.s);
         sb_fini(&b);
         return 0;
@@ -194,10 +199,14 @@ static void do_moves(Repl *r, const Value *pos, void *ctx)
         print_gv(&b, &g);
         sb_putc(&b, ')');
     }
-    if (g.kind == GV_SCORE) sb_printf(&b, " (value %lld)", (long long)g.score);
+    if (g.kind == GV_SCORE) {
+        sb_puts(&b, " (value ");
+        score_print(&b, &g);
+        sb_putc(&b, ')');
+    }
     fprintf(p->out, "%s\n", b.s);
     sb_fini(&b);
-    MovesCtx c = { r, 0, 0, g.outcome, g.kind == GV_SCORE, g.score };
+    MovesCtx c = { r, 0, 0, g.outcome, g.kind == GV_SCORE, g };
     bool more = solve_each_move(p->solver, pos, r->loc, REPL_MAX_MOVES, on_move, &c);
     if (!c.n) fputs(c.scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", p->out);
     if (more) fprintf(p->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
+#include "solve/score.h"
 #include "repl_int.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -16,7 +17,9 @@
 /* Moves listed at the person's turn without asking. */
 #define PLAY_SHOW_MOVES 40
 
-typedef struct PlayMove { KeyCopy to; char *what; char outcome; int64_t gain, worth; } PlayMove;
+/* A move: where it goes, its text, the outcome after it; in a scoring game its gain and what it
+   is worth to its maker (gain - value after; GV_SCORE values of any size, score.h). */
+typedef struct PlayMove { KeyCopy to; char *what; char outcome; GameValue gain, worth; } PlayMove;
 typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; bool scoring; } MoveList;
 
 static int on_move(void *ctx, const SolveMove *m)
@@ -28,11 +31,15 @@ static int on_move(void *ctx, const SolveMove *m)
     key_print(l->p, &b, m->from);
     sb_puts(&b, " -> ");
     key_print_pos(l->p, &b, &m->result);
-    PlayMove pm = { key_copy(&m->result), NULL, solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }), m->gain, 0 };
+    PlayMove pm = { key_copy(&m->result), NULL, solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }), m->gain,
+                    score_int(0) };
     if (l->scoring) {   /* what the move is worth to its maker: its gain less the value after it */
         GameValue g = solve_sg_value(l->p->solver, &m->result, (Loc){ 0 });
-        if (!score_worth(m->gain, g.kind == GV_SCORE ? g.score : 0, &pm.worth)) pm.worth = INT64_MIN;
-        sb_printf(&b, "  (gain %lld)", (long long)m->gain);
+        GameValue after = g.kind == GV_SCORE ? g : score_int(0);
+        pm.worth = score_sub(l->p, &m->gain, &after);
+        sb_puts(&b, "  (gain ");
+        score_print(&b, &m->gain);
+        sb_putc(&b, ')');
     }
     pm.what = sb_take(&b);
     sb_fini(&b);
@@ -147,7 +154,7 @@ static size_t engine_choice(Program *p, const MoveList *l, const char **why)
     if (l->scoring) {   /* the first move worth the most */
         size_t best = 0;
         for (size_t i = 1; i < l->n; i++)
-            if (l->v[i].worth > l->v[best].worth) best = i;
+            if (score_cmp(&l->v[i].worth, &l->v[best].worth) > 0) best = i;
         *why = "a best move";
         return best;
     }
@@ -197,18 +204,31 @@ static size_t typed_move(Repl *r, const MoveList *l, const char *line)
     return SIZE_MAX;
 }
 
+/* "<lead>you X, the engine Y" (no newline). */
+static void print_scores(Program *p, const char *lead, const GameValue *score)
+{
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%syou ", lead);
+    score_print(&b, &score[0]);
+    sb_puts(&b, ", the engine ");
+    score_print(&b, &score[1]);
+    fputs(b.s, p->out);
+    sb_fini(&b);
+}
+
 static void play(Repl *r, const Value *start, void *ctx)
 {
     Program *p = r->p;
     PlayCtx *pc = ctx;
     KeyCopy *hist = NULL;   /* positions so far, the current one last */
-    int64_t *gains = NULL;  /* gains[i]: the gain of the move to hist[i + 1] (scoring games) */
+    GameValue *gains = NULL;   /* gains[i]: the gain of the move to hist[i + 1] (scoring games) */
     size_t nhist = 0, caphist = 0, ngains = 0, capgains = 0;
     KeyCopy first = key_copy(start);
     VEC_PUSH(hist, nhist, caphist, first);
     bool person = pc->person_first;
     bool scoring = !start->strs && solve_sg_value(p->solver, start, (Loc){ 0 }).kind == GV_SCORE;
-    int64_t score[2] = { 0, 0 };   /* the person's total, the engine's */
+    GameValue score[2] = { score_int(0), score_int(0) };   /* the person's total, the engine's */
     if (scoring)
         fprintf(p->out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
                 "wins). Type a move's number or the position you move to; moves, hint, undo, quit.\n",
@@ -228,8 +248,9 @@ static void play(Repl *r, const Value *start, void *ctx)
         fprintf(p->out, "position: %s\n", b.s);
         sb_fini(&b);
         if (!l.n && scoring) {   /* the larger total wins */
-            fprintf(p->out, "game over: you %lld, the engine %lld: %s\n", (long long)score[0], (long long)score[1],
-                    score[0] > score[1] ? "you win!" : score[0] < score[1] ? "the engine wins." : "a tie.");
+            int c = score_cmp(&score[0], &score[1]);
+            print_scores(p, "game over: ", score);
+            fprintf(p->out, ": %s\n", c > 0 ? "you win!" : c < 0 ? "the engine wins." : "a tie.");
             moves_free(&l);
             break;
         }
@@ -249,8 +270,9 @@ static void play(Repl *r, const Value *start, void *ctx)
             VEC_PUSH(hist, nhist, caphist, next);
             VEC_PUSH(gains, ngains, capgains, l.v[i].gain);
             if (scoring) {
-                score[1] += l.v[i].gain;
-                fprintf(p->out, "  scores: you %lld, the engine %lld\n", (long long)score[0], (long long)score[1]);
+                score[1] = score_add(p, &score[1], &l.v[i].gain);
+                print_scores(p, "  scores: ", score);
+                fputc('\n', p->out);
             }
             moves_free(&l);
             person = true;
@@ -282,7 +304,13 @@ static void play(Repl *r, const Value *start, void *ctx)
                 for (size_t i = 0; i < l.n && w == SIZE_MAX; i++)
                     if (l.v[i].outcome == 'P') w = i;
                 if (w == SIZE_MAX) fprintf(p->out, "hint: no move wins here (the position is %c)\n", o);
-                else if (scoring) fprintf(p->out, "hint: %zu. %s, worth %lld\n", w + 1, l.v[w].what, (long long)l.v[w].worth);
+                else if (scoring) {
+                    StrBuf wb;
+                    sb_init(&wb);
+                    score_print(&wb, &l.v[w].worth);
+                    fprintf(p->out, "hint: %zu. %s, worth %s\n", w + 1, l.v[w].what, wb.s);
+                    sb_fini(&wb);
+                }
                 else fprintf(p->out, "hint: %zu. %s\n", w + 1, l.v[w].what);
             } else if (!strcmp(t, "undo")) {
                 if (nhist < 3) {
@@ -290,7 +318,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                 } else {   /* the engine's reply and the person's move */
                     for (int k = 0; k < 2 && nhist > 1; k++) {
                         key_copy_free(&hist[--nhist]);
-                        score[1 - k] -= gains[--ngains];   /* the engine moved last */
+                        score[1 - k] = score_sub(p, &score[1 - k], &gains[--ngains]);   /* the engine moved last */
                     }
                     fputs("undone\n", p->out);
                     moved = true;   /* redraw the position */
@@ -311,8 +339,9 @@ static void play(Repl *r, const Value *start, void *ctx)
                     VEC_PUSH(hist, nhist, caphist, next);
                     VEC_PUSH(gains, ngains, capgains, l.v[i].gain);
                     if (scoring) {
-                        score[0] += l.v[i].gain;
-                        fprintf(p->out, "  scores: you %lld, the engine %lld\n", (long long)score[0], (long long)score[1]);
+                        score[0] = score_add(p, &score[0], &l.v[i].gain);
+                        print_scores(p, "  scores: ", score);
+                        fputc('\n', p->out);
                     }
                     person = false;
                     moved = true;

@@ -7,6 +7,7 @@
 #include "json.h"
 #include "solve/solve.h"
 #include "solve/nimber.h"
+#include "solve/score.h"
 #include "graph.h"
 #include "draw.h"
 #include "plot.h"
@@ -93,8 +94,15 @@ static void do_query(Program *p, Stmt *st)
         if (a->remoteness >= 0) sb_printf(&b, ",\"remoteness\":%lld", (long long)a->remoteness);
         else if (a->remoteness == -2) sb_puts(&b, ",\"remoteness\":null");
         if (a->scoring) {   /* the best score difference for the player to move, and a best line's totals */
-            sb_printf(&b, ",\"value\":%lld", (long long)a->score);
-            if (a->has_line) sb_printf(&b, ",\"totals\":[%lld,%lld]", (long long)a->line[0], (long long)a->line[1]);
+            sb_puts(&b, ",\"value\":");
+            score_print(&b, &a->sg);
+            if (a->has_line) {
+                sb_puts(&b, ",\"totals\":[");
+                score_print(&b, &a->line[0]);
+                sb_putc(&b, ',');
+                score_print(&b, &a->line[1]);
+                sb_putc(&b, ']');
+            }
         }
         sb_puts(&b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
         for (size_t i = 0; i < a->nwin; i++) {
@@ -160,7 +168,11 @@ static void do_query(Program *p, Stmt *st)
             sb_putc(&b, ')');
         }
         if (a->remoteness >= 0) sb_printf(&b, " (remoteness %lld)", (long long)a->remoteness);
-        if (a->scoring) sb_printf(&b, " (value %lld)", (long long)a->score);
+        if (a->scoring) {
+            sb_puts(&b, " (value ");
+            score_print(&b, &a->sg);
+            sb_putc(&b, ')');
+        }
         sb_printf(&b, " [%s]", a->strategy);
         emit_line(p, &b);
         if (strcmp(st->text, a->position)) {
@@ -177,8 +189,10 @@ static void do_query(Program *p, Stmt *st)
             emit_line(p, &b);
         }
         if (a->has_line && a->nwin) {
-            sb_printf(&b, "  best play: the player to move scores %lld, the other %lld", (long long)a->line[0],
-                      (long long)a->line[1]);
+            sb_puts(&b, "  best play: the player to move scores ");
+            score_print(&b, &a->line[0]);
+            sb_puts(&b, ", the other ");
+            score_print(&b, &a->line[1]);
             emit_line(p, &b);
         }
         const char *kind = a->drawing ? "drawing" : a->scoring ? "best" : "winning";
@@ -310,8 +324,12 @@ static int digits(int64_t v)
 static int value_digits(const GameValue *v)
 {
     if (v->kind == GV_SCORE) {
-        char tmp[32];
-        return snprintf(tmp, sizeof tmp, "%lld", (long long)v->score);
+        StrBuf b;
+        sb_init(&b);
+        score_print(&b, v);
+        int n = (int)b.len;
+        sb_fini(&b);
+        return n;
     }
     if (!v->big && !v->kset) {
         char tmp[32];
@@ -331,7 +349,7 @@ static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v,
     sb_puts(b, sep);
     for (int k = value_digits(v); k < width; k++) sb_putc(b, ' ');
     if (v->kind == GV_SCORE) {   /* a scoring game's table: the scores */
-        sb_printf(b, "%lld", (long long)v->score);
+        score_print(b, v);
         return;
     }
     if (json && v->kset) sb_putc(b, '"');
@@ -775,6 +793,7 @@ static void do_period(Program *p, Stmt *st)
         RunValues rv = { period_at, c, g, sizeof *g, "values of the period" };
         run_values(p, &rv, c->count, st->loc);
         solve_period_values(g, c->count, &per);
+        if (!bound) per.stopped = PERIOD_STOP_TABLE;   /* the first values only */
     }
     const char *method = per.method;
     StrBuf b;
@@ -791,6 +810,10 @@ static void do_period(Program *p, Stmt *st)
                   (unsigned long long)per.checked);
         if (per.proof) json_str(&b, per.proof);
         else sb_puts(&b, "null");
+        if (per.stopped && !per.proven)
+            sb_puts(&b, per.stopped == PERIOD_STOP_WORK    ? ",\"stopped\":\"work\""
+                        : per.stopped == PERIOD_STOP_LIMIT ? ",\"stopped\":\"states\""
+                                                           : ",\"stopped\":\"values\"");
         sb_puts(&b, ",\"strategy\":");
         json_str(&b, method);
         sb_putc(&b, '}');
@@ -805,6 +828,20 @@ static void do_period(Program *p, Stmt *st)
                 sb_printf(&b, " (proven by the %s from %llu values)", per.proof, (unsigned long long)per.checked);
             else
                 sb_printf(&b, " (observed in n < %llu, not proven)", (unsigned long long)per.checked);
+        }
+        if (per.stopped && !per.proven) {   /* where a search without a range stops, and how to go on */
+            if (per.stopped == PERIOD_STOP_WORK)
+                sb_printf(&b, "; a period without a range stops when its work reaches the step budget (%llu, --max-steps N)",
+                          (unsigned long long)per.work_limit);
+            else if (per.stopped == PERIOD_STOP_TABLE)
+                sb_printf(&b, "; a period without a range looks at the first %llu values", (unsigned long long)per.checked);
+            const char *var = st->binder_name[0] ? st->binder_name[0] : "n";
+            if (per.stopped == PERIOD_STOP_LIMIT)
+                sb_printf(&b, "; the table holds the most values the state limit allows (raise it with --max-states N)");
+            else
+                sb_printf(&b, ": search further with 'period %s for %s in 0..%llu'%s", st->text, var,
+                          (unsigned long long)(per.checked > UINT64_MAX / 4 ? per.checked : 4 * per.checked),
+                          per.stopped == PERIOD_STOP_WORK ? " or a larger budget" : "");
         }
     }
     emit_line(p, &b);

@@ -1300,9 +1300,14 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         }
         case IR_GAIN: {
             Value g = st[--sp];
+            vm->gain_big = NULL;
+            if (g.t == VT_BIG) {   /* any size: kept as an interned record (the move's value outlives the loop) */
+                vm->gain = 0;
+                vm->gain_big = (const int64_t *)(const void *)prog_intern_int(vm->p, &g)->s;
+                break;
+            }
             if (g.t != VT_INT && g.t != VT_BOOL) {
                 vm->sp = sp;
-                if (g.t == VT_BIG) vm_fail(vm, LOC, "a gain beyond 64 bits");
                 type_error(vm, LOC, "a gain must be an integer", &g, NULL);
             }
             vm->gain = g.u.i;

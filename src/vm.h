@@ -70,7 +70,8 @@ struct Vm {
     int host_depth;         /* host calls in progress */
     uint64_t fuel;          /* > 0: loop steps and calls left to a tentative computation (PROG_BUDGET at 0) */
     int yield_tag;          /* the YIELD being handed over: the move's index in its game's items */
-    int64_t gain;           /* ... and its gain, in a scoring game */
+    int64_t gain;           /* ... and its gain, in a scoring game (score.h reads both) */
+    const int64_t *gain_big;   /* a gain beyond 64 bits: the words of its interned record (else NULL) */
     VmIterHook iter_hook;   /* NULL, or called by every range loop (see VmIterHook) */
     void *iter_ctx;
     VmGate gate;            /* NULL (take every combination), or asked by GATE */

@@ -85,6 +85,15 @@ printf 'query TurningTurtles("%s");\n' "$(printf '%10000s' | tr ' ' H)" >"$tmp/t
 check memory-moves 4 timed "$GRUNDY" --max-memory 300M "$tmp/tt.game"
 contains memory-moves "$tmp/err" "of memory, over its budget of 300.0 MB while solving game 'TurningTurtles' (raise it with --max-memory SIZE)"
 peak_ok memory-moves 300
+# positions whose arguments keep growing, and positions that are long lists (the coin game of
+# 10^5 coins): their keys count in the memory budget, and the message names --max-memory (it
+# once named --max-states, for a separate limit on keys)
+check memory-keys 4 timed "$GRUNDY" --max-memory 200M -e 'game G(n) { move m when n > 0 => G(n * 4611686018427387904); } query G(3);'
+contains memory-keys "$tmp/err" "over its budget of 200.0 MB while solving game 'G' (raise it with --max-memory SIZE)"
+peak_ok memory-keys 200
+check memory-coins 4 timed "$GRUNDY" --max-memory 300M -e 'const C = [i % 7 + 1 for i in 0..99999]; query CoinGame(C...);'
+contains memory-coins "$tmp/err" "over its budget of 300.0 MB while solving game 'CoinStack' (raise it with --max-memory SIZE)"
+peak_ok memory-coins 300
 # a claim whose every instance keeps a def's result (a row of 100: dear enough to be remembered)
 check memory-claim 4 timed "$GRUNDY" --max-memory 200M -e 'def row(n) = [n + x for x in 0..99]; claim len(row(n)) == 100 for n in 1..10**12;'
 contains memory-claim "$tmp/err" "(raise it with --max-memory SIZE)"

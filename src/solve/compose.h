@@ -24,8 +24,9 @@ typedef struct GameValue {
     uint8_t kind;   /* GvKind */
     char outcome;   /* 'P', 'N' or 'D' */
     uint64_t n;     /* SG value; GV_LOOPY: the finite value (infinite: the XOR of a sum's finite parts) */
-    const int64_t *big;   /* n beyond 64 bits (GV_SG): the words of its interned record (nimber.h) */
-    int64_t score;  /* GV_SCORE: the score; GV_LOOPY finite: the counter of the labelling (defence) */
+    const int64_t *big;   /* beyond 64 bits: the words of an interned record (GV_SG: n, nimber.h; GV_SCORE: score, score.h) */
+    int64_t score;  /* GV_SCORE: the score (beyond 64 bits: big, score.h); GV_LOOPY finite: the
+                       counter of the labelling (defence) */
     /* GV_LOOPY infinite: the set K of ∞(K): an interned record of uint64 words, the count first,
        then the values increasing (loopy.h); NULL when the value is finite */
     const uint64_t *kset;
@@ -35,13 +36,6 @@ static inline GameValue gv_sg(uint64_t n) { return (GameValue){ .kind = GV_SG, .
 static inline GameValue gv_outcome(char o) { return (GameValue){ .kind = GV_OUTCOME, .outcome = o }; }
 /* Whether v is a finite number a sum can XOR (an SG value, or a finite loopy value). */
 static inline bool gv_finite(const GameValue *v) { return (v->kind == GV_SG || v->kind == GV_LOOPY) && !v->kset; }
-/* What a move of a scoring game is worth to the player who makes it: its gain less the value of
-   the position after it (0 when the move ends the game); negamax takes the largest. False when
-   that passes 64 bits. */
-static inline bool score_worth(int64_t gain, int64_t after, int64_t *out)
-{
-    return !__builtin_sub_overflow(gain, after, out);
-}
 /* The outcome of ∞(K): N when 0 is in K (a move to a P-position), else D. */
 static inline char gv_inf_outcome(const uint64_t *kset) { return kset[0] && kset[1] == 0 ? 'N' : 'D'; }
 

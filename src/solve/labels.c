@@ -3,6 +3,7 @@
    position: both are listed, and counted). */
 #include "config.h"
 #include "solve/solve.h"
+#include "solve/score.h"
 #include "key.h"
 #include "json.h"
 #include "ast.h"
@@ -301,7 +302,7 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
 
 typedef struct Collected {
     size_t comp;
-    int64_t gain;            /* a scoring game's move: its gain */
+    GameValue gain;          /* a scoring game's move: its gain (any size) */
     const char *label;
     char *args, *args_json;
     KeyCopy parts;           /* the option's parts */
@@ -329,7 +330,8 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
-    Collected m = { c->comp, c->game->scoring ? c->s->vm->gain : 0, NULL, NULL, NULL, key_copy_parts(keys, cnt, n, 0) };
+    Collected m = { c->comp, score_gain(c->s->vm), NULL, NULL, NULL, key_copy_parts(keys, cnt, n, 0) };
+    if (!c->game->scoring) m.gain = score_int(0);
     const Node *rule = c->game->ast && tag >= 0 && tag < c->game->ast->list.n ? c->game->ast->list.v[tag] : NULL;
     struct AnswerLabel l = { 0, 0, 0, NULL, NULL, NULL };
     binders(c->s, rule, frame, &l);

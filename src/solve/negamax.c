@@ -8,10 +8,13 @@
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
+#include "solve/score.h"
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Opt { int64_t gain; uint32_t id; } Opt;   /* id UINT32_MAX: the move ends the game */
+/* A move: its gain (beyond 64 bits: gbig, the words of its interned record) and the state after
+   it (UINT32_MAX: the move ends the game). */
+typedef struct Opt { int64_t gain; const int64_t *gbig; uint32_t id; } Opt;
 typedef struct Frame { uint32_t id; size_t opt; bool expanded; } Frame;
 
 typedef struct Negamax {
@@ -43,7 +46,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     uint32_t n;
     solve_components(s, v, c->loc, &keys, &cnt, &n);
     const int64_t *from = eng_key(e, c->cur);
-    Opt o = { s->vm->gain, UINT32_MAX };
+    Opt o = { s->vm->gain, s->vm->gain_big, UINT32_MAX };
     if (n > 1 || (n == 1 && cnt && cnt[0] != 1))
         bad_result(s, c->loc, from, "leads to a sum: sums of scoring games have no value, as scores do not add up "
                    "under alternating play");
@@ -68,23 +71,28 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     return 0;
 }
 
-/* The state's value from its recorded options opt[from..nopt) (all solved by now). */
+/* The state's value from its recorded options opt[from..nopt) (all solved by now): the best of
+   gain - value after, exact at any size. */
 static void finish(Solver *s, Negamax *m, uint32_t id, size_t from, Loc loc)
 {
+    (void)loc;
     Engine *e = s->store;
-    int64_t best = 0;
+    GameValue best = score_int(0);
     for (size_t i = from; i < m->nopt; i++) {
-        int64_t after = m->opt[i].id == UINT32_MAX ? 0 : (int64_t)e->st[m->opt[i].id].sg, v;
-        if (!score_worth(m->opt[i].gain, after, &v)) {
-            char b[200];
-            key_text(s->p, eng_key(e, id), b, sizeof b);
-            prog_fail(s->p, EXIT_LIMIT, loc, "the score of %s passes 64 bits", b);
+        const Opt *o = &m->opt[i];
+        GameValue after = o->id == UINT32_MAX ? score_int(0) : score_load(&e->st[o->id]), v;
+        int64_t small;
+        if (!o->gbig && !after.big && !__builtin_sub_overflow(o->gain, after.score, &small)) {
+            v = score_int(small);
+        } else {
+            GameValue gain = o->gbig ? score_record(o->gbig) : score_int(o->gain);
+            v = score_sub(s->p, &gain, &after);
         }
-        if (i == from || v > best) best = v;
+        if (i == from || score_cmp(&v, &best) > 0) best = v;
     }
     State *st = &e->st[id];
-    st->sg = (uint64_t)best;
     st->flags = ST_DONE | ((uint32_t)GV_SCORE << ST_KIND_SHIFT) | (m->nopt == from ? ST_TERMINAL : 0);
+    score_store(st, &best);
     st->how = solve_how(&strategy_negamax, 0);
     m->nopt = from;
 }

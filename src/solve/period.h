@@ -14,6 +14,11 @@ typedef struct SolvePeriod {
     const char *proof;      /* the certificate ("subtraction window", ...), or NULL */
     uint64_t checked;       /* values computed: G(0 .. checked - 1) */
     const char *method;     /* how they were computed ("sequence (recognised)", "search") */
+    /* a search without a range that ended without a proof: why it stopped there (the default work
+       of such a search, or the largest table it builds); PERIOD_RAN otherwise */
+    enum { PERIOD_RAN, PERIOD_STOP_WORK, PERIOD_STOP_TABLE, PERIOD_STOP_LIMIT } stopped;   /* LIMIT: the table
+                               has the most values --max-states allows */
+    uint64_t work_limit;    /* PERIOD_STOP_WORK: the steps of work it had (--max-steps) */
 } SolvePeriod;
 
 /* z[p] = the number of n, counting down from L - 1 - p, with v[n + p] == v[n]; so the smallest

@@ -178,6 +178,7 @@ static uint32_t small_value(Rare *r, const uint8_t *g8, size_t n, const Src *src
             if (lo < c && r->rp[lo] == rk / 2) skip[k] = lo;
         }
     }
+    for (size_t k = 0; k < ns; k++) r->work += cnt[k];
     for (size_t k = 0; k < ns; k++) {
         const uint8_t *base = g8 + src[k].r;
         if (k + 1 < ns && skip[k] == cnt[k] && skip[k + 1] == cnt[k + 1]) {   /* two sources, one pass */
@@ -204,8 +205,12 @@ static uint32_t small_value(Rare *r, const uint8_t *g8, size_t n, const Src *src
         size_t rk = src[k].r, half = src[k].unequal ? (rk - 1) / 2 : rk / 2;
         size_t a = 1;
         if (rk >= 256)   /* whole blocks can be read on both sides */
-            for (; a <= half && nmiss; a += 64) block_drop(g8, a, rk, half - a + 1, miss, &nmiss);
+            for (; a <= half && nmiss; a += 64) {
+                block_drop(g8, a, rk, half - a + 1, miss, &nmiss);
+                r->work += 8;
+            }
         for (; a <= half && nmiss; a++) {
+            r->work += 4;
             uint8_t v = g8[a] ^ g8[rk - a];
             size_t kept = 0;
             for (size_t i = 0; i < nmiss; i++)
@@ -242,6 +247,7 @@ uint32_t rare_value(Rare *r, const HeapRules *hr, RareTable gt, size_t n, uint64
     for (size_t k = 0; k < ns; k++)
         for (size_t i = 0; i < r->nrp && r->rp[i] < src[k].r; i++) {
             size_t a = r->rp[i], b = src[k].r - a;
+            r->work += 4;
             if (src[k].unequal && a == b) continue;
             put(seen, g[a] ^ g[b]);
         }
@@ -256,6 +262,7 @@ uint32_t rare_value(Rare *r, const HeapRules *hr, RareTable gt, size_t n, uint64
     for (size_t k = 0; k < ns && missing; k++) {
         size_t half = src[k].unequal ? (src[k].r - 1) / 2 : src[k].r / 2;
         for (size_t a = 1; a <= half && missing; a++) {
+            r->work += 4;
             uint32_t v = g[a] ^ g[src[k].r - a];
             if (v < c && !has(seen, v)) {
                 put(seen, v);

@@ -29,8 +29,10 @@
 #define SEQ_PERIOD_DEFAULT_TAKE ((size_t)1 << 16)
 #define SEQ_PERIOD_DEFAULT_SPLIT ((size_t)1 << 12)
 /* `period` without a range on a game with a certificate (finite subtraction, octal): the table
-   grows until a period is proven or it reaches this many values (or the table limits above):
-   Octal("0.1777") is proven from 443 million values. */
+   grows until a period is proven, or it reaches this many values (or the table limits above), or
+   its work reaches the statement's step budget (--max-steps, default 10^10 units of rare.h's
+   measure: 5 to 25 seconds for the hardest codes): "no period found up to N" then, and a range or
+   a larger budget searches further (Octal("0.1777") is proven from 443 million values). */
 #define SEQ_PERIOD_AUTO ((size_t)1 << 29)
 /* A period seen but not proven is looked for in at most this many of the table's last values. */
 #define SEQ_OBSERVE ((size_t)1 << 24)
@@ -53,6 +55,8 @@ typedef struct SeqInst {
     SolvePeriod per;        /* a proven period, once found */
     uint64_t need;          /* not proven yet: the table a period seen would need (0: none) */
     Rare rare;              /* the rare-value method's state (splitting games) */
+    uint64_t work;          /* the work of building the table (rare.h's units: an option 1, a split
+                               of the plain scan 2; the rare-value method counts its own) */
 } SeqInst;
 
 /* ORDER SEQ_VARIANT: the variant of a state's how = 6 * recognised + 2 * kind + (answered through the period). */
@@ -209,6 +213,7 @@ static void splits(SeqInst *s, uint64_t r, bool unequal)
     if (r < 2) return;
     uint64_t half = unequal ? (r - 1) / 2 : r / 2;
     uint64_t *seen = s->seen;
+    s->work += 2 * half;
     if (s->g8) {
         const uint8_t *g = s->g8;
         for (uint64_t a = 1; a <= half; a++) {
@@ -226,6 +231,7 @@ static void splits(SeqInst *s, uint64_t r, bool unequal)
 
 static void options(SeqInst *s, uint8_t d, uint64_t r)
 {
+    s->work++;
     if ((d & HR_NONE) && r == 0) see(s, 0);
     if ((d & HR_ONE) && r >= 1) see(s, gv(s, r));
     if ((d & HR_TWO) && r >= 2) splits(s, r, (d & HR_UNEQUAL) != 0);
@@ -249,15 +255,19 @@ static void widen(SeqInst *s)
     s->g8 = NULL;
 }
 
-/* Compute G(L .. newL - 1). */
-static void extend(Program *p, SeqInst *s, size_t newL, Loc loc)
+/* The options the table's values have examined so far. */
+static uint64_t work_of(const SeqInst *s) { return s->work + s->rare.work; }
+
+/* Compute G(L .. newL - 1), stopping early (at a valid L) once the work reaches work_limit (0:
+   no limit). */
+static void extend(Program *p, SeqInst *s, size_t newL, uint64_t work_limit, Loc loc)
 {
     const HeapRules *hr = &s->hr;
     p->work_what = "values of the table";
     if (newL > s->cap) prog_memory_need(p, (newL - s->cap) * (s->g32 ? sizeof *s->g32 : 1), loc, "the table of G(n)");
     reserve(s, newL);
     bool rare_ok = rare_applies(hr);
-    for (size_t n = s->L; n < newL; n++) {
+    for (size_t n = s->L; n < newL && !(work_limit && work_of(s) >= work_limit); n++) {
         /* XORs of values below 2^b stay below 2^b */
         size_t bits = 1;
         while (((size_t)1 << bits) <= s->maxv) bits++;
@@ -374,7 +384,7 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
                       "exceeds the limit of %zu values%s", b, p->games[KEY_GAME(s->pat)].name, s->L,
                       nt, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         }
-        extend(p, s, want, loc);
+        extend(p, s, want, 0, loc);
         proven_period(s, &s->per);
     }
 }
@@ -479,14 +489,31 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
     bool certifiable = has_certificate(s);
     size_t lim = bound ? (size_t)bound + 1 : certifiable ? SEQ_PERIOD_AUTO : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
     if (lim > max_table(p, s)) lim = max_table(p, s);
-    /* without a range: until a period is proven; with one: every value of it (a check) */
+    /* without a range: until a period is proven (or the default work is done); with one: every
+       value of it (a check) */
+    bool out_of_work = false;
+    uint64_t work = p->max_steps;   /* without a range: the work stops at the step budget, an answer */
     while ((bound || !s->per.proven) && s->L < lim) {
-        extend(p, s, next_size(s, lim), loc);
+        if (!bound && certifiable && work_of(s) >= work) {
+            out_of_work = true;
+            break;
+        }
+        size_t before = s->L;
+        extend(p, s, next_size(s, lim), !bound && certifiable ? work : 0, loc);
+        if (s->L == before) {   /* the work ran out at once (never without a limit: next_size grows) */
+            out_of_work = true;
+            break;
+        }
         if (!s->per.proven) proven_period(s, &s->per);
     }
     if (bound && s->per.proven) proven_period(s, &s->per);   /* re-derived over all the values */
     if (s->per.proven) *out = s->per;
     else observed(s, out);
+    out->stopped = bound || s->per.proven ? PERIOD_RAN
+                 : out_of_work                ? PERIOD_STOP_WORK
+                 : s->L >= max_table(p, s)    ? PERIOD_STOP_LIMIT
+                                              : PERIOD_STOP_TABLE;
+    out->work_limit = work;
     out->checked = s->L;
     out->method = s->hr.recognised ? "sequence (recognised)" : "sequence";
     return true;

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
+#include "solve/score.h"
 #include "solve/period.h"
 #include "solve/compose.h"
 #include "solve/nimber.h"
@@ -205,10 +206,7 @@ GameValue solve_value_of(const State *st)
         return gv_loopy(st->sg & 0xffffffffu, (int64_t)(st->sg >> 32));
     case GV_REMOTENESS:
         return (GameValue){ .kind = (uint8_t)ST_KIND(st->flags), .outcome = st->sg ? 'N' : 'P', .n = st->sg };
-    case GV_SCORE: {   /* the mover wins, loses, or the best play ties */
-        int64_t v = (int64_t)st->sg;
-        return (GameValue){ .kind = GV_SCORE, .outcome = v > 0 ? 'N' : v < 0 ? 'P' : 'D', .score = v };
-    }
+    case GV_SCORE: return score_load(st);   /* the mover wins, loses, or the best play ties */
     default: return nim_of_state(st);
     }
 }
@@ -229,6 +227,8 @@ void solve_set_value(State *st, GameValue v)
         st->sg = v.outcome == 'D' ? 2 : v.outcome == 'N';
     } else if (v.kind == GV_SG) {
         nim_store(st, &v);
+    } else if (v.kind == GV_SCORE) {
+        score_store(st, &v);
     } else {
         st->sg = v.kind == GV_SCORE ? (uint64_t)v.score : v.n;
     }
@@ -301,7 +301,7 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
         c[k].strategy = name;
         k++;
     }
-    if (scoring) *total = k ? v[0] : (GameValue){ .kind = GV_SCORE, .outcome = 'D', .score = 0 };
+    if (scoring) *total = k ? v[0] : score_int(0);
     else *total = mode->combine(s->p, v, counted ? counts : NULL, k);
     *out = c;
     return k;
@@ -560,7 +560,7 @@ typedef struct WinCtx {
                                  search (a cheap strategy's component: its options were never searched) */
     bool keep_draw;           /* list the moves after which the position is still a draw */
     bool scoring;             /* a scoring game: list the moves with gain - value after == best */
-    int64_t best;
+    GameValue best;
     GameValue rest;           /* ... the value of the rest of the position (keep_draw) */
 } WinCtx;
 
@@ -573,6 +573,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     Answer *a = w->a;
     Solver *s = w->s;
     Engine *e = s->store;
+    GameValue gain = w->scoring ? score_gain(s->vm) : score_int(0);   /* before the solver runs the interpreter again */
     if (w->budget && --w->budget == 0) {
         w->cut = true;
         return 1;
@@ -606,8 +607,8 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         np++;
     }
     if (w->scoring) {   /* a best move: its gain less the value after it is the position's value */
-        int64_t after = np ? pv[0].score : 0, val;
-        if (!score_worth(s->vm->gain, after, &val) || val != w->best) return 0;
+        GameValue after = np ? pv[0] : score_int(0), val = score_sub(s->p, &gain, &after);
+        if (score_cmp(&val, &w->best)) return 0;
     } else {
         GameValue got = mode->combine(s->p, pv, cnt ? pc : NULL, np);
         if (w->keep_draw) {
@@ -898,44 +899,46 @@ void solve_why(Solver *s, uint32_t id, StrBuf *b)
 }
 
 /* A best line of a scoring game from state `from`: the first best move each time, to the end. */
-typedef struct LineCtx { Solver *s; Loc loc; int64_t want; uint32_t next; bool found; int64_t gain; } LineCtx;
+typedef struct LineCtx { Solver *s; Loc loc; GameValue want; uint32_t next; bool found; GameValue gain; } LineCtx;
 
 static int on_line_move(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
     LineCtx *l = ctx;
+    GameValue gain = score_gain(l->s->vm);   /* before the solver runs the interpreter again */
     const int64_t *const *keys;
     const uint64_t *cnt;
     uint32_t n;
     solve_components(l->s, v, l->loc, &keys, &cnt, &n);
     uint32_t id = UINT32_MAX;
-    int64_t after = 0, val;
+    GameValue after = score_int(0);
     if (n == 1) {
         id = eng_intern(l->s->store, keys[0], l->loc);
         solve_component(l->s, id, l->loc, NULL, true);
-        after = (int64_t)l->s->store->st[id].sg;
+        after = solve_value_of(&l->s->store->st[id]);
     }
-    if (!score_worth(l->s->vm->gain, after, &val) || val != l->want) return 0;
+    GameValue val = score_sub(l->s->p, &gain, &after);
+    if (score_cmp(&val, &l->want)) return 0;
     l->found = true;
     l->next = id;
-    l->gain = l->s->vm->gain;
+    l->gain = gain;
     return 1;
 }
 
-/* The players' totals along a best line (the mover's first), when they fit in 64 bits and the
-   line has at most SOLVE_MAX_LINE moves. */
-#define SOLVE_MAX_LINE 1000000
+/* The players' totals along a best line (the mover's first), exact at any size: the first best
+   move each time (each a step of the budgets). */
 static void best_line(Solver *s, uint32_t from, Loc loc, Answer *a)
 {
-    int64_t t[2] = { 0, 0 };
+    GameValue t[2] = { score_int(0), score_int(0) };
     uint32_t cur = from;
     for (size_t k = 0; cur != UINT32_MAX && !(s->store->st[cur].flags & ST_TERMINAL); k++) {
-        if (k >= SOLVE_MAX_LINE) return;
-        LineCtx l = { s, loc, (int64_t)s->store->st[cur].sg, UINT32_MAX, false, 0 };
+        prog_poll(s->p, loc);
+        LineCtx l = { s, loc, solve_value_of(&s->store->st[cur]), UINT32_MAX, false, score_int(0) };
         size_t mark = scratch_mark(&s->vm->scratch);
         vm_enum_moves(s->vm, eng_key(s->store, cur), on_line_move, &l);
         scratch_release(&s->vm->scratch, mark);
-        if (!l.found || __builtin_add_overflow(t[k & 1], l.gain, &t[k & 1])) return;
+        if (!l.found) return;   /* not reached: a value is the best of its moves */
+        t[k & 1] = score_add(s->p, &t[k & 1], &l.gain);
         cur = l.next;
     }
     a->has_line = true;
@@ -1010,9 +1013,8 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     }
     if (total.kind == GV_SCORE) {   /* a scoring game: its best moves, and a best line's totals */
         a->scoring = true;
-        a->score = total.score;
         if (!moves || !n) return;
-        WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a, .scoring = true, .best = total.score };
+        WinCtx w = { .s = s, .loc = loc, .comps = c, .ncomps = n, .a = a, .scoring = true, .best = total };
         size_t smark = scratch_mark(&s->vm->scratch);
         vm_enum_moves(s->vm, eng_key(e, c[0].id), on_win_move, &w);
         scratch_release(&s->vm->scratch, smark);
@@ -1340,7 +1342,7 @@ static Value host_score(void *ctx, const Value *pos, Loc loc)
     if (v.kind != GV_SCORE)
         prog_fail(s->p, EXIT_COMPILE, loc, "value() is the score of a scoring game; this position is of an impartial "
                   "game: sg() gives its value");
-    return val_int(v.score);
+    return score_value(&v);
 }
 
 void solve_host(Solver *s, VmHost *host)

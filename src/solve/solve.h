@@ -161,10 +161,9 @@ typedef struct Answer {
     struct AnswerDefence { char *move, *reply; } *defence;
     size_t ndefence, capdefence;
     char *why;               /* the theorem or method behind the value (text output), or NULL */
-    bool scoring;            /* a scoring game: score is its value, winning lists its best moves */
-    int64_t score;
+    bool scoring;            /* a scoring game: sg is its score (GV_SCORE, any size), winning lists its best moves */
     bool has_line;           /* line: the totals of the player to move and of the other along a best line */
-    int64_t line[2];
+    GameValue line[2];
     /* private, freed by solve_answer_fini: each distinct change of the position a listed move
        makes (nchanges of them): one copy of its non-terminal component `which` replaced by the
        non-terminal parts (a multiset: sorted, with counts), and the listed position it reaches
@@ -205,14 +204,14 @@ void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
    rule's label (NULL: unnamed), binder values as text and JSON, the position after it, and its
-   gain in a scoring game (0 otherwise). */
+   gain in a scoring game (a GV_SCORE of any size, score.h; 0 otherwise). */
 typedef struct SolveMove {
     size_t comp;
     uint64_t copies;
     const int64_t *from;
     const char *label, *args, *args_json;
     Value result;
-    int64_t gain;
+    GameValue gain;
 } SolveMove;
 typedef int (*SolveMoveFn)(void *ctx, const SolveMove *m);
 /* Call fn for every move of a normal-play position (each distinct component's rules in turn,

@@ -11,6 +11,10 @@
      force's winning moves, as multisets, and move_count against their number counted with copies;
    - winning_count() and winning_positions() against the same numbers;
    - nothing cut ("winning_truncated", "moves_incomplete"): these positions are small.
+   Then heaps past 65536 of take-only games: the sequence strategy's (Subtract with a random set,
+   Octal with a random code of digits 0-3), whose winning moves come from the table's digits
+   rather than the rules there, and FibSubtract's deep search: the brute force values every heap
+   up to them, from 0 up.
    Fixed seed; DUEL_LISTING_SCALE=N multiplies the number of positions per game. */
 #include "config.h"
 #include "brute_sum.h"
@@ -319,6 +323,49 @@ int main(void)
     }
     br_free(&a);
     br_free(&b);
+    /* heaps past the sequence strategy's rule enumeration (2^16) */
+    enum { BIG_FROM = 65536, BIG_TO = 66600 };
+    for (int kind = 0; kind < 3; kind++) {
+        char set[64] = "";
+        if (kind == 0) {   /* Subtract: 1-4 distinct takes of 1..9 */
+            int used = 0, w = 0, k = br_range(&seed, 1, 4);
+            for (int i = 0; i < k; i++) used |= 1 << br_range(&seed, 1, 9);
+            for (int x = 1; x <= 9; x++)
+                if (used >> x & 1) w += snprintf(set + w, sizeof set - (size_t)w, "%s%d", w ? ", " : "", x);
+        } else if (kind == 2) {   /* Octal: "0." and 1-5 digits of 0..3, the last not 0 */
+            int k = br_range(&seed, 1, 5), w = snprintf(set, sizeof set, "0.");
+            for (int i = 0; i < k; i++) w += snprintf(set + w, sizeof set - (size_t)w, "%d", br_range(&seed, i + 1 < k ? 0 : 1, 3));
+        }
+        BrBuf t;
+        br_init(&t);
+        for (int n = 0; n <= BIG_TO; n++) {   /* every value from 0 up: no deep recursion later */
+            br_clear(&t);
+            if (kind == 0) br_printf(&t, "Subtract(%d, {%s})", n, set);
+            else if (kind == 1) br_printf(&t, "FibSubtract(%d)", n);
+            else br_printf(&t, "Octal(\"%s\", %d)", set, n);
+            BsPos p;
+            char err[200];
+            if (!bs_parse(t.s, &p, err, sizeof err)) {
+                printf("FAIL %s does not read: %s\n", t.s, err);
+                return 1;
+            }
+            bs_pos_sg(&p);
+            bs_pos_free(&p);
+        }
+        for (int r = 0; r < 8 * scale; r++) {
+            int n = br_range(&seed, BIG_FROM, BIG_TO), m = br_range(&seed, BIG_FROM, BIG_TO), heap = br_range(&seed, 0, 7);
+            char x[96], y[96];
+            if (kind == 0) snprintf(x, sizeof x, "Subtract(%d, {%s})", n, set), snprintf(y, sizeof y, "Subtract(%d, {%s})", m, set);
+            else if (kind == 1) snprintf(x, sizeof x, "FibSubtract(%d)", n), snprintf(y, sizeof y, "FibSubtract(%d)", m);
+            else snprintf(x, sizeof x, "Octal(\"%s\", %d)", set, n), snprintf(y, sizeof y, "Octal(\"%s\", %d)", set, m);
+            br_clear(&t);
+            if (r % 3 == 0) br_printf(&t, "%s", x);
+            else if (r % 3 == 1) br_printf(&t, "%s + Heap(%d)", x, heap);
+            else br_printf(&t, "%s + %s", x, y);
+            add_case(&cs, t.s);
+        }
+        br_free(&t);
+    }
     int passed = 0, fails = 0;
     for (int i = 0; i < cs.n; i += CHUNK) fails += run_chunk(&cs, i, i + CHUNK < cs.n ? i + CHUNK : cs.n, &passed);
     printf("duel_listing: %d of %d positions of %d games agree (brute force: %d states)\n", passed, cs.n, ng,

@@ -3,7 +3,11 @@
    where the opponent took t, 1..2 first), YoungChess (fill a staircase on an R x C board, the
    first player scoring A[i][j] for a cell, the second B[i][j]: matrices as lists of lists), and
    random one-heap scoring rulesets (take k from a set while k <= n, scoring a formula of n and k). The value must agree, and so must the totals of
-   the best line the engine reports (the first best move in the rules' order each time). */
+   the best line the engine reports (the first best move in the rules' order each time). Ends
+   rows also with numbers around and beyond 64 bits (values, totals and best moves in GMP here),
+   and the best moves the engine lists for Ends rows: exactly the moves whose gain less the value
+   after is the position's value. */
+#include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
 #include <stdbool.h>
@@ -149,6 +153,146 @@ static long long ruled(const Rule *r, int n)
     return best;
 }
 
+/* ---- Ends of any size: a[l..r] in GMP, memoised by (l, r) ----------------------------------- */
+
+#define BIGN 9
+static mpz_t bigv[BIGN][BIGN];
+static bool bigk[BIGN][BIGN];
+
+static void ends_big(mpz_t *a, int l, int r, mpz_t out)
+{
+    if (l > r) { mpz_set_ui(out, 0); return; }
+    if (bigk[l][r]) { mpz_set(out, bigv[l][r]); return; }
+    mpz_t x, y;
+    mpz_inits(x, y, NULL);
+    ends_big(a, l + 1, r, x);
+    mpz_sub(x, a[l], x);
+    ends_big(a, l, r - 1, y);
+    mpz_sub(y, a[r], y);
+    mpz_set(out, mpz_cmp(x, y) >= 0 ? x : y);
+    mpz_init_set(bigv[l][r], out);
+    bigk[l][r] = true;
+    mpz_clears(x, y, NULL);
+}
+
+/* The expected JSON fields of a query on Ends(a): value, totals and the set of best positions. */
+static char *ends_big_expect(mpz_t *a, int n)
+{
+    for (int i = 0; i < BIGN; i++)
+        for (int j = 0; j < BIGN; j++)
+            if (bigk[i][j]) { mpz_clear(bigv[i][j]); bigk[i][j] = false; }
+    Str e = { 0 };
+    mpz_t v, t[2], x;
+    mpz_inits(v, t[0], t[1], x, NULL);
+    ends_big(a, 0, n - 1, v);
+    sput(&e, "\"value\":%Zd", v);
+    int l = 0, r = n - 1, who = 0;
+    while (l <= r) {   /* the best line, "left" first */
+        ends_big(a, l, r, x);
+        mpz_t y;
+        mpz_init(y);
+        ends_big(a, l + 1, r, y);
+        mpz_sub(y, a[l], y);
+        if (!mpz_cmp(y, x)) mpz_add(t[who], t[who], a[l++]);
+        else mpz_add(t[who], t[who], a[r--]);
+        mpz_clear(y);
+        who ^= 1;
+    }
+    if (n) sput(&e, ",\"totals\":[%Zd,%Zd]", t[0], t[1]);
+    /* the best moves: left (rest a[1..]) and right (rest a[..n-2]), each when worth the value */
+    sput(&e, ",\"winning\":[");
+    bool first = true;
+    for (int side = 0; side < 2 && n; side++) {
+        if (side == 1 && n == 1) break;   /* one number: left and right reach the same 0 */
+        int lo = side ? 0 : 1, hi = side ? n - 2 : n - 1;
+        ends_big(a, lo, hi, x);
+        mpz_sub(x, a[side ? n - 1 : 0], x);
+        if (mpz_cmp(x, v)) continue;
+        if (side == 1 && n >= 2 && first == false) {
+            /* both best: the same position only when the rest reads the same */
+            bool same = true;
+            for (int i = 0; i + 1 < n && same; i++) same = !mpz_cmp(a[1 + i], a[i]);
+            if (same) continue;
+        }
+        sput(&e, "%s\"", first ? "" : ",");
+        if (lo > hi) sput(&e, "0");
+        else {
+            sput(&e, "Ends(");
+            for (int i = lo; i <= hi; i++) sput(&e, "%s%Zd", i > lo ? ", " : "", a[i]);
+            sput(&e, ")");
+        }
+        sput(&e, "\"");
+        first = false;
+    }
+    sput(&e, "]");
+    mpz_clears(v, t[0], t[1], x, NULL);
+    return e.s;
+}
+
+/* Ends rows of 0-8 numbers around and beyond 64 bits against ends_big_expect, field by field. */
+static int duel_big_ends(int rows)
+{
+    Str prog = { 0 };
+    char **want = calloc((size_t)rows, sizeof *want);
+    for (int q = 0; q < rows; q++) {
+        int n = rnd(0, 8);
+        mpz_t a[8];
+        sput(&prog, "query Ends(");
+        for (int j = 0; j < n; j++) {
+            mpz_init(a[j]);
+            int kind = rnd(0, 3);
+            if (kind == 0) mpz_set_si(a[j], rnd(-9, 30));                     /* small */
+            else if (kind == 1) {                                             /* 2^63 +- a little */
+                mpz_ui_pow_ui(a[j], 2, 63);
+                mpz_add_ui(a[j], a[j], (unsigned long)rnd(0, 3));
+                mpz_sub_ui(a[j], a[j], 2);
+            } else {                                                          /* 10^k, k up to 30 */
+                mpz_ui_pow_ui(a[j], 10, (unsigned long)rnd(15, 30));
+                mpz_mul_ui(a[j], a[j], (unsigned long)rnd(1, 9));
+            }
+            if (kind && rnd(0, 2) == 0) mpz_neg(a[j], a[j]);
+            char *t = mpz_get_str(NULL, 10, a[j]);
+            sput(&prog, "%s%s", j ? ", " : "", t);
+            free(t);
+        }
+        sput(&prog, ");\n");
+        want[q] = ends_big_expect(a, n);
+        for (int j = 0; j < n; j++) mpz_clear(a[j]);
+    }
+    int status;
+    char *err = NULL;
+    char *out = duel_run(prog.s, NULL, &status, &err);
+    int fails = 0, q = 0;
+    if (status) {
+        fprintf(stderr, "big Ends: exit %d: %s\n", status, err ? err : "");
+        fails = rows;
+    }
+    for (char *line = status ? NULL : strtok(out, "\n"); line && q < rows; line = strtok(NULL, "\n"), q++) {
+        /* every expected field, as the engine writes it: "value":..., "totals":[...], "winning":[...] */
+        bool ok = true;
+        char *w = want[q];
+        for (char *f = w; f && *f && ok;) {
+            char *next = strstr(f + 1, ",\"");
+            size_t len = next ? (size_t)(next - f) : strlen(f);
+            char field[2048];
+            snprintf(field, sizeof field, "%.*s", (int)len, f);
+            ok = strstr(line, field) != NULL;
+            f = next ? next + 1 : NULL;
+        }
+        if (!ok) {
+            if (fails < 5) fprintf(stderr, "big Ends #%d: want %s\n  got: %s\n", q, w, line);
+            fails++;
+        }
+    }
+    if (!status && q != rows) fails += rows - q;
+    for (int i = 0; i < rows; i++) free(want[i]);
+    free(want);
+    free(out);
+    free(err);
+    free(prog.s);
+    return fails;
+}
+
 /* ---- the duel ------------------------------------------------------------------------------- */
 
 typedef struct Want { long long v, t[2]; bool line; } Want;
@@ -269,8 +413,12 @@ int main(void)
         asked += q;
     }
     total += asked;
+    int big = duel_big_ends(200);
+    fails += big;
+    total += 200;
     free(prog.s);
     free(want);
-    printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets), %d failed\n", total, asked, fails);
+    printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets, 200 Ends rows with numbers "
+           "beyond 64 bits: %d failed), %d failed\n", total, asked, big, fails);
     return fails ? 1 : 0;
 }
