@@ -110,7 +110,7 @@ static void do_query(Program *p, Stmt *st)
             json_big(p, &b, a->winning[i]);
         }
         sb_puts(&b, "]");
-        if (!a->mode || a->moves) {   /* every move as a move: its component, rule, binder values and result */
+        if (!a->mode || a->moves || a->mode == PM_MISERE) {   /* every move as a move: its component, rule, binder values and result */
             sb_puts(&b, ",\"moves\":[");
             for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
                 const struct AnswerLabel *l = &a->labels[i];

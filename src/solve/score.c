@@ -60,15 +60,9 @@ GameValue score_add(Program *p, const GameValue *a, const GameValue *b) { return
 
 int score_cmp(const GameValue *a, const GameValue *b)
 {
-    if (!a->big && !b->big) return (a->score > b->score) - (a->score < b->score);
-    if (a->big == b->big) return 0;   /* records are interned */
-    mpz_t x, y;
-    mpz_inits(x, y, NULL);
-    score_to_mpz(x, a);
-    score_to_mpz(y, b);
-    int c = mpz_cmp(x, y);
-    mpz_clears(x, y, NULL);
-    return (c > 0) - (c < 0);
+    if (a->big && a->big == b->big) return 0;   /* records are interned */
+    Value x = score_value(a), y = score_value(b);
+    return big_cmp(&x, &y);
 }
 
 void score_print(StrBuf *b, const GameValue *v)

@@ -63,6 +63,32 @@ void br_put_val(BrBuf *b, const BrVal *v)
     }
 }
 
+void br_out_init(BrOut *o, BrEmit emit, void *ctx)
+{
+    o->emit = emit;
+    o->ctx = ctx;
+    br_init(&o->args);
+    br_init(&o->res);
+}
+
+void br_out_clear(BrOut *o)
+{
+    br_clear(&o->args);
+    br_clear(&o->res);
+}
+
+void br_out_send(BrOut *o, const char *label)
+{
+    o->emit(o->ctx, label, o->args.s, o->res.s);
+    br_out_clear(o);
+}
+
+void br_out_done(BrOut *o)
+{
+    br_free(&o->args);
+    br_free(&o->res);
+}
+
 uint64_t br_rand(uint64_t *seed)
 {
     uint64_t z = (*seed += 0x9e3779b97f4a7c15ULL);

@@ -36,6 +36,14 @@ void br_put_val(BrBuf *b, const BrVal *v);
    components may be written or left out. The strings are copied by the callee. */
 typedef void (*BrEmit)(void *ctx, const char *label, const char *args_json, const char *result);
 
+/* Where a game's moves are written before they go to emit: the binder JSON and the result text
+   of one move at a time (br_out_send sends them and empties both). */
+typedef struct BrOut { BrEmit emit; void *ctx; BrBuf args, res; } BrOut;
+void br_out_init(BrOut *o, BrEmit emit, void *ctx);
+void br_out_clear(BrOut *o);
+void br_out_send(BrOut *o, const char *label);
+void br_out_done(BrOut *o);
+
 /* One game of the standard library (a game, not a def: the positions grundy prints). */
 typedef struct BrGame {
     const char *name;   /* as grundy prints it: "Wythoff", "Octal", "ChompRows", "RingCoinAt" */

@@ -41,33 +41,6 @@ static bool get_nat(const BrVal *v, bool strings_ok, long long *out)
     return true;
 }
 
-/* The moves of one position share two buffers: the binder JSON and the result text. */
-typedef struct Out {
-    BrEmit emit;
-    void *ctx;
-    BrBuf args, res;
-} Out;
-
-static void out_init(Out *o, BrEmit emit, void *ctx)
-{
-    o->emit = emit;
-    o->ctx = ctx;
-    br_init(&o->args);
-    br_init(&o->res);
-}
-
-static void out_done(Out *o)
-{
-    br_free(&o->args);
-    br_free(&o->res);
-}
-
-static void out_send(Out *o, const char *label)
-{
-    o->emit(o->ctx, label, o->args.s, o->res.s);
-    br_clear(&o->args);
-    br_clear(&o->res);
-}
 
 static void random_coins(uint64_t *seed, int lo, int hi, BrBuf *out)
 {
@@ -119,8 +92,8 @@ static bool turnone_canon(const BrVal *args, int nargs, BrBuf *out)
 static void turnone_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
     (void)nargs;
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     char *t = dup_row(&args[0]);
     int n = (int)strlen(t);
     for (int x = 0; x < n; x++) {
@@ -128,11 +101,11 @@ static void turnone_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
         t[x] = 'T';
         br_printf(&o.args, "{\"x\":%d}", x);
         br_printf(&o.res, "TurnOne(\"%s\")", t);
-        out_send(&o, "turn");
+        br_out_send(&o, "turn");
         t[x] = 'H';
     }
     free(t);
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void turnone_random(uint64_t *seed, int size, BrBuf *out)
@@ -153,8 +126,8 @@ static bool turtles_canon(const BrVal *args, int nargs, BrBuf *out)
 static void turn_upto(const char *name, const BrVal *s, int minc, int maxc, BrEmit emit, void *ctx)
 {
     static const char *const labels[4] = {NULL, "one", "two", "three"};
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     char *t = dup_row(s);
     int n = (int)strlen(t);
     /* The game's rules come one after another: all of rule one, then all of rule two, ... */
@@ -165,20 +138,20 @@ static void turn_upto(const char *name, const BrVal *s, int minc, int maxc, BrEm
             if (c == 1) {
                 br_printf(&o.args, "{\"x\":%d}", x);
                 br_printf(&o.res, "%s(\"%s\")", name, t);
-                out_send(&o, labels[c]);
+                br_out_send(&o, labels[c]);
             } else {
                 for (int y = 0; y < x; y++) {
                     t[y] = flipc(t[y]);
                     if (c == 2) {
                         br_printf(&o.args, "{\"x\":%d,\"y\":%d}", x, y);
                         br_printf(&o.res, "%s(\"%s\")", name, t);
-                        out_send(&o, labels[c]);
+                        br_out_send(&o, labels[c]);
                     } else {
                         for (int z = 0; z < y; z++) {
                             t[z] = flipc(t[z]);
                             br_printf(&o.args, "{\"x\":%d,\"y\":%d,\"z\":%d}", x, y, z);
                             br_printf(&o.res, "%s(\"%s\")", name, t);
-                            out_send(&o, labels[c]);
+                            br_out_send(&o, labels[c]);
                             t[z] = flipc(t[z]);
                         }
                     }
@@ -189,7 +162,7 @@ static void turn_upto(const char *name, const BrVal *s, int minc, int maxc, BrEm
         }
     }
     free(t);
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void turtles_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
@@ -250,8 +223,8 @@ static bool ruler_canon(const BrVal *args, int nargs, BrBuf *out)
 static void ruler_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
     (void)nargs;
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     char *t = dup_row(&args[0]);
     int n = (int)strlen(t);
     for (int x = 0; x < n; x++) {
@@ -260,12 +233,12 @@ static void ruler_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
             for (int i = x - k + 1; i <= x; i++) t[i] = flipc(t[i]);
             br_printf(&o.args, "{\"x\":%d,\"k\":%d}", x, k);
             br_printf(&o.res, "Ruler(\"%s\")", t);
-            out_send(&o, "block");
+            br_out_send(&o, "block");
             for (int i = x - k + 1; i <= x; i++) t[i] = flipc(t[i]);
         }
     }
     free(t);
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void ruler_random(uint64_t *seed, int size, BrBuf *out)
@@ -310,8 +283,8 @@ static void corners_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     char *g = malloc((size_t)rows * (size_t)cols + 1);
     if (!g) abort();
     for (int r = 0; r < rows; r++) memcpy(g + (size_t)r * (size_t)cols, args[r].s, (size_t)cols);
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
 #define CELL(r, c) g[(size_t)(r) * (size_t)cols + (size_t)(c)]
     for (int x = 0; x < rows; x++)
         for (int y = 0; y < cols; y++) {
@@ -324,7 +297,7 @@ static void corners_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
                     CELL(a, b) = flipc(CELL(a, b));
                     br_printf(&o.args, "{\"x\":%d,\"y\":%d,\"a\":%d,\"b\":%d}", x, y, a, b);
                     put_corners(&o.res, g, rows, cols);
-                    out_send(&o, "turn");
+                    br_out_send(&o, "turn");
                     CELL(x, y) = flipc(CELL(x, y));
                     CELL(x, b) = flipc(CELL(x, b));
                     CELL(a, y) = flipc(CELL(a, y));
@@ -332,7 +305,7 @@ static void corners_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
                 }
         }
 #undef CELL
-    out_done(&o);
+    br_out_done(&o);
     free(g);
 }
 
@@ -383,14 +356,14 @@ static void euclid_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     long long a = args[0].i, b = args[1].i;
     if (a < b) { long long t = a; a = b; b = t; }
     if (b <= 0) return;
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     for (long long k = 1; k * b <= a; k++) {
         br_printf(&o.args, "{\"k\":%lld}", k);
         br_printf(&o.res, "Euclid(%lld, %lld)", a - k * b, b);
-        out_send(&o, "sub");
+        br_out_send(&o, "sub");
     }
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void euclid_random(uint64_t *seed, int size, BrBuf *out)
@@ -422,19 +395,19 @@ static void ed_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     (void)nargs;
     long long a = args[0].i, b = args[1].i;
     if (a > b) { long long t = a; a = b; b = t; }
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     for (long long x = 1; x <= a - 1; x++) {
         br_printf(&o.args, "{\"x\":%lld}", x);
         br_printf(&o.res, "ED(%lld, %lld)", x, a - x);
-        out_send(&o, "split_a");
+        br_out_send(&o, "split_a");
     }
     for (long long x = 1; x <= b - 1; x++) {
         br_printf(&o.args, "{\"x\":%lld}", x);
         br_printf(&o.res, "ED(%lld, %lld)", x, b - x);
-        out_send(&o, "split_b");
+        br_out_send(&o, "split_b");
     }
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void ed_random(uint64_t *seed, int size, BrBuf *out)
@@ -467,19 +440,19 @@ static void cutting_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     (void)nargs;
     long long w = args[0].i, h = args[1].i;
     if (w > h) { long long t = w; w = h; h = t; }
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     for (long long i = 2; i <= w - 2; i++) {
         br_printf(&o.args, "{\"i\":%lld}", i);
         br_printf(&o.res, "Cutting(%lld, %lld) + Cutting(%lld, %lld)", i, h, w - i, h);
-        out_send(&o, "cut");
+        br_out_send(&o, "cut");
     }
     for (long long j = 2; j <= h - 2; j++) {
         br_printf(&o.args, "{\"j\":%lld}", j);
         br_printf(&o.res, "Cutting(%lld, %lld) + Cutting(%lld, %lld)", w, j, w, h - j);
-        out_send(&o, "cut");
+        br_out_send(&o, "cut");
     }
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void cutting_random(uint64_t *seed, int size, BrBuf *out)
@@ -509,24 +482,24 @@ static void wythoff_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     long long a = 0, b = 0;
     if (!get_nat(&args[0], true, &a) || !get_nat(&args[1], true, &b)) return;
     if (a > b) { long long t = a; a = b; b = t; }
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     for (long long k = 1; k <= a; k++) {
         br_printf(&o.args, "{\"k\":%lld}", k);
         br_printf(&o.res, "Wythoff(%lld, %lld)", a - k, b);
-        out_send(&o, "one");
+        br_out_send(&o, "one");
     }
     for (long long k = 1; k <= b; k++) {
         br_printf(&o.args, "{\"k\":%lld}", k);
         br_printf(&o.res, "Wythoff(%lld, %lld)", a, b - k);
-        out_send(&o, "one");
+        br_out_send(&o, "one");
     }
     for (long long k = 1; k <= a; k++) {
         br_printf(&o.args, "{\"k\":%lld}", k);
         br_printf(&o.res, "Wythoff(%lld, %lld)", a - k, b - k);
-        out_send(&o, "both");
+        br_out_send(&o, "both");
     }
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void wythoff_random(uint64_t *seed, int size, BrBuf *out)
@@ -561,17 +534,17 @@ static void wythoffk_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     long long k = args[0].i, a = 0, b = 0;
     if (!get_nat(&args[1], true, &a) || !get_nat(&args[2], true, &b)) return;
     if (a > b) { long long t = a; a = b; b = t; }
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     for (long long x = 1; x <= a; x++) {
         br_printf(&o.args, "{\"x\":%lld}", x);
         br_printf(&o.res, "WythoffK(%lld, %lld, %lld)", k, a - x, b);
-        out_send(&o, "one");
+        br_out_send(&o, "one");
     }
     for (long long y = 1; y <= b; y++) {
         br_printf(&o.args, "{\"y\":%lld}", y);
         br_printf(&o.res, "WythoffK(%lld, %lld, %lld)", k, a, b - y);
-        out_send(&o, "one");
+        br_out_send(&o, "one");
     }
     for (long long x = 1; x <= a; x++)
         for (long long y = 1; y <= b; y++) {
@@ -579,9 +552,9 @@ static void wythoffk_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
             if (d >= k) continue;
             br_printf(&o.args, "{\"x\":%lld,\"y\":%lld}", x, y);
             br_printf(&o.res, "WythoffK(%lld, %lld, %lld)", k, a - x, b - y);
-            out_send(&o, "both");
+            br_out_send(&o, "both");
         }
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void wythoffk_random(uint64_t *seed, int size, BrBuf *out)
@@ -618,14 +591,14 @@ static void fibnim_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
     long long n = args[0].i;
     long long most = nargs == 1 ? n - 1 : (args[1].i < n ? args[1].i : n);
-    Out o;
-    out_init(&o, emit, ctx);
+    BrOut o;
+    br_out_init(&o, emit, ctx);
     for (long long k = 1; k <= most; k++) {
         br_printf(&o.args, "{\"k\":%lld}", k);
         br_printf(&o.res, "FibNim(%lld, %lld)", n - k, 2 * k);
-        out_send(&o, "take");
+        br_out_send(&o, "take");
     }
-    out_done(&o);
+    br_out_done(&o);
 }
 
 static void fibnim_random(uint64_t *seed, int size, BrBuf *out)

@@ -5,37 +5,6 @@
 
 /* ---- shared helpers ------------------------------------------------------------------------ */
 
-/* Where one game's moves are written before they go to the driver's emit. */
-typedef struct Mv {
-    BrEmit emit;
-    void *ctx;
-    BrBuf json, res;
-} Mv;
-
-static void mv_init(Mv *m, BrEmit emit, void *ctx)
-{
-    m->emit = emit;
-    m->ctx = ctx;
-    br_init(&m->json);
-    br_init(&m->res);
-}
-
-static void mv_start(Mv *m)
-{
-    br_clear(&m->json);
-    br_clear(&m->res);
-}
-
-static void mv_send(Mv *m, const char *label)
-{
-    m->emit(m->ctx, label, m->json.s, m->res.s);
-}
-
-static void mv_done(Mv *m)
-{
-    br_free(&m->json);
-    br_free(&m->res);
-}
 
 /* args[from..nargs-1] are all integers >= lo. */
 static bool ints_at_least(const BrVal *args, int from, int nargs, long long lo)
@@ -92,24 +61,24 @@ static bool stair_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void stair_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv m;
-    mv_init(&m, emit, ctx);
+    BrOut m;
+    br_out_init(&m, emit, ctx);
     long long *v = copy_ints(args, 0, nargs);
     for (int i = 1; i < nargs; i++)
         for (long long k = 1; k <= args[i].i; k++) {
-            mv_start(&m);
+            br_out_clear(&m);
             v[i] -= k;
             v[i - 1] += k;
-            br_printf(&m.json, "{\"i\":%d,\"k\":%lld}", i, k);
+            br_printf(&m.args, "{\"i\":%d,\"k\":%lld}", i, k);
             br_printf(&m.res, "Staircase(");
             put_ints(&m.res, v, nargs, false);
             br_printf(&m.res, ")");
             v[i] += k;
             v[i - 1] -= k;
-            mv_send(&m, "down");
+            br_out_send(&m, "down");
         }
     free(v);
-    mv_done(&m);
+    br_out_done(&m);
 }
 
 static void stair_random(uint64_t *seed, int size, BrBuf *out)
@@ -141,8 +110,8 @@ static bool moore_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void moore_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv m;
-    mv_init(&m, emit, ctx);
+    BrOut m;
+    br_out_init(&m, emit, ctx);
     int h = nargs - 1;
     long long k = args[0].i;
     long long *a = copy_ints(args, 1, nargs), *t = copy_ints(args, 1, nargs);
@@ -157,16 +126,16 @@ static void moore_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
             if (t[i] > 0) used++;
         }
         if (used > k) continue;
-        mv_start(&m);
-        br_printf(&m.json, "{\"c\":%lld}", c);
+        br_out_clear(&m);
+        br_printf(&m.args, "{\"c\":%lld}", c);
         br_printf(&m.res, "MooreNim(%lld", k);
         for (int i = 0; i < h; i++) br_printf(&m.res, ", %lld", a[i] - t[i]);
         br_printf(&m.res, ")");
-        mv_send(&m, "take");
+        br_out_send(&m, "take");
     }
     free(a);
     free(t);
-    mv_done(&m);
+    br_out_done(&m);
 }
 
 static void moore_random(uint64_t *seed, int size, BrBuf *out)
@@ -198,15 +167,15 @@ static void mergep_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     (void)nargs;
     long long n = args[0].i, m = args[1].i;
     if (n < 2 || m < 2) return;
-    Mv mv;
-    mv_init(&mv, emit, ctx);
-    mv_start(&mv);
-    br_printf(&mv.json, "{}");
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
+    br_out_clear(&mv);
+    br_printf(&mv.args, "{}");
     br_printf(&mv.res, "MergeState(%lld, 2", m);
     for (long long i = 0; i < n - 2; i++) br_printf(&mv.res, ", 1");
     br_printf(&mv.res, ")");
-    mv_send(&mv, "merge");
-    mv_done(&mv);
+    br_out_send(&mv, "merge");
+    br_out_done(&mv);
 }
 
 static void mergep_random(uint64_t *seed, int size, BrBuf *out)
@@ -231,24 +200,24 @@ static bool merges_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void merges_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     long long m = args[0].i;
     int n = nargs - 1;
     long long *p = copy_ints(args, 1, nargs);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             if (p[i] + p[j] > m) continue;
-            mv_start(&mv);
-            br_printf(&mv.json, "{\"i\":%d,\"j\":%d}", i, j);
+            br_out_clear(&mv);
+            br_printf(&mv.args, "{\"i\":%d,\"j\":%d}", i, j);
             br_printf(&mv.res, "MergeState(%lld", m);
             for (int t = 0; t < n; t++)
                 if (t != i && t != j) br_printf(&mv.res, ", %lld", p[t]);
             br_printf(&mv.res, ", %lld)", p[i] + p[j]);
-            mv_send(&mv, "merge");
+            br_out_send(&mv, "merge");
         }
     free(p);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void merges_random(uint64_t *seed, int size, BrBuf *out)
@@ -278,29 +247,29 @@ static bool beans_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void beans_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     long long *c = copy_ints(args, 0, nargs);
     for (int i = 0; i < nargs; i++) {
         if (c[i] <= 0) continue;
         for (int j = i + 1; j < nargs; j++)
             for (int k = j; k < nargs; k++) {
-                mv_start(&mv);
+                br_out_clear(&mv);
                 c[i]--;
                 c[j]++;
                 c[k]++;
-                br_printf(&mv.json, "{\"i\":%d,\"j\":%d,\"k\":%d}", i, j, k);
+                br_printf(&mv.args, "{\"i\":%d,\"j\":%d,\"k\":%d}", i, j, k);
                 br_printf(&mv.res, "Beans(");
                 put_ints(&mv.res, c, nargs, false);
                 br_printf(&mv.res, ")");
                 c[i]++;
                 c[j]--;
                 c[k]--;
-                mv_send(&mv, "split");
+                br_out_send(&mv, "split");
             }
     }
     free(c);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void beans_random(uint64_t *seed, int size, BrBuf *out)
@@ -331,8 +300,8 @@ static bool jump_canon(const BrVal *args, int nargs, BrBuf *out)
 static void jump_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
     (void)nargs;
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     size_t n = strlen(args[0].s);
     char *s = malloc(n + 1);
     if (!s) abort();
@@ -342,17 +311,17 @@ static void jump_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
         size_t y = x + 1;
         while (y < n && s[y] != '0') y++;
         if (y >= n) continue;
-        mv_start(&mv);
+        br_out_clear(&mv);
         s[x] = '0';
         s[y] = '1';
-        br_printf(&mv.json, "{\"x\":%zu}", x);
+        br_printf(&mv.args, "{\"x\":%zu}", x);
         br_printf(&mv.res, "JumpRow(\"%s\")", s);
         s[x] = '1';
         s[y] = '0';
-        mv_send(&mv, "jump");
+        br_out_send(&mv, "jump");
     }
     free(s);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void jump_random(uint64_t *seed, int size, BrBuf *out)
@@ -382,27 +351,27 @@ static bool endp_canon(const BrVal *args, int nargs, BrBuf *out)
 static void endp_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
     if (nargs == 0) return;
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     long long *a = copy_ints(args, 0, nargs);
     for (int side = 0; side < 2; side++) {
         int at = side == 0 ? 0 : nargs - 1;
         long long pile = a[at];
         for (long long k = 1; k <= pile; k++) {
-            mv_start(&mv);
+            br_out_clear(&mv);
             a[at] = pile - k;
-            br_printf(&mv.json, "{\"k\":%lld}", k);
+            br_printf(&mv.args, "{\"k\":%lld}", k);
             br_printf(&mv.res, "EndPiles(");
             if (a[at] > 0) put_ints(&mv.res, a, nargs, false);
             else if (side == 0) put_ints(&mv.res, a + 1, nargs - 1, false);
             else put_ints(&mv.res, a, nargs - 1, false);
             br_printf(&mv.res, ")");
             a[at] = pile;
-            mv_send(&mv, side == 0 ? "left" : "right");
+            br_out_send(&mv, side == 0 ? "left" : "right");
         }
     }
     free(a);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void endp_random(uint64_t *seed, int size, BrBuf *out)
@@ -433,24 +402,24 @@ static bool kam_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void kam_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     long long *a = copy_ints(args, 0, nargs);
     for (int i = 0; i < nargs; i++) {
         long long room = a[i] - (i == 0 ? 0 : a[i - 1]);
         for (long long k = 1; k <= room; k++) {
-            mv_start(&mv);
+            br_out_clear(&mv);
             a[i] -= k;
-            br_printf(&mv.json, "{\"i\":%d,\"k\":%lld}", i, k);
+            br_printf(&mv.args, "{\"i\":%d,\"k\":%lld}", i, k);
             br_printf(&mv.res, "KamPebbles(");
             put_ints(&mv.res, a, nargs, false);
             br_printf(&mv.res, ")");
             a[i] += k;
-            mv_send(&mv, "take");
+            br_out_send(&mv, "take");
         }
     }
     free(a);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void kam_random(uint64_t *seed, int size, BrBuf *out)
@@ -490,8 +459,8 @@ static bool array_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void array_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     long long n = args[0].i;
     int nw = nargs - 1;
     long long *w = copy_ints(args, 1, nargs);
@@ -501,20 +470,20 @@ static void array_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
     for (int i = 0; i < nw; i++) {
         long long x = w[i];
         for (long long k = 1; k * x <= n; k++) {
-            mv_start(&mv);
+            br_out_clear(&mv);
             for (long long t = 1; t <= k; t++) white[t * x] = !white[t * x];
-            br_printf(&mv.json, "{\"i\":%d,\"k\":%lld}", i, k);
+            br_printf(&mv.args, "{\"i\":%d,\"k\":%lld}", i, k);
             br_printf(&mv.res, "ArrayGame(%lld", n);
             for (long long y = 1; y <= n; y++)
                 if (white[y]) br_printf(&mv.res, ", %lld", y);
             br_printf(&mv.res, ")");
             for (long long t = 1; t <= k; t++) white[t * x] = !white[t * x];
-            mv_send(&mv, "flip");
+            br_out_send(&mv, "flip");
         }
     }
     free(white);
     free(w);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void array_random(uint64_t *seed, int size, BrBuf *out)
@@ -549,8 +518,8 @@ static bool ring_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void ring_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     int len = nargs - 1;
     int c = (int)args[0].i;
     long long *w = copy_ints(args, 1, nargs);
@@ -559,18 +528,18 @@ static void ring_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
         int to = side == 0 ? (c + 1) % len : (c + len - 1) % len;
         long long old = w[e];
         for (long long x = 0; x < old; x++) {
-            mv_start(&mv);
+            br_out_clear(&mv);
             w[e] = x;
-            br_printf(&mv.json, "{\"x\":%lld}", x);
+            br_printf(&mv.args, "{\"x\":%lld}", x);
             br_printf(&mv.res, "RingCoinAt(%d", to);
             put_ints(&mv.res, w, len, true);
             br_printf(&mv.res, ")");
             w[e] = old;
-            mv_send(&mv, side == 0 ? "right" : "left");
+            br_out_send(&mv, side == 0 ? "right" : "left");
         }
     }
     free(w);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void ring_random(uint64_t *seed, int size, BrBuf *out)
@@ -604,8 +573,8 @@ static bool perm_canon(const BrVal *args, int nargs, BrBuf *out)
 static void perm_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
     (void)nargs;
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     const BrVal *a = &args[0];
     long long n = a->n, i = args[1].i, step = a->v[i].i;
     for (int side = 0; side < 2; side++)
@@ -613,14 +582,14 @@ static void perm_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
             long long j = side == 0 ? i + k * step : i - k * step;
             if (j < 0 || j >= n) break;
             if (a->v[j].i <= step) continue;
-            mv_start(&mv);
-            br_printf(&mv.json, "{\"k\":%lld}", k);
+            br_out_clear(&mv);
+            br_printf(&mv.args, "{\"k\":%lld}", k);
             br_printf(&mv.res, "Permutation(");
             br_put_val(&mv.res, a);
             br_printf(&mv.res, ", %lld)", j);
-            mv_send(&mv, side == 0 ? "up" : "down");
+            br_out_send(&mv, side == 0 ? "up" : "down");
         }
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void perm_random(uint64_t *seed, int size, BrBuf *out)
@@ -654,14 +623,14 @@ static bool chomp_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void chomp_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     long long *a = copy_ints(args, 0, nargs);
     for (int r = 0; r < nargs; r++)
         for (long long c = 0; c < a[r]; c++) {
             if (r == 0 && c == 0) continue;
-            mv_start(&mv);
-            br_printf(&mv.json, "{\"r\":%d,\"c\":%lld}", r, c);
+            br_out_clear(&mv);
+            br_printf(&mv.args, "{\"r\":%d,\"c\":%lld}", r, c);
             br_printf(&mv.res, "ChompRows(");
             for (int i = 0; i < nargs; i++) {
                 long long x = i >= r && a[i] > c ? c : a[i];
@@ -669,10 +638,10 @@ static void chomp_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
                 br_printf(&mv.res, "%s%lld", i ? ", " : "", x);
             }
             br_printf(&mv.res, ")");
-            mv_send(&mv, "take");
+            br_out_send(&mv, "take");
         }
     free(a);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void chomp_random(uint64_t *seed, int size, BrBuf *out)
@@ -708,8 +677,8 @@ static bool cram_canon(const BrVal *args, int nargs, BrBuf *out)
 
 static void cram_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
 {
-    Mv mv;
-    mv_init(&mv, emit, ctx);
+    BrOut mv;
+    br_out_init(&mv, emit, ctx);
     int w = nargs > 0 ? (int)strlen(args[0].s) : 0;
     char *g = malloc((size_t)nargs * (size_t)(w + 1) + 1);
     if (!g) abort();
@@ -720,18 +689,18 @@ static void cram_moves(const BrVal *args, int nargs, BrEmit emit, void *ctx)
             for (int c = 0; c + dc < w; c++) {
                 char *p = g + r * (w + 1) + c, *q = g + (r + dr) * (w + 1) + c + dc;
                 if (*p != '.' || *q != '.') continue;
-                mv_start(&mv);
+                br_out_clear(&mv);
                 *p = *q = '#';
-                br_printf(&mv.json, "{\"r\":%d,\"c\":%d}", r, c);
+                br_printf(&mv.args, "{\"r\":%d,\"c\":%d}", r, c);
                 br_printf(&mv.res, "CramBoard(");
                 for (int t = 0; t < nargs; t++) br_printf(&mv.res, "%s\"%s\"", t ? ", " : "", g + t * (w + 1));
                 br_printf(&mv.res, ")");
                 *p = *q = '.';
-                mv_send(&mv, dir == 0 ? "across" : "down");
+                br_out_send(&mv, dir == 0 ? "across" : "down");
             }
     }
     free(g);
-    mv_done(&mv);
+    br_out_done(&mv);
 }
 
 static void cram_random(uint64_t *seed, int size, BrBuf *out)

@@ -422,3 +422,57 @@ char *bs_key(const BsPos *p)
     free(s);
     return b.s;
 }
+
+/* ---- misère play of a sum: a memo of whole positions by their keys ---- */
+
+typedef struct MisEntry { char *key; bool win; } MisEntry;
+static MisEntry *mis;
+static size_t nmis, capmis;   /* open addressing, capmis a power of two */
+
+static MisEntry *mis_slot(const char *key)
+{
+    if (2 * (nmis + 1) > capmis) {
+        size_t cap = capmis ? 2 * capmis : 1024;
+        MisEntry *t = calloc(cap, sizeof *t);
+        if (!t) abort();
+        for (size_t i = 0; i < capmis; i++) {
+            if (!mis[i].key) continue;
+            size_t j = hash(mis[i].key) & (cap - 1);
+            while (t[j].key) j = (j + 1) & (cap - 1);
+            t[j] = mis[i];
+        }
+        free(mis);
+        mis = t;
+        capmis = cap;
+    }
+    size_t j = hash(key) & (capmis - 1);
+    while (mis[j].key && strcmp(mis[j].key, key)) j = (j + 1) & (capmis - 1);
+    return &mis[j];
+}
+
+bool bs_misere_win(const BsPos *p)
+{
+    char *key = bs_key(p);
+    MisEntry *e = mis_slot(key);
+    if (e->key) {
+        free(key);
+        return e->win;
+    }
+    bool win = p->n == 0;   /* no component left: no move, and in misère play that wins */
+    for (int i = 0; i < p->n && !win; i++) {
+        const BsMove *m;
+        int nm = bs_moves(p->p[i].id, &m);
+        for (int k = 0; k < nm && !win; k++) {
+            bs_moves(p->p[i].id, &m);   /* the memo may have moved */
+            BsPos after;
+            bs_after(p, i, &m[k], &after);
+            win = !bs_misere_win(&after);
+            bs_pos_free(&after);
+        }
+    }
+    e = mis_slot(key);   /* the table may have grown */
+    e->key = key;
+    e->win = win;
+    nmis++;
+    return win;
+}

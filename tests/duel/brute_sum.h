@@ -33,6 +33,9 @@ int bs_pos_sg(const BsPos *p);
 void bs_after(const BsPos *p, int which, const BsMove *m, BsPos *out);
 /* A canonical text of the whole position ("2 * A + B", sorted): equal texts, the same position. */
 char *bs_key(const BsPos *p);
+/* Whether the player to move wins the position in misère play (whoever cannot move wins), by
+   plain recursion over the sum's positions (memoised by bs_key). */
+bool bs_misere_win(const BsPos *p);
 /* The brute game named name (NULL: none). */
 const BrGame *bs_find(const char *name);
 /* The memo's states, for a guard on work: how many so far. */

@@ -5,7 +5,8 @@
    P1288, small rings with a 0 edge) and the token on a permutation (Codeforces 1033C). Each is
    answered by the engine's own choice (the closed forms where there are some) and by `memo` (the
    rules), and both must agree with the brute force's SG values (outcomes for the ring); for
-   Hackenbush also the number of winning cuts, and both runs list the same ones. Seeded;
+   Hackenbush also the number of winning cuts, alone and beside a Nim heap (where a cut may need a
+   value above the graph's own), and both runs list the same ones. Seeded;
    DUEL_BOARDS_SCALE=N multiplies the number of instances. */
 #include "config.h"
 #include "jsonduel.h"
@@ -204,6 +205,20 @@ int main(void)
         sput(&q, "]));");
         want(&plan, q.s, duel_fmt("hackenbush %d", t), sg, 0);
         plan.v[plan.n - 1].nwin = nwin;
+        count[0]++;
+        /* beside a heap of k: a cut must leave the value k, above the graph's own value too, and
+           the heap can go down to the graph's value */
+        int k = rnd(1, 4), nwin2 = 0;
+        for (int e = 0; e < h.m && (sg ^ k); e++) {
+            bool again = false;
+            for (int f = 0; f < e; f++)
+                again |= (all >> f & 1) && ((h.eu[f] == h.eu[e] && h.ev[f] == h.ev[e]) || (h.eu[f] == h.ev[e] && h.ev[f] == h.eu[e]));
+            if ((all >> e & 1) && !again && hk_sg(&h, hk_prune(&h, all & ~(1 << e))) == k) nwin2++;
+        }
+        if ((sg ^ k) && sg < k) nwin2++;
+        char *q2 = duel_fmt("%.*s + Heap(%d);", (int)strlen(q.s) - 1, q.s, k);
+        want(&plan, q2, duel_fmt("hackenbush %d + heap", t), sg ^ k, 0);
+        plan.v[plan.n - 1].nwin = nwin2;
         count[0]++;
     }
     for (int t = 0; t < 300 * scale; t++) {   /* geography */

@@ -26,6 +26,7 @@
 
 #define PER_GAME 48           /* random positions of each game (times the scale) */
 #define CHUNK 60              /* cases per engine program */
+#define MISERE_SUMS 400       /* misère sums (times the scale) */
 
 static uint64_t seed = 0x1157ed0c0a11ULL;
 
@@ -65,12 +66,19 @@ static void strs_free(Strs *l)
 /* What the rules say of a position: its value, its winning positions (keys, sorted, distinct),
    its winning moves ("component|copies|label|args|result key", sorted) and their number counted
    with copies. */
-typedef struct Truth { int sg; Strs win, moves; long long count; } Truth;
+typedef struct Truth { int sg; bool win_misere; Strs win, moves; long long count; } Truth;
 
-static void truth_of(const BsPos *p, Truth *t)
+/* Whether the position after a move is lost for the player to move then. */
+static bool lost(const BsPos *after, bool misere)
+{
+    return misere ? !bs_misere_win(after) : bs_pos_sg(after) == 0;
+}
+
+static void truth_of(const BsPos *p, bool misere, Truth *t)
 {
     memset(t, 0, sizeof *t);
     t->sg = bs_pos_sg(p);
+    if (misere) t->win_misere = bs_misere_win(p);
     for (int i = 0; i < p->n; i++) {
         const BsMove *m;
         int nm = bs_moves(p->p[i].id, &m);
@@ -79,7 +87,7 @@ static void truth_of(const BsPos *p, Truth *t)
             bs_moves(p->p[i].id, &m);
             BsPos after;
             bs_after(p, i, &m[k], &after);
-            if (bs_pos_sg(&after) == 0) {
+            if (lost(&after, misere)) {
                 char *key = bs_key(&after);
                 BrBuf b;
                 br_init(&b);
@@ -102,11 +110,21 @@ static void truth_of(const BsPos *p, Truth *t)
     qsort(t->moves.s, (size_t)t->moves.n, sizeof *t->moves.s, cmp_str);
 }
 
+/* The text of a misère position without its wrapper: misere(A + B) -> A + B (in buf). */
+static const char *unwrap(const char *text, char *buf, size_t cap)
+{
+    size_t n = strlen(text);
+    if (strncmp(text, "misere(", 7) || n < 8 || text[n - 1] != ')') return text;
+    snprintf(buf, cap, "%.*s", (int)(n - 8), text + 7);
+    return buf;
+}
+
 /* The key of a position text the engine printed (NULL, with a message, when it does not read). */
-static char *key_of(const char *text, const char *what, const char *pos)
+static char *key_of(const char *text0, const char *what, const char *pos)
 {
     BsPos p;
-    char err[300];
+    char err[300], buf[4096];
+    const char *text = unwrap(text0, buf, sizeof buf);
     if (!bs_parse(text, &p, err, sizeof err)) {
         printf("FAIL %s: %s \"%s\" does not read: %s\n", pos, what, text, err);
         return NULL;
@@ -133,16 +151,19 @@ static bool same_list(const Strs *want, const Strs *got, const char *what, const
     return ok;
 }
 
-static bool check_case(const char *pos, const JVal *q, const JVal *cnt, const JVal *npos)
+static bool check_case(const char *pos0, const JVal *q, const JVal *cnt, const JVal *npos)
 {
     BsPos p;
-    char err[300];
+    char err[300], buf[4096];
+    const char *pos = unwrap(pos0, buf, sizeof buf);
+    bool misere = pos != pos0;
     if (!bs_parse(pos, &p, err, sizeof err)) {
         printf("FAIL the duel's own position %s does not read: %s\n", pos, err);
         return false;
     }
+    pos = pos0;
     Truth t;
-    truth_of(&p, &t);
+    truth_of(&p, misere, &t);
     bool ok = true;
     const JVal *kind = jget(q, "kind");
     if (!kind || kind->kind != J_STR || strcmp(kind->s, "query")) {
@@ -153,12 +174,12 @@ static bool check_case(const char *pos, const JVal *q, const JVal *cnt, const JV
         goto out;
     }
     const JVal *o = jget(q, "outcome"), *sg = jget(q, "sg");
-    char want_o = t.sg ? 'N' : 'P';
+    char want_o = (misere ? t.win_misere : t.sg != 0) ? 'N' : 'P';
     if (!o || o->kind != J_STR || o->s[0] != want_o) {
         printf("FAIL %s: outcome %s, brute force %c\n", pos, o && o->kind == J_STR ? o->s : "?", want_o);
         ok = false;
     }
-    if (sg && sg->kind == J_NUM && jnum(sg) != t.sg) {
+    if (sg && sg->kind == J_NUM && (misere || jnum(sg) != t.sg)) {
         printf("FAIL %s: sg %s, brute force %d\n", pos, sg->s, t.sg);
         ok = false;
     }
@@ -237,6 +258,18 @@ out:
     return ok;
 }
 
+/* The strategies that answered (the paths the duel reached), with counts. */
+static char *paths[64];
+static int npaths, pathn[64];
+static void tally(const JVal *q)
+{
+    const JVal *st = jget(q, "strategy");
+    if (!st || st->kind != J_STR) return;
+    for (int i = 0; i < npaths; i++)
+        if (!strcmp(paths[i], st->s)) { pathn[i]++; return; }
+    if (npaths < 64) { paths[npaths] = strdup(st->s); pathn[npaths++] = 1; }
+}
+
 /* Run cases[from..to) in one program and check each: the failures. */
 static int run_chunk(const Cases *cs, int from, int to, int *passed)
 {
@@ -265,7 +298,7 @@ static int run_chunk(const Cases *cs, int from, int to, int *passed)
         if (!v[0] || !v[1] || !v[2]) {
             printf("FAIL %s: the engine's lines do not read as JSON\n", cs->c[i].text);
             fails++;
-        } else if (check_case(cs->c[i].text, v[0], v[1], v[2])) {
+        } else if (tally(v[0]), check_case(cs->c[i].text, v[0], v[1], v[2])) {
             (*passed)++;
         } else {
             fails++;
@@ -321,6 +354,23 @@ int main(void)
             br_free(&t);
         }
     }
+    /* misère play of small sums: 1-3 positions of the smallest sizes, some with a heap (the
+       engine's paths: misère Nim, Sprague-Grundy for tame sums, the genus, the search of the sum) */
+    for (int r = 0; r < MISERE_SUMS * scale; r++) {
+        int k = br_range(&seed, 1, 3);
+        BrBuf t;
+        br_init(&t);
+        br_printf(&t, "misere(");
+        for (int i = 0; i < k; i++) {
+            br_clear(&a);
+            games[br_range(&seed, 0, ng - 1)]->random(&seed, br_range(&seed, 0, 1), &a);
+            br_printf(&t, "%s%s", i ? " + " : "", a.s);
+        }
+        if (r % 3 == 0) br_printf(&t, " + Heap(%d)", br_range(&seed, 0, 5));
+        br_printf(&t, ")");
+        add_case(&cs, t.s);
+        br_free(&t);
+    }
     br_free(&a);
     br_free(&b);
     /* heaps past the sequence strategy's rule enumeration (2^16) */
@@ -368,8 +418,13 @@ int main(void)
     }
     int passed = 0, fails = 0;
     for (int i = 0; i < cs.n; i += CHUNK) fails += run_chunk(&cs, i, i + CHUNK < cs.n ? i + CHUNK : cs.n, &passed);
-    printf("duel_listing: %d of %d positions of %d games agree (brute force: %d states)\n", passed, cs.n, ng,
+    printf("duel_listing: %d of %d positions of %d games agree (brute force: %d states); the paths:", passed, cs.n, ng,
            bs_states());
+    for (int i = 0; i < npaths; i++) {
+        printf("%s %s %d", i ? "," : "", paths[i], pathn[i]);
+        free(paths[i]);
+    }
+    printf("\n");
     for (int i = 0; i < cs.n; i++) free(cs.c[i].text);
     free(cs.c);
     return fails ? 1 : 0;
