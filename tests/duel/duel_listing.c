@@ -45,6 +45,7 @@ static void add_case(Cases *cs, const char *text)
 
 static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
 
+
 /* A growing list of strings. */
 typedef struct Strs { char **s; int n, cap; } Strs;
 static void strs_add(Strs *l, char *s)
@@ -55,6 +56,10 @@ static void strs_add(Strs *l, char *s)
         if (!l->s) abort();
     }
     l->s[l->n++] = s;
+}
+static void strs_sort(Strs *l)
+{
+    if (l->n > 1) qsort(l->s, (size_t)l->n, sizeof *l->s, cmp_str);   /* (an empty list has no array) */
 }
 static void strs_free(Strs *l)
 {
@@ -100,14 +105,14 @@ static void truth_of(const BsPos *p, bool misere, Truth *t)
             bs_pos_free(&after);
         }
     }
-    qsort(t->win.s, (size_t)t->win.n, sizeof *t->win.s, cmp_str);
+    strs_sort(&t->win);
     int m = 0;   /* distinct positions */
     for (int i = 0; i < t->win.n; i++) {
         if (m && !strcmp(t->win.s[m - 1], t->win.s[i])) free(t->win.s[i]);
         else t->win.s[m++] = t->win.s[i];
     }
     t->win.n = m;
-    qsort(t->moves.s, (size_t)t->moves.n, sizeof *t->moves.s, cmp_str);
+    strs_sort(&t->moves);
 }
 
 /* The text of a misère position without its wrapper: misere(A + B) -> A + B (in buf). */
@@ -200,7 +205,7 @@ static bool check_case(const char *pos0, const JVal *q, const JVal *cnt, const J
             }
         strs_add(&win, k);
     }
-    qsort(win.s, (size_t)win.n, sizeof *win.s, cmp_str);
+    strs_sort(&win);
     ok &= same_list(&t.win, &win, "winning positions", pos);
     /* the moves */
     Strs mv = { 0 };
@@ -232,7 +237,7 @@ static bool check_case(const char *pos0, const JVal *q, const JVal *cnt, const J
         free(ck);
         free(rk);
     }
-    qsort(mv.s, (size_t)mv.n, sizeof *mv.s, cmp_str);
+    strs_sort(&mv);
     ok &= same_list(&t.moves, &mv, "winning moves", pos);
     const JVal *mc = jget(q, "move_count");
     if (!mc || mc->kind != J_NUM || jnum(mc) != t.count || listed != t.count) {
