@@ -72,27 +72,41 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
 }
 
 /* The state's value from its recorded options opt[from..nopt) (all solved by now): the best of
-   gain - value after, exact at any size. */
-static void finish(Solver *s, Negamax *m, uint32_t id, size_t from, Loc loc)
+   gain - value after, exact at any size: in 64 bits while everything fits, in GMP from the first
+   option that does not (only the best is interned, as the state's value). */
+static void finish(Solver *s, Negamax *m, uint32_t id, size_t from)
 {
-    (void)loc;
     Engine *e = s->store;
-    GameValue best = score_int(0);
+    int64_t best = 0;
+    bool wide = false;   /* the best so far is in z[0] */
+    mpz_t z[3];
     for (size_t i = from; i < m->nopt; i++) {
         const Opt *o = &m->opt[i];
-        GameValue after = o->id == UINT32_MAX ? score_int(0) : score_load(&e->st[o->id]), v;
-        int64_t small;
-        if (!o->gbig && !after.big && !__builtin_sub_overflow(o->gain, after.score, &small)) {
-            v = score_int(small);
-        } else {
-            GameValue gain = o->gbig ? score_record(o->gbig) : score_int(o->gain);
-            v = score_sub(s->p, &gain, &after);
+        GameValue after = o->id == UINT32_MAX ? score_int(0) : score_load(&e->st[o->id]);
+        int64_t v;
+        if (!wide && !o->gbig && !after.big && !__builtin_sub_overflow(o->gain, after.score, &v)) {
+            if (i == from || v > best) best = v;
+            continue;
         }
-        if (i == from || score_cmp(&v, &best) > 0) best = v;
+        if (!wide) {   /* from here on in GMP */
+            mpz_inits(z[0], z[1], z[2], NULL);
+            mpz_set_si(z[0], (long)best);
+            wide = true;
+        }
+        GameValue gain = o->gbig ? score_record(o->gbig) : score_int(o->gain);
+        score_to_mpz(z[1], &gain);
+        score_to_mpz(z[2], &after);
+        mpz_sub(z[1], z[1], z[2]);
+        if (i == from || mpz_cmp(z[1], z[0]) > 0) mpz_set(z[0], z[1]);
+    }
+    GameValue v = score_int(best);
+    if (wide) {
+        v = score_from_mpz(s->p, z[0]);
+        mpz_clears(z[0], z[1], z[2], NULL);
     }
     State *st = &e->st[id];
     st->flags = ST_DONE | ((uint32_t)GV_SCORE << ST_KIND_SHIFT) | (m->nopt == from ? ST_TERMINAL : 0);
-    score_store(st, &best);
+    score_store(st, &v);
     st->how = solve_how(&strategy_negamax, 0);
     m->nopt = from;
 }
@@ -116,7 +130,7 @@ static SolveResult nm_solve(Solver *sv, void *stp, uint32_t root, Loc loc, bool 
         }
         if (f->expanded) {   /* second visit: every option is solved */
             e->st[id].flags &= ~(uint32_t)ST_ONPATH;
-            finish(sv, m, id, f->opt, loc);
+            finish(sv, m, id, f->opt);
             m->sp--;
             continue;
         }
@@ -133,7 +147,7 @@ static SolveResult nm_solve(Solver *sv, void *stp, uint32_t root, Loc loc, bool 
         scratch_release(&sv->vm->scratch, mark);
         if (!c.pushed) {   /* every option known: done now */
             e->st[id].flags &= ~(uint32_t)ST_ONPATH;
-            finish(sv, m, id, from, loc);
+            finish(sv, m, id, from);
             /* the frame is on top only when nothing was pushed */
             m->sp = sp0 - 1;
         }

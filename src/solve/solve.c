@@ -230,7 +230,7 @@ void solve_set_value(State *st, GameValue v)
     } else if (v.kind == GV_SCORE) {
         score_store(st, &v);
     } else {
-        st->sg = v.kind == GV_SCORE ? (uint64_t)v.score : v.n;
+        st->sg = v.n;
     }
 }
 
