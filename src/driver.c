@@ -154,6 +154,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     p->work_game = -1;
     prog_budget_start(p);
     int st = prog_try(p, eval_consts, &cr);
+    prog_report_oom(p, (Loc){ file, 1, 1, 0, 0 });
     for (size_t r = nredefs0; r < p->nredefs; r++)
         if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = saved[r - nredefs0];
     free(saved);
@@ -202,13 +203,4 @@ int drv_load_stdlib(Program *p)
 int drv_load_stdlib_all(Program *p)
 {
     return drv_load_stdlib(p) + prog_lib_load_all(p);
-}
-
-void drv_progress_line(Program *p, double elapsed, const char *tail)
-{
-    uint64_t n = p->work_what ? p->work_done : (uint64_t)p->solver->store->n;
-    fprintf(stderr, "\r\033[K  ... %.0f s, %llu %s (%.0f/s)%s", elapsed, (unsigned long long)n,
-            p->work_what ? p->work_what : "positions stored", (double)n / elapsed, tail);
-    fflush(stderr);
-    p->progress_shown = true;
 }

@@ -20,7 +20,4 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
 /* Redefinitions (REPL, -e texts) of the units whose statements start at or before statement upto
    take effect (run.c calls it as the statements go; SIZE_MAX: all). */
 void drv_apply_redefinitions(Program *p, size_t upto);
-/* The progress line on stderr (a terminal): the time so far and what the computation counts
-   (p->work_what, or the positions stored) with its rate, then tail. */
-void drv_progress_line(Program *p, double elapsed, const char *tail);
 #endif

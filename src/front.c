@@ -3,6 +3,7 @@
 #include "driver.h"
 #include "run.h"
 #include "front.h"
+#include "options.h"
 #include "program.h"
 #include "repl.h"
 #include "jobs.h"
@@ -97,17 +98,6 @@ char *front_read_file(const char *path, size_t *len)
     return sb_take(&b);
 }
 
-static bool parse_count(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-') return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v == 0) return false;
-    *out = v;
-    return true;
-}
-
 typedef struct Opts {
     const char **files; size_t nfiles, capfiles;
     const char **evals; size_t nevals, capevals;
@@ -119,42 +109,6 @@ typedef struct Opts {
     uint64_t jobs;
     double jobs_after;      /* < 0: not given */
 } Opts;
-
-/* A size: a positive integer of bytes, or with a suffix K, M, G or T (powers of 1024; "MB",
-   "MiB" alike). */
-static bool parse_size(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-') return false;
-    double v = strtod(s, &end);
-    if (errno || end == s || !(v > 0)) return false;
-    int shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    case 't': case 'T': shift = 40; end++; break;
-    default: break;
-    }
-    if (shift && *end == 'i') end++;
-    if (*end == 'B' || (*end == 'b' && shift)) end++;
-    if (*end) return false;
-    v = v * (double)((uint64_t)1 << shift);
-    if (v < 1 || v > 9.2e18) return false;
-    *out = (uint64_t)v;
-    return true;
-}
-
-static bool parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v > 0) || v > 1e9) return false;
-    *out = v;
-    return true;
-}
 
 static int usage_error(FILE *err, const char *what, const char *arg)
 {
@@ -212,13 +166,8 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         }
         else if (!strcmp(name, "--dump-ir")) o->dump_ir = true;
         else if (!strcmp(name, "--strategy")) {
-            bool known = false;
-            char names[200] = "";
-            for (size_t j = 0; solve_strategies[j]; j++) {
-                known |= !strcmp(val, solve_strategies[j]->name);
-                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", j ? ", " : "", solve_strategies[j]->name);
-            }
-            if (!known) {
+            char names[200];
+            if (!opt_strategy_known(val, names, sizeof names)) {
                 char what[240];
                 snprintf(what, sizeof what, "unknown strategy (%s):", names);
                 return usage_error(err, what, val);
@@ -226,20 +175,20 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
             o->strategy = val;
         }
         else if (!strcmp(name, "--max-states")) {
-            if (!parse_count(val, &o->max_states)) return usage_error(err, "--max-states needs a positive integer, not", val);
+            if (!opt_count(val, &o->max_states)) return usage_error(err, "--max-states needs a positive integer, not", val);
         } else if (!strcmp(name, "--max-instances")) {
-            if (!parse_count(val, &o->max_instances))
+            if (!opt_count(val, &o->max_instances))
                 return usage_error(err, "--max-instances needs a positive integer, not", val);
         } else if (!strcmp(name, "--max-steps")) {
-            if (!parse_count(val, &o->max_steps)) return usage_error(err, "--max-steps needs a positive integer, not", val);
+            if (!opt_count(val, &o->max_steps)) return usage_error(err, "--max-steps needs a positive integer, not", val);
         } else if (!strcmp(name, "--max-memory")) {
-            if (!parse_size(val, &o->max_memory))
+            if (!opt_size(val, &o->max_memory))
                 return usage_error(err, "--max-memory needs a size (bytes, or with K, M, G or T: 512M, 4G), not", val);
         } else if (!strcmp(name, "--timeout")) {
-            if (!parse_seconds(val, &o->timeout))
+            if (!opt_seconds(val, &o->timeout))
                 return usage_error(err, "--timeout needs a positive number of seconds, not", val);
         } else if (!strcmp(name, "-j") || !strcmp(name, "--jobs")) {
-            if (!parse_count(val, &o->jobs) || o->jobs > 256)
+            if (!opt_count(val, &o->jobs) || o->jobs > 256)
                 return usage_error(err, "--jobs needs a number of processes from 1 to 256, not", val);
         } else if (!strcmp(name, "--jobs-after")) {
             char *end;
@@ -326,7 +275,7 @@ static int report_signal(Program *p, FILE *err)
 static void cli_progress(Program *p, double elapsed, void *ctx)
 {
     (void)ctx;
-    drv_progress_line(p, elapsed, "");
+    repl_progress_line(p, elapsed, "");
 }
 
 int front_main(int argc, char **argv, FILE *out, FILE *err)
@@ -343,6 +292,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     }
     Program p;
     drv_init(&p, out, err);
+    UtilOom oom = prog_catch_oom(&p);   /* inside a statement: a limit error, not an exit */
     p.json = o.json;
     if (o.json) p.diag.json = out;   /* errors as JSON objects too: a script never sees an empty output */
     p.force_strategy = o.strategy;
@@ -422,6 +372,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
 out:
     if (!prog_out_ok(&p)) status = EXIT_USAGE;   /* the output is incomplete: that matters most */
     else if (!repl && front_signal) status = report_signal(&p, err);
+    util_set_oom(oom);
     drv_fini(&p);
     free(o.files);
     free(o.evals);

@@ -384,6 +384,31 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     longjmp(*p->on_error, status);
 }
 
+void prog_oom(void *ctx, size_t bytes)
+{
+    Program *p = ctx;
+    if (!p->on_error) return;   /* nothing to unwind to: util_fatal's message and exit (the command line) */
+    p->oom = bytes ? bytes : 1;
+    p->stopping = true;
+    p->silent = 0;
+    longjmp(*p->on_error, EXIT_LIMIT);
+}
+
+void prog_report_oom(Program *p, Loc loc)
+{
+    if (!p->oom) return;
+    size_t n = p->oom;
+    p->oom = 0;
+    char b[40];
+    bytes_text(b, sizeof b, n);
+    diag_error(&p->diag, loc, "out of memory: an allocation of %s failed (lower the budgets: --max-memory SIZE)", b);
+}
+
+UtilOom prog_catch_oom(Program *p)
+{
+    return util_set_oom((UtilOom){ prog_oom, p });
+}
+
 double prog_now(void)
 {
     struct timespec ts;

@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "ir.h"
 #include "value.h"
+#include "util.h"
 #include <stdbool.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -178,6 +179,7 @@ typedef struct Program {
     uint64_t max_memory;
     double timeout, deadline;
     bool stopping;
+    size_t oom;             /* an allocation of this many bytes failed (prog_oom): reported after the unwinding */
     int work_game;          /* the game the solver is working on (-1: none), for the budgets' messages */
     int statm_fd;           /* /proc/self/statm, opened on the first memory check (-1: none) */
     double mem_next;        /* prog_now() from which a poll reads the memory again (a read of
@@ -201,6 +203,15 @@ bool prog_out_ok(Program *p);
 void prog_fini(Program *p);
 /* Report a run-time error at loc and unwind to the statement runner with status. */
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Out of memory (util_set_oom's handler, ctx the program): inside a prog_try the whole
+   statement stops with EXIT_LIMIT, unwinding without allocating, and the message waits for
+   prog_report_oom; outside one it returns (util_fatal then exits, as the command line did). */
+void prog_oom(void *ctx, size_t bytes);
+/* After a prog_try that ended on an allocation failure: its message, at loc (the statement). */
+void prog_report_oom(Program *p, Loc loc);
+/* Route the calling thread's allocation failures to p (prog_oom) until the handler returned is
+   put back with util_set_oom. */
+UtilOom prog_catch_oom(Program *p);
 
 /* Check for an interrupt and time for progress: called in the loops of long computations
    (interpreter loops, the store's new states, the strategies' native work). */

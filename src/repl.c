@@ -134,10 +134,19 @@ static char **complete(const char *text, int start, int end)
 
 /* ---- progress -------------------------------------------------------------------------------- */
 
+void repl_progress_line(Program *p, double elapsed, const char *tail)
+{
+    uint64_t n = p->work_what ? p->work_done : (uint64_t)p->solver->store->n;
+    fprintf(stderr, "\r\033[K  ... %.0f s, %llu %s (%.0f/s)%s", elapsed, (unsigned long long)n,
+            p->work_what ? p->work_what : "positions stored", (double)n / elapsed, tail);
+    fflush(stderr);
+    p->progress_shown = true;
+}
+
 static void show_progress(Program *p, double elapsed, void *ctx)
 {
     (void)ctx;
-    drv_progress_line(p, elapsed, "; Ctrl-C stops");
+    repl_progress_line(p, elapsed, "; Ctrl-C stops");
 }
 
 /* ---- items ----------------------------------------------------------------------------------- */

@@ -877,6 +877,7 @@ int run_pending(Program *p)
         prog_budget_start(p);
         if (p->progress) p->started = p->last_progress = prog_now();
         int st = prog_try(p, run_one, &rc);
+        prog_report_oom(p, rc.st->loc);
         p->stmt = NULL;
         prog_progress_clear(p);
         if (!prog_out_ok(p)) {

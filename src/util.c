@@ -8,8 +8,20 @@
 #include <sys/mman.h>
 #include <string.h>
 
-_Noreturn void util_fatal(const char *fmt, ...)
+/* The handler of each thread's allocation failures: per thread, since an allocation has no
+   session to name (the one piece of state that is not a caller's). */
+static _Thread_local UtilOom oom_handler;
+
+UtilOom util_set_oom(UtilOom h)
 {
+    UtilOom old = oom_handler;
+    oom_handler = h;
+    return old;
+}
+
+_Noreturn void util_fatal(size_t bytes, const char *fmt, ...)
+{
+    if (oom_handler.fn) oom_handler.fn(oom_handler.ctx, bytes);
     va_list ap;
     fputs("grundy: fatal: ", stderr);
     va_start(ap, fmt);
@@ -50,7 +62,7 @@ void util_tune_malloc(void)
 void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
-    if (!p) util_fatal("out of memory (%zu bytes)", n);
+    if (!p) util_fatal(n, "out of memory (%zu bytes)", n);
     if (n >= UTIL_ADVISE_FROM) advise_huge(p, n);
     return p;
 }
@@ -65,7 +77,7 @@ void *xcalloc_big(size_t count, size_t size)
 void *util_reserve(size_t size)
 {
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) util_fatal("cannot reserve %zu bytes of address space", size);
+    if (p == MAP_FAILED) util_fatal(size, "cannot reserve %zu bytes of address space", size);
     /* past its first 8 MiB, which most runs stay within (a huge page there would be 2 MiB
        touched and cleared for a few values), huge pages */
     const size_t small = (size_t)8 << 20;
@@ -104,16 +116,16 @@ static void *map_aligned(size_t len)
 
 void *util_map_zero(size_t n)
 {
-    if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal("out of memory (%zu bytes)", n);
+    if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal(n, "out of memory (%zu bytes)", n);
     void *p = map_aligned(map_len(n));
-    if (p == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
+    if (p == MAP_FAILED) util_fatal(n, "out of memory (%zu bytes)", n);
     advise_huge(p, map_len(n));   /* the whole mapping (not split): a table, touched all over */
     return p;
 }
 
 void *util_remap_zero(void *p, size_t old, size_t n)
 {
-    if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal("out of memory (%zu bytes)", n);
+    if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal(n, "out of memory (%zu bytes)", n);
 #ifdef MREMAP_MAYMOVE
     size_t len = map_len(n);
     void *q;
@@ -121,11 +133,11 @@ void *util_remap_zero(void *p, size_t old, size_t n)
         q = mremap(p, map_len(old), len, MREMAP_MAYMOVE);
     } else {   /* onto an aligned place (which mremap then replaces) */
         void *at = map_aligned(len);
-        if (at == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
+        if (at == MAP_FAILED) util_fatal(n, "out of memory (%zu bytes)", n);
         q = mremap(p, map_len(old), len, MREMAP_MAYMOVE | MREMAP_FIXED, at);
         if (q == MAP_FAILED) munmap(at, len);
     }
-    if (q == MAP_FAILED) util_fatal("out of memory (%zu bytes)", n);
+    if (q == MAP_FAILED) util_fatal(n, "out of memory (%zu bytes)", n);
     return q;   /* the advice of util_map_zero moved with the mapping */
 #else   /* no mremap (not Linux): a new mapping and a copy */
     void *q = util_map_zero(n);
@@ -159,7 +171,7 @@ size_t util_utf8_len(const unsigned char *s, size_t n)
 void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
-    if (!p) util_fatal("out of memory (%zu x %zu bytes)", count, size);
+    if (!p) util_fatal(count * size, "out of memory (%zu x %zu bytes)", count, size);
     if (count * size >= UTIL_ADVISE_FROM) advise_huge(p, count * size);   /* calloc checked the product */
     return p;
 }
@@ -167,7 +179,7 @@ void *xcalloc(size_t count, size_t size)
 void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
-    if (!q) util_fatal("out of memory (%zu bytes)", n);
+    if (!q) util_fatal(n, "out of memory (%zu bytes)", n);
     /* a block that has just grown past the bound is a new mapping; a bigger one keeps its advice
        when glibc moves it (mremap) */
     if (n >= UTIL_ADVISE_FROM) advise_huge(q, n);
@@ -189,7 +201,7 @@ void util_grow(void **pp, size_t *cap, size_t need, size_t elem)
     if (need <= *cap) return;
     size_t c = *cap ? *cap : 8;
     while (c < need) {
-        if (c > SIZE_MAX / 2 / elem) util_fatal("array too large");
+        if (c > SIZE_MAX / 2 / elem) util_fatal(SIZE_MAX, "array too large");
         c *= 2;
     }
     *pp = xrealloc(*pp, c * elem);

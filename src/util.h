@@ -43,8 +43,14 @@ void util_unmap(void *p, size_t n);
 size_t util_utf8_len(const unsigned char *s, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
-/* Print "grundy: fatal: ..." and exit(4); used for out-of-memory only. */
-_Noreturn void util_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Out of memory: the calling thread's handler (util_set_oom) takes it, with the bytes wanted;
+   without one, print "grundy: fatal: ..." and exit(4). */
+_Noreturn void util_fatal(size_t bytes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Where the calling thread's allocation failures go: fn(ctx, bytes) unwinds (a session turns
+   the failure into a status-4 result); when it returns, or with {NULL, NULL}, the message and
+   exit 4. Returns the handler it replaces (to restore). */
+typedef struct UtilOom { void (*fn)(void *ctx, size_t bytes); void *ctx; } UtilOom;
+UtilOom util_set_oom(UtilOom h);
 
 /* Grow *pp (element size elem) so it holds at least need elements; *cap is updated. */
 void util_grow(void **pp, size_t *cap, size_t need, size_t elem);

@@ -17,14 +17,17 @@ layer() {
     src/vm.* | src/vm_memo.c | src/builtins.c) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;
     src/solve/*) echo 7 solve ;;
-    src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/jobs.* | src/repl* | src/draw.* | src/plot.* | src/front.* | src/main.c | src/stdlib_data.c) echo 8 app ;;
+    src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/jobs.* | src/draw.* | src/plot.* | src/options.* | \
+    src/stdlib_data.c) echo 8 app ;;
+    src/session/*) echo 9 session ;;
+    src/repl* | src/front.* | src/main.c) echo 10 cli ;;
     *) echo "? unknown" ;;
     esac
 }
 fail=0
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
-for f in src/*.c src/*.h src/solve/*.c src/solve/*.h; do
+for f in src/*.c src/*.h src/solve/*.c src/solve/*.h src/session/*.c; do
     [ -f "$f" ] || continue
     set -- $(layer "$f")
     fl=$1 fname=$2
@@ -36,6 +39,7 @@ for f in src/*.c src/*.h src/solve/*.c src/solve/*.h; do
     for inc in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
         [ "$inc" = config.h ] && continue
         h=src/$inc
+        [ "$inc" = grundy.h ] && h=src/session/api.c   # the public header is the session layer's
         [ -f "$h" ] || continue   # generated headers (grammar/) and the like
         set -- $(layer "$h")
         if [ "$1" != "?" ] && [ "$1" -gt "$fl" ]; then

@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 need=""
-for p in flex bison autoconf automake libcmocka-dev libreadline-dev libgmp-dev pkg-config gcc make graphviz time procps; do
+for p in flex bison autoconf automake libtool libcmocka-dev libreadline-dev libgmp-dev pkg-config gcc make graphviz time procps; do
     dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 if [ -n "$need" ]; then

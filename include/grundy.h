@@ -1,0 +1,85 @@
+/* grundy.h: the public C API of libgrundy, the engine of the Grundy language for combinatorial
+   games. The only header installed; everything else is the library's own.
+
+   A session holds a program: the standard library, the definitions of every text evaluated in it
+   so far, the values solved so far, and its options. Evaluating a text runs its statements as
+   `grundy --json -e TEXT` would and hands back exactly the JSON lines the command line prints,
+   errors included (one object per statement: docs/language.md, "Output").
+
+   The library never exits the process, never writes to the standard output or error, never
+   installs a signal handler and keeps no mutable global state: messages and results go to the
+   caller. Sessions are independent of each other.
+
+   Threads: a session is used by one thread at a time (gr_eval, gr_session_set, gr_session_free
+   must not overlap on the same session); different sessions may be used from different threads
+   at once. gr_interrupt is the exception: it may be called from any thread or from a signal
+   handler while gr_eval runs.
+
+   Worker processes: the option "jobs" above 1 lets a long claim, table or period fork worker
+   processes (as `grundy --jobs N`); the default for a session is 1, no workers.
+
+   Status codes (the command line's exit statuses): 0 success; 1 an `expect` or `claim` failed;
+   2 usage (a bad option or value); 3 a compile or evaluation error (syntax, names, types); 4 a
+   resource limit (positions, instances, steps, memory, time) or out of memory; 130 interrupted.
+
+   Example (docs/api.md has a complete client):
+
+       gr_session *s = gr_session_new();
+       char *json = NULL;
+       int st = gr_eval(s, "query Nim(3, 4, 5);", NULL, &json);
+       fputs(json, stdout);      // {"kind":"query","position":"Heap(3) + Heap(4) + Heap(5)",...}
+       gr_free(json);
+       gr_session_free(s);
+*/
+#ifndef GRUNDY_H
+#define GRUNDY_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A session: opaque. */
+typedef struct gr_session gr_session;
+
+/* The library's version, "MAJOR.MINOR.PATCH" (static storage). */
+const char *gr_version(void);
+
+/* A new session with the standard library loaded and the command line's defaults (50000000
+   positions, 100000000 instances, 10^10 steps a statement, half the physical memory, no timeout,
+   one process, the engine's own choice of strategy). NULL only when out of memory. */
+gr_session *gr_session_new(void);
+
+/* Free a session and everything it holds (NULL: nothing). */
+void gr_session_free(gr_session *s);
+
+/* Set an option, the value written as on the command line:
+     "max-states" N, "max-instances" N, "max-steps" N (positive integers), "max-memory" SIZE
+     (bytes, or with K, M, G, T), "timeout" SECONDS (0: none; each gr_eval gets the whole time),
+     "jobs" N (worker processes for a claim, a table or a period; 1: none), "strategy" NAME
+     (closed, sequence, table, memo, tokens, retrograde, negamax; "" or "auto": the engine's
+     choice).
+   Returns 0, or 2 for an unknown option or a bad value (the session is unchanged). */
+int gr_session_set(gr_session *s, const char *option, const char *value);
+
+/* Evaluate text (definitions and statements; a bare position is a query) in the session, as one
+   `grundy --json -e TEXT` would: name is the file name its messages use (NULL: "<eval>", the
+   command line's own name for one -e text, so the output is identical to the command line's).
+   Definitions stay in the session for later calls, and a later text may redefine them (as in the
+   REPL); a text that does not compile adds nothing. *json receives the JSON lines printed, one
+   object per statement or error, each ending in a newline, NUL-terminated: free it with gr_free
+   (json may be NULL to discard them). Returns the command line's exit status: 0, 1, 3, 4 or 130
+   (interrupted by gr_interrupt). */
+int gr_eval(gr_session *s, const char *text, const char *name, char **json);
+
+/* Ask the gr_eval running in s to stop: it stops at its next poll (within milliseconds) and
+   returns 130; the session stays usable. Async-signal-safe; may be called from any thread. A call
+   while no gr_eval runs has no effect on the next one. */
+void gr_interrupt(gr_session *s);
+
+/* Free memory the library handed out (NULL: nothing). */
+void gr_free(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,339 @@
+/* api_client.c: a client of libgrundy built only from the installed files (tests/install.sh
+   compiles it with `pkg-config --cflags --libs grundy` against a temporary prefix). Modes:
+     goldens GRUNDY FILE.game...   each program through gr_eval in a fresh session, against
+                                   `GRUNDY --json [its options] -e "$(cat FILE.game)"` run in the
+                                   file's directory: the same JSON lines, the same status
+     threads FILE.game...          two sessions in two threads at once give what one session gives
+                                   alone, program by program
+     limits                        a memory limit and a step limit inside gr_eval return 4 and the
+                                   session goes on; gr_interrupt from another thread stops a long
+                                   computation with 130, and the next gr_eval works; bad options 2
+     quiet                         errors, limits and interrupts driven through the API with the
+                                   standard output and error redirected to files: both stay empty
+   Prints one line per failure and a summary; exits 1 on any failure. */
+#define _GNU_SOURCE
+#include <grundy.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int failures, passes;
+
+static void check(bool ok, const char *what, const char *detail)
+{
+    if (ok) { passes++; return; }
+    failures++;
+    printf("FAIL %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+}
+
+/* A file's text (NULL when it cannot be read, or holds a NUL byte: gr_eval takes a C string). */
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    int c;
+    while ((c = fgetc(f)) != EOF) {
+        if (len + 2 > cap) {
+            cap = cap ? 2 * cap : 4096;
+            buf = realloc(buf, cap);
+            if (!buf) abort();
+        }
+        buf[len++] = (char)c;
+    }
+    fclose(f);
+    if (!buf) buf = calloc(1, 1);
+    buf[len] = 0;
+    if (strlen(buf) != len) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* The options of a golden program (NAME.args) as session options; false when it has one the
+   API has no counterpart of (or that depends on the clock). */
+static bool golden_options(const char *args, gr_session *s, char *cli, size_t cap)
+{
+    cli[0] = 0;
+    if (!args) return true;
+    char *copy = strdup(args), *save = NULL;
+    bool ok = true;
+    for (char *t = strtok_r(copy, " \t\n", &save); t && ok; t = strtok_r(NULL, " \t\n", &save)) {
+        if (!strcmp(t, "--json")) continue;
+        static const char *const opts[] = { "--max-states", "--max-instances", "--max-steps", "--max-memory", "--strategy", NULL };
+        int k = 0;
+        while (opts[k] && strcmp(opts[k], t)) k++;
+        char *v = opts[k] ? strtok_r(NULL, " \t\n", &save) : NULL;
+        if (!opts[k] || !v) { ok = false; break; }
+        ok = gr_session_set(s, opts[k] + 2, v) == 0;
+        snprintf(cli + strlen(cli), cap - strlen(cli), " %s %s", t, v);
+    }
+    free(copy);
+    return ok;
+}
+
+/* Run cmd with sh; its standard output (malloc'd) and exit status. */
+static char *run_cmd(const char *cmd, int *status)
+{
+    FILE *p = popen(cmd, "r");
+    if (!p) { *status = -1; return NULL; }
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) {
+        if (len + n + 1 > cap) {
+            cap = 2 * (len + n + 1);
+            buf = realloc(buf, cap);
+            if (!buf) abort();
+        }
+        memcpy(buf + len, chunk, n);
+        len += n;
+    }
+    int st = pclose(p);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    if (!buf) buf = calloc(1, 1);
+    buf[len] = 0;
+    return buf;
+}
+
+static void goldens(const char *grundy, int n, char **files)
+{
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) abort();
+    int skipped = 0;
+    for (int i = 0; i < n; i++) {
+        const char *path = files[i];
+        char dir[4096], base[1024], argsfile[4096];
+        const char *slash = strrchr(path, '/');
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+        snprintf(base, sizeof base, "%s", slash ? slash + 1 : path);
+        snprintf(argsfile, sizeof argsfile, "%.*s.args", (int)(strlen(path) - 5), path);
+        char *text = read_file(path), *args = read_file(argsfile);
+        gr_session *s = gr_session_new();
+        char cli[1024];
+        if (!text || !s || !golden_options(args, s, cli, sizeof cli)) {
+            skipped++;
+            free(text);
+            free(args);
+            gr_session_free(s);
+            continue;
+        }
+        if (chdir(dir)) abort();
+        char *json = NULL;
+        int st = gr_eval(s, text, NULL, &json);
+        char cmd[8192];
+        snprintf(cmd, sizeof cmd, "'%s' --json%s -e \"$(cat '%s')\" 2>/dev/null", grundy, cli, base);
+        int want_st;
+        char *want = run_cmd(cmd, &want_st);
+        if (chdir(cwd)) abort();
+        char what[1200];
+        snprintf(what, sizeof what, "golden %s", path);
+        bool same = json && want && !strcmp(json, want);
+        if (!same) {
+            printf("--- %s: the command line printed\n%s--- gr_eval gave\n%s", path, want ? want : "(nothing)",
+                   json ? json : "(nothing)");
+        }
+        check(same, what, same ? NULL : "the JSON differs");
+        char sts[64];
+        snprintf(sts, sizeof sts, "gr_eval %d, the command line %d", st, want_st);
+        check(st == want_st, what, st == want_st ? NULL : sts);
+        gr_free(json);
+        free(want);
+        free(text);
+        free(args);
+        gr_session_free(s);
+    }
+    printf("api goldens: %d programs, %d skipped (options the API leaves to the command line, NUL bytes)\n", n - skipped,
+           skipped);
+}
+
+/* ---- two sessions in two threads ---- */
+
+typedef struct Work { int n; char **texts; char **out; int *status; } Work;
+
+static void *run_texts(void *arg)
+{
+    Work *w = arg;
+    gr_session *s = gr_session_new();
+    for (int i = 0; i < w->n; i++) w->status[i] = gr_eval(s, w->texts[i], NULL, &w->out[i]);
+    gr_session_free(s);
+    return NULL;
+}
+
+static void threads(int n, char **files)
+{
+    char **texts = calloc((size_t)n, sizeof *texts);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        char *t = read_file(files[i]);
+        if (t && !strstr(t, "read_")) texts[m++] = t;   /* no files: the threads share one directory */
+        else free(t);
+    }
+    Work alone = { m, texts, calloc((size_t)m, sizeof(char *)), calloc((size_t)m, sizeof(int)) };
+    run_texts(&alone);
+    Work w[2];
+    pthread_t th[2];
+    for (int k = 0; k < 2; k++) {
+        w[k] = (Work){ m, texts, calloc((size_t)m, sizeof(char *)), calloc((size_t)m, sizeof(int)) };
+        pthread_create(&th[k], NULL, run_texts, &w[k]);
+    }
+    for (int k = 0; k < 2; k++) pthread_join(th[k], NULL);
+    int diff = 0;
+    for (int i = 0; i < m; i++)
+        for (int k = 0; k < 2; k++)
+            if (w[k].status[i] != alone.status[i] || strcmp(w[k].out[i] ? w[k].out[i] : "", alone.out[i] ? alone.out[i] : "")) {
+                if (diff++ < 3) printf("--- thread %d differs on program %d:\n%s--- alone:\n%s", k, i, w[k].out[i], alone.out[i]);
+            }
+    check(diff == 0, "two sessions in two threads at once", diff ? "results differ from one session alone" : NULL);
+    printf("api threads: %d programs in two threads at once\n", m);
+    for (int i = 0; i < m; i++) {
+        for (int k = 0; k < 2; k++) gr_free(w[k].out[i]);
+        gr_free(alone.out[i]);
+        free(texts[i]);
+    }
+    for (int k = 0; k < 2; k++) {
+        free(w[k].out);
+        free(w[k].status);
+    }
+    free(alone.out);
+    free(alone.status);
+    free(texts);
+}
+
+/* ---- limits and interrupts ---- */
+
+typedef struct Long { gr_session *s; int status; char *json; } Long;
+static void *long_eval(void *arg)
+{
+    Long *l = arg;
+    l->status = gr_eval(l->s, "print count(x for x in 0..10**15 when x % 7 == 3);", NULL, &l->json);
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool has(const char *json, const char *text) { return json && strstr(json, text); }
+
+static void limits(bool quietly)
+{
+    gr_session *s = gr_session_new();
+    char *json = NULL;
+    /* a step limit */
+    check(gr_session_set(s, "max-steps", "100000") == 0, "set max-steps", NULL);
+    int st = gr_eval(s, "print count(x for x in 0..10**12 when x < 0);", NULL, &json);
+    check(st == 4 && has(json, "\"kind\":\"error\"") && has(json, "--max-steps"), "a step limit returns 4", json);
+    gr_free(json);
+    check(gr_session_set(s, "max-steps", "10000000000") == 0, "set max-steps back", NULL);
+    /* a memory limit (the budget of the process's memory: the session goes on after it) */
+    check(gr_session_set(s, "max-memory", "150M") == 0, "set max-memory", NULL);
+    st = gr_eval(s, "print sg(Cutting(6000, 6000));", NULL, &json);
+    check(st == 4 && has(json, "--max-memory"), "a memory limit returns 4", json);
+    gr_free(json);
+    st = gr_eval(s, "print sg(Nim(3, 4, 5));", NULL, &json);
+    check(st == 0 && has(json, "{\"kind\":\"print\",\"value\":2}"), "the session goes on after a limit", json);
+    gr_free(json);
+    /* errors */
+    st = gr_eval(s, "query Foo(1);", "bad.game", &json);
+    check(st == 3 && has(json, "\"file\":\"bad.game\""), "a compile error returns 3 with its file", json);
+    gr_free(json);
+    st = gr_eval(s, "expect Nim(1) is P;", NULL, &json);
+    check(st == 1, "a failed expect returns 1", json);
+    gr_free(json);
+    /* definitions stay, and may be redefined */
+    st = gr_eval(s, "game G(n) { move t(k in {1, 2}) when k <= n => G(n - k); }", NULL, &json);
+    gr_free(json);
+    st = gr_eval(s, "print sg(G(7));", NULL, &json);
+    check(st == 0 && has(json, "\"value\":1"), "a definition stays in the session", json);
+    gr_free(json);
+    st = gr_eval(s, "game G(n) { move t(k in {1}) when k <= n => G(n - k); } print sg(G(7));", NULL, &json);
+    check(st == 0 && has(json, "\"value\":1"), "a later text redefines it", json);
+    gr_free(json);
+    /* an interrupt from another thread */
+    Long l = { s, -1, NULL };
+    pthread_t th;
+    double t0 = now();
+    pthread_create(&th, NULL, long_eval, &l);
+    struct timespec d = { 0, 300000000 };
+    nanosleep(&d, NULL);
+    gr_interrupt(s);
+    pthread_join(th, NULL);
+    double took = now() - t0;
+    char detail[200];
+    snprintf(detail, sizeof detail, "status %d after %.2f s", l.status, took);
+    check(l.status == 130 && took < 20, "gr_interrupt stops gr_eval with 130", quietly ? NULL : detail);
+    gr_free(l.json);
+    st = gr_eval(s, "print 6 * 7;", NULL, &json);
+    check(st == 0 && has(json, "{\"kind\":\"print\",\"value\":42}"), "the next gr_eval works", json);
+    gr_free(json);
+    /* options */
+    check(gr_session_set(s, "max-states", "abc") == 2 && gr_session_set(s, "colour", "1") == 2 &&
+              gr_session_set(s, "strategy", "nosuch") == 2 && gr_session_set(s, "strategy", "memo") == 0,
+          "options: a bad value or an unknown option is 2", NULL);
+    st = gr_eval(s, "query Kayles(9);", NULL, &json);
+    check(st == 0 && has(json, "\"strategy\":\"memo\""), "the strategy option holds", json);
+    gr_free(json);
+    check(gr_version() && !strcmp(gr_version(), PACKAGE_VERSION_WANTED), "gr_version", gr_version());
+    gr_session_free(s);
+}
+
+/* ---- nothing written to the standard output or error ---- */
+
+static void quiet(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    char out_path[] = "/tmp/grundy-api-out-XXXXXX", err_path[] = "/tmp/grundy-api-err-XXXXXX";
+    int fo = mkstemp(out_path), fe = mkstemp(err_path);
+    int save_out = dup(1), save_err = dup(2);
+    dup2(fo, 1);
+    dup2(fe, 2);
+    int before = failures;
+    limits(true);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(save_out, 1);
+    dup2(save_err, 2);
+    close(save_out);
+    close(save_err);
+    struct stat so, se;
+    fstat(fo, &so);
+    fstat(fe, &se);
+    close(fo);
+    close(fe);
+    unlink(out_path);
+    unlink(err_path);
+    /* a failure above printed its FAIL line into the file: count it, then demand the files empty */
+    bool ok = failures == before && so.st_size == 0 && se.st_size == 0;
+    char detail[200];
+    snprintf(detail, sizeof detail, "%lld bytes on stdout, %lld on stderr", (long long)so.st_size, (long long)se.st_size);
+    check(ok, "the library writes nothing to stdout or stderr", ok ? NULL : detail);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: api_client goldens GRUNDY FILE... | threads FILE... | limits | quiet\n");
+        return 2;
+    }
+    if (!strcmp(argv[1], "goldens") && argc >= 3) goldens(argv[2], argc - 3, argv + 3);
+    else if (!strcmp(argv[1], "threads")) threads(argc - 2, argv + 2);
+    else if (!strcmp(argv[1], "limits")) limits(false);
+    else if (!strcmp(argv[1], "quiet")) quiet();
+    else return 2;
+    printf("api client (%s): %d passed, %d failed\n", argv[1], passes, failures);
+    return failures ? 1 : 0;
+}
