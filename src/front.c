@@ -217,7 +217,7 @@ static void dump_ir(Program *p)
 
 /* The batch run's signal flag: SIGINT or SIGTERM, set by the handler only (a signal handler
    has no context to write to; the REPL has its own). */
-static volatile sig_atomic_t front_signal;
+static ProgFlag front_signal;
 
 static volatile sig_atomic_t front_signal_at;   /* when the first came (seconds, monotonic) */
 

@@ -12,6 +12,11 @@
 #include <stdbool.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdatomic.h>
+
+/* A request to stop the computation: set by a signal handler or by another thread (gr_interrupt),
+   read by the polls. A lock-free atomic, so both are defined behaviour. */
+typedef atomic_int ProgFlag;
 
 typedef enum SymKind { SYM_CONST, SYM_DEF, SYM_GAME, SYM_BUILTIN } SymKind;
 
@@ -162,8 +167,8 @@ typedef struct Program {
        no_signal unless the REPL or the command line install theirs) stops the computation with
        EXIT_INTERRUPT at the next poll; progress, if set,
        is called about every second after the first while one runs (started: when it began) */
-    volatile sig_atomic_t *interrupt;
-    volatile sig_atomic_t no_signal;
+    ProgFlag *interrupt;
+    ProgFlag no_signal;
     const Stmt *stop_stmt;  /* the statement running when the signal was seen (NULL: none) */
     void (*progress)(struct Program *p, double elapsed, void *ctx);
     void *progress_ctx;

@@ -23,7 +23,7 @@
 /* History lines kept in the history file. */
 #define REPL_HISTORY_LINES 1000
 
-static volatile sig_atomic_t repl_sigint;
+static ProgFlag repl_sigint;
 static Repl *repl_active;
 
 static void on_sigint(int sig)
@@ -255,7 +255,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         if (strcmp(files[i], "-")) VEC_PUSH(r.files, r.nfiles, r.capfiles, xstrdup(files[i]));
     p->redefine = true;   /* a definition typed again replaces the earlier one */
     p->bare_print = true;
-    volatile sig_atomic_t *batch_flag = p->interrupt;
+    ProgFlag *batch_flag = p->interrupt;
     p->interrupt = &repl_sigint;
     if (isatty(2)) {
         p->progress = show_progress;

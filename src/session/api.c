@@ -16,7 +16,7 @@
 
 struct gr_session {
     Program p;
-    volatile sig_atomic_t stop;   /* gr_interrupt's flag: the program's interrupt points here */
+    ProgFlag stop;                /* gr_interrupt's flag: the program's interrupt points here */
     double timeout;               /* seconds each gr_eval may take (0: none) */
     char *strategy;               /* the forced strategy (NULL: the engine's choice) */
 };
