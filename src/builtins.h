@@ -1,11 +1,11 @@
 /* builtins.h: the table of built-in functions (min, max, len, sg, ...): names, arity and result
-   types, read by sema and the compiler; builtins.c implements them for the interpreter (vm.h). */
+   types, read by sema and the compiler; builtins_table.c holds the table, builtins.c implements the functions for the interpreter (vm.h). */
 #ifndef GRUNDY_BUILTINS_H
 #define GRUNDY_BUILTINS_H
 #include "value.h"
 #include "diag.h"
 
-/* ORDER BI: keep in step with the table in builtins.c. */
+/* ORDER BI: keep in step with the table in builtins_table.c. */
 typedef enum BuiltinId {
     BI_MIN, BI_MAX, BI_ABS, BI_LEN, BI_SORT, BI_SG, BI_POPCOUNT, BI_MEX, BI_SUM, BI_LIST, BI_SET, BI_OUTCOME, BI_INT,
     BI_WINNING_COUNT, BI_WINNING_MOVE, BI_ERROR, BI_GAMMA,

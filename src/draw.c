@@ -4,7 +4,7 @@
 #include "draw.h"
 #include "key.h"
 #include "solve/solve.h"
-#include "solve/nimber.h"
+#include "solve/core/nimber.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -18,7 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_FILE_BYTES ((size_t)256 << 20)
 
 static const char usage_text[] =
     "Usage: grundy [OPTION]... [FILE]...\n"
@@ -49,7 +48,7 @@ static const char usage_text[] =
     "      --plot FILE         a table over two ranges also writes an SVG heat map to FILE\n"
     "      --dump-ir           print the compiled bytecode of the user's definitions\n"
     "      --strategy NAME     solve with this strategy only (tokens, closed, sequence,\n"
-    "                          table, memo, retrograde); for testing\n"
+    "                          table, memo, retrograde, negamax); for testing\n"
     "  -h, --help              show this help and exit\n"
     "  -V, --version           show the version and exit\n"
     "\n"
@@ -63,40 +62,6 @@ static const char usage_text[] =
     "3 error in the program (syntax, names, types, or an evaluation error such as overflow\n"
     "or a ruleset with a cycle); 4 a resource limit was reached (--max-states, --max-instances,\n"
     "--max-steps, --max-memory, --timeout); 130 and 143 interrupted by SIGINT (Ctrl-C), SIGTERM.\n";
-
-char *front_read_file(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {   /* reading one fails with EISDIR, or EIO */
-        if (f != stdin) fclose(f);
-        errno = EISDIR;
-        return NULL;
-    }
-    StrBuf b;
-    sb_init(&b);
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        sb_putn(&b, buf, n);
-        if (b.len > MAX_FILE_BYTES) {
-            if (f != stdin) fclose(f);
-            sb_fini(&b);
-            errno = EFBIG;
-            return NULL;
-        }
-    }
-    int bad = ferror(f), e = errno;
-    if (f != stdin) fclose(f);
-    if (bad) {
-        sb_fini(&b);
-        errno = e ? e : EIO;
-        return NULL;
-    }
-    *len = b.len;
-    return sb_take(&b);
-}
 
 typedef struct Opts {
     const char **files; size_t nfiles, capfiles;
@@ -327,7 +292,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     int errors = 0;
     for (size_t i = 0; i < o.nfiles; i++) {
         size_t len;
-        char *text = front_read_file(o.files[i], &len);
+        char *text = util_read_file(o.files[i], &len);
         if (!text) {
             int e = errno;
             if (strcmp(o.files[i], "-")) fprintf(err, "grundy: error: cannot read '%s': %s\n", o.files[i], strerror(e));

@@ -6,6 +6,4 @@
 
 /* Run grundy with these arguments, printing to out and err; returns the exit status. */
 int front_main(int argc, char **argv, FILE *out, FILE *err);
-/* Read a whole file ("-" = standard input); NULL with errno set on failure. */
-char *front_read_file(const char *path, size_t *len);
 #endif

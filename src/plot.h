@@ -1,7 +1,7 @@
 /* plot.h: a two-dimensional table of game values as an SVG heat map (table ... with --plot). */
 #ifndef GRUNDY_PLOT_H
 #define GRUNDY_PLOT_H
-#include "solve/nimber.h"
+#include "solve/core/nimber.h"
 
 /* Write rows x cols values (row-major; rows indexed from lo0, columns from lo1) to path as SVG:
    one cell per value, P-positions (0) dark, other values by a palette that repeats every 12

@@ -53,7 +53,7 @@ static int on_signal_event(void)
     return 0;
 }
 
-char *repl_read(Repl *r, const char *prompt)
+static char *read_line(Repl *r, const char *prompt)
 {
     if (r->readline) {
         char *line = readline(prompt);
@@ -134,65 +134,10 @@ static char **complete(const char *text, int start, int end)
 
 /* ---- progress -------------------------------------------------------------------------------- */
 
-void repl_progress_line(Program *p, double elapsed, const char *tail)
-{
-    uint64_t n = p->work_what ? p->work_done : (uint64_t)p->solver->store->n;
-    fprintf(stderr, "\r\033[K  ... %.0f s, %llu %s (%.0f/s)%s", elapsed, (unsigned long long)n,
-            p->work_what ? p->work_what : "positions stored", (double)n / elapsed, tail);
-    fflush(stderr);
-    p->progress_shown = true;
-}
-
 static void show_progress(Program *p, double elapsed, void *ctx)
 {
     (void)ctx;
     repl_progress_line(p, elapsed, "; Ctrl-C stops");
-}
-
-/* ---- items ----------------------------------------------------------------------------------- */
-
-void repl_settle(Repl *r, int status)
-{
-    prog_progress_clear(r->p);
-    if (status == EXIT_INTERRUPT) {
-        repl_sigint = 0;
-        fflush(r->p->out);
-        fputs("interrupted (the session and what it solved are kept)\n", stderr);
-    }
-}
-
-/* An item begins: its clock (returned), no interrupt pending, a fresh error count. */
-static double begin_item(Repl *r)
-{
-    Program *p = r->p;
-    double t0 = prog_now();
-    p->started = p->last_progress = t0;
-    if (p->timeout > 0) p->deadline = t0 + p->timeout;   /* --timeout: each item has its own */
-    prog_budget_start(p);   /* and its own steps (a command runs no statement that would start them) */
-    repl_sigint = 0;
-    p->diag.errors = 0;
-    p->diag.suppressed = false;
-    return t0;
-}
-
-/* An item ended with status st: progress erased, an interrupt reported, its time (:time on). */
-static int end_item(Repl *r, int st, double t0)
-{
-    repl_settle(r, st);
-    if (r->time) fprintf(r->p->out, "(%.3f s)\n", prog_now() - t0);
-    fflush(r->p->out);
-    return st;
-}
-
-static int load_status(Program *p) { return p->load_status ? p->load_status : EXIT_COMPILE; }
-
-int repl_eval(Repl *r, const char *name, const char *text, size_t len)
-{
-    Program *p = r->p;
-    double t0 = begin_item(r);
-    if (drv_load(p, name, text, len, NULL)) return end_item(r, load_status(p), t0);
-    p->failed = 0;
-    return end_item(r, run_pending(p), t0);
 }
 
 /* Load text as the next REPL unit with its diagnostics and JSON errors held in *msgs and *json
@@ -257,6 +202,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
     p->bare_print = true;
     ProgFlag *batch_flag = p->interrupt;
     p->interrupt = &repl_sigint;
+    r.read = read_line;
     if (isatty(2)) {
         p->progress = show_progress;
         p->progress_ctx = &r;
@@ -278,7 +224,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
     sb_init(&input);
     int last = EXIT_OK;
     for (;;) {
-        char *line = repl_read(&r, input.len ? "   ...> " : "grundy> ");
+        char *line = read_line(&r, input.len ? "   ...> " : "grundy> ");
         if (!line) break;
         if (input.len && line[0] == ':') {   /* a command ends an item left open: report it as it is */
             char name[32];
@@ -306,17 +252,17 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         /* an item cut short waits for more lines (a blank line ends the wait) */
         char *msgs = NULL, *json = NULL;
         bool incomplete = false;
-        double t0 = begin_item(&r);
+        double t0 = repl_begin_item(&r);
         int errors = try_load(&r, input.s, input.len, &msgs, &json, &incomplete);
         if (!(errors && incomplete && !ended)) {   /* complete (or ended by a blank line): report and run */
             r.unit++;
             if (msgs) fputs(msgs, p->diag.out);
             if (json) fputs(json, p->out);
             if (errors) {
-                last = end_item(&r, load_status(p), t0);
+                last = repl_end_item(&r, repl_load_status(p), t0);
             } else {
                 p->failed = 0;
-                last = end_item(&r, run_pending(p), t0);
+                last = repl_end_item(&r, run_pending(p), t0);
             }
         }
         free(msgs);

@@ -3,15 +3,14 @@
 #include "config.h"
 #include "driver.h"
 #include "draw.h"
-#include "front.h"
 #include "key.h"
 #include "run.h"
 #include "vm.h"
 #include "json.h"
 #include "builtins.h"
 #include "solve/solve.h"
-#include "solve/score.h"
-#include "solve/nimber.h"
+#include "solve/core/score.h"
+#include "solve/core/nimber.h"
 #include "repl_int.h"
 #include "pos.h"
 #include <ctype.h>
@@ -63,58 +62,6 @@ static const char help_limits[] =
     "the instances a claim or table examines (--max-instances), the step limit the loop steps, calls\n"
     "and positions of one item (--max-steps). --max-memory and --timeout (each item its own) come\n"
     "from the command line. Reaching one ends the item, not the session.\n";
-
-/* ---- evaluating a position --------------------------------------------------------------------- */
-
-typedef struct PosRun { Repl *r; int fn; void (*cb)(Repl *, const Value *, void *); void *ctx; } PosRun;
-
-static void pos_run(Program *p, void *ctx)
-{
-    PosRun *pr = ctx;
-    Value v = vm_call(p->vm, pr->fn, NULL, 0, NULL, NULL);
-    if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
-    if (v.t != VT_POS) {
-        Loc loc = p->stmts[p->nstmts - 1].loc;
-        prog_fail(p, EXIT_COMPILE, loc, "this needs a position, but this is %s", val_type_an(v.t));
-    }
-    pr->r->loc = p->stmts[p->nstmts - 1].loc;
-    pr->cb(pr->r, &v, pr->ctx);
-}
-
-bool repl_with_pos(Repl *r, const char *text, void (*fn)(Repl *r, const Value *pos, void *ctx), void *ctx)
-{
-    Program *p = r->p;
-    while (isspace((unsigned char)*text)) text++;
-    if (!*text) {
-        fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", p->out);
-        return false;
-    }
-    char name[32];
-    snprintf(name, sizeof name, "<repl %d>", ++r->unit);
-    size_t n0 = p->nstmts;
-    bool bare = p->bare_print;
-    p->bare_print = false;
-    p->diag.errors = 0;
-    int errors = drv_load(p, name, text, strlen(text), NULL);
-    p->bare_print = bare;
-    if (errors) return false;
-    if (p->nstmts != n0 + 1 || p->stmts[n0].kind != ST_QUERY) {
-        p->next_stmt = p->nstmts;
-        fputs("this command needs one position, e.g. Nim(3, 4, 5)\n", p->out);
-        return false;
-    }
-    drv_apply_redefinitions(p, n0);
-    p->next_stmt = p->nstmts;
-    PosRun pr = { r, p->stmts[n0].fn, fn, ctx };
-    p->started = p->last_progress = prog_now();
-    p->stmt = &p->stmts[n0];
-    int st = prog_try(p, pos_run, &pr);
-    p->stmt = NULL;
-    scratch_release(&p->vm->scratch, 0);
-    repl_settle(r, st);
-    fflush(p->out);
-    return st == 0;
-}
 
 /* ---- :moves ----------------------------------------------------------------------------------- */
 
@@ -434,7 +381,7 @@ static void do_help(Repl *r, const char *topic)
 static int load_file(Repl *r, const char *path)
 {
     size_t len;
-    char *text = front_read_file(path, &len);
+    char *text = util_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "grundy: error: cannot read '%s': %s\n", path, strerror(errno));
         return EXIT_USAGE;

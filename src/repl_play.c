@@ -5,7 +5,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
-#include "solve/score.h"
+#include "solve/core/score.h"
 #include "repl_int.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -283,7 +283,7 @@ static void play(Repl *r, const Value *start, void *ctx)
         fflush(p->out);
         bool moved = false, quit = false;
         while (!moved && !quit) {
-            char *line = repl_read(r, "your move> ");
+            char *line = r->read(r, "your move> ");
             if (!line) {
                 quit = true;
                 break;

@@ -6,8 +6,8 @@
 #include "vm.h"
 #include "json.h"
 #include "solve/solve.h"
-#include "solve/nimber.h"
-#include "solve/score.h"
+#include "solve/core/nimber.h"
+#include "solve/core/score.h"
 #include "graph.h"
 #include "draw.h"
 #include "plot.h"
@@ -710,7 +710,7 @@ static void do_claim(Program *p, Stmt *st)
     c.p = p;
     c.st = st;
     sb_init(&c.fields);
-    ClaimJob cj = { .c = &c, .started = prog_now() };
+    ClaimJob cj = { .c = &c, .instance = run_on_instance, .started = prog_now() };
     if (p->jobs > 1 && !p->jobs_worker) {
         p->vm->gate = run_claim_gate;
         p->vm->gate_ctx = &cj;

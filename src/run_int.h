@@ -4,7 +4,7 @@
 #define GRUNDY_RUN_INT_H
 #include "program.h"
 #include "vm.h"
-#include "solve/compose.h"
+#include "solve/core/compose.h"
 #include "jobs.h"
 
 /* A table statement's arguments (ranges among them) and its values. */
@@ -25,6 +25,7 @@ typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; c
    a chunk's record starts with its instances checked, and a counterexample's adds its two texts. */
 typedef struct ClaimJob {
     ClaimCtx *c;
+    VmYield instance;           /* run.c's claim instance (run_on_instance), for the workers' runs */
     double started;
     uint64_t combos;            /* combinations met (parent: this run; worker: its own run) */
     bool split;                 /* parent: tried (once) */

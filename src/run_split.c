@@ -78,7 +78,7 @@ static int claim_worker_instance(void *ctx, const Value *v, const Value *frame)
 {
     ClaimJob *cj = ctx;
     cj->c->checked = cj->checked;
-    int r = run_on_instance(cj->c, v, frame);
+    int r = cj->instance(cj->c, v, frame);
     cj->checked = cj->c->checked;
     if (!r) return 0;
     StrBuf b;   /* instances, the counterexample, its JSON fields (nothing here unwinds) */

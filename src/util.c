@@ -1,11 +1,13 @@
 /* util.c: checked allocation, string buffers, edit distance and word hashing. */
 #include "config.h"
 #include "util.h"
+#include <errno.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <string.h>
 
 /* The handler of each thread's allocation failures: per thread, since an allocation has no
@@ -369,4 +371,38 @@ size_t util_sort_unique_i64(int64_t *a, size_t n)
     for (size_t i = 0; i < n; i++)
         if (!m || a[m - 1] != a[i]) a[m++] = a[i];
     return m;
+}
+
+char *util_read_file(const char *path, size_t *len)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) return NULL;
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {   /* reading one fails with EISDIR, or EIO */
+        if (f != stdin) fclose(f);
+        errno = EISDIR;
+        return NULL;
+    }
+    StrBuf b;
+    sb_init(&b);
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        sb_putn(&b, buf, n);
+        if (b.len > UTIL_MAX_FILE_BYTES) {
+            if (f != stdin) fclose(f);
+            sb_fini(&b);
+            errno = EFBIG;
+            return NULL;
+        }
+    }
+    int bad = ferror(f), e = errno;
+    if (f != stdin) fclose(f);
+    if (bad) {
+        sb_fini(&b);
+        errno = e ? e : EIO;
+        return NULL;
+    }
+    *len = b.len;
+    return sb_take(&b);
 }

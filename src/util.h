@@ -95,4 +95,9 @@ void util_sort_u64(uint64_t *a, size_t n);
    _unique form also drops repeats and returns how many are left. */
 void util_sort_i64(int64_t *a, size_t n);
 size_t util_sort_unique_i64(int64_t *a, size_t n);
+/* Read a whole file ("-" = standard input) into a malloc'd, NUL-terminated buffer (*len bytes
+   before the NUL); NULL with errno set on failure: EISDIR for a directory, EFBIG past
+   UTIL_MAX_FILE_BYTES. */
+#define UTIL_MAX_FILE_BYTES ((size_t)256 << 20)
+char *util_read_file(const char *path, size_t *len);
 #endif

@@ -1,4 +1,5 @@
-/* vm.c: stack interpreter for the bytecode; checked 64-bit arithmetic, allocation-free move enumeration. */
+/* vm.c: stack interpreter for the bytecode (its loop, the operations, positions and calls);
+   checked 64-bit arithmetic, allocation-free move enumeration. Its runtime services: vm_rt.c. */
 #include "config.h"
 #include "key.h"
 #include "vm.h"
@@ -29,118 +30,6 @@ void vm_free(Vm *vm)
     free(vm);
 }
 
-void vm_set_host(Vm *vm, const VmHost *host) { vm->host = *host; }
-
-/* One more host call in progress; the caller undoes it (an error resets the count instead). */
-static inline void host_enter(Vm *vm, Loc loc)
-{
-    if (!vm->host.sg) vm_fail(vm, loc, "no solver is connected to this interpreter");
-    if (vm->host_depth >= VM_MAX_HOST_DEPTH)
-        prog_fail(vm->p, EXIT_LIMIT, loc, "game values asked for while computing game values nest more than %d "
-                  "deep (a canon that needs sg() of other positions, which need their canons, ...)",
-                  VM_MAX_HOST_DEPTH);
-    vm->host_depth++;
-}
-
-Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc)
-{
-    host_enter(vm, loc);
-    Value g = vm->host.sg(vm->host.ctx, pos, gamma, loc);
-    vm->host_depth--;
-    return g;
-}
-
-Value vm_host_sg_ints(Vm *vm, int g, const int64_t *args, int n, Loc loc)
-{
-    host_enter(vm, loc);
-    Value v = vm->host.sg_ints(vm->host.ctx, g, args, n, loc);
-    vm->host_depth--;
-    return v;
-}
-
-Value vm_host_score(Vm *vm, const Value *pos, Loc loc)
-{
-    host_enter(vm, loc);
-    Value v = vm->host.score(vm->host.ctx, pos, loc);
-    vm->host_depth--;
-    return v;
-}
-
-char vm_host_outcome(Vm *vm, const Value *pos, Loc loc)
-{
-    host_enter(vm, loc);
-    char o = vm->host.outcome(vm->host.ctx, pos, loc);
-    vm->host_depth--;
-    return o;
-}
-
-bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc)
-{
-    host_enter(vm, loc);
-    bool same = vm->host.same(vm->host.ctx, a, b, loc);
-    vm->host_depth--;
-    return same;
-}
-
-int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc)
-{
-    host_enter(vm, loc);
-    int64_t n = vm->host.winning_count(vm->host.ctx, pos, positions, loc);
-    vm->host_depth--;
-    return n;
-}
-
-Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc)
-{
-    host_enter(vm, loc);
-    Value v = vm->host.winning_move(vm->host.ctx, pos, i, loc);
-    vm->host_depth--;
-    return v;
-}
-
-void vm_try_enter(Vm *vm)
-{
-    VmSnap snap = { vm->sp, vm->nframes, vm->nmarks, scratch_mark(&vm->scratch), vm->host_depth, vm->fuel };
-    VEC_PUSH(vm->snaps, vm->nsnaps, vm->capsnaps, snap);
-}
-
-void vm_try_leave(Vm *vm) { vm->nsnaps--; }
-
-void vm_try_fail(Vm *vm)
-{
-    VmSnap snap = vm->snaps[--vm->nsnaps];
-    vm->host_depth = snap.host_depth;
-    vm->sp = snap.sp;
-    vm->nframes = snap.nframes;
-    vm->nmarks = snap.nmarks;
-    vm->fuel = snap.fuel;   /* a tentative computation's budget ends with it, however it ends */
-    scratch_release(&vm->scratch, snap.scratch);
-}
-
-_Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    prog_fail(vm->p, EXIT_COMPILE, loc, "%s", msg);
-}
-
-static _Noreturn void fail_limit(Vm *vm, Loc loc, const char *msg)
-{
-    prog_fail(vm->p, EXIT_LIMIT, loc, "%s", msg);
-}
-
-void *vm_alloc(Vm *vm, size_t bytes, Loc loc)
-{
-    if (bytes >= VM_BIG_VALUE) prog_memory_need(vm->p, bytes, loc, "a value being built");   /* before it is filled */
-    void *m = scratch_alloc(&vm->scratch, bytes);
-    if (!m) fail_limit(vm, loc, "scratch memory exhausted (1 GiB of values built while evaluating); "
-                                "the lists or sums here are too large");
-    return m;
-}
-
 static _Noreturn void type_error(Vm *vm, Loc loc, const char *what, const Value *a, const Value *b)
 {
     char snip[160];
@@ -157,53 +46,11 @@ static inline bool isnum(const Value *v) { return v->t == VT_INT || v->t == VT_B
 
 /* ---- integers beyond 64 bits (the slow path) ------------------------------------------------ */
 
-/* Results are bounded so that a runaway computation stops with a clear error, not a full memory. */
-#define VM_BIG_BITS ((size_t)1 << 22)
-
-static void *scratch_cb(void *vm, size_t bytes) { return vm_alloc(vm, bytes, (Loc){ 0 }); }
-
 static size_t bits_of(const Value *v)
 {
     if (v->t != VT_BIG) return 64;
     return (size_t)v->n * 64;
 }
-
-static _Noreturn void too_big(Vm *vm, Loc loc)
-{
-    char snip[160];
-    diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
-    prog_fail(vm->p, EXIT_LIMIT, loc, "integer too large in '%s' (the limit is %zu bits)", snip, VM_BIG_BITS);
-}
-
-static void big_tmp_clear(void *arg)
-{
-    VmBig *t = arg;
-    mpz_clears(t->x, t->y, t->r, NULL);
-}
-
-VmBig *vm_big_begin(Vm *vm, Loc loc)
-{
-    VmBig *t = vm_alloc(vm, sizeof *t, loc);
-    mpz_inits(t->x, t->y, t->r, NULL);
-    t->mark = prog_defer(vm->p, big_tmp_clear, t);
-    return t;
-}
-
-void vm_big_drop(Vm *vm, VmBig *t)
-{
-    prog_release(vm->p, t->mark);
-    big_tmp_clear(t);
-}
-
-Value vm_big_end(Vm *vm, VmBig *t, Loc loc)
-{
-    if (mpz_sizeinbase(t->r, 2) > VM_BIG_BITS) too_big(vm, loc);
-    Value v = big_value(t->r, scratch_cb, vm);
-    prog_release(vm->p, t->mark);
-    big_tmp_clear(t);
-    return v;
-}
-
 
 /* a op b (b unused for IR_NEG) for integers of either representation, exactly: the path for an
    operand beyond 64 bits or a 64-bit result that overflowed. Errors are raised before any GMP
@@ -226,14 +73,14 @@ static Value big_op(Vm *vm, int op, const Value *a, const Value *b, Loc loc)
             vm_fail(vm, loc, "negative exponent (beyond 64 bits) in '**'");
         }
         if (b->t == VT_BIG || (a->t != VT_BIG && a->u.i >= -1 && a->u.i <= 1 ? false : (uint64_t)b->u.i > VM_BIG_BITS))
-            too_big(vm, loc);
-        if (a->t == VT_BIG && (uint64_t)b->u.i * ba > VM_BIG_BITS) too_big(vm, loc);
+            vm_too_big(vm, loc);
+        if (a->t == VT_BIG && (uint64_t)b->u.i * ba > VM_BIG_BITS) vm_too_big(vm, loc);
         break;
     case IR_SHL: case IR_SHR:
         if (sb < 0) vm_fail(vm, loc, "a shift by a negative amount");
-        if (op == IR_SHL && (b->t == VT_BIG || (uint64_t)b->u.i + ba > VM_BIG_BITS)) too_big(vm, loc);
+        if (op == IR_SHL && (b->t == VT_BIG || (uint64_t)b->u.i + ba > VM_BIG_BITS)) vm_too_big(vm, loc);
         break;
-    case IR_MUL: if (ba + bb > VM_BIG_BITS) too_big(vm, loc); break;
+    case IR_MUL: if (ba + bb > VM_BIG_BITS) vm_too_big(vm, loc); break;
     default: break;
     }
     VmBig *t = vm_big_begin(vm, loc);
@@ -450,7 +297,7 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
     if (b.t == VT_POS && val_is_int(&a)) { Value t = a; a = b; b = t; }
     if (a.t == VT_POS && b.t == VT_BIG) {
         if (b.strs) vm_fail(vm, loc, "cannot take a negative number of copies of a position");
-        fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
+        vm_fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
     }
     if (a.t == VT_POS && isnum(&b)) {   /* k copies: the same components, their counts times k */
         if (b.u.i < 0) vm_fail(vm, loc, "cannot take %lld copies of a position", (long long)b.u.i);
@@ -465,7 +312,7 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
         uint64_t *c = vm_alloc(vm, a.n * sizeof *c, loc);
         for (uint32_t i = 0; i < a.n; i++)
             if (__builtin_mul_overflow(val_count(&a, i), (uint64_t)b.u.i, &c[i]))
-                fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
+                vm_fail_limit(vm, loc, "too many copies in k * A (a count is at most 2^64 - 1)");
         Value r = val_pos(a.u.pos.keys, c, a.n);
         r.strs = a.strs;
         return r;
@@ -606,18 +453,6 @@ static int cmp64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void vm_charge_copy(Vm *vm, uint64_t size, Loc loc)
-{
-    vm_charge(vm, size, loc);
-    prog_poll_n(vm->p, size, loc);
-}
-
-void vm_charge(Vm *vm, uint64_t size, Loc loc)
-{
-    if (!vm->fuel || size < 8) return;
-    if (vm->fuel <= size / 8) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
-    vm->fuel -= size / 8;
-}
 
 static Value make_list(Vm *vm, Value *elems, size_t n, bool set, Loc loc)
 {
@@ -829,7 +664,7 @@ static size_t enter(Vm *vm, int fn, size_t base, int nargs, Loc loc)
     if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES || vm->nframes >= VM_MAX_CALLS) {
         char msg[200];
         snprintf(msg, sizeof msg, "recursion too deep in '%s' (the limit is %d nested calls)", f->name, VM_MAX_CALLS);
-        fail_limit(vm, loc, msg);
+        vm_fail_limit(vm, loc, msg);
     }
     for (int i = nargs; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
     return base + (size_t)f->nlocals;
@@ -1043,12 +878,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         op_spread: {
             Value v = st[--sp];
             if (v.t == VT_LIST || v.t == VT_SET) {
-                if (sp + v.n + 64 > VM_STACK_VALUES) fail_limit(vm, LOC, "too many values spread with '...'");
+                if (sp + v.n + 64 > VM_STACK_VALUES) vm_fail_limit(vm, LOC, "too many values spread with '...'");
                 for (uint32_t i = 0; i < v.n; i++) st[sp++] = val_elem(&v, i);
             } else if (v.t == VT_RANGE) {
                 int64_t n = range_size(&v);
                 if (n > (int64_t)(VM_STACK_VALUES / 2) || sp + (size_t)n + 64 > VM_STACK_VALUES)
-                    fail_limit(vm, LOC, "too many values spread with '...'");
+                    vm_fail_limit(vm, LOC, "too many values spread with '...'");
                 for (int64_t i = 0; i < n; i++) st[sp++] = val_int(v.u.r.lo + i);
             } else {
                 type_error(vm, LOC, "'...' needs a list, set or range", &v, NULL);
@@ -1458,7 +1293,7 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void 
 {
     size_t base = vm->sp;
     Loc loc = vm->p->fns[fn].ncode ? vm->p->fns[fn].locs[0] : (Loc){0};
-    if (base + (size_t)nargs + 64 > VM_STACK_VALUES) fail_limit(vm, loc, "value stack exhausted");
+    if (base + (size_t)nargs + 64 > VM_STACK_VALUES) vm_fail_limit(vm, loc, "value stack exhausted");
     for (int i = 0; i < nargs; i++) vm->stack[base + (size_t)i] = args[i];
     vm->sp = enter(vm, fn, base, nargs, loc);
     return run(vm, fn, base, yield, ctx);
@@ -1471,7 +1306,7 @@ static Value run_on_key(Vm *vm, int fn, const int64_t *key, VmYield cb, void *ct
     const Func *f = &vm->p->fns[fn];
     size_t base = vm->sp;
     if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES)
-        fail_limit(vm, vm->p->games[KEY_GAME(key)].loc, "value stack exhausted");
+        vm_fail_limit(vm, vm->p->games[KEY_GAME(key)].loc, "value stack exhausted");
     int n = key_decode(vm->p, key, vm->stack + base);
     for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
     vm->sp = base + (size_t)f->nlocals;

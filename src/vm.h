@@ -144,8 +144,15 @@ void vm_charge(Vm *vm, uint64_t size, Loc loc);
 /* A copy of size words that is kept (a graph derived from another: graphs are interned): charged
    as above, and counted as that much work, so the memory budget is read as copies pile up. */
 void vm_charge_copy(Vm *vm, uint64_t size, Loc loc);
-/* Checked integer helpers shared with builtins. */
+/* An error of the program at loc (exit status 1), formatted. */
 _Noreturn void vm_fail(Vm *vm, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A resource limit reached at loc (exit status 3), with msg as its text. */
+_Noreturn void vm_fail_limit(Vm *vm, Loc loc, const char *msg);
+/* Integers are bounded so that a runaway computation stops with a clear error, not a full memory:
+   vm_too_big reports a result past VM_BIG_BITS bits at loc. */
+#define VM_BIG_BITS ((size_t)1 << 22)
+_Noreturn void vm_too_big(Vm *vm, Loc loc);
+/* Checked addition of integers, positions or lists (the IR's ADD), shared with the solver. */
 Value vm_add(Vm *vm, Value a, Value b, Loc loc);
 /* Apply builtin id (builtins.h) to args (builtins.c); errors go through the program's error path. */
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc);

@@ -1,33 +1,39 @@
 #!/bin/sh
-# layers.sh: the include graph of src/ follows the layers (docs/engine.md, "Layers"): a file may
-# include headers of its own layer and of the layers below it, never above, and no two modules
-# include each other round a cycle. Fails naming the offending include or the cycle.
+# layers.sh: the include graph and the call graph of src/ follow the layers (docs/engine.md,
+# "Layers"): a file may include headers of, and call functions (or read data) of, its own layer and
+# the layers below it, never above, and no two files reach each other round a cycle. The calls are
+# read from the compiled objects' symbol tables (nm: a file's undefined symbols against the file
+# that defines them), so a cycle through a function declared in another header is seen too.
+# Fails naming the offending include, call or cycle.
 SRCDIR=${SRCDIR:-$(dirname "$0")/..}
+BUILDDIR=$(cd "${BUILDDIR:-.}" && pwd)
 cd "$SRCDIR" || exit 2
 # layer of a file, lowest first (a .h and its .c may differ: builtins.h is the table sema and
 # compile read, builtins.c is part of the interpreter)
 layer() {
     case "$1" in
     src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | \
-    src/solve/mex.*) echo 0 core ;;
-    src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/canonform.*) echo 1 syntax ;;
+    src/solve/core/mex.*) echo 0 core ;;
+    src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/builtins_table.c | src/canonform.*) echo 1 syntax ;;
     src/program.* | src/graph.*) echo 2 program ;;
     src/sema.* | src/compile.* | src/peep.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
-    src/vm.* | src/vm_memo.c | src/builtins.c) echo 5 interpreter ;;
+    src/vm.* | src/vm_memo.c | src/vm_rt.c | src/builtins.c) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;
-    src/solve/*) echo 7 solve ;;
+    src/solve/core/* | src/solve/*.h) echo 7 solve-core ;;
+    src/solve/strategies/* | src/solve/closed/* | src/solve/modes/*) echo 8 strategies ;;
+    src/solve/solve.c | src/solve/each_move.c) echo 9 solve ;;
     src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/jobs.* | src/draw.* | src/plot.* | src/options.* | \
-    src/stdlib_data.c) echo 8 app ;;
-    src/session/*) echo 9 session ;;
-    src/repl* | src/front.* | src/main.c) echo 10 cli ;;
+    src/stdlib_data.c) echo 10 app ;;
+    src/session/*) echo 11 session ;;
+    src/repl* | src/front.* | src/main.c) echo 12 cli ;;
     *) echo "? unknown" ;;
     esac
 }
 fail=0
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
-for f in src/*.c src/*.h src/solve/*.c src/solve/*.h src/session/*.c; do
+for f in src/*.c src/*.h src/solve/*.c src/solve/*.h src/solve/*/*.c src/solve/*/*.h src/session/*.c; do
     [ -f "$f" ] || continue
     set -- $(layer "$f")
     fl=$1 fname=$2
@@ -57,4 +63,47 @@ if ! sort -u "$edges" | awk '$1 != $2' | tsort >/dev/null 2>"$edges.err"; then
 fi
 rm -f "$edges.err"
 [ $fail = 0 ] && echo "layers: the include graph follows the layers"
+
+# ---- the call graph, from the objects of the build (src/X.o is compiled from src/X.c; the
+# libtool copies libgrundy_la-X.o are the same code) ----
+objs=$(cd "$BUILDDIR" && ls src/*.o src/*/*.o src/*/*/*.o 2>/dev/null | grep -v '/libgrundy_la-')
+if [ -z "$objs" ] || ! command -v nm >/dev/null 2>&1; then
+    echo "layers: no objects in $BUILDDIR (or no nm): the call graph is not checked"
+    exit $fail
+fi
+calls=$(mktemp)
+trap 'rm -f "$edges" "$calls" "$calls.loop"' EXIT
+# shellcheck disable=SC2086
+(cd "$BUILDDIR" && nm -A $objs) | awk '
+    { split($1, p, ":"); f = p[1]; sub(/\.o$/, "", f); t = $(NF - 1); s = $NF }
+    t == "U" { use[f, s] = 1; next }
+    t ~ /^[TDRBCGSV]$/ { def[s] = f }
+    END { for (k in use) { split(k, q, SUBSEP); if ((q[2] in def) && def[q[2]] != q[1]) print q[1], def[q[2]], q[2] } }' |
+    sort -u >"$calls"
+while read -r from to sym; do
+    set -- $(layer "$from.c")
+    fl=$1 fname=$2
+    set -- $(layer "$to.c")
+    if [ "$fl" != "?" ] && [ "$1" != "?" ] && [ "$1" -gt "$fl" ]; then
+        echo "layers: $from.c ($fname) calls $sym of $to.c ($2), a higher layer"
+        fail=1
+    fi
+done <"$calls"
+# the files that reach each other (the call graph's strongly connected parts, by its transitive
+# closure: a few dozen files) and the calls between them
+awk '{ if (!($1 in id)) { id[$1] = n; name[n++] = $1 } if (!($2 in id)) { id[$2] = n; name[n++] = $2 }
+       r[id[$1], id[$2]] = 1; if (!(($1, $2) in sym)) sym[$1, $2] = $3 }
+     END {
+       for (k = 0; k < n; k++) for (i = 0; i < n; i++) if ((i, k) in r) for (j = 0; j < n; j++) if ((k, j) in r) r[i, j] = 1
+       for (i = 0; i < n; i++) for (j = 0; j < n; j++)
+         if (i != j && ((i, j) in sym || (name[i], name[j]) in sym) && (i, j) in r && (j, i) in r)
+           printf "  %s.c -> %s.c (%s)\n", name[i], name[j], sym[name[i], name[j]]
+     }' "$calls" | sort >"$calls.loop"
+if [ -s "$calls.loop" ]; then
+    echo "layers: the call graph has a cycle (files that call, through others, back into themselves); the calls in it:"
+    cat "$calls.loop"
+    fail=1
+fi
+rm -f "$calls" "$calls.loop"
+[ $fail = 0 ] && echo "layers: the call graph follows the layers, with no cycle"
 exit $fail

@@ -1,14 +1,16 @@
-/* solve.c: the strategy table and its lifecycle, solving components, the disjunctive sum of
-   components (XOR of SG values), winning moves, positions compared as games, the period
-   statement's fallback, and the interpreter's host table. */
+/* solve.c: the top of the solver: the table of strategies and of play modes and their lifecycle,
+   queries (the disjunctive sum of components, XOR of SG values, or a play mode's answer), winning
+   moves, positions compared as games, the period statement's fallback, and the interpreter's
+   host table. The shared core below it: core.c. */
 #include "config.h"
 #include "key.h"
 #include "solve/solve.h"
-#include "solve/score.h"
-#include "solve/period.h"
-#include "solve/compose.h"
-#include "solve/nimber.h"
+#include "solve/core/score.h"
+#include "solve/core/period.h"
+#include "solve/core/compose.h"
+#include "solve/core/nimber.h"
 #include "vm.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,33 +22,16 @@ const Strategy *const solve_strategies[] = { &strategy_tokens, &strategy_closed,
 /* The play modes besides normal play of a sum: one file and one entry each. */
 const PlayMode *const solve_modes[] = { &mode_misere, &mode_every, &mode_conj, &mode_select, &mode_shortselect, NULL };
 
-static int index_of(const Strategy *self)
-{
-    for (int i = 0; solve_strategies[i]; i++)
-        if (solve_strategies[i] == self) return i;
-    return 0;
-}
-
-uint32_t solve_how(const Strategy *self, uint32_t variant)
-{
-    return (uint32_t)index_of(self) << HOW_VARIANT_BITS | variant;
-}
-void *solve_state(Solver *s, const Strategy *self) { return s->state[index_of(self)]; }
-
-const char *solve_how_name(Solver *s, uint32_t how)
-{
-    const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
-    return st->name_of ? st->name_of(s, s->state[HOW_STRATEGY(how)], HOW_VARIANT(how)) : st->name;
-}
-
 Solver *solve_new(Program *p, Vm *vm)
 {
     Solver *s = xcalloc(1, sizeof *s);
     s->p = p;
     s->vm = vm;
     s->store = eng_new(p, vm);
+    s->strategies = solve_strategies;
     size_t n = 0;
     while (solve_strategies[n]) n++;
+    for (size_t i = 0; i < n; i++) assert(solve_strategies[i]->id == i);   /* StrategyId is the table's order */
     s->state = xcalloc(n, sizeof *s->state);
     for (size_t i = 0; i < n; i++)
         if (solve_strategies[i]->init) s->state[i] = solve_strategies[i]->init(s);
@@ -77,117 +62,6 @@ void solve_forget(Solver *s)
     }
 }
 
-void solve_try_enter(Solver *s)
-{
-    SolveTry t = { s->busy, s->p->work_game, s->fuel, s->store->budget };
-    VEC_PUSH(s->tries, s->ntries, s->captries, t);
-}
-void solve_try_leave(Solver *s) { s->ntries--; }
-
-void solve_try_fail(Solver *s, bool limit)
-{
-    s->ntries--;
-    s->busy = s->tries[s->ntries].busy;
-    s->p->work_game = s->tries[s->ntries].game;
-    s->fuel = s->tries[s->ntries].fuel;
-    s->store->budget = s->tries[s->ntries].budget;
-    if (s->sums) s->sums_fini(s->sums);   /* its searches in progress are gone (rebuilt on use) */
-    s->sums = NULL;
-    eng_recover(s->store);
-    if (limit) eng_clear(s->store);
-    for (size_t i = 0; solve_strategies[i]; i++)
-        if (solve_strategies[i]->recover) solve_strategies[i]->recover(s, s->state[i], limit);
-}
-
-static bool allowed(const Program *p, const char *name)
-{
-    return !p->force_strategy || !strcmp(p->force_strategy, name);
-}
-
-uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg)
-{
-    Engine *e = s->store;
-    const int64_t *key = eng_key(e, id);
-    uint32_t fl = e->st[id].flags;
-    if ((fl & ST_DONE) || ((fl & ST_OUTCOME) && !need_sg)) {
-        if (strategy) *strategy = solve_how_name(s, e->st[id].how);
-        return (fl & ST_BIG) ? UINT64_MAX : e->st[id].sg;
-    }
-    const int64_t *cycle = NULL;
-    bool scoring = s->p->games[KEY_GAME(key)].scoring;
-    for (size_t j = 0; solve_strategies[j]; j++) {
-        const Strategy *st = solve_strategies[j];
-        if (st->scoring != scoring || !allowed(s->p, st->name) || (cycle && !st->loopy) ||
-            !st->applies(s, s->state[j], key))
-            continue;
-        const int64_t *saved = e->root;
-        int saved_game = s->p->work_game;
-        e->root = key;
-        s->p->work_game = (int)KEY_GAME(key);
-        SolveResult r = st->solve(s, s->state[j], id, loc, need_sg);
-        e->root = saved;
-        s->p->work_game = saved_game;
-        if (r == SOLVE_DONE) {
-            if (strategy) *strategy = solve_how_name(s, e->st[id].how);
-            return (e->st[id].flags & ST_BIG) ? UINT64_MAX : e->st[id].sg;
-        }
-        if (r == SOLVE_CYCLE) cycle = s->cycle;
-    }
-    if (cycle) {
-        char b[200];
-        key_text(s->p, cycle, b, sizeof b);
-        prog_fail(s->p, EXIT_COMPILE, loc,
-                  "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
-                  "(the strategy chosen with --strategy does not solve games with cycles; retrograde does)", s->p->games[KEY_GAME(cycle)].name, b);
-    }
-    /* memo applies to everything; only a forced strategy that declines gets here */
-    prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
-}
-
-bool solve_threads(const Solver *s) { return s->p->jobs > 1 && !s->p->jobs_worker; }
-
-void solve_burn(Solver *s, uint64_t work, Loc loc)
-{
-    prog_poll_n(s->p, work, loc);
-    if (!s->fuel) return;
-    if (work >= s->fuel) prog_fail(s->p, PROG_BUDGET, loc, "out of fuel");
-    s->fuel -= work;
-}
-
-bool solve_cheap(Solver *s, uint32_t id)
-{
-    for (size_t j = 0; solve_strategies[j]; j++) {
-        const Strategy *st = solve_strategies[j];
-        if (!st->cheap || st->scoring != s->p->games[KEY_GAME(eng_key(s->store, id))].scoring || !allowed(s->p, st->name) ||
-            !st->applies(s, s->state[j], eng_key(s->store, id)))
-            continue;
-        if (st->solve(s, s->state[j], id, (Loc){ 0 }, true) == SOLVE_DONE) return (s->store->st[id].flags & ST_DONE) != 0;
-    }
-    return false;
-}
-
-void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt,
-                      uint32_t *n)
-{
-    if (v->t == VT_POS) {
-        if (v->strs)
-            prog_fail(s->p, EXIT_COMPILE, loc, "a move must lead to a position of the game in normal play; misere() and "
-                      "the compounds apply to a whole query, not to a move's result");
-        *keys = v->u.pos.keys;
-        *cnt = v->u.pos.cnt;
-        *n = v->n;
-        return;
-    }
-    if ((v->t == VT_INT) && v->u.i == 0) {
-        *keys = NULL;
-        *cnt = NULL;
-        *n = 0;
-        return;
-    }
-    prog_fail(s->p, EXIT_COMPILE, loc, "a move must lead to a position (or 0), but this one gives %s",
-              val_type_an(v->t));
-}
-
 /* ---- components and the play mode ----------------------------------------------------------- */
 
 /* The play mode queries use: normal play, the disjunctive sum. */
@@ -195,44 +69,6 @@ static const Compose *const mode = &compose_sum;
 
 /* A non-terminal component of a query: its state, how many copies, its value and strategy. */
 typedef struct Comp { uint32_t id; uint64_t count; GameValue v; const char *strategy; } Comp;
-
-GameValue solve_value_of(const State *st)
-{
-    if (st->flags & ST_OUTCOME) return gv_outcome(st->sg == 2 ? 'D' : st->sg ? 'N' : 'P');
-    switch (ST_KIND(st->flags)) {
-    case GV_DRAW: return (GameValue){ .kind = GV_DRAW, .outcome = 'D' };
-    case GV_LOOPY:
-        if (st->flags & ST_INF) return gv_inf((const uint64_t *)(uintptr_t)st->sg, 0);
-        return gv_loopy(st->sg & 0xffffffffu, (int64_t)(st->sg >> 32));
-    case GV_REMOTENESS:
-        return (GameValue){ .kind = (uint8_t)ST_KIND(st->flags), .outcome = st->sg ? 'N' : 'P', .n = st->sg };
-    case GV_SCORE: return score_load(st);   /* the mover wins, loses, or the best play ties */
-    default: return nim_of_state(st);
-    }
-}
-
-void solve_set_value(State *st, GameValue v)
-{
-    st->flags = (st->flags & ~(ST_OUTCOME | ST_BIG | ST_INF | (0xffu << ST_KIND_SHIFT))) | ST_DONE |
-                ((uint32_t)v.kind << ST_KIND_SHIFT);
-    if (v.kind == GV_LOOPY) {
-        if (v.kset) {
-            st->flags |= ST_INF;
-            st->sg = (uint64_t)(uintptr_t)v.kset;
-        } else {
-            st->sg = (v.n & 0xffffffffu) | (uint64_t)v.score << 32;
-        }
-    } else if (v.kind == GV_OUTCOME) {
-        st->flags = (st->flags & ~(uint32_t)ST_DONE) | ST_OUTCOME;
-        st->sg = v.outcome == 'D' ? 2 : v.outcome == 'N';
-    } else if (v.kind == GV_SG) {
-        nim_store(st, &v);
-    } else if (v.kind == GV_SCORE) {
-        score_store(st, &v);
-    } else {
-        st->sg = v.n;
-    }
-}
 
 
 /* The play mode of a position (NULL: normal play of the sum). */
@@ -314,7 +150,7 @@ static bool peek_one(Solver *s, const int64_t *key, Loc loc, uint64_t *g)
     if (s->p->games[KEY_GAME(key)].scoring) return false;
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (st->peek && allowed(s->p, st->name) && st->peek(s, s->state[j], key, loc, g)) return true;
+        if (st->peek && solve_allowed(s->p, st->name) && st->peek(s, s->state[j], key, loc, g)) return true;
     }
     return false;
 }
@@ -371,24 +207,6 @@ char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
     GameValue total;
     solve_comps(s, pos, loc, &c, true, NULL, &total);
     return total.outcome;
-}
-
-static int cmp_part(const void *a, const void *b)
-{
-    uint32_t x = ((const AnswerPart *)a)->id, y = ((const AnswerPart *)b)->id;
-    return (x > y) - (x < y);
-}
-
-uint32_t solve_multiset(AnswerPart *p, uint32_t n)
-{
-    if (n < 2) return n;   /* also p == NULL with n == 0 */
-    qsort(p, n, sizeof *p, cmp_part);
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (m && p[m - 1].id == p[i].id) p[m - 1].count += p[i].count;
-        else p[m++] = p[i];
-    }
-    return m;
 }
 
 static bool parts_equal(const AnswerPart *a, const AnswerPart *b, size_t n)
@@ -477,46 +295,6 @@ static size_t same_position(const Answer *a, uint32_t removed, const AnswerPart 
     return SIZE_MAX;
 }
 
-/* Print a count and a component: "k * A" (just "A" for one copy). */
-static void print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id)
-{
-    if (count != 1) {
-        sb_put_i64(b, (int64_t)count);   /* counts beyond 2^63 print as such (rare) */
-        sb_puts(b, " * ");
-    }
-    key_print(s->p, b, eng_key(s->store, id));
-}
-
-char *solve_print_parts(Solver *s, unsigned pm, const uint32_t *ids, const uint64_t *cnt, size_t n, bool terminal_too)
-{
-    StrBuf b;
-    sb_init(&b);
-    key_mode_open(&b, pm);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t c = cnt ? cnt[i] : 1;
-        if (!c || (!terminal_too && (s->store->st[ids[i]].flags & ST_TERMINAL))) continue;
-        if (k++) sb_puts(&b, " + ");
-        print_copies(s, &b, c, ids[i]);
-    }
-    if (!k) sb_putc(&b, '0');
-    key_mode_close(&b, pm);
-    return sb_take(&b);
-}
-
-void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n)
-{
-    if (a->nwin == a->capwin) {
-        a->capwin = a->capwin ? 2 * a->capwin : 8;
-        a->winning = xrealloc(a->winning, a->capwin * sizeof *a->winning);
-        a->mpos = xrealloc(a->mpos, a->capwin * sizeof *a->mpos);
-    }
-    AnswerPart *p = xmalloc((n ? n : 1) * sizeof *p);
-    if (n) memcpy(p, parts, n * sizeof *p);
-    a->mpos[a->nwin] = (struct AnswerPos){ p, (uint32_t)n };
-    a->winning[a->nwin++] = text;
-}
-
 /* Print the sum of states ids with their counts (NULL: one each; terminal ones dropped) in the
    given order, copies of one component next to each other as "k * A"; with span (ids with no
    such neighbours), also where each component's text starts and ends (span[2i], span[2i + 1]). */
@@ -536,7 +314,7 @@ static char *print_ids(Solver *s, const uint32_t *ids, const uint64_t *cnt, size
         }
         if (k++) sb_puts(&b, " + ");
         if (span) span[2 * i] = b.len;
-        print_copies(s, &b, copies, ids[i]);
+        solve_print_copies(s, &b, copies, ids[i]);
         if (span) span[2 * i + 1] = b.len;
         i = j;
     }
@@ -642,7 +420,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
     for (uint32_t i = 0; i < n; i++) ordered[i] = eng_intern(e, keys[i], w->loc);
     StrBuf mid;
     sb_init(&mid);
-    if (moved->count > 1) print_copies(s, &mid, moved->count - 1, moved->id);
+    if (moved->count > 1) solve_print_copies(s, &mid, moved->count - 1, moved->id);
     if (np) {
         char *t = print_ids(s, ordered, cnt, n, NULL);
         if (mid.len) sb_puts(&mid, " + ");
@@ -890,14 +668,6 @@ static void draw_moves(Solver *s, WinCtx *w, Engine *e, const Comp *c, size_t n)
     if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
 }
 
-void solve_why(Solver *s, uint32_t id, StrBuf *b)
-{
-    uint32_t how = s->store->st[id].how;
-    const Strategy *st = solve_strategies[HOW_STRATEGY(how)];
-    if (st->explain) st->explain(s, s->state[HOW_STRATEGY(how)], id, HOW_VARIANT(how), b);
-    if (s->store->st[id].flags & ST_SGSEARCH) sb_puts(b, "; the SG value by a search of the rules");
-}
-
 /* A best line of a scoring game from state `from`: the first best move each time, to the end. */
 typedef struct LineCtx { Solver *s; Loc loc; GameValue want; uint32_t next; bool found; GameValue gain; } LineCtx;
 
@@ -986,8 +756,9 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     a->has_sg = total.kind == GV_SG || (total.kind == GV_LOOPY && !total.kset);
     a->remoteness = -1;
     if (n == 1 && c[0].count == 1) {
-        uint32_t r = retro_remoteness(s, c[0].id);
-        if (r == UINT32_MAX - 1) r = tokens_remoteness(s, c[0].id);
+        uint32_t r = UINT32_MAX - 1;
+        for (size_t j = 0; solve_strategies[j] && r == UINT32_MAX - 1; j++)
+            if (solve_strategies[j]->remoteness) r = solve_strategies[j]->remoteness(s, s->state[j], c[0].id);
         if (r != UINT32_MAX - 1) a->remoteness = r == UINT32_MAX ? -2 : (int64_t)r;
     }
     a->outcome = total.outcome;
@@ -1059,44 +830,6 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (pos->n) s->p->work_game = (int)KEY_GAME(pos->u.pos.keys[0]);   /* for the budgets' messages */
     query(s, pos, loc, moves, a);
     s->p->work_game = game;
-}
-
-void solve_answer_fini(Answer *a)
-{
-    for (size_t i = 0; i < a->ndefence; i++) {
-        free(a->defence[i].move);
-        free(a->defence[i].reply);
-    }
-    free(a->defence);
-    for (size_t i = 0; i < a->nlabels; i++) {
-        free(a->labels[i].args);
-        free(a->labels[i].args_json);
-    }
-    free(a->labels);
-    for (size_t i = 0; a->moves && i < a->nchanges; i++) free(a->moves[i].parts);
-    free(a->moves);
-    free(a->seen);
-    for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
-    free(a->mpos);
-    free(a->extra_json);
-    free(a->position);
-    free(a->why);
-    for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
-    free(a->winning);
-    memset(a, 0, sizeof *a);
-}
-
-Answer *solve_answer_new(Program *p, size_t *mark)
-{
-    Answer *a = xcalloc(1, sizeof *a);
-    *mark = prog_defer(p, solve_answer_free, a);
-    return a;
-}
-
-void solve_answer_free(void *arg)
-{
-    solve_answer_fini(arg);
-    free(arg);
 }
 
 int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions)
@@ -1242,7 +975,7 @@ bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
                   "itself, e.g. 'period Kayles(n) for n'");
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
-        if (st->period && allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return true;
+        if (st->period && solve_allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return true;
     }
     /* no strategy knows the family: the values one by one, by the strategies that apply */
     if (bound >= p->max_instances)

@@ -4,9 +4,9 @@
 #ifndef GRUNDY_SOLVE_H
 #define GRUNDY_SOLVE_H
 #include "pos.h"
-#include "solve/mex.h"
-#include "solve/period.h"
-#include "solve/compose.h"
+#include "solve/core/mex.h"
+#include "solve/core/period.h"
+#include "solve/core/compose.h"
 
 /* What a prog_try puts back when an error unwinds into it: the work count, the game named in
    messages, the fuel and the store's budget of a tentative computation. */
@@ -16,6 +16,7 @@ struct Solver {
     Program *p;
     Vm *vm;
     Engine *store;
+    const struct Strategy *const *strategies;   /* the table of strategies, NULL-ended (solve.c's) */
     void **state;           /* each strategy's own state, in table order (NULL: none) */
     int busy;               /* > 0 while a strategy enumerates moves: sg() and 'is' are refused */
     uint64_t fuel;          /* > 0: work (moves examined) left to a tentative computation */
@@ -37,8 +38,14 @@ typedef enum SolveResult { SOLVE_DECLINE, SOLVE_DONE, SOLVE_CYCLE } SolveResult;
 
 /* A strategy: everything it provides, with its lifecycle. Only name, applies and solve are
    required. A new strategy is one file defining one of these plus its entry in the table. */
+/* A strategy's place in the table (solve.c's solve_strategies, checked when a solver starts). */
+typedef enum StrategyId {
+    STRATEGY_TOKENS, STRATEGY_CLOSED, STRATEGY_SEQUENCE, STRATEGY_TABLE, STRATEGY_MEMO, STRATEGY_RETRO, STRATEGY_NEGAMAX
+} StrategyId;
+
 typedef struct Strategy {
     const char *name;       /* --strategy NAME; the reported strategy unless name_of says more */
+    StrategyId id;          /* its place in the table */
     bool cheap;             /* answers without searching: searches ask it about their children */
     bool loopy;             /* solves games with cycles: tried after another strategy found one */
     bool scoring;           /* solves scoring games, and nothing else (the others never see them) */
@@ -76,6 +83,9 @@ typedef struct Strategy {
        compiled already): sg() in a loop over positions creates no state in the store. False:
        the solver goes the usual way. */
     bool (*peek)(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg);
+    /* Optional: the remoteness it found for state id, a lone component of a game with cycles
+       (UINT32_MAX: a draw; UINT32_MAX - 1: not known to it). */
+    uint32_t (*remoteness)(Solver *s, void *st, uint32_t id);
 } Strategy;
 
 /* Remoteness and suspense (docs/theory.md section 8), normal and misere, and PACE_NIM. */
@@ -85,11 +95,6 @@ typedef enum SolvePace { PACE_R, PACE_S, PACE_RM, PACE_SM, PACE_NIM } SolvePace;
 extern const Strategy *const solve_strategies[];
 extern const Strategy strategy_closed, strategy_sequence, strategy_table, strategy_memo, strategy_retro,
     strategy_tokens, strategy_negamax;
-/* The remoteness the retrograde strategy found for state id (UINT32_MAX: a draw; UINT32_MAX - 1:
-   not computed). */
-uint32_t retro_remoteness(Solver *s, uint32_t id);
-/* The same for a token on a digraph (the token strategy). */
-uint32_t tokens_remoteness(Solver *s, uint32_t id);
 
 Solver *solve_new(Program *p, Vm *vm);
 void solve_free(Solver *s);
@@ -104,6 +109,8 @@ void solve_forget(Solver *s);
 /* The interpreter's view of the solver (driver.c installs it). */
 void solve_host(Solver *s, VmHost *host);
 
+/* Whether --strategy lets the strategy called name run. */
+bool solve_allowed(const Program *p, const char *name);
 /* State.how for a state self solved, with a variant number of its own (< 2^11): 16 bits, the
    strategy's index above the variant. */
 uint32_t solve_how(const Strategy *self, uint32_t variant);
@@ -201,6 +208,11 @@ typedef struct Answer {
    normal play and misere play of a sum (whose moves change one component); a compound's stay
    positions. Only the answers that show or count moves need it. */
 void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc);
+/* labels.c's helpers for each_move.c: whether the component key (state id, or UINT32_MAX for
+   none) has no move; a rule's binder values at a move (frame) as text and JSON, into l. */
+bool labels_terminal(Solver *s, const int64_t *key, uint32_t id);
+struct Node;
+void labels_binders(Solver *s, const struct Node *mv, const Value *frame, struct AnswerLabel *l);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
    rule's label (NULL: unnamed), binder values as text and JSON, the position after it, and its
@@ -247,6 +259,8 @@ typedef struct PlayMode {
 } PlayMode;
 extern const PlayMode *const solve_modes[];
 extern const PlayMode mode_misere, mode_every, mode_conj, mode_select, mode_shortselect;
+/* Append a count and a component to b: "k * A" (just "A" for one copy). */
+void solve_print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id);
 /* Print components ids[0..n) with their counts as a sum (terminal ones dropped unless
    terminal_too), wrapped in play mode's calls. */
 char *solve_print_parts(Solver *s, unsigned mode, const uint32_t *ids, const uint64_t *cnt, size_t n, bool terminal_too);

@@ -1,9 +1,9 @@
-/* test_cellmap.c: the table strategy's map of cells (solve/cellmap): random cells against a plain
+/* test_cellmap.c: the table strategy's map of cells (solve/core/cellmap): random cells against a plain
    list, through every way the map keeps them (fixed coordinates, pages, hashing) and the rebuilds
    between them. */
 #include "config.h"
 #include "harness.h"
-#include "solve/cellmap.h"
+#include "solve/core/cellmap.h"
 #include <stdlib.h>
 #include <string.h>
 

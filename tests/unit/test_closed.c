@@ -4,7 +4,7 @@
 #include "config.h"
 #include "harness.h"
 #include "numth.h"
-#include "solve/closed.h"
+#include "solve/closed/closed.h"
 #include <gmp.h>
 
 /* a (x) b by the mex definition, for small operands */

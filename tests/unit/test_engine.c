@@ -2,7 +2,7 @@
 #include "config.h"
 #include "harness.h"
 #include "pos.h"
-#include "solve/closed.h"
+#include "solve/closed/closed.h"
 
 static void test_subtraction_facts(void **state)
 {

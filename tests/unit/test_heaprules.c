@@ -3,7 +3,7 @@
    there would be a wrong answer). */
 #include "config.h"
 #include "harness.h"
-#include "solve/heaprules.h"
+#include "solve/core/heaprules.h"
 #include "vm.h"
 
 /* The code read for the position text (a one-component position), or NULL if not recognised. */

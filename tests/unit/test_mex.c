@@ -1,7 +1,7 @@
 /* test_mex.c: the bitset mex used by the memo search. */
 #include "config.h"
 #include "harness.h"
-#include "solve/mex.h"
+#include "solve/core/mex.h"
 
 static void test_mex_basic(void **state)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "solve/period.h"
+#include "solve/core/period.h"
 
 static uint64_t rng = 20261202;
 static uint32_t rnd(uint32_t n)

@@ -8,7 +8,7 @@
 #define rare_applies rare_applies_portable
 #define rare_value rare_value_portable
 #define rare_fini rare_fini_portable
-#include "../../src/solve/rare.c"
+#include "../../src/solve/core/rare.c"
 #undef rare_applies
 #undef rare_value
 #undef rare_fini
