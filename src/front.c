@@ -243,20 +243,38 @@ static void cli_progress(Program *p, double elapsed, void *ctx)
     repl_progress_line(p, elapsed, "");
 }
 
+/* An error outside every statement (nothing to unwind to): the process ends with its status. */
+static void cli_fatal(Program *p, int status)
+{
+    (void)p;
+    exit(status);
+}
+
+/* Out of memory where no statement can stop instead: the message, and exit 4. */
+static void cli_oom(void *ctx, size_t bytes, const char *msg)
+{
+    (void)bytes;
+    fprintf(ctx, "grundy: fatal: %s\n", msg);
+    exit(EXIT_LIMIT);
+}
+
 int front_main(int argc, char **argv, FILE *out, FILE *err)
 {
     Opts o;
     memset(&o, 0, sizeof o);
     o.jobs_after = -1;
     bool done = false;
+    UtilOom oom0 = util_set_oom((UtilOom){ cli_oom, err });
     int st = parse_args(argc, argv, &o, out, err, &done);
     if (st || done) {
         free(o.files);
         free(o.evals);
+        util_set_oom(oom0);
         return st;
     }
     Program p;
     drv_init(&p, out, err);
+    p.fatal = cli_fatal;
     UtilOom oom = prog_catch_oom(&p);   /* inside a statement: a limit error, not an exit */
     p.json = o.json;
     if (o.json) p.diag.json = out;   /* errors as JSON objects too: a script never sees an empty output */
@@ -339,6 +357,7 @@ out:
     else if (!repl && front_signal) status = report_signal(&p, err);
     util_set_oom(oom);
     drv_fini(&p);
+    util_set_oom(oom0);
     free(o.files);
     free(o.evals);
     return status;

@@ -237,8 +237,8 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
     size_t mark = prog_defer(p, stop_workers, j);
     /* what is buffered goes out once, not once more from each worker */
     if (p->out) fflush(p->out);
-    fflush(stdout);
-    fflush(stderr);
+    if (p->diag.out) fflush(p->diag.out);
+    if (p->diag.json) fflush(p->diag.json);
     int started = 0;
     pid_t self = getpid();
     for (int i = 0; i < j->nw; i++) {

@@ -380,14 +380,23 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     const SrcFile *f = loc.line ? diag_file(&p->diag, loc.file) : NULL;
     if (p->stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->stmt->loc.file != loc.file)
         diag_note(&p->diag, p->stmt->loc, "while running this statement");
-    if (!p->on_error) exit(status);
+    if (!p->on_error) prog_no_handler(p, status);
     longjmp(*p->on_error, status);
 }
 
-void prog_oom(void *ctx, size_t bytes)
+_Noreturn void prog_no_handler(Program *p, int status)
+{
+    if (p->fatal) p->fatal(p, status);
+    abort();   /* a library caller always runs inside a prog_try */
+}
+
+void prog_oom(void *ctx, size_t bytes, const char *msg)
 {
     Program *p = ctx;
-    if (!p->on_error) return;   /* nothing to unwind to: util_fatal's message and exit (the command line) */
+    if (!p->on_error) {   /* nothing to unwind to: the handler before this one (the command line's) */
+        if (p->oom_outer.fn) p->oom_outer.fn(p->oom_outer.ctx, bytes, msg);
+        abort();
+    }
     p->oom = bytes ? bytes : 1;
     p->stopping = true;
     p->silent = 0;
@@ -406,7 +415,8 @@ void prog_report_oom(Program *p, Loc loc)
 
 UtilOom prog_catch_oom(Program *p)
 {
-    return util_set_oom((UtilOom){ prog_oom, p });
+    p->oom_outer = util_set_oom((UtilOom){ prog_oom, p });
+    return p->oom_outer;
 }
 
 double prog_now(void)
@@ -419,16 +429,15 @@ double prog_now(void)
 void prog_progress_clear(Program *p)
 {
     if (!p->progress_shown) return;
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
     p->progress_shown = false;
+    if (p->progress) p->progress(p, -1, p->progress_ctx);
 }
 
 void prog_poll_slow(Program *p, Loc loc)
 {
     if (*p->interrupt) {   /* no message: whoever set the flag says it; every prog_try passes it on */
         p->stop_stmt = p->stmt;
-        if (!p->on_error) exit(EXIT_INTERRUPT);
+        if (!p->on_error) prog_no_handler(p, EXIT_INTERRUPT);
         longjmp(*p->on_error, EXIT_INTERRUPT);
     }
     if (p->polls > p->steps_end)

@@ -167,9 +167,15 @@ typedef struct Program {
        no_signal unless the REPL or the command line install theirs) stops the computation with
        EXIT_INTERRUPT at the next poll; progress, if set,
        is called about every second after the first while one runs (started: when it began) */
+    /* an error with nothing to unwind to (no prog_try running): the command line ends the process
+       with status; must not return. NULL (a library): abort, as that is a bug of the caller. */
+    void (*fatal)(struct Program *p, int status);
+    UtilOom oom_outer;      /* the allocation-failure handler prog_catch_oom replaced */
     ProgFlag *interrupt;
     ProgFlag no_signal;
     const Stmt *stop_stmt;  /* the statement running when the signal was seen (NULL: none) */
+    /* the client's progress line: shown (elapsed seconds; it sets progress_shown), or erased
+       (elapsed < 0); NULL: none */
     void (*progress)(struct Program *p, double elapsed, void *ctx);
     void *progress_ctx;
     double started, last_progress;
@@ -210,8 +216,10 @@ void prog_fini(Program *p);
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Out of memory (util_set_oom's handler, ctx the program): inside a prog_try the whole
    statement stops with EXIT_LIMIT, unwinding without allocating, and the message waits for
-   prog_report_oom; outside one it returns (util_fatal then exits, as the command line did). */
-void prog_oom(void *ctx, size_t bytes);
+   prog_report_oom; outside one it goes to the handler prog_catch_oom replaced. */
+void prog_oom(void *ctx, size_t bytes, const char *msg);
+/* An error outside every prog_try: p->fatal (the command line exits), else abort. */
+_Noreturn void prog_no_handler(Program *p, int status);
 /* After a prog_try that ended on an allocation failure: its message, at loc (the statement). */
 void prog_report_oom(Program *p, Loc loc);
 /* Route the calling thread's allocation failures to p (prog_oom) until the handler returned is

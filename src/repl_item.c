@@ -14,6 +14,11 @@
 
 void repl_progress_line(Program *p, double elapsed, const char *tail)
 {
+    if (elapsed < 0) {   /* erase it */
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        return;
+    }
     uint64_t n = p->work_what ? p->work_done : (uint64_t)p->solver->store->n;
     fprintf(stderr, "\r\033[K  ... %.0f s, %llu %s (%.0f/s)%s", elapsed, (unsigned long long)n,
             p->work_what ? p->work_what : "positions stored", (double)n / elapsed, tail);

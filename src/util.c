@@ -23,14 +23,13 @@ UtilOom util_set_oom(UtilOom h)
 
 _Noreturn void util_fatal(size_t bytes, const char *fmt, ...)
 {
-    if (oom_handler.fn) oom_handler.fn(oom_handler.ctx, bytes);
+    char msg[200];
     va_list ap;
-    fputs("grundy: fatal: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    exit(4);
+    if (oom_handler.fn) oom_handler.fn(oom_handler.ctx, bytes, msg);
+    abort();   /* no handler took it: the caller broke util_set_oom's contract */
 }
 
 /* Advise the kernel to back the pages of [p, p + n) with huge pages where 2 MiB of them are

@@ -43,13 +43,14 @@ void util_unmap(void *p, size_t n);
 size_t util_utf8_len(const unsigned char *s, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
-/* Out of memory: the calling thread's handler (util_set_oom) takes it, with the bytes wanted;
-   without one, print "grundy: fatal: ..." and exit(4). */
+/* Out of memory: the calling thread's handler (util_set_oom) takes it, with the bytes wanted and
+   the message; it must not return (without one, or when it returns: abort). */
 _Noreturn void util_fatal(size_t bytes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Where the calling thread's allocation failures go: fn(ctx, bytes) unwinds (a session turns
-   the failure into a status-4 result); when it returns, or with {NULL, NULL}, the message and
-   exit 4. Returns the handler it replaces (to restore). */
-typedef struct UtilOom { void (*fn)(void *ctx, size_t bytes); void *ctx; } UtilOom;
+/* Where the calling thread's allocation failures go: fn(ctx, bytes, msg) unwinds (a session
+   turns the failure into a status-4 result) or ends the process (the command line: the message
+   and exit 4); it never returns. Returns the handler it replaces (to restore). The one piece of
+   state here is per thread, because malloc's callers carry no context. */
+typedef struct UtilOom { void (*fn)(void *ctx, size_t bytes, const char *msg); void *ctx; } UtilOom;
 UtilOom util_set_oom(UtilOom h);
 
 /* Grow *pp (element size elem) so it holds at least need elements; *cap is updated. */

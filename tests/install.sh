@@ -37,6 +37,14 @@ if [ -n "$so" ] && objdump -p "$so" 2>/dev/null | grep -q 'SONAME.*libgrundy\.so
 extra=$(nm -D --defined-only "$prefix/lib/libgrundy.so" 2>/dev/null | awk '$2 == "T" && $3 !~ /^gr_/' | head -3)
 if [ -z "$extra" ]; then ok; else bad "libgrundy.so exports more than gr_*: $extra"; fi
 
+# the library never exits and never writes to the standard streams by itself: it imports neither
+# exit nor stderr nor the functions that write to stdout (a worker process it forks for --jobs
+# ends with _exit and resets its own signals; abort is a broken invariant; the scanner names
+# stdout as its default output but never writes: it has no default rule)
+bad_imports=$(nm -D --undefined-only "$prefix/lib/libgrundy.so" 2>/dev/null |
+    awk '{ s = $NF; sub(/@.*/, "", s) } s ~ /^(exit|printf|vprintf|puts|putchar|perror|stderr)$/ { print s }' | tr '\n' ' ')
+if [ -z "$bad_imports" ]; then ok; else bad "libgrundy.so imports $bad_imports"; fi
+
 # a client from the installed files only
 export PKG_CONFIG_PATH="$(dirname "$pc")" PKG_CONFIG_SYSROOT_DIR="$root"
 cflags=$(pkg-config --cflags grundy) && libs=$(pkg-config --libs grundy) && version=$(pkg-config --modversion grundy)

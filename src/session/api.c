@@ -25,9 +25,10 @@ const char *gr_version(void) { return PACKAGE_VERSION; }
 
 /* Out of memory while a session is built: back to gr_session_new, which gives NULL. */
 typedef struct NewCtx { jmp_buf jb; } NewCtx;
-static void new_oom(void *ctx, size_t bytes)
+static void new_oom(void *ctx, size_t bytes, const char *msg)
 {
     (void)bytes;
+    (void)msg;
     longjmp(((NewCtx *)ctx)->jb, 1);
 }
 
