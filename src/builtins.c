@@ -537,238 +537,385 @@ static Value compound_of_args(Vm *vm, int id, const Value *args, int nargs, cons
     return v;
 }
 
-Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
+/* min(), max() */
+static Value bi_min(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
 {
-    const char *fn = builtins[id].name;
-    const Builtin *b = &builtins[id];
-    if (nargs < b->minargs || (b->maxargs >= 0 && nargs > b->maxargs))
-        vm_fail(vm, loc, "%s() takes %d argument%s, but %d were given", fn, b->minargs, b->minargs == 1 ? "" : "s", nargs);
-    if (id >= BI_SUCC && id <= BI_COMPONENT) return graph_builtin(vm, id, args, nargs, loc);
     Value *a = &args[0];
-    switch (id) {
-    case BI_MIN: case BI_MAX: {
-        if (nargs == 1 && (a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {
-            Value best = val_elem(a, 0);
-            for (uint32_t i = 1; i < a->n; i++) {
-                Value e = val_elem(a, i);
-                if (id == BI_MIN ? big_cmp(&e, &best) < 0 : big_cmp(&e, &best) > 0) best = e;
-            }
-            return best;
+    if (nargs == 1 && (a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {
+        Value best = val_elem(a, 0);
+        for (uint32_t i = 1; i < a->n; i++) {
+            Value e = val_elem(a, i);
+            if (id == BI_MIN ? big_cmp(&e, &best) < 0 : big_cmp(&e, &best) > 0) best = e;
         }
-        if (nargs == 1 && !val_is_int(a)) {
-            size_t n;
-            if (a->t == VT_RANGE) {
-                if (a->u.r.lo > val_range_hi(a)) vm_fail(vm, loc, "%s() of an empty range", fn);
-                return id == BI_MIN ? val_int(a->u.r.lo) : val_range_top(a);
-            }
-            const int64_t *e = elems(vm, a, &n, fn, loc);
-            if (n == 0) vm_fail(vm, loc, "%s() of an empty %s", fn, val_type_name(a->t));
-            int64_t r = e[0];
-            for (size_t i = 1; i < n; i++) r = (id == BI_MIN) ? (e[i] < r ? e[i] : r) : (e[i] > r ? e[i] : r);
-            return val_int(r);
-        }
-        if (nargs >= 2 && any_digits(args, nargs)) return big_minmax(vm, id, args, nargs, fn, loc);
-        int64_t m = 0;
-        int k = 0;
-        for (; k < nargs && isnum(&args[k]); k++)   /* the 64-bit path */
-            if (k == 0 || (id == BI_MIN ? args[k].u.i < m : args[k].u.i > m)) m = args[k].u.i;
-        if (k == nargs) return val_int(m);
-        Value r = val_int(0);
-        for (int i = 0; i < nargs; i++) {
-            if (!val_is_int(&args[i])) bad_arg(vm, loc, fn, "integers (or one list, set or range)", &args[i]);
-            Value x = args[i].t == VT_BOOL ? val_int(args[i].u.i) : args[i];
-            if (i == 0 || (id == BI_MIN ? big_cmp(&x, &r) < 0 : big_cmp(&x, &r) > 0)) r = x;
-        }
-        return r;
+        return best;
     }
-    case BI_ABS:
-        if (!val_is_int(a)) bad_arg(vm, loc, fn, "an integer", a);
-        if (a->t == VT_BIG || a->u.i == INT64_MIN) {
+    if (nargs == 1 && !val_is_int(a)) {
+        size_t n;
+        if (a->t == VT_RANGE) {
+            if (a->u.r.lo > val_range_hi(a)) vm_fail(vm, loc, "%s() of an empty range", fn);
+            return id == BI_MIN ? val_int(a->u.r.lo) : val_range_top(a);
+        }
+        const int64_t *e = elems(vm, a, &n, fn, loc);
+        if (n == 0) vm_fail(vm, loc, "%s() of an empty %s", fn, val_type_name(a->t));
+        int64_t r = e[0];
+        for (size_t i = 1; i < n; i++) r = (id == BI_MIN) ? (e[i] < r ? e[i] : r) : (e[i] > r ? e[i] : r);
+        return val_int(r);
+    }
+    if (nargs >= 2 && any_digits(args, nargs)) return big_minmax(vm, id, args, nargs, fn, loc);
+    int64_t m = 0;
+    int k = 0;
+    for (; k < nargs && isnum(&args[k]); k++)   /* the 64-bit path */
+        if (k == 0 || (id == BI_MIN ? args[k].u.i < m : args[k].u.i > m)) m = args[k].u.i;
+    if (k == nargs) return val_int(m);
+    Value r = val_int(0);
+    for (int i = 0; i < nargs; i++) {
+        if (!val_is_int(&args[i])) bad_arg(vm, loc, fn, "integers (or one list, set or range)", &args[i]);
+        Value x = args[i].t == VT_BOOL ? val_int(args[i].u.i) : args[i];
+        if (i == 0 || (id == BI_MIN ? big_cmp(&x, &r) < 0 : big_cmp(&x, &r) > 0)) r = x;
+    }
+    return r;
+}
+
+/* abs() */
+static Value bi_abs(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (!val_is_int(a)) bad_arg(vm, loc, fn, "an integer", a);
+    if (a->t == VT_BIG || a->u.i == INT64_MIN) {
+        VmBig *t = vm_big_begin(vm, loc);
+        big_get(t->r, a);
+        mpz_abs(t->r, t->r);
+        return vm_big_end(vm, t, loc);
+    }
+    return val_int(a->u.i < 0 ? -a->u.i : a->u.i);
+}
+
+/* len() */
+static Value bi_len(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    switch (a->t) {
+    case VT_LIST: case VT_SET: case VT_STR: case VT_POS: return val_int(a->n);
+    case VT_RANGE: {
+        if (a->u.r.lo > val_range_hi(a)) return val_int(0);
+        if (a->strs) {   /* hi - lo + 1, exactly */
             VmBig *t = vm_big_begin(vm, loc);
-            big_get(t->r, a);
-            mpz_abs(t->r, t->r);
+            Value top = val_range_top(a);
+            big_get(t->r, &top);
+            mpz_set_si(t->x, (long)a->u.r.lo);
+            mpz_sub(t->r, t->r, t->x);
+            mpz_add_ui(t->r, t->r, 1);
             return vm_big_end(vm, t, loc);
         }
-        return val_int(a->u.i < 0 ? -a->u.i : a->u.i);
-    case BI_LEN:
-        switch (a->t) {
-        case VT_LIST: case VT_SET: case VT_STR: case VT_POS: return val_int(a->n);
-        case VT_RANGE: {
-            if (a->u.r.lo > val_range_hi(a)) return val_int(0);
-            if (a->strs) {   /* hi - lo + 1, exactly */
-                VmBig *t = vm_big_begin(vm, loc);
-                Value top = val_range_top(a);
-                big_get(t->r, &top);
-                mpz_set_si(t->x, (long)a->u.r.lo);
-                mpz_sub(t->r, t->r, t->x);
-                mpz_add_ui(t->r, t->r, 1);
-                return vm_big_end(vm, t, loc);
-            }
-            uint64_t d = (uint64_t)a->u.r.hi - (uint64_t)a->u.r.lo;
-            if (d >= (uint64_t)INT64_MAX) vm_fail(vm, loc, "integer overflow in len() of a range");
-            return val_int((int64_t)d + 1);
-        }
-        default: bad_arg(vm, loc, fn, "a list, set, string or range", a);
-        }
-    case BI_SORT: case BI_LIST: case BI_SET: {
-        if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {   /* integer records */
-            int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
-            memcpy(d, a->u.a, a->n * sizeof *d);
-            size_t n = a->n;
-            if (id != BI_LIST) qsort(d, n, sizeof *d, cmp_rec);
-            if (id == BI_SET && n > 1) {   /* records are interned: equal values, equal words */
-                size_t m = 1;
-                for (size_t i = 1; i < n; i++)
-                    if (d[i] != d[m - 1]) d[m++] = d[i];
-                n = m;
-            }
-            Value v = { .t = id == BI_SET ? VT_SET : VT_LIST, .n = (uint32_t)n, .strs = LIST_BIGS };
-            v.u.a = d;
-            return v;
-        }
-        if (a->t == VT_LIST && (a->strs == LIST_STRS || a->strs == LIST_LISTS)) {   /* copied, or sorted by content */
-            if (id == BI_SET)
-                bad_arg(vm, loc, fn, a->strs == LIST_STRS ? "integers (sets of strings are not supported)"
-                                                          : "integers (sets of lists are not supported)", a);
-            int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
-            if (a->n) memcpy(d, a->u.a, a->n * sizeof *d);
-            if (id == BI_SORT) qsort(d, a->n, sizeof *d, a->strs == LIST_STRS ? cmp_strrec : cmp_listrec);
-            Value v = *a;
-            v.u.a = d;
-            return v;
-        }
-        size_t n;
-        const int64_t *e = elems(vm, a, &n, fn, loc);
-        int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
-        if (n) memcpy(d, e, n * sizeof *d);
-        if (id != BI_LIST) qsort(d, n, sizeof *d, cmp64);
-        if (id == BI_SET && n > 1) {
+        uint64_t d = (uint64_t)a->u.r.hi - (uint64_t)a->u.r.lo;
+        if (d >= (uint64_t)INT64_MAX) vm_fail(vm, loc, "integer overflow in len() of a range");
+        return val_int((int64_t)d + 1);
+    }
+    default: bad_arg(vm, loc, fn, "a list, set, string or range", a);
+    }
+}
+
+/* sort(), list(), set() */
+static Value bi_sort(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)nargs;
+    if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {   /* integer records */
+        int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
+        memcpy(d, a->u.a, a->n * sizeof *d);
+        size_t n = a->n;
+        if (id != BI_LIST) qsort(d, n, sizeof *d, cmp_rec);
+        if (id == BI_SET && n > 1) {   /* records are interned: equal values, equal words */
             size_t m = 1;
             for (size_t i = 1; i < n; i++)
                 if (d[i] != d[m - 1]) d[m++] = d[i];
             n = m;
         }
-        Value v = { .t = id == BI_SET ? VT_SET : VT_LIST, .n = (uint32_t)n };
+        Value v = { .t = id == BI_SET ? VT_SET : VT_LIST, .n = (uint32_t)n, .strs = LIST_BIGS };
         v.u.a = d;
         return v;
     }
-    case BI_SG: {
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return vm_host_sg(vm, a, false, loc);
-    }
-    case BI_MISERE: case BI_EVERY: case BI_CONJ: case BI_SELECT: case BI_SHORTSELECT: {
-        if (nargs > 1) return compound_of_args(vm, id, args, nargs, fn, loc);
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        Value v = a->t == VT_POS ? *a : val_pos(NULL, NULL, 0);
-        if (id == BI_MISERE) {
-            if (v.strs & PM_MISERE) vm_fail(vm, loc, "misere() of a position already in misere play");
-            v.strs |= PM_MISERE;
-        } else {
-            if (v.strs & PM_COMPOUND)
-                vm_fail(vm, loc, "%s() of a compound (%s): a compound's components are played in normal or misere play, "
-                        "not in another compound", fn, val_mode_name(v.strs & PM_COMPOUND));
-            v.strs |= (uint8_t)(id - BI_MISERE);
-        }
+    if (a->t == VT_LIST && (a->strs == LIST_STRS || a->strs == LIST_LISTS)) {   /* copied, or sorted by content */
+        if (id == BI_SET)
+            bad_arg(vm, loc, fn, a->strs == LIST_STRS ? "integers (sets of strings are not supported)"
+                                                      : "integers (sets of lists are not supported)", a);
+        int64_t *d = vm_alloc(vm, (a->n + 1) * sizeof *d, loc);
+        if (a->n) memcpy(d, a->u.a, a->n * sizeof *d);
+        if (id == BI_SORT) qsort(d, a->n, sizeof *d, a->strs == LIST_STRS ? cmp_strrec : cmp_listrec);
+        Value v = *a;
+        v.u.a = d;
         return v;
     }
-    case BI_VALUE:
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return vm_host_score(vm, a, loc);
-    case BI_GAMMA:
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return vm_host_sg(vm, a, true, loc);
-    case BI_WINNING_COUNT:
-    case BI_WINNING_POSITIONS:
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        return val_int(vm_host_winning_count(vm, a, id == BI_WINNING_POSITIONS, loc));
-    case BI_WINNING_MOVE:
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        if (!isnum(&args[1])) bad_arg(vm, loc, fn, "an index", &args[1]);
-        return vm_host_winning_move(vm, a, args[1].u.i, loc);
-    case BI_OUTCOME: {
-        if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
-        char o = vm_host_outcome(vm, a, loc);
-        Value v = { .t = VT_STR, .n = 1 };
-        v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : "D";
-        return v;
+    size_t n;
+    const int64_t *e = elems(vm, a, &n, fn, loc);
+    int64_t *d = vm_alloc(vm, (n + 1) * sizeof *d, loc);
+    if (n) memcpy(d, e, n * sizeof *d);
+    if (id != BI_LIST) qsort(d, n, sizeof *d, cmp64);
+    if (id == BI_SET && n > 1) {
+        size_t m = 1;
+        for (size_t i = 1; i < n; i++)
+            if (d[i] != d[m - 1]) d[m++] = d[i];
+        n = m;
     }
-    case BI_INT: {
-        if (a->t == VT_INT || a->t == VT_BOOL) return val_int(a->u.i);
-        if (a->t == VT_BIG) return *a;
-        if (a->t != VT_STR || a->n == 0) bad_arg(vm, loc, fn, "a string of decimal digits", a);
-        int64_t r = 0;
-        bool small = true;
-        for (uint32_t i = 0; i < a->n; i++) {
-            char c = a->u.s[i];
-            if (c < '0' || c > '9') vm_fail(vm, loc, "int() of a string that is not a decimal number");
-            if (small && (__builtin_mul_overflow(r, 10, &r) || __builtin_add_overflow(r, c - '0', &r))) small = false;
-        }
-        if (small) return val_int(r);
-        if ((size_t)a->n * 10 / 3 > ((size_t)1 << 22))   /* about 3.33 bits a digit */
-            prog_fail(vm->p, EXIT_LIMIT, loc, "int() of a string of %u digits: integers are limited to 2^22 bits", a->n);
-        VmBig *t = vm_big_begin(vm, loc);
-        char *digits = vm_alloc(vm, a->n + 1, loc);
-        memcpy(digits, a->u.s, a->n);
-        digits[a->n] = 0;
-        mpz_set_str(t->r, digits, 10);
-        return vm_big_end(vm, t, loc);
+    Value v = { .t = id == BI_SET ? VT_SET : VT_LIST, .n = (uint32_t)n };
+    v.u.a = d;
+    return v;
+}
+
+/* sg() */
+static Value bi_sg(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    return vm_host_sg(vm, a, false, loc);
+}
+
+/* misere(), every(), conj(), select(), shortselect() */
+static Value bi_misere(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    if (nargs > 1) return compound_of_args(vm, id, args, nargs, fn, loc);
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    Value v = a->t == VT_POS ? *a : val_pos(NULL, NULL, 0);
+    if (id == BI_MISERE) {
+        if (v.strs & PM_MISERE) vm_fail(vm, loc, "misere() of a position already in misere play");
+        v.strs |= PM_MISERE;
+    } else {
+        if (v.strs & PM_COMPOUND)
+            vm_fail(vm, loc, "%s() of a compound (%s): a compound's components are played in normal or misere play, "
+                    "not in another compound", fn, val_mode_name(v.strs & PM_COMPOUND));
+        v.strs |= (uint8_t)(id - BI_MISERE);
     }
-    case BI_ERROR: {   /* a rule's own check of its arguments: the message is the user's */
-        StrBuf m;
-        sb_init(&m);
-        for (int i = 0; i < nargs; i++) {
-            if (args[i].t == VT_STR) sb_printf(&m, "%.*s", (int)args[i].n, args[i].u.s);
-            else if (args[i].t == VT_POS) key_print_pos(vm->p, &m, &args[i]);
-            else val_print(&m, &args[i]);
-        }
-        char text[1024];
-        snprintf(text, sizeof text, "%s", m.len ? m.s : "");
-        sb_fini(&m);
-        vm_fail(vm, loc, "%s", text);
+    return v;
+}
+
+/* value() */
+static Value bi_value(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    return vm_host_score(vm, a, loc);
+}
+
+/* gamma() */
+static Value bi_gamma(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    return vm_host_sg(vm, a, true, loc);
+}
+
+/* winning_count(), winning_positions() */
+static Value bi_winning_count(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    return val_int(vm_host_winning_count(vm, a, id == BI_WINNING_POSITIONS, loc));
+}
+
+/* winning_move() */
+static Value bi_winning_move(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    if (!isnum(&args[1])) bad_arg(vm, loc, fn, "an index", &args[1]);
+    return vm_host_winning_move(vm, a, args[1].u.i, loc);
+}
+
+/* outcome() */
+static Value bi_outcome(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    char o = vm_host_outcome(vm, a, loc);
+    Value v = { .t = VT_STR, .n = 1 };
+    v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : "D";
+    return v;
+}
+
+/* int() */
+static Value bi_int(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (a->t == VT_INT || a->t == VT_BOOL) return val_int(a->u.i);
+    if (a->t == VT_BIG) return *a;
+    if (a->t != VT_STR || a->n == 0) bad_arg(vm, loc, fn, "a string of decimal digits", a);
+    int64_t r = 0;
+    bool small = true;
+    for (uint32_t i = 0; i < a->n; i++) {
+        char c = a->u.s[i];
+        if (c < '0' || c > '9') vm_fail(vm, loc, "int() of a string that is not a decimal number");
+        if (small && (__builtin_mul_overflow(r, 10, &r) || __builtin_add_overflow(r, c - '0', &r))) small = false;
     }
-    case BI_POPCOUNT:
-        if (!val_is_int(a)) bad_arg(vm, loc, fn, "an integer", a);
-        if (a->t == VT_BIG) {
-            if (a->strs) vm_fail(vm, loc, "popcount() of a negative number");
-            int64_t c = 0;
-            for (uint32_t i = 0; i < a->n; i++) c += __builtin_popcountll((unsigned long long)a->u.a[i]);
-            return val_int(c);
-        }
-        if (a->u.i < 0) vm_fail(vm, loc, "popcount() of a negative number (%lld)", (long long)a->u.i);
-        return val_int(__builtin_popcountll((unsigned long long)a->u.i));
-    case BI_MEX: {
-        if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {   /* the small elements matter */
-            size_t words = a->n / 64 + 1;
-            uint64_t *bits = vm_alloc(vm, words * sizeof *bits, loc);
-            memset(bits, 0, words * sizeof *bits);
-            for (uint32_t i = 0; i < a->n; i++) {
-                Value e = val_elem(a, i);
-                if (e.t == VT_INT && e.u.i >= 0 && (uint64_t)e.u.i < words * 64) bits[e.u.i >> 6] |= (uint64_t)1 << (e.u.i & 63);
-            }
-            for (size_t i = 0; i < words; i++)
-                if (~bits[i]) return val_int((int64_t)(i * 64 + (size_t)__builtin_ctzll(~bits[i])));
-            return val_int((int64_t)(words * 64));
-        }
-        size_t n;
-        const int64_t *e = elems(vm, a, &n, fn, loc);
-        size_t words = n / 64 + 1;
+    if (small) return val_int(r);
+    if ((size_t)a->n * 10 / 3 > ((size_t)1 << 22))   /* about 3.33 bits a digit */
+        prog_fail(vm->p, EXIT_LIMIT, loc, "int() of a string of %u digits: integers are limited to 2^22 bits", a->n);
+    VmBig *t = vm_big_begin(vm, loc);
+    char *digits = vm_alloc(vm, a->n + 1, loc);
+    memcpy(digits, a->u.s, a->n);
+    digits[a->n] = 0;
+    mpz_set_str(t->r, digits, 10);
+    return vm_big_end(vm, t, loc);
+}
+
+/* error(): a rule's own check of its arguments; the message is the user's */
+static Value bi_error(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    (void)id;
+    (void)fn;
+    StrBuf m;
+    sb_init(&m);
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].t == VT_STR) sb_printf(&m, "%.*s", (int)args[i].n, args[i].u.s);
+        else if (args[i].t == VT_POS) key_print_pos(vm->p, &m, &args[i]);
+        else val_print(&m, &args[i]);
+    }
+    char text[1024];
+    snprintf(text, sizeof text, "%s", m.len ? m.s : "");
+    sb_fini(&m);
+    vm_fail(vm, loc, "%s", text);
+}
+
+/* popcount() */
+static Value bi_popcount(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if (!val_is_int(a)) bad_arg(vm, loc, fn, "an integer", a);
+    if (a->t == VT_BIG) {
+        if (a->strs) vm_fail(vm, loc, "popcount() of a negative number");
+        int64_t c = 0;
+        for (uint32_t i = 0; i < a->n; i++) c += __builtin_popcountll((unsigned long long)a->u.a[i]);
+        return val_int(c);
+    }
+    if (a->u.i < 0) vm_fail(vm, loc, "popcount() of a negative number (%lld)", (long long)a->u.i);
+    return val_int(__builtin_popcountll((unsigned long long)a->u.i));
+}
+
+/* mex() */
+static Value bi_mex(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) {   /* the small elements matter */
+        size_t words = a->n / 64 + 1;
         uint64_t *bits = vm_alloc(vm, words * sizeof *bits, loc);
         memset(bits, 0, words * sizeof *bits);
-        for (size_t i = 0; i < n; i++)
-            if (e[i] >= 0 && (uint64_t)e[i] < words * 64) bits[e[i] >> 6] |= (uint64_t)1 << (e[i] & 63);
+        for (uint32_t i = 0; i < a->n; i++) {
+            Value e = val_elem(a, i);
+            if (e.t == VT_INT && e.u.i >= 0 && (uint64_t)e.u.i < words * 64) bits[e.u.i >> 6] |= (uint64_t)1 << (e.u.i & 63);
+        }
         for (size_t i = 0; i < words; i++)
             if (~bits[i]) return val_int((int64_t)(i * 64 + (size_t)__builtin_ctzll(~bits[i])));
         return val_int((int64_t)(words * 64));
     }
-    case BI_SUM: {
-        if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) return big_sum(vm, a, NULL, 0, loc);
-        size_t n;
-        const int64_t *e = elems(vm, a, &n, fn, loc);
-        int64_t r = 0;
-        for (size_t i = 0; i < n; i++)
-            if (__builtin_add_overflow(r, e[i], &r)) return big_sum(vm, NULL, e, n, loc);   /* exactly */
-        return val_int(r);
-    }
-    }
-    vm_fail(vm, loc, "internal error: unknown builtin");
+    size_t n;
+    const int64_t *e = elems(vm, a, &n, fn, loc);
+    size_t words = n / 64 + 1;
+    uint64_t *bits = vm_alloc(vm, words * sizeof *bits, loc);
+    memset(bits, 0, words * sizeof *bits);
+    for (size_t i = 0; i < n; i++)
+        if (e[i] >= 0 && (uint64_t)e[i] < words * 64) bits[e[i] >> 6] |= (uint64_t)1 << (e[i] & 63);
+    for (size_t i = 0; i < words; i++)
+        if (~bits[i]) return val_int((int64_t)(i * 64 + (size_t)__builtin_ctzll(~bits[i])));
+    return val_int((int64_t)(words * 64));
+}
+
+/* sum() */
+static Value bi_sum(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)id;
+    (void)nargs;
+    if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) return big_sum(vm, a, NULL, 0, loc);
+    size_t n;
+    const int64_t *e = elems(vm, a, &n, fn, loc);
+    int64_t r = 0;
+    for (size_t i = 0; i < n; i++)
+        if (__builtin_add_overflow(r, e[i], &r)) return big_sum(vm, NULL, e, n, loc);   /* exactly */
+    return val_int(r);
+}
+
+/* the graph builtins (graph_builtin) */
+static Value bi_graph(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    (void)fn;
+    return graph_builtin(vm, id, args, nargs, loc);
+}
+
+/* Each builtin's implementation, by its id (builtins.h); the arity is checked before. */
+typedef Value (*BuiltinFn)(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc);
+static const BuiltinFn builtin_impl[BI__COUNT] = {
+    [BI_MIN] = bi_min,
+    [BI_MAX] = bi_min,
+    [BI_ABS] = bi_abs,
+    [BI_LEN] = bi_len,
+    [BI_SORT] = bi_sort,
+    [BI_LIST] = bi_sort,
+    [BI_SET] = bi_sort,
+    [BI_SG] = bi_sg,
+    [BI_MISERE] = bi_misere,
+    [BI_EVERY] = bi_misere,
+    [BI_CONJ] = bi_misere,
+    [BI_SELECT] = bi_misere,
+    [BI_SHORTSELECT] = bi_misere,
+    [BI_VALUE] = bi_value,
+    [BI_GAMMA] = bi_gamma,
+    [BI_WINNING_COUNT] = bi_winning_count,
+    [BI_WINNING_POSITIONS] = bi_winning_count,
+    [BI_WINNING_MOVE] = bi_winning_move,
+    [BI_OUTCOME] = bi_outcome,
+    [BI_INT] = bi_int,
+    [BI_ERROR] = bi_error,
+    [BI_POPCOUNT] = bi_popcount,
+    [BI_MEX] = bi_mex,
+    [BI_SUM] = bi_sum,
+    [BI_SUCC] = bi_graph,
+    [BI_PRED] = bi_graph,
+    [BI_VERTICES] = bi_graph,
+    [BI_EDGES] = bi_graph,
+    [BI_DEGREE] = bi_graph,
+    [BI_NBHD] = bi_graph,
+    [BI_REMOVE_EDGE] = bi_graph,
+    [BI_DIGRAPH_FROM] = bi_graph,
+    [BI_GRAPH_FROM] = bi_graph,
+    [BI_READ_DIGRAPH] = bi_graph,
+    [BI_READ_GRAPH] = bi_graph,
+    [BI_PATH] = bi_graph,
+    [BI_CYCLE] = bi_graph,
+    [BI_GRID] = bi_graph,
+    [BI_UNDIRECTED] = bi_graph,
+    [BI_WITH_GROUND] = bi_graph,
+    [BI_GROUNDED] = bi_graph,
+    [BI_NCOMPONENTS] = bi_graph,
+    [BI_COMPONENT] = bi_graph,
+};
+
+Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)
+{
+    const Builtin *b = &builtins[id];
+    if (nargs < b->minargs || (b->maxargs >= 0 && nargs > b->maxargs))
+        vm_fail(vm, loc, "%s() takes %d argument%s, but %d were given", b->name, b->minargs, b->minargs == 1 ? "" : "s",
+                nargs);
+    if (id < 0 || id >= BI__COUNT || !builtin_impl[id]) vm_fail(vm, loc, "internal error: unknown builtin");
+    return builtin_impl[id](vm, id, args, nargs, b->name, loc);
 }

@@ -5,6 +5,7 @@
 #include "vm.h"
 #include "graph.h"
 #include "bignum.h"
+#include "arith.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,50 +325,28 @@ static Value mul(Vm *vm, Value a, Value b, Loc loc)
    that do not depend on the size (division by zero, a negative exponent or shift) are raised here. */
 static bool arith(Vm *vm, int op, int64_t a, int64_t b, int64_t *out, Loc loc)
 {
-    int64_t r;
+    ArithStatus st;
     switch (op) {
-    case IR_SUB: return !__builtin_sub_overflow(a, b, out);
-    case IR_DIV: case IR_MOD: {
-        if (b == 0) {
-            char snip[160];
-            diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
-            vm_fail(vm, loc, "division by zero in '%s'", snip);
-        }
-        if (a == INT64_MIN && b == -1) {
-            if (op == IR_DIV) return false;
-            *out = 0;
-            return true;
-        }
-        int64_t q = a / b, m = a % b;
-        if (m != 0 && ((m < 0) != (b < 0))) { q--; m += b; }
-        *out = op == IR_DIV ? q : m;
-        return true;
-    }
-    case IR_POW: {
-        if (b < 0) vm_fail(vm, loc, "negative exponent %lld", (long long)b);
-        r = 1;
-        while (b > 0) {
-            if ((b & 1) && __builtin_mul_overflow(r, a, &r)) return false;
-            b >>= 1;
-            if (b && __builtin_mul_overflow(a, a, &a)) return false;
-        }
-        *out = r;
-        return true;
-    }
+    case IR_SUB: st = arith_sub(a, b, out); break;
+    case IR_DIV: case IR_MOD: st = arith_divmod(a, b, op == IR_MOD, out); break;
+    case IR_POW: st = arith_pow(a, b, out); break;
     case IR_BAND: *out = a & b; return true;
     case IR_BOR: *out = a | b; return true;
     case IR_BXOR: *out = a ^ b; return true;
-    case IR_SHL:
-        if (b < 0) vm_fail(vm, loc, "a shift by a negative amount");
-        if (b > 63) return a == 0 ? (*out = 0, true) : false;
-        r = (int64_t)((uint64_t)a << b);
-        if ((r >> b) != a) return false;
-        *out = r;
-        return true;
-    case IR_SHR:
-        if (b < 0) vm_fail(vm, loc, "a shift by a negative amount");
-        *out = b > 63 ? (a < 0 ? -1 : 0) : a >> b;
-        return true;
+    case IR_SHL: st = arith_shl(a, b, out); break;
+    case IR_SHR: st = arith_shr(a, b, out); break;
+    default: return false;
+    }
+    switch (st) {
+    case ARITH_OK: return true;
+    case ARITH_OVERFLOW: return false;   /* the exact result, in GMP */
+    case ARITH_DIV_ZERO: {
+        char snip[160];
+        diag_snippet(&vm->p->diag, loc, snip, sizeof snip);
+        vm_fail(vm, loc, "%s in '%s'", arith_message(st), snip);
+    }
+    case ARITH_NEG_EXPONENT: vm_fail(vm, loc, "%s %lld", arith_message(st), (long long)b);
+    case ARITH_NEG_SHIFT: vm_fail(vm, loc, "%s", arith_message(st));
     }
     return false;
 }

@@ -10,6 +10,7 @@
 #include "ast.h"
 #include "canonform.h"
 #include "builtins.h"
+#include "arith.h"
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -518,11 +519,29 @@ static bool cexpr_top(Program *p, Ops *o, const Node *n)
    an overflow returns to (the table declines: the language's integers have any size). */
 typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
 
+/* The program's error what at n (the text of n quoted). */
+static _Noreturn void eval_error(const EvalCtx *ev, const Node *n, const char *what);
+
 static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *what)
 {
     if (ev->spec) longjmp(*ev->spec, 1);
     if (ev->decline && (!strcmp(what, "integer overflow") || !strcmp(what, "index out of range")))
         longjmp(*ev->decline, 1);
+    eval_error(ev, n, what);
+}
+
+/* An arithmetic status other than ARITH_OK (arith.h): a result beyond 64 bits, or an error the
+   interpreter words with the operands (a negative exponent or shift), declines where the
+   strategy may; division by zero is the program's error either way. */
+static _Noreturn void eval_arith(const EvalCtx *ev, const Node *n, ArithStatus st)
+{
+    if (ev->spec) longjmp(*ev->spec, 1);
+    if (ev->decline && st != ARITH_DIV_ZERO) longjmp(*ev->decline, 1);
+    eval_error(ev, n, arith_message(st));
+}
+
+static _Noreturn void eval_error(const EvalCtx *ev, const Node *n, const char *what)
+{
     Program *p = ev->p;
     char snip[160];
     diag_snippet(&p->diag, n->loc, snip, sizeof snip);
@@ -589,27 +608,19 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
     for (int i = 0; i < o->n; i++) {
         const MOp *m = &o->v[i];
         int64_t r;
+        ArithStatus as;
         if (m->rk) st[sp++] = m->rk == 1 ? m->k : vars[m->a];   /* the fused right operand */
         switch (m->op) {
         case MO_CONST: st[sp++] = m->k; break;
         case MO_VAR: st[sp++] = vars[m->a]; break;
-        case MO_ADD: if (__builtin_add_overflow(st[sp - 2], st[sp - 1], &r)) eval_fail(p, m->n, "integer overflow"); st[--sp - 1] = r; break;
-        case MO_SUB: if (__builtin_sub_overflow(st[sp - 2], st[sp - 1], &r)) eval_fail(p, m->n, "integer overflow"); st[--sp - 1] = r; break;
-        case MO_MUL: if (__builtin_mul_overflow(st[sp - 2], st[sp - 1], &r)) eval_fail(p, m->n, "integer overflow"); st[--sp - 1] = r; break;
-        case MO_DIV: case MO_MOD: {
-            int64_t a = st[sp - 2], b = st[sp - 1];
-            if (b == 0) eval_fail(p, m->n, "division by zero");
-            if (a == INT64_MIN && b == -1) {
-                if (m->op == MO_DIV) eval_fail(p, m->n, "integer overflow");
-                st[--sp - 1] = 0;
-                break;
-            }
-            int64_t q = a / b, md = a % b;
-            if (md != 0 && ((md < 0) != (b < 0))) { q--; md += b; }
-            st[--sp - 1] = m->op == MO_DIV ? q : md;
+        case MO_ADD: if ((as = arith_add(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
+        case MO_SUB: if ((as = arith_sub(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
+        case MO_MUL: if ((as = arith_mul(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
+        case MO_DIV: case MO_MOD:
+            if ((as = arith_divmod(st[sp - 2], st[sp - 1], m->op == MO_MOD, &r))) eval_arith(p, m->n, as);
+            st[--sp - 1] = r;
             break;
-        }
-        case MO_NEG: if (st[sp - 1] == INT64_MIN) eval_fail(p, m->n, "integer overflow"); st[sp - 1] = -st[sp - 1]; break;
+        case MO_NEG: if ((as = arith_neg(st[sp - 1], &r))) eval_arith(p, m->n, as); st[sp - 1] = r; break;
         case MO_NOT: st[sp - 1] = !st[sp - 1]; break;
         case MO_EQ: st[sp - 2] = st[sp - 2] == st[sp - 1]; sp--; break;
         case MO_NE: st[sp - 2] = st[sp - 2] != st[sp - 1]; sp--; break;
@@ -620,44 +631,19 @@ static int64_t eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
         case MO_BAND: st[sp - 2] &= st[sp - 1]; sp--; break;
         case MO_BOR: st[sp - 2] |= st[sp - 1]; sp--; break;
         case MO_BXOR: st[sp - 2] ^= st[sp - 1]; sp--; break;
-        /* shifts as the interpreter does them; a negative amount (the interpreter's error) or a
-           result beyond 64 bits declines like an overflow */
-        case MO_SHL: {
-            int64_t a = st[sp - 2], b = st[sp - 1];
-            if (b < 0 || (b > 63 && a != 0)) eval_fail(p, m->n, "integer overflow");
-            r = b > 63 ? 0 : (int64_t)((uint64_t)a << b);
-            if (b <= 63 && (r >> b) != a) eval_fail(p, m->n, "integer overflow");
-            st[--sp - 1] = r;
-            break;
-        }
-        case MO_SHR: {
-            int64_t a = st[sp - 2], b = st[sp - 1];
-            if (b < 0) eval_fail(p, m->n, "integer overflow");
-            st[--sp - 1] = b > 63 ? (a < 0 ? -1 : 0) : a >> b;
-            break;
-        }
+        /* shifts and powers as the interpreter does them (arith.h); a negative amount or
+           exponent (the interpreter's error, worded with the operand) declines like an overflow,
+           so that memo reports it */
+        case MO_SHL: if ((as = arith_shl(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
+        case MO_SHR: if ((as = arith_shr(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
         case MO_MIN: if (st[sp - 1] < st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
         case MO_MAX: if (st[sp - 1] > st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
         case MO_ABS:
             if (st[sp - 1] == INT64_MIN) eval_fail(p, m->n, "integer overflow");
             if (st[sp - 1] < 0) st[sp - 1] = -st[sp - 1];
             break;
-        /* a negative exponent or popcount() argument is the interpreter's error: declined like an
-           overflow, so that memo reports it */
-        case MO_POW: {
-            int64_t a = st[sp - 2], b = st[sp - 1], x = 1;
-            if (b < 0) eval_fail(p, m->n, "integer overflow");
-            for (; b > 0; b--) {
-                if (__builtin_mul_overflow(x, a, &x)) eval_fail(p, m->n, "integer overflow");
-                if (x == 0 || x == 1) break;   /* 0 and 1 stay */
-                if (x == -1) {   /* -1: the parity of what is left */
-                    if ((b - 1) % 2) x = 1;
-                    break;
-                }
-            }
-            st[--sp - 1] = x;
-            break;
-        }
+        case MO_POW: if ((as = arith_pow(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
+        /* a negative popcount() argument is the interpreter's error: declined like an overflow */
         case MO_POPCOUNT:
             if (st[sp - 1] < 0) eval_fail(p, m->n, "integer overflow");
             st[sp - 1] = __builtin_popcountll((unsigned long long)st[sp - 1]);
