@@ -1,0 +1,338 @@
+/* dense.h: the parts of the table strategy, shared by its files: the integer expression code
+   (dense_code.c: compiling a rule's integer expressions, evaluating them), the recognition of a
+   ruleset as integer arithmetic (dense_rules.c), the table and its search (dense_table.c) and the
+   strategy's entry (dense.c). A ruleset is recognised on its checked syntax tree when its
+   positions are 1-6 integers and every move is integer arithmetic over ranges (binders over
+   a..b, lets, guards) leading to a sum of positions of the same game. Such a game is compiled to
+   a small integer expression code and solved by an explicit-stack search over a dense array of
+   SG values: no interpreter values, no keys, no hashing. Anything else is left to memo. */
+#ifndef GRUNDY_DENSE_H
+#define GRUNDY_DENSE_H
+#include "key.h"
+#include "solve/solve.h"
+#include "solve/core/cellmap.h"
+#include "ast.h"
+#include <setjmp.h>
+#include <stddef.h>
+
+typedef enum MOpCode {
+    MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
+    MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
+    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT, MO_INDEX, MO_IN
+} MOpCode;
+
+/* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
+   the variable a) instead of from the stack: a constant or variable pushed just before it is
+   fused into it, which saves a dispatch. */
+typedef struct MOp { int op; int a; int rk; int64_t k; const Node *n; const int64_t *tab; } MOp;
+/* An expression; when it is affine (c + sum of k * variable, at most MAX_TERMS terms) it is
+   evaluated in that form, without the stack code. */
+#define MAX_TERMS 4
+typedef struct Ops {
+    MOp *v;
+    int n, cap;
+    bool affine;
+    int cmp;                /* affine: 0, or the comparison of the form with 0 (MO_LE, MO_EQ, MO_NE) */
+    int nterms;
+    int64_t c, k[MAX_TERMS];
+    int slot[MAX_TERMS];
+    int64_t vmax;           /* affine: variables up to this magnitude cannot overflow the form */
+    /* not affine: a bitmask idiom evaluated at once (shape, see bit_shape), x op K or x op (K << y)
+       compared with C (cmp: 0, MO_EQ or MO_NE); the stack code where it would fail or differ */
+    int shape, sop, scmp, sx, sy;
+    int64_t sk, sc;
+    const Node *node;       /* for overflow messages */
+} Ops;
+
+#define MAX_RULES 32
+#define MAX_BINDERS 8
+#define MAX_CLAUSES 16
+#define MAX_COMPS 8
+/* Parameters of a compiled game (coordinates of its cells). */
+#define DNP 6
+_Static_assert(DNP <= CM_MAXP, "the map holds a cell's coordinates");
+#define EVAL_STACK 32
+
+/* A clause; a guard on the innermost binder i that can be read for every i in 0..63 at once has
+   a bit kind (bk): BK_ZERO `(x >> i) & K == 0` or `x & (K << i) == 0` (either way round), and
+   BK_NONZERO the same with `!=` (x not i), from x's bits; BK_BINDER, a guard of i alone (affine
+   or a shape: `i % 4 != 3`), whose values for i in 0..63 are bmask. */
+enum { BK_NONE, BK_ZERO, BK_NONZERO, BK_BINDER };
+typedef struct DClause {
+    bool let;
+    int slot;
+    Ops e;
+    int bk;
+    uint64_t bmask;
+    bool inv;            /* does not read the innermost binder (see invariants) */
+} DClause;
+typedef struct DRule {
+    int nb;
+    int slot[MAX_BINDERS];
+    Ops lo[MAX_BINDERS], hi[MAX_BINDERS];
+    /* a binder over a literal set or list of integers ({1, 3, 4}): its values (set[i] NULL: a
+       range lo..hi) */
+    int64_t *set[MAX_BINDERS];
+    int nset[MAX_BINDERS];
+    /* the leading guards (before any let) that bound the innermost binder: an affine d <= 0
+       whose binder coefficient is +1 (an upper bound) or -1 (a lower bound); while the other
+       variables stay within the form's vmax they narrow its loop instead of being evaluated per
+       value (the clauses from nhoist on are evaluated as usual) */
+    int nhoist;
+    int ncl;
+    DClause cl[MAX_CLAUSES];
+    int ncomp;
+    Ops arg[MAX_COMPS][DNP];
+    bool fast;           /* no clauses and affine arguments: the innermost loop steps the arguments */
+    bool args_affine;    /* every argument affine: the innermost loop may step them (fast_range) */
+    /* a stencil (two coordinates, no canon): one binder over a literal set whose clauses are all
+       hoisted bounds, one component with affine arguments; option x is the cell (A + sda * x,
+       B + sdb * x), A and B the arguments at x = 0 (see stencil) */
+    bool sten;
+    int64_t sda, sdb;
+    /* a stencil's hoisted bounds hk * x + hc + ha * a + hb * b <= 0 (hk 1 or -1; the coordinates
+       a and b within hv) */
+    int64_t hk[MAX_CLAUSES], hc[MAX_CLAUSES], ha[MAX_CLAUSES], hb[MAX_CLAUSES], hv[MAX_CLAUSES];
+} DRule;
+
+typedef struct DenseGame {
+    int gid, np, nlocals;
+    int nrules;
+    DRule *rules;        /* one per move (12 KB each: not MAX_RULES of them in every game) */
+    bool canon;
+    bool record;         /* a rule is not fast: a cell's options are recorded on its first walk */
+    /* a subtraction game among the flat ones: every rule one component n - sub[i] under guards
+       n >= c; from sub_from on (up to flat_max) every rule applies (nsub 0: not this shape) */
+    int nsub;
+    int64_t sub[MAX_RULES], sub_from;
+    int64_t flat_max;    /* > 0: one coordinate, rules without binders or lets whose guards and
+                            arguments are affine in it: the fill reads them directly up to here */
+    int sort;            /* canon recognised as sorting the parameters: 1 ascending, -1 descending */
+    Ops canon_arg[DNP];
+    /* the table: UNK, ONPATH, or the SG value; TERM marks terminal positions. A dense cell holds
+       the complement of its value (~v), so zeroed memory is all unknown and a new table needs no
+       pass of its own. Dense (val, dim)
+       until it would be mostly empty, then sparse (map; dim stays 0, so every direct read is out
+       of bounds and goes through visit()) */
+    uint32_t *val;
+    size_t dim[DNP];
+    bool sparse;
+    CellMap map;
+    size_t solved;
+    /* search state, owned here so that an error unwinding the search leaks nothing */
+    int64_t *vars;
+    /* the search stack: a cell, and where its recorded options start (NOREC: not recorded) */
+    struct DStack { struct DEntry { int64_t c[DNP]; size_t rec; } *v; size_t n, cap; } ds;
+    /* options recorded on a cell's first walk, so that its value once they are solved needs no
+       second walk: per move its component count, then each component's np coordinates */
+    int64_t *rv;
+    size_t rn, rcap;
+} DenseGame;
+
+/* Tables beyond this many cells are declined (memo answers instead). */
+#define DENSE_TABLE_CELLS ((size_t)1 << 26)
+
+/* The strategy's state: each game's compiled form (NULL when not recognised), once analysed. */
+typedef struct Dense {
+    DenseGame **games;
+    bool *tried;
+    size_t n;
+    Mex mex;
+} Dense;
+
+#define V_UNK 0xFFFFFFFFu
+_Static_assert(V_UNK == CM_NONE, "an unknown cell is one the map does not have");
+#define V_ONPATH 0xFFFFFFFEu
+#define V_TERM 0x80000000u     /* flag on a solved value: the position has no moves */
+#define V_MASK 0x7FFFFFFFu
+
+/* Bitmask idioms (shapes) the stack code is read as: (x >> y) & K, x & (K << y), x | (K << y),
+   x ^ (K << y), x & K, x % K (K > 0), each alone or compared (== or !=) with a constant C; x and y
+   variables. */
+enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K };
+
+/* What the integer code runs for: the program (its messages); during the bottom-up fill, where
+   an error returns to instead (the fill stops there; nothing is reported); during a search, where
+   an overflow returns to (the table declines: the language's integers have any size). */
+typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
+
+/* Evaluate o over the slots vars (integers; conditions are 0 or 1): the stack code. */
+int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars);
+
+/* A shape's value (see bit_shape), or the stack code's where a shift leaves 0..63 or loses bits. */
+static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p, const Ops *o, const int64_t *vars)
+{
+    int64_t x = vars[o->sx], r;
+    switch (o->shape) {
+    case SH_SHR_AND: {
+        int64_t y = vars[o->sy];
+        if ((uint64_t)y > 63) return dense_eval_code(p, o, vars);
+        r = (x >> y) & o->sk;
+        break;
+    }
+    case SH_SHL_OP: {
+        int64_t y = vars[o->sy];
+        if ((uint64_t)y > 63) return dense_eval_code(p, o, vars);
+        int64_t t = (int64_t)((uint64_t)o->sk << y);
+        if ((t >> y) != o->sk) return dense_eval_code(p, o, vars);
+        r = o->sop == MO_BAND ? x & t : o->sop == MO_BOR ? x | t : x ^ t;
+        break;
+    }
+    default:
+        if (o->sop == MO_MOD) {   /* the floor's remainder; by a power of two, the low bits (negative x too) */
+            if (!(o->sk & (o->sk - 1))) {
+                r = x & (o->sk - 1);
+            } else {
+                r = x % o->sk;
+                if (r < 0) r += o->sk;
+            }
+        } else {
+            r = o->sop == MO_BAND ? x & o->sk : o->sop == MO_BOR ? x | o->sk : x ^ o->sk;
+        }
+        break;
+    }
+    if (!o->scmp) return r;
+    return (o->scmp == MO_EQ) == (r == o->sc);
+}
+
+static inline __attribute__((always_inline)) int64_t eval(const EvalCtx *p, const Ops *o, const int64_t *vars)
+{
+    if (!o->affine) return o->shape ? eval_shape(p, o, vars) : dense_eval_code(p, o, vars);
+    int64_t r = o->c;
+    for (int j = 0; j < o->nterms; j++) {
+        int64_t x = vars[o->slot[j]];
+        if (__builtin_expect(x > o->vmax || x < -o->vmax, 0)) return dense_eval_code(p, o, vars);
+        r += o->k[j] * x;   /* cannot overflow: see vmax */
+    }
+    if (__builtin_expect(!o->cmp, 1)) return r;
+    return o->cmp == MO_LE ? r <= 0 : (o->cmp == MO_EQ) == (r == 0);
+}
+
+/* The affine form is used only while every variable is at most AFF_VAR_MAX in magnitude, and only
+   for code whose every intermediate value is then provably below AFF_SAFE: in that range neither
+   the stack code nor the affine form can overflow, so both give the same exact integer. */
+#define AFF_VAR_MAX ((int64_t)1 << 20)
+
+/* The dimensions a table of g spans: its coordinates, and at least three (those past np are 1). */
+static inline int ndims(const DenseGame *g) { return g->np > 3 ? g->np : 3; }
+
+/* Coordinates in the order of a sorting canon (g->sort: 1 ascending, -1 descending). */
+static inline void sort_coords(int sort, int np, int64_t *c)
+{
+    int64_t t;
+#define SORT_CMP(i, j) if ((sort > 0) == (c[i] > c[j])) { t = c[i]; c[i] = c[j]; c[j] = t; }
+    if (np == 4) {   /* a sorting network, without branches */
+#define CSWAP(i, j)                                                             \
+        do {                                                                    \
+            int64_t x_ = c[i], y_ = c[j];                                       \
+            bool s_ = (sort > 0) == (x_ > y_);                                  \
+            c[i] = s_ ? y_ : x_;                                                \
+            c[j] = s_ ? x_ : y_;                                                \
+        } while (0)
+        CSWAP(0, 1);
+        CSWAP(2, 3);
+        CSWAP(0, 2);
+        CSWAP(1, 3);
+        CSWAP(1, 2);
+#undef CSWAP
+        return;
+    }
+    if (np > 3) {   /* insertion sort */
+        for (int i = 1; i < np; i++)
+            for (int j = i; j > 0; j--) SORT_CMP(j - 1, j) else break;
+        return;
+    }
+    SORT_CMP(0, 1);
+    if (np == 3) {
+        SORT_CMP(1, 2);
+        SORT_CMP(0, 1);
+    }
+#undef SORT_CMP
+}
+
+static inline size_t cell(const DenseGame *g, const int64_t *c)
+{
+    size_t x = ((size_t)c[0] * g->dim[1] + (size_t)(g->np > 1 ? c[1] : 0)) * g->dim[2] + (size_t)(g->np > 2 ? c[2] : 0);
+    for (int i = 3; i < g->np; i++) x = x * g->dim[i] + (size_t)c[i];
+    return x;
+}
+
+static inline bool in_table(const DenseGame *g, const int64_t *c)
+{
+    if (!((uint64_t)c[0] < g->dim[0] && (uint64_t)c[1] < g->dim[1] && (uint64_t)c[2] < g->dim[2])) return false;
+    for (int i = 3; i < g->np; i++)
+        if ((uint64_t)c[i] >= g->dim[i]) return false;
+    return true;
+}
+
+/* The value of the cell at c (V_UNK when the table has no room for it yet). */
+static inline uint32_t getv(const DenseGame *g, const int64_t *c)
+{
+    if (g->sparse) return cm_get(&g->map, c);
+    return in_table(g, c) ? ~g->val[cell(g, c)] : V_UNK;
+}
+
+/* first enumeration, the value once options are solved, or a cell of the bottom-up fill (an
+   option not solved yet stops the walk: the cell is left to the search) */
+typedef enum Mode { M_EXPAND, M_MEX, M_FILL } Mode;
+#define PEND_DEPTH 4
+
+typedef struct Walk {
+    Solver *sv;
+    Engine *e;
+    Mex *mex;
+    DenseGame *g;
+    Loc loc;
+    Mode mode;
+    EvalCtx ev;
+    int64_t *vars;
+    size_t pushed, moves;
+    bool abort;
+    bool cycled;        /* the abort was a cycle */
+    bool skip;          /* M_FILL: an option is not solved yet (or outside the table) */
+    bool ahead;         /* M_FILL reading ahead (read_ahead): an option outside the table is not made room for */
+    bool rec, rec_lost; /* M_EXPAND: recording the options (rec_put); the record ran out of room */
+    int from_clause;    /* the innermost binder's loop took the hoisted guards as bounds: the clauses left */
+    const int64_t *key; /* the query (for a limit message) */
+    size_t solved0, room; /* the game's cells solved before the query; how many more a budget allows */
+    /* a sparse game's options wait here, PEND_DEPTH at most, their map slots asked for from memory
+       meanwhile (see on_result): a ring from phead, npend of them */
+    bool settling;      /* settle_one is visiting one of them */
+    int phead, npend;
+    int pn[PEND_DEPTH];
+    int64_t pend[PEND_DEPTH][MAX_COMPS][DNP];
+} Walk;
+
+/* dense_code.c: compile expression n into o at the top level (defs inlined); false when it is
+   not integer arithmetic the code can run. The affine form of o, where it has one (o->affine). */
+bool dense_cexpr_top(Program *p, Ops *o, const Node *n);
+void dense_affine(Ops *o);
+/* The coefficient of slot in the affine form o (0 if absent). */
+static inline int64_t dense_coef(const Ops *o, int slot)
+{
+    for (int j = 0; j < o->nterms; j++)
+        if (o->slot[j] == slot) return o->k[j];
+    return 0;
+}
+
+/* dense_rules.c: the compiled form of game gid (NULL: not recognised), analysed once; its table's
+   cells (0: none yet); the table dropped; the whole game freed. */
+DenseGame *dense_game_of(Dense *d, Program *p, int gid);
+size_t dense_table_cells(const DenseGame *g);
+void dense_drop_table(DenseGame *g);
+void dense_free_game(DenseGame *g);
+
+/* dense_table.c: a walk of game g for the query key (its budgets, the evaluation context). */
+void dense_walk_init(Walk *w, Solver *sv, Dense *d, Engine *e, DenseGame *g, const int64_t *key, Loc loc);
+/* One cell of a fill or of reading ahead (w in M_FILL), walked once: 1 when its value is set
+   (every option solved), 0 when an option is not solved yet or lies outside the table (w->skip),
+   -1 when filling must stop (a value too big for the table, or the table went sparse). The
+   caller counts the walk's work (w->moves). */
+int dense_fill_one(Walk *w, struct DStack *ds, const int64_t *c);
+/* Positions left half-done (on the search path) go back to unknown. */
+void dense_reset_onpath(DenseGame *g);
+/* The cell of key in its game's table solved (its SG value in *sg, whether it is terminal in
+   *terminal), or declined. */
+SolveResult dense_table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal);
+
+#endif

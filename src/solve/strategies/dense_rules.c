@@ -1,0 +1,327 @@
+/* dense_rules.c: the table strategy's recognition (dense.h): a ruleset read on its checked syntax
+   tree as integer arithmetic over its 1-6 integer parameters (rules, binders, guards, lets,
+   components, the canon), compiled into a DenseGame, or declined. */
+#include "config.h"
+#include "solve/strategies/dense.h"
+#include "canonform.h"
+#include "builtins.h"
+#include "arith.h"
+#include <stdlib.h>
+#include <string.h>
+
+static bool comps(Program *p, DRule *r, const Node *n, int gid, int np)
+{
+    if (n->kind == N_INT && n->ival == 0) return true;
+    if (n->kind == N_BINARY && n->op == OP_ADD) return comps(p, r, n->a, gid, np) && comps(p, r, n->b, gid, np);
+    if (n->kind != N_CALL || n->ref != REF_GAME || n->ref_id != gid || n->list.n != np || r->ncomp == MAX_COMPS)
+        return false;
+    for (int i = 0; i < np; i++) {
+        if (n->list.v[i]->kind == N_SPLAT || !dense_cexpr_top(p, &r->arg[r->ncomp][i], n->list.v[i])) return false;
+    }
+    r->ncomp++;
+    return true;
+}
+
+/* A guard as clauses: `a and b` is the clause a then the clause b (each may then be affine). */
+static bool guard(Program *p, DRule *r, const Node *e)
+{
+    if (e->kind == N_AND) return guard(p, r, e->a) && guard(p, r, e->b);
+    if (r->ncl == MAX_CLAUSES) return false;
+    r->cl[r->ncl].let = false;
+    return dense_cexpr_top(p, &r->cl[r->ncl++].e, e);
+}
+
+/* The integers of a literal set or list ({1, 3, 4}, [2, -1]: integer literals, negated ones
+   too), each once, ascending (the order does not matter to a value): false for anything else. */
+static bool literal_set(const Node *e, int64_t **out, int *n)
+{
+    int64_t *v = xmalloc(((size_t)e->list.n + 1) * sizeof *v);
+    int k = 0;
+    for (int i = 0; i < e->list.n; i++) {
+        const Node *x = e->list.v[i];
+        int64_t y;
+        if (x->kind == N_INT) y = x->ival;
+        else if (x->kind == N_UNARY && x->op == OP_NEG && x->a->kind == N_INT && x->a->ival != INT64_MIN) y = -x->a->ival;
+        else {
+            free(v);
+            return false;
+        }
+        bool seen = false;
+        for (int j = 0; j < k && !seen; j++) seen = v[j] == y;
+        if (!seen) v[k++] = y;
+    }
+    for (int i = 1; i < k; i++)   /* ascending: a bound on the binder cuts the loop short */
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) { int64_t t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+    *out = v;
+    *n = k;
+    return true;
+}
+
+/* The same for a binder over a constant of the program that is a list or set of 64-bit integers
+   (`const S = {1, 3, 4}; ... k in S`): false for anything else. */
+static bool const_set(const Program *p, const Node *e, int64_t **out, int *n)
+{
+    if (e->kind != N_NAME || e->ref != REF_CONST || !p->const_ready[e->ref_id]) return false;
+    const Value *c = &p->consts[e->ref_id];
+    if ((c->t != VT_LIST && c->t != VT_SET) || c->strs != LIST_INTS || c->n > ((uint32_t)1 << 24)) return false;
+    int64_t *v = xmalloc(((size_t)c->n + 1) * sizeof *v);
+    if (c->n) memcpy(v, c->u.a, c->n * sizeof *v);
+    *out = v;
+    *n = (int)util_sort_unique_i64(v, c->n);   /* ascending, each once */
+    return true;
+}
+
+/* Whether clause cl is a guard that bounds the binder in slot: d <= 0, affine, with the binder's
+   coefficient +1 or -1. */
+static bool hoistable(const DClause *cl, int slot)
+{
+    if (cl->let || !cl->e.affine || cl->e.cmp != MO_LE) return false;
+    for (int j = 0; j < cl->e.nterms; j++)
+        if (cl->e.slot[j] == slot) return cl->e.k[j] == 1 || cl->e.k[j] == -1;
+    return false;
+}
+
+
+/* Whether code o reads the variable in slot. */
+static bool reads_slot(const Ops *o, int slot)
+{
+    for (int i = 0; i < o->n; i++)
+        if ((o->v[i].op == MO_VAR || o->v[i].rk == 2) && o->v[i].a == slot) return true;
+    return false;
+}
+
+/* The bit kind of guard cl on the binder in slot (see DClause). */
+static void bit_kind(Program *p, DClause *cl, int slot)
+{
+    const Ops *o = &cl->e;
+    cl->bk = BK_NONE;
+    if (cl->let) return;
+    if ((o->shape == SH_SHR_AND || (o->shape == SH_SHL_OP && o->sop == MO_BAND)) && o->sy == slot && o->sx != slot &&
+        o->sc == 0 && o->scmp) {
+        cl->bk = o->scmp == MO_EQ ? BK_ZERO : BK_NONZERO;
+        return;
+    }
+    /* i alone, in a form that evaluates without a failure: its values for i = 0..63 */
+    bool alone = false;
+    if (o->affine) {
+        alone = true;
+        for (int j = 0; j < o->nterms; j++) alone &= o->slot[j] == slot;
+    } else if (o->shape == SH_OP_K) {
+        alone = o->sx == slot;
+    }
+    if (!alone) return;
+    int64_t *vars = xcalloc((size_t)slot + 1, sizeof *vars);
+    EvalCtx ev = { p, NULL, NULL };
+    cl->bmask = 0;
+    for (int i = 0; i < 64; i++) {
+        vars[slot] = i;
+        if (eval(&ev, o, vars)) cl->bmask |= (uint64_t)1 << i;
+    }
+    free(vars);
+    cl->bk = BK_BINDER;
+}
+
+
+static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
+{
+    if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
+    r->nb = m->list.n;
+    for (int i = 0; i < m->list.n; i++) {
+        const Node *b = m->list.v[i];
+        r->slot[i] = b->ref_id;
+        if (b->a->kind == N_SET || b->a->kind == N_LIST) {
+            if (!literal_set(b->a, &r->set[i], &r->nset[i])) return false;
+            continue;
+        }
+        if (const_set(p, b->a, &r->set[i], &r->nset[i])) continue;
+        if (b->a->kind != N_RANGE) return false;
+        if (!dense_cexpr_top(p, &r->lo[i], b->a->a) || !dense_cexpr_top(p, &r->hi[i], b->a->b)) return false;
+    }
+    r->ncl = 0;
+    for (int i = 0; i < m->list2.n; i++) {
+        const Node *c = m->list2.v[i];
+        if (c->kind == N_LET) {
+            if (r->ncl == MAX_CLAUSES) return false;
+            r->cl[r->ncl].let = true;
+            r->cl[r->ncl].slot = c->ref_id;
+            if (!dense_cexpr_top(p, &r->cl[r->ncl++].e, c->a)) return false;
+        } else if (!guard(p, r, c->a)) {
+            return false;
+        }
+    }
+    if (!comps(p, r, m->a, gid, np)) return false;
+    r->nhoist = 0;
+    while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
+    for (int i = 0; r->nb > 0 && !r->set[r->nb - 1] && i < r->ncl; i++) bit_kind(p, &r->cl[i], r->slot[r->nb - 1]);
+    for (int i = 0; r->nb > 0 && i < r->ncl; i++) r->cl[i].inv = !reads_slot(&r->cl[i].e, r->slot[r->nb - 1]);
+    bool args = true;
+    for (int i = 0; i < r->ncomp; i++)
+        for (int k = 0; k < np; k++)
+            if (!r->arg[i][k].affine || r->arg[i][k].cmp) args = false;
+    r->fast = args && r->nb > 0 && r->ncl == 0 && !r->set[r->nb - 1];
+    r->args_affine = args;
+    int ns = r->nb == 1 && r->set[0] ? r->nset[0] : 0;
+    r->sten = np == 2 && args && ns > 0 && r->nhoist == r->ncl && r->ncomp == 1 && r->set[0][0] >= -AFF_VAR_MAX &&
+              r->set[0][ns - 1] <= AFF_VAR_MAX;
+    for (int i = 0; r->sten && i < r->nhoist; i++) {   /* each bound over the binder and the coordinates only */
+        const Ops *o = &r->cl[i].e;
+        int seen = 0;
+        for (int j = 0; j < o->nterms; j++) seen += o->slot[j] == r->slot[0] || o->slot[j] == 0 || o->slot[j] == 1;
+        r->sten = seen == o->nterms;
+        r->hk[i] = dense_coef(o, r->slot[0]);
+        r->hc[i] = o->c;
+        r->ha[i] = dense_coef(o, 0);
+        r->hb[i] = dense_coef(o, 1);
+        r->hv[i] = o->vmax;
+    }
+    if (r->sten) {
+        r->sda = dense_coef(&r->arg[0][0], r->slot[0]);
+        r->sdb = dense_coef(&r->arg[0][1], r->slot[0]);
+    }
+    return true;
+}
+
+/* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
+static void free_ops(Ops *o) { free(o->v); o->v = NULL; o->n = o->cap = 0; }
+
+/* The cells of g's dense table (0: none yet). */
+size_t dense_table_cells(const DenseGame *g)
+{
+    size_t n = 1;
+    for (int i = 0; i < ndims(g); i++) n *= g->dim[i];
+    return n;
+}
+
+/* The dense table (a mapping of its own: util_map_zero) freed; no table. */
+void dense_drop_table(DenseGame *g)
+{
+    if (g->val) util_unmap(g->val, dense_table_cells(g) * sizeof *g->val);
+    g->val = NULL;
+    memset(g->dim, 0, sizeof g->dim);
+}
+
+void dense_free_game(DenseGame *g)
+{
+    for (int i = 0; i < g->nrules; i++) {
+        DRule *r = &g->rules[i];
+        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); free(r->set[j]); }
+        for (int j = 0; j < MAX_CLAUSES; j++) free_ops(&r->cl[j].e);
+        for (int j = 0; j < MAX_COMPS; j++)
+            for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
+    }
+    free(g->rules);
+    for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
+    dense_drop_table(g);
+    free(g->rv);
+    cm_free(&g->map);
+    free(g->vars);
+    free(g->ds.v);
+    free(g);
+}
+
+/* Whether o is affine in the coordinate (slot 0) alone; *lim: the least magnitude it allows. */
+static bool flat_form(const Ops *o, int64_t *lim)
+{
+    if (!o->affine) return false;
+    for (int j = 0; j < o->nterms; j++)
+        if (o->slot[j] != 0) return false;
+    if (o->vmax < *lim) *lim = o->vmax;
+    return true;
+}
+
+/* The largest coordinate up to which fill_flat may read the rules directly (0: not at all). */
+static int64_t flat_limit(const DenseGame *g)
+{
+    if (g->np != 1 || g->canon) return 0;
+    int64_t lim = INT64_MAX;
+    for (int i = 0; i < g->nrules; i++) {
+        const DRule *r = &g->rules[i];
+        if (r->nb || r->ncomp < 1) return 0;
+        for (int j = 0; j < r->ncl; j++)
+            if (r->cl[j].let || !flat_form(&r->cl[j].e, &lim)) return 0;
+        for (int j = 0; j < r->ncomp; j++)
+            if (!flat_form(&r->arg[j][0], &lim)) return 0;
+    }
+    return lim;
+}
+
+/* Whether the flat game g is a subtraction game as sub_from/sub describe (see DenseGame). */
+static void sub_shape(DenseGame *g)
+{
+    g->nsub = 0;
+    if (g->flat_max <= 0 || g->nrules < 1) return;
+    int64_t from = 0;
+    for (int i = 0; i < g->nrules; i++) {
+        const DRule *r = &g->rules[i];
+        const Ops *a = &r->arg[0][0];
+        if (r->ncomp != 1 || a->cmp || a->nterms != 1 || a->k[0] != 1 || a->c >= 0 || a->c == INT64_MIN) return;
+        for (int j = 0; j < r->ncl; j++) {   /* -n + c <= 0: n >= c */
+            const Ops *c = &r->cl[j].e;
+            if (c->cmp != MO_LE || c->nterms != 1 || c->k[0] != -1) return;
+            if (c->c > from) from = c->c;
+        }
+        if (-a->c > from) from = -a->c;
+        g->sub[i] = -a->c;
+    }
+    g->nsub = g->nrules;
+    g->sub_from = from;
+}
+
+static DenseGame *analyse(Program *p, int gid)
+{
+    Game *G = &p->games[gid];
+    const Node *ast = G->ast;
+    if (!ast || G->variadic || G->nparams < 1 || G->nparams > DNP) return NULL;
+    DenseGame *g = xcalloc(1, sizeof *g);
+    g->gid = gid;
+    g->np = G->nparams;
+    g->nlocals = G->nlocals;
+    g->vars = xcalloc((size_t)g->nlocals + 3, sizeof *g->vars);
+    int nmoves = 0;
+    for (int i = 0; i < ast->list.n; i++) nmoves += ast->list.v[i]->kind != N_CANON;
+    g->rules = xcalloc(nmoves < MAX_RULES ? (size_t)nmoves + 1 : MAX_RULES, sizeof *g->rules);
+    bool ok = true;
+    for (int i = 0; i < ast->list.n && ok; i++) {
+        const Node *m = ast->list.v[i];
+        if (m->kind == N_CANON) {
+            g->canon = true;
+            CanonForm cf = canonform_of(ast, g->np, false);
+            if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {   /* coordinates sorted natively */
+                g->sort = cf == CF_SORT_UP ? 1 : -1;
+                continue;
+            }
+            if (m->list.n != g->np) ok = false;
+            for (int k = 0; k < m->list.n && ok; k++)
+                ok = m->list.v[k]->kind != N_SPLAT && dense_cexpr_top(p, &g->canon_arg[k], m->list.v[k]);
+            continue;
+        }
+        if (g->nrules == MAX_RULES) { ok = false; break; }
+        ok = rule(p, &g->rules[g->nrules++], m, gid, g->np);
+    }
+    if (!ok) {
+        dense_free_game(g);
+        return NULL;
+    }
+    for (int i = 0; i < g->nrules; i++) g->record |= !g->rules[i].fast;   /* fast rules walk again cheaply */
+    for (int i = 0; i < g->nrules; i++) g->rules[i].sten &= !g->canon;
+    g->flat_max = flat_limit(g);
+    sub_shape(g);
+    return g;
+}
+
+DenseGame *dense_game_of(Dense *d, Program *p, int gid)
+{
+    if ((size_t)gid >= d->n) {
+        size_t n = p->ngames;
+        d->games = xrealloc(d->games, n * sizeof *d->games);
+        d->tried = xrealloc(d->tried, n * sizeof *d->tried);
+        memset(d->games + d->n, 0, (n - d->n) * sizeof *d->games);
+        memset(d->tried + d->n, 0, (n - d->n) * sizeof *d->tried);
+        d->n = n;
+    }
+    if (!d->tried[gid]) {
+        d->tried[gid] = true;
+        d->games[gid] = analyse(p, gid);
+    }
+    return d->games[gid];
+}
