@@ -12,43 +12,11 @@
 #include "draw.h"
 #include "plot.h"
 #include "run_int.h"
+#include "render.h"
 #include <stdlib.h>
 #include <string.h>
 
-#define TEXT_MAX_MOVES 10
-
 typedef struct RunCtx { Stmt *st; } RunCtx;
-
-/* Write what b holds and empty it (output goes on the terminal's line, not after the progress
-   text). */
-static void emit_part(Program *p, StrBuf *b)
-{
-    prog_progress_clear(p);
-    if (b->len) fwrite(b->s, 1, b->len, p->out);
-    b->len = 0;
-    if (b->s) b->s[0] = 0;
-}
-
-static void emit_line(Program *p, StrBuf *b)
-{
-    emit_part(p, b);
-    fputc('\n', p->out);
-    sb_fini(b);
-}
-
-/* A JSON string into the line b builds; a long one (a query's position can take megabytes) is
-   written straight to the output after what b holds, not copied into b. */
-#define JSON_DIRECT 65536
-static void json_big(Program *p, StrBuf *b, const char *s)
-{
-    size_t n = strlen(s);
-    if (n < JSON_DIRECT) {
-        json_str(b, s);
-        return;
-    }
-    emit_part(p, b);
-    json_fstr(p->out, s, n);
-}
 
 static Value thunk(Program *p, int fn) { return vm_call(p->vm, fn, NULL, 0, NULL, NULL); }
 
@@ -75,182 +43,7 @@ static void do_query(Program *p, Stmt *st)
     Answer *a = solve_answer_new(p, &mark);
     solve_query(p->solver, &v, st->loc, true, a);
     solve_label(p->solver, a, &v, st->loc);
-    StrBuf b;
-    sb_init(&b);
-    if (p->json) {
-        sb_puts(&b, "{\"kind\":\"query\",\"position\":");
-        json_big(p, &b, a->position);
-        sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
-        if (a->has_sg) nim_print(&b, &a->sg);
-        else sb_puts(&b, "null");
-        if (a->sg.kind == GV_LOOPY && a->sg.kset) {   /* a generalized SG value ∞(K) */
-            StrBuf g;
-            sb_init(&g);
-            gv_print_loopy(&g, &a->sg);
-            sb_puts(&b, ",\"gamma\":");
-            json_str(&b, g.s);
-            sb_fini(&g);
-        }
-        if (a->remoteness >= 0) sb_printf(&b, ",\"remoteness\":%lld", (long long)a->remoteness);
-        else if (a->remoteness == -2) sb_puts(&b, ",\"remoteness\":null");
-        if (a->scoring) {   /* the best score difference for the player to move, and a best line's totals */
-            sb_puts(&b, ",\"value\":");
-            score_print(&b, &a->sg);
-            if (a->has_line) {
-                sb_puts(&b, ",\"totals\":[");
-                score_print(&b, &a->line[0]);
-                sb_putc(&b, ',');
-                score_print(&b, &a->line[1]);
-                sb_putc(&b, ']');
-            }
-        }
-        sb_puts(&b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
-        for (size_t i = 0; i < a->nwin; i++) {
-            if (i) sb_putc(&b, ',');
-            json_big(p, &b, a->winning[i]);
-        }
-        sb_puts(&b, "]");
-        if (!a->mode || a->moves || a->mode == PM_MISERE) {   /* every move as a move: its component, rule, binder values and result */
-            sb_puts(&b, ",\"moves\":[");
-            for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
-                const struct AnswerLabel *l = &a->labels[i];
-                sb_puts(&b, i ? ",{\"component\":" : "{\"component\":");
-                StrBuf c;
-                sb_init(&c);
-                key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
-                json_big(p, &b, c.s);
-                sb_fini(&c);
-                sb_printf(&b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
-                if (l->label) json_str(&b, l->label);
-                else sb_puts(&b, "null");
-                sb_printf(&b, ",\"args\":%s,\"result\":", l->args_json);
-                json_big(p, &b, a->winning[l->result]);
-                sb_putc(&b, '}');
-            }
-            sb_putc(&b, ']');
-            uint64_t listed = 0;
-            for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) listed += a->labels[i].copies;
-            if (a->labels_cut || listed < a->nmoves) sb_puts(&b, ",\"moves_incomplete\":true");
-            if (a->labels_cut || a->truncated) sb_puts(&b, ",\"move_count\":null");
-            else sb_printf(&b, ",\"move_count\":%llu", (unsigned long long)a->nmoves);
-        }
-        if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
-        if (a->unwritten) sb_puts(&b, ",\"winning_unwritten\":true");
-        if (a->ndefence) {
-            sb_puts(&b, ",\"defence\":[");
-            for (size_t i = 0; i < a->ndefence; i++) {
-                sb_puts(&b, i ? ",{\"move\":" : "{\"move\":");
-                json_big(p, &b, a->defence[i].move);
-                sb_puts(&b, ",\"reply\":");
-                json_big(p, &b, a->defence[i].reply);
-                sb_putc(&b, '}');
-            }
-            sb_putc(&b, ']');
-        }
-        sb_puts(&b, ",\"strategy\":");
-        json_str(&b, a->strategy);
-        if (a->extra_json) {   /* a play mode's fields: each component's genus, suspense or remoteness */
-            sb_putc(&b, ',');
-            sb_puts(&b, a->extra_json);
-        }
-        sb_putc(&b, '}');
-        emit_line(p, &b);
-    } else {
-        sb_puts(&b, st->text);   /* not "%s": the texts of a big sum take megabytes */
-        sb_printf(&b, ": %c", a->outcome);
-        if (a->has_sg) {
-            sb_puts(&b, " (sg ");
-            nim_print(&b, &a->sg);
-            sb_putc(&b, ')');
-        } else if (a->sg.kind == GV_LOOPY && a->sg.kset) {
-            sb_puts(&b, " (gamma ");
-            gv_print_loopy(&b, &a->sg);
-            sb_putc(&b, ')');
-        }
-        if (a->remoteness >= 0) sb_printf(&b, " (remoteness %lld)", (long long)a->remoteness);
-        if (a->scoring) {
-            sb_puts(&b, " (value ");
-            score_print(&b, &a->sg);
-            sb_putc(&b, ')');
-        }
-        sb_printf(&b, " [%s]", a->strategy);
-        emit_line(p, &b);
-        if (strcmp(st->text, a->position)) {
-            sb_puts(&b, "  = ");
-            sb_puts(&b, a->position);
-            emit_line(p, &b);
-        }
-        if (a->why) {
-            sb_printf(&b, "  by %s", a->why);
-            emit_line(p, &b);
-        }
-        if (a->no_sg) {
-            sb_printf(&b, "  (no SG value: %s)", a->no_sg);
-            emit_line(p, &b);
-        }
-        if (a->has_line && a->nwin) {
-            sb_puts(&b, "  best play: the player to move scores ");
-            score_print(&b, &a->line[0]);
-            sb_puts(&b, ", the other ");
-            score_print(&b, &a->line[1]);
-            emit_line(p, &b);
-        }
-        const char *kind = a->drawing ? "drawing" : a->scoring ? "best" : "winning";
-        size_t l = 0, lines = 0;
-        for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
-            bool named = false;
-            for (; l < a->nlabels && a->labels[l].result == i; l++) {   /* each move reaching it */
-                if (lines++ >= TEXT_MAX_MOVES) {
-                    named = true;
-                    continue;
-                }
-                const struct AnswerLabel *m = &a->labels[l];
-                sb_printf(&b, "  %s move: %s%s%s from ", kind, m->label ? m->label : "move", m->args ? " " : "",
-                          m->args ? m->args : "");
-                key_print(p, &b, eng_key(p->solver->store, a->comps[m->comp]));
-                sb_puts(&b, " -> ");
-                sb_puts(&b, a->winning[i]);
-                if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
-                emit_line(p, &b);
-                named = true;
-            }
-            if (!named) {
-                sb_printf(&b, "  %s move -> ", kind);
-                sb_puts(&b, a->winning[i]);
-                emit_line(p, &b);
-            }
-        }
-        if (a->nmoves > lines) lines = (size_t)a->nmoves;
-        if (lines > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more moves to the positions above%s", lines - TEXT_MAX_MOVES,
-                      a->labels_cut ? ", and perhaps more: too many to enumerate" : " (--json lists up to 1000)");
-            emit_line(p, &b);
-        }
-        if (a->nwin > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more %s moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES, kind,
-                      a->truncated ? "; there may be more not examined" : "");
-            emit_line(p, &b);
-        } else if (a->unvalued) {
-            sb_printf(&b, "  ... there may be more %s moves: an option's SG value would take a search of more than "
-                      SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps", kind);
-            emit_line(p, &b);
-        } else if (a->truncated) {
-            sb_printf(&b, "  ... there may be more %s moves: too many candidates to examine", kind);
-            emit_line(p, &b);
-        }
-        if (a->unwritten) {
-            sb_puts(&b, "  (a winning move turns a component into a sum of games, which a compound's position cannot write)");
-            emit_line(p, &b);
-        }
-        for (size_t i = 0; i < a->ndefence && i < TEXT_MAX_MOVES; i++) {
-            sb_printf(&b, "  if -> %s, reply -> %s", a->defence[i].move, a->defence[i].reply);
-            emit_line(p, &b);
-        }
-        if (a->ndefence > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more replies (--json lists them)", a->ndefence - TEXT_MAX_MOVES);
-            emit_line(p, &b);
-        }
-    }
+    render_query(p, st, a);
     prog_release(p, mark);
     solve_answer_free(a);
 }
@@ -370,11 +163,11 @@ static void print_grid(Program *p, StrBuf *b, const char *indent, const int64_t 
     }
     sb_printf(b, "%s  %*s ", indent, rw, "");
     for (size_t j = 0; j < cols; j++) sb_printf(b, " %*lld", width, (long long)(lo[1] + (int64_t)j));
-    emit_line(p, b);
+    render_emit_line(p, b);
     for (size_t i = 0; i < rows; i++) {
         sb_printf(b, "%s  %*lld:", indent, rw, (long long)(lo[0] + (int64_t)i));
         for (size_t j = 0; j < cols; j++) put_value(b, " ", width, &vals[i * cols + j], false);
-        emit_line(p, b);
+        render_emit_line(p, b);
     }
 }
 
@@ -454,18 +247,18 @@ static void do_table(Program *p, Stmt *st)
             for (size_t i = 0; i < t.rows; i++) put_value(&b, i ? "," : "", 0, &t.vals[i], true);
             sb_puts(&b, "]}");
         }
-        emit_line(p, &b);
+        render_emit_line(p, &b);
         return;
     }
     sb_printf(&b, "table %s:", st->text);
-    emit_line(p, &b);
+    render_emit_line(p, &b);
     if (t.nranges <= 1) {
         int iw = digits(lo[0] + (int64_t)(t.rows ? t.rows - 1 : 0));
         if (digits(lo[0]) > iw) iw = digits(lo[0]);
         for (size_t i = 0; i < t.rows; i += 10) {
             sb_printf(&b, "  %*lld:", iw, (long long)(lo[0] + (int64_t)i));
             for (size_t j = i; j < t.rows && j < i + 10; j++) put_value(&b, " ", width, &t.vals[j], false);
-            emit_line(p, &b);
+            render_emit_line(p, &b);
         }
         return;
     }
@@ -475,7 +268,7 @@ static void do_table(Program *p, Stmt *st)
     }
     for (size_t l = 0; l < layers; l++) {   /* each layer: "  [x]" and its grid, indented */
         sb_printf(&b, "  [%lld]", (long long)(lo[0] + (int64_t)l));
-        emit_line(p, &b);
+        render_emit_line(p, &b);
         print_grid(p, &b, "  ", glo, t.rows, t.cols, t.vals + l * per, width);
     }
 }
@@ -505,7 +298,7 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
         if (ok) sb_printf(&b, "expect %s: ok", st->text);
         else sb_printf(&b, "expect %s: FAILED (%s)", st->text, counter);
     }
-    emit_line(p, &b);
+    render_emit_line(p, &b);
     if (!ok) {   /* the reason is in the line above: the error only points at the statement */
         p->failed = 1;
         fflush(p->out);
@@ -539,7 +332,7 @@ static void print_value(Program *p, const Value *vp)
     } else {
         key_print_value(p, &b, &v);
     }
-    emit_line(p, &b);
+    render_emit_line(p, &b);
 }
 
 /* draw: the game graph below a position as Graphviz DOT, on the output or into --dot FILE
@@ -582,10 +375,10 @@ static void do_draw(Program *p, Stmt *st)
             json_str(&b, dot.s);
         }
         sb_putc(&b, '}');
-        emit_line(p, &b);
+        render_emit_line(p, &b);
     } else if (p->dot_file) {
         sb_printf(&b, "draw %s: written to %s", st->text, p->dot_file);
-        emit_line(p, &b);
+        render_emit_line(p, &b);
     } else {
         prog_progress_clear(p);
         fputs(dot.s, p->out);
@@ -613,7 +406,7 @@ static void do_genus(Program *p, Stmt *st)
     }
     free(g.position);
     free(g.genus);
-    emit_line(p, &b);
+    render_emit_line(p, &b);
 }
 
 static void do_expect(Program *p, Stmt *st)
@@ -844,7 +637,7 @@ static void do_period(Program *p, Stmt *st)
                           per.stopped == PERIOD_STOP_WORK ? " or a larger budget" : "");
         }
     }
-    emit_line(p, &b);
+    render_emit_line(p, &b);
 }
 
 static void run_one(Program *p, void *ctx)

@@ -16,11 +16,3 @@ void scratch_fini(Scratch *s)
     s->base = NULL;
 }
 
-void *scratch_alloc(Scratch *s, size_t n)
-{
-    n = (n + 7) & ~(size_t)7;
-    if (n > s->size - s->used) return NULL;
-    void *p = s->base + s->used;
-    s->used += n;
-    return p;
-}

@@ -134,10 +134,20 @@ bool vm_memo_find(Vm *vm, const int64_t *key, uint64_t hash, Value *out);
 const int64_t *vm_memo_keep(Vm *vm, const int64_t *key);
 /* Remember the result v (copied) of the call with that key. */
 void vm_memo_put(Vm *vm, const int64_t *key, uint64_t hash, const Value *v);
-/* Scratch allocation that reports a resource limit at loc when exhausted. */
-void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
+/* Scratch allocation that reports a resource limit at loc when exhausted: the common case
+   inline, a big value (it asks the memory budget first) or an exhausted scratch in vm_rt.c. */
+void *vm_alloc_slow(Vm *vm, size_t bytes, Loc loc);
+static inline void *vm_alloc(Vm *vm, size_t bytes, Loc loc);
 /* A value this big asks the memory budget first (--max-memory). */
 #define VM_BIG_VALUE ((size_t)16 << 20)
+static inline void *vm_alloc(Vm *vm, size_t bytes, Loc loc)
+{
+    if (bytes < VM_BIG_VALUE) {
+        void *m = scratch_alloc(&vm->scratch, bytes);
+        if (m) return m;
+    }
+    return vm_alloc_slow(vm, bytes, loc);
+}
 /* A budgeted run (fuel set) pays for building a value of this size (a list's elements, a graph's
    vertices and edges): one step per 8, so a tentative search over huge positions stops in time. */
 void vm_charge(Vm *vm, uint64_t size, Loc loc);

@@ -110,12 +110,12 @@ _Noreturn void vm_fail_limit(Vm *vm, Loc loc, const char *msg)
     prog_fail(vm->p, EXIT_LIMIT, loc, "%s", msg);
 }
 
-void *vm_alloc(Vm *vm, size_t bytes, Loc loc)
+void *vm_alloc_slow(Vm *vm, size_t bytes, Loc loc)
 {
     if (bytes >= VM_BIG_VALUE) prog_memory_need(vm->p, bytes, loc, "a value being built");   /* before it is filled */
     void *m = scratch_alloc(&vm->scratch, bytes);
     if (!m) vm_fail_limit(vm, loc, "scratch memory exhausted (1 GiB of values built while evaluating); "
-                                "the lists or sums here are too large");
+                                   "the lists or sums here are too large");
     return m;
 }
 

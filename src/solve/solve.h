@@ -188,7 +188,11 @@ typedef struct Answer {
     struct AnswerPos { AnswerPart *parts; uint32_t nparts; } *mpos;
     unsigned mode;
     bool unwritten;          /* a winning move exists that the position syntax cannot write */
-    char *extra_json;
+    /* a play mode's components, for the renderers: each one's position and, in misere play, its
+       genus and whether it is tame; in every() or conj(), its suspense or remoteness (pace_name
+       "suspense" or "remoteness", NULL otherwise) */
+    struct AnswerComponent { char *position; char *genus; bool tame; const char *pace_name; uint64_t pace; } *components;
+    size_t ncomponents;
     /* each move reaching a listed result (labels.c), in the results' order: the result (index into
        winning), the component moved (index into comps) and its copies (each can make the move),
        the rule's label (NULL: unnamed) and binder values ("k=2", {"k":2}); labels_cut: a

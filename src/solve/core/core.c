@@ -255,7 +255,11 @@ void solve_answer_fini(Answer *a)
     free(a->seen);
     for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
     free(a->mpos);
-    free(a->extra_json);
+    for (size_t i = 0; i < a->ncomponents; i++) {
+        free(a->components[i].position);
+        free(a->components[i].genus);
+    }
+    free(a->components);
     free(a->position);
     free(a->why);
     for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);

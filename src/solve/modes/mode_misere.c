@@ -7,7 +7,6 @@
 #include "config.h"
 #include "solve/modes/compound.h"
 #include "solve/core/nimber.h"
-#include "json.h"
 #include "key.h"
 #include "vm.h"
 #include <stdlib.h>
@@ -235,13 +234,12 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
     if (a->nwin >= SOLVE_MAX_WINNING) a->truncated = true;
 }
 
-typedef struct MisereText { StrBuf b, j, w; } MisereText;   /* components, JSON, the reason */
+typedef struct MisereText { StrBuf b, w; } MisereText;   /* components, the reason */
 
 static void misere_text_free(void *arg)
 {
     MisereText *t = arg;
     sb_fini(&t->b);
-    sb_fini(&t->j);
     sb_fini(&t->w);
     free(t);
 }
@@ -290,26 +288,19 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
     /* the texts outlive calls that may fail (a limit in a genus search): freed by a cleanup then */
     MisereText *tx = xcalloc(1, sizeof *tx);
     sb_init(&tx->b);
-    sb_init(&tx->j);
     sb_init(&tx->w);
     size_t mark = prog_defer(s->p, misere_text_free, tx);
-    sb_puts(&tx->j, "\"components\":[");
+    a->components = xcalloc(n ? n : 1, sizeof *a->components);   /* freed with the answer, an error's too */
     for (size_t i = 0; i < n; i++) {
         Genus g = sums_genus(m, c[i].sum, loc);
         char *txt = solve_print_parts(s, 0, &c[i].id, &c[i].count, 1, true);
-        sb_puts(&tx->j, i ? ",{\"position\":" : "{\"position\":");
-        json_str(&tx->j, txt);
         StrBuf gs;
         sb_init(&gs);
         sums_print_genus(&gs, &g);
-        sb_puts(&tx->j, ",\"genus\":");
-        json_str(&tx->j, gs.s);
-        sb_printf(&tx->j, ",\"tame\":%s}", part[i].tame ? "true" : "false");
         if (i < 8) sb_printf(&tx->b, "%s%s %s", i ? ", " : "", txt, gs.s);
+        a->components[a->ncomponents++] = (struct AnswerComponent){ .position = txt, .genus = sb_take(&gs), .tame = part[i].tame };
         sb_fini(&gs);
-        free(txt);
     }
-    sb_putc(&tx->j, ']');
     if (n > 8) sb_printf(&tx->b, ", ... %zu in all", n);
     if (n == 0) {
         a->outcome = 'N';
@@ -342,7 +333,6 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         sb_fini(&gs);
     }
     a->why = sb_take(&tx->w);
-    a->extra_json = sb_take(&tx->j);
     prog_release(s->p, mark);
     misere_text_free(tx);
     if (moves && a->outcome == 'N') list_moves(&t, a);

@@ -7,7 +7,6 @@
    that leaves the extreme even. */
 #include "config.h"
 #include "solve/modes/compound.h"
-#include "json.h"
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
@@ -47,27 +46,21 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
     a->strategy = every ? "every" : "conj";
     cpd_position(s, a, c, n, !every);
     const char *what = every ? "suspense" : "remoteness";
-    StrBuf b, j;
+    StrBuf b;
     sb_init(&b);
-    sb_init(&j);
     sb_printf(&b, "%s%s of each component (", mis ? "misere " : "", what);
-    sb_puts(&j, "\"components\":[");
+    a->components = xcalloc(n ? n : 1, sizeof *a->components);
+    a->ncomponents = n;
     for (size_t i = 0; i < n; i++) {
         char *t = cpd_text(s, &c[i]);
         if (i < 8) sb_printf(&b, "%s%s %llu", i ? ", " : "", t, (unsigned long long)v[i]);
-        sb_puts(&j, i ? ",{\"position\":" : "{\"position\":");
-        json_str(&j, t);
-        sb_printf(&j, ",\"%s\":%llu}", what, (unsigned long long)v[i]);
-        free(t);
+        a->components[i] = (struct AnswerComponent){ .position = t, .pace_name = what, .pace = v[i] };
     }
     if (n > 8) sb_printf(&b, ", ... %zu in all", n);
     sb_printf(&b, "); the %s, %llu, is %s", every ? "largest" : "smallest", (unsigned long long)best,
               best & 1 ? "odd: the first player wins" : "even: the first player loses");
-    sb_putc(&j, ']');
     a->why = sb_take(&b);
-    a->extra_json = sb_take(&j);
     sb_fini(&b);
-    sb_fini(&j);
     if (!moves || a->outcome != 'N' || !any || ended) return;
     uint32_t *to = vm_alloc(s->vm, (n ? n : 1) * sizeof *to, loc);
     for (size_t i = 0; i < n; i++) {

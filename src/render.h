@@ -1,0 +1,17 @@
+/* render.h: answers and values rendered for the output (render.c): a query's answer as text or
+   JSON, and the output helpers the statements share. Above the solver, below the statements. */
+#ifndef GRUNDY_RENDER_H
+#define GRUNDY_RENDER_H
+#include "program.h"
+#include "solve/solve.h"
+
+/* Write what b holds to the output and empty it (erasing a progress line first). */
+void render_emit_part(Program *p, StrBuf *b);
+/* The same, then a newline; b is freed. */
+void render_emit_line(Program *p, StrBuf *b);
+/* A JSON string into the line b builds; a long one (a query's position can take megabytes) is
+   written straight to the output after what b holds, not copied into b. */
+void render_json(Program *p, StrBuf *b, const char *s);
+/* The answer a to query st, as text lines or one JSON line (p->json), on the output. */
+void render_query(Program *p, const Stmt *st, const Answer *a);
+#endif
