@@ -33,6 +33,7 @@
 */
 #ifndef GRUNDY_H
 #define GRUNDY_H
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,8 +72,53 @@ int gr_session_set(gr_session *s, const char *option, const char *value);
    (interrupted by gr_interrupt). */
 int gr_eval(gr_session *s, const char *text, const char *name, char **json);
 
-/* Ask the gr_eval running in s to stop: it stops at its next poll (within milliseconds) and
-   returns 130; the session stays usable. Async-signal-safe; may be called from any thread. A call
+/* ---- one position's answer, as data ----
+   A query's answer without JSON: its outcome, value, strategy and certificate, the positions its
+   winning moves reach (drawing moves for a draw, best moves for a scoring game), and each move
+   with its component, rule, binder values and result. The same answer `query POSITION;` gives,
+   and the same strings the text output prints. */
+typedef struct gr_answer gr_answer;
+
+/* Answer position (an expression giving a position, such as "Nim(3, 4, 5)" or "misere(Kayles(7))",
+   in the session's definitions) into *out, to be freed with gr_answer_free. *errors (may be NULL)
+   receives the errors as JSON lines, as gr_eval gives them (NULL or "" when there are none), to be
+   freed with gr_free. Returns 0 with *out set, or the exit status of the failure (3 not a
+   position or an error in it, 4 a limit, 130 interrupted; 2 for NULL arguments) with *out NULL.
+   The session's limits, timeout and strategy apply, and gr_interrupt stops it as it stops
+   gr_eval. */
+int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors);
+void gr_answer_free(gr_answer *a);
+
+/* 'P' (the player to move loses), 'N' (wins) or 'D' (a draw). */
+char gr_answer_outcome(const gr_answer *a);
+/* The value as decimal text, any size: the SG value; a scoring game's best score difference for
+   the player to move; a generalized value such as "inf(0,2)" for a game with cycles. NULL when
+   there is none (misere play, a compound: the outcome only, see the certificate). */
+const char *gr_answer_value(const gr_answer *a);
+/* The position, normalised (printable and parseable: components in canonical form). */
+const char *gr_answer_position(const gr_answer *a);
+/* The strategy that answered ("closed:nim", "table", "memo", "sum", "misere:tame", ...). */
+const char *gr_answer_strategy(const gr_answer *a);
+/* The theorem or method behind the value, as the text output's "by" line; NULL if none. */
+const char *gr_answer_certificate(const gr_answer *a);
+/* Non-zero for a scoring game (its results are the best moves), for a draw (its results are the
+   moves that keep the draw), and when the lists may be incomplete (too many to examine). */
+int gr_answer_is_scoring(const gr_answer *a);
+int gr_answer_is_draw(const gr_answer *a);
+int gr_answer_incomplete(const gr_answer *a);
+/* The distinct positions the winning moves reach, in move order (0 for a P-position). */
+size_t gr_answer_result_count(const gr_answer *a);
+const char *gr_answer_result(const gr_answer *a, size_t i);
+/* Each move reaching one of them (two moves may reach one position), at most 1000: the component
+   it moves, its rule's label (NULL: an unnamed rule), its binder values ("k=2, a=1"; NULL: none),
+   the position it reaches, and how many equal copies of the component can make it. Any of the
+   out pointers may be NULL. Returns 0, or -1 when i is out of range. The strings belong to a. */
+size_t gr_answer_move_count(const gr_answer *a);
+int gr_answer_move(const gr_answer *a, size_t i, const char **component, const char **rule, const char **args,
+                   const char **result, unsigned long long *copies);
+
+/* Ask the gr_eval (or gr_query) running in s to stop: it stops at its next poll (within
+   milliseconds) and returns 130; the session stays usable. Async-signal-safe; may be called from any thread. A call
    while no gr_eval runs has no effect on the next one. */
 void gr_interrupt(gr_session *s);
 

@@ -9,6 +9,12 @@
 #include "options.h"
 #include "program.h"
 #include "run.h"
+#include "key.h"
+#include "pos.h"
+#include "vm.h"
+#include "solve/solve.h"
+#include "solve/core/nimber.h"
+#include "solve/core/score.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +93,7 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     return EXIT_OK;
 }
 
-/* The text, loaded and run (inside gr_eval's prog_try). */
+/* The text, loaded and run (inside session_run). */
 typedef struct EvalRun { const char *text, *name; int status; } EvalRun;
 
 static void eval_run(Program *p, void *ctx)
@@ -100,10 +106,12 @@ static void eval_run(Program *p, void *ctx)
     r->status = run_pending(p);
 }
 
-int gr_eval(gr_session *s, const char *text, const char *name, char **json)
+/* Run fn(p, ctx) in the session, its output and its errors' JSON lines into *json (NULL:
+   discarded), inside one prog_try with the calling thread's allocation failures routed to the
+   session; *status is what fn set (a limit or an interrupt that unwound it replaces it). Returns
+   the status. */
+static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *status, char **json)
 {
-    if (json) *json = NULL;
-    if (!s || !text) return EXIT_USAGE;
     Program *p = &s->p;
     char *obuf = NULL, *ebuf = NULL;
     size_t olen = 0, elen = 0;
@@ -124,16 +132,15 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json)
     s->stop = 0;
     p->timeout = s->timeout;
     p->deadline = s->timeout > 0 ? prog_now() + s->timeout : 0;
-    EvalRun r = { text, name ? name : "<eval>", EXIT_OK };
     UtilOom old = prog_catch_oom(p);
-    int st = prog_try(p, eval_run, &r);
+    int st = prog_try(p, fn, ctx);
     prog_report_oom(p, (Loc){ 0 });
     util_set_oom(old);
     if (st) {   /* a limit or an interrupt unwound the whole text: its other statements do not run */
         p->next_stmt = p->nstmts;
-        r.status = st;
+        *status = st;
     }
-    if (!prog_out_ok(p) && r.status < EXIT_LIMIT) r.status = EXIT_LIMIT;   /* the memory stream failed */
+    if (!prog_out_ok(p) && *status < EXIT_LIMIT) *status = EXIT_LIMIT;   /* the memory stream failed */
     p->out = NULL;
     p->diag.out = NULL;
     p->diag.json = NULL;
@@ -142,7 +149,167 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json)
     free(ebuf);
     if (json) *json = obuf;
     else free(obuf);
-    return r.status;
+    return *status;
+}
+
+int gr_eval(gr_session *s, const char *text, const char *name, char **json)
+{
+    if (json) *json = NULL;
+    if (!s || !text) return EXIT_USAGE;
+    EvalRun r = { text, name ? name : "<eval>", EXIT_OK };
+    return session_run(s, eval_run, &r, &r.status, json);
+}
+
+/* ---- one position's answer, as data ----------------------------------------------------------- */
+
+typedef struct gr_move { char *component, *rule, *args, *result; uint64_t copies; } gr_move;
+
+struct gr_answer {
+    char outcome;
+    char *value, *position, *strategy, *why;
+    bool scoring, drawing, incomplete;
+    char **results;         /* the distinct positions the listed moves reach */
+    size_t nresults;
+    gr_move *moves;         /* each move reaching one of them */
+    size_t nmoves;
+};
+
+static char *dup_or_null(const char *t)
+{
+    if (!t) return NULL;
+    char *d = strdup(t);
+    if (!d) util_fatal(strlen(t) + 1, "out of memory (%zu bytes)", strlen(t) + 1);
+    return d;
+}
+
+void gr_answer_free(gr_answer *a)
+{
+    if (!a) return;
+    free(a->value);
+    free(a->position);
+    free(a->strategy);
+    free(a->why);
+    for (size_t i = 0; i < a->nresults; i++) free(a->results[i]);
+    free(a->results);
+    for (size_t i = 0; i < a->nmoves; i++) {
+        free(a->moves[i].component);
+        free(a->moves[i].rule);
+        free(a->moves[i].args);
+        free(a->moves[i].result);
+    }
+    free(a->moves);
+    free(a);
+}
+
+static void answer_free_cb(void *arg) { gr_answer_free(arg); }
+
+/* The position text, loaded as a one-statement unit and answered (inside session_run). */
+typedef struct QueryRun { const char *text; gr_answer *out; int status; } QueryRun;
+
+static void query_run(Program *p, void *ctx)
+{
+    QueryRun *r = ctx;
+    size_t n0 = p->nstmts;
+    bool bare = p->bare_print;
+    p->bare_print = false;
+    int errors = drv_load(p, "<query>", r->text, strlen(r->text), NULL);
+    p->bare_print = bare;
+    if (errors) {
+        r->status = p->load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        return;
+    }
+    p->next_stmt = p->nstmts;   /* the unit's statement runs here, not in a later gr_eval */
+    if (p->nstmts != n0 + 1 || p->stmts[n0].kind != ST_QUERY)
+        prog_fail(p, EXIT_COMPILE, n0 < p->nstmts ? p->stmts[n0].loc : (Loc){ 0 },
+                  "gr_query needs one position, such as Nim(3, 4, 5)");
+    drv_apply_redefinitions(p, n0);
+    Stmt *st = &p->stmts[n0];
+    p->stmt = st;
+    prog_budget_start(p);
+    Value v = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
+    if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
+    if (v.t != VT_POS) prog_fail(p, EXIT_COMPILE, st->loc, "gr_query needs a position, but this is %s", val_type_an(v.t));
+    size_t mark;
+    Answer *a = solve_answer_new(p, &mark);
+    solve_query(p->solver, &v, st->loc, true, a);
+    solve_label(p->solver, a, &v, st->loc);
+    gr_answer *g = xcalloc(1, sizeof *g);
+    size_t gmark = prog_defer(p, answer_free_cb, g);
+    g->outcome = a->outcome;
+    StrBuf b;
+    sb_init(&b);
+    if (a->scoring) score_print(&b, &a->sg);
+    else if (a->has_sg) nim_print(&b, &a->sg);
+    else if (a->sg.kind == GV_LOOPY && a->sg.kset) gv_print_loopy(&b, &a->sg);
+    g->value = b.len ? sb_take(&b) : NULL;
+    sb_fini(&b);
+    g->position = dup_or_null(a->position);
+    g->strategy = dup_or_null(a->strategy);
+    g->why = dup_or_null(a->why);
+    g->scoring = a->scoring;
+    g->drawing = a->drawing;
+    g->incomplete = a->truncated || a->unvalued || a->labels_cut;
+    g->results = xcalloc(a->nwin ? a->nwin : 1, sizeof *g->results);
+    for (size_t i = 0; i < a->nwin; i++) g->results[g->nresults++] = dup_or_null(a->winning[i]);
+    g->moves = xcalloc(a->nlabels ? a->nlabels : 1, sizeof *g->moves);
+    for (size_t i = 0; i < a->nlabels; i++) {
+        const struct AnswerLabel *l = &a->labels[i];
+        gr_move *m = &g->moves[g->nmoves++];
+        StrBuf c;
+        sb_init(&c);
+        key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
+        m->component = sb_take(&c);
+        sb_fini(&c);
+        m->rule = dup_or_null(l->label);
+        m->args = dup_or_null(l->args);
+        m->result = dup_or_null(a->winning[l->result]);
+        m->copies = l->copies;
+    }
+    prog_release(p, gmark);   /* kept: handed to the caller */
+    prog_release(p, mark);
+    solve_answer_free(a);
+    p->stmt = NULL;
+    r->out = g;
+}
+
+int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors)
+{
+    if (out) *out = NULL;
+    if (errors) *errors = NULL;
+    if (!s || !position || !out) return EXIT_USAGE;
+    QueryRun r = { position, NULL, EXIT_OK };   /* a bare position is a query: columns are the text's own */
+    int st = session_run(s, query_run, &r, &r.status, errors);
+    if (st) {
+        gr_answer_free(r.out);
+        return st;
+    }
+    *out = r.out;
+    return EXIT_OK;
+}
+
+char gr_answer_outcome(const gr_answer *a) { return a ? a->outcome : 0; }
+const char *gr_answer_value(const gr_answer *a) { return a ? a->value : NULL; }
+const char *gr_answer_position(const gr_answer *a) { return a ? a->position : NULL; }
+const char *gr_answer_strategy(const gr_answer *a) { return a ? a->strategy : NULL; }
+const char *gr_answer_certificate(const gr_answer *a) { return a ? a->why : NULL; }
+int gr_answer_is_scoring(const gr_answer *a) { return a && a->scoring; }
+int gr_answer_is_draw(const gr_answer *a) { return a && a->drawing; }
+int gr_answer_incomplete(const gr_answer *a) { return a && a->incomplete; }
+size_t gr_answer_result_count(const gr_answer *a) { return a ? a->nresults : 0; }
+const char *gr_answer_result(const gr_answer *a, size_t i) { return a && i < a->nresults ? a->results[i] : NULL; }
+size_t gr_answer_move_count(const gr_answer *a) { return a ? a->nmoves : 0; }
+
+int gr_answer_move(const gr_answer *a, size_t i, const char **component, const char **rule, const char **args,
+                   const char **result, unsigned long long *copies)
+{
+    if (!a || i >= a->nmoves) return -1;
+    const gr_move *m = &a->moves[i];
+    if (component) *component = m->component;
+    if (rule) *rule = m->rule;
+    if (args) *args = m->args;
+    if (result) *result = m->result;
+    if (copies) *copies = m->copies;
+    return 0;
 }
 
 void gr_interrupt(gr_session *s)

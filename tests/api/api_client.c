@@ -7,7 +7,11 @@
                                    alone, program by program
      limits                        a memory limit and a step limit inside gr_eval return 4 and the
                                    session goes on; gr_interrupt from another thread stops a long
-                                   computation with 130, and the next gr_eval works; bad options 2
+                                   computation with 130, and the next gr_eval works; bad options 2;
+                                   gr_query's answers as data: Bouton's move in Nim(3, 4, 5), the
+                                   three winning moves of Wythoff(3, 5) + Heap(2), the same outcome,
+                                   value, strategy and moves as the JSON of `query` for other
+                                   positions, its errors (3, with the text's own columns) and limits
      quiet                         errors, limits and interrupts driven through the API with the
                                    standard output and error redirected to files: both stay empty
    Prints one line per failure and a summary; exits 1 on any failure. */
@@ -228,6 +232,102 @@ static double now(void)
 
 static bool has(const char *json, const char *text) { return json && strstr(json, text); }
 
+/* ---- one position's answer as data (gr_query) ---- */
+
+/* Whether the answer's result i (a position) is a result the JSON of the same query lists. */
+static bool json_lists(const char *json, const char *position)
+{
+    char want[600];
+    snprintf(want, sizeof want, "\"%s\"", position);
+    return has(json, want);
+}
+
+static void queries(gr_session *s, bool quietly)
+{
+    (void)quietly;
+    gr_answer *a = NULL;
+    char *err = NULL;
+    /* Bouton: 3 ^ 4 ^ 5 = 2, and only the heap of 3 can go down to 3 ^ 2 = 1 */
+    int st = gr_query(s, "Nim(3, 4, 5)", &a, &err);
+    const char *comp = NULL, *rule = NULL, *args = NULL, *res = NULL;
+    unsigned long long copies = 0;
+    check(st == 0 && a && gr_answer_outcome(a) == 'N' && gr_answer_value(a) && !strcmp(gr_answer_value(a), "2") &&
+              !strcmp(gr_answer_strategy(a), "closed:nim") && gr_answer_result_count(a) == 1 &&
+              !strcmp(gr_answer_result(a, 0), "Heap(1) + Heap(4) + Heap(5)") && gr_answer_move_count(a) == 1 &&
+              gr_answer_move(a, 0, &comp, &rule, &args, &res, &copies) == 0 && !strcmp(comp, "Heap(3)") &&
+              !strcmp(rule, "take") && !strcmp(args, "k=2") && !strcmp(res, gr_answer_result(a, 0)) && copies == 1 &&
+              gr_answer_move(a, 1, NULL, NULL, NULL, NULL, NULL) == -1 && gr_answer_certificate(a),
+          "gr_query: Nim(3, 4, 5) is N, SG 2, one move: take k=2 from Heap(3)", err);
+    gr_answer_free(a);
+    gr_free(err);
+    /* Wythoff(3, 5) is a P-position (SG 0; (3, 5) = (floor(2 phi), floor(2 phi) + 2)) and Heap(2) has
+       SG 2: the heap emptied, or the Wythoff moves to its positions of SG 2, (3, 4) and (0, 2) */
+    st = gr_query(s, "Wythoff(3, 5) + Heap(2)", &a, NULL);
+    bool w1 = false, w2 = false, w3 = false;
+    for (size_t i = 0; st == 0 && i < gr_answer_result_count(a); i++) {
+        w1 |= !strcmp(gr_answer_result(a, i), "Wythoff(3, 4) + Heap(2)");
+        w2 |= !strcmp(gr_answer_result(a, i), "Wythoff(0, 2) + Heap(2)");
+        w3 |= !strcmp(gr_answer_result(a, i), "Wythoff(3, 5)");
+    }
+    check(st == 0 && gr_answer_result_count(a) == 3 && w1 && w2 && w3, "gr_query: Wythoff(3, 5) + Heap(2)'s three moves", NULL);
+    gr_answer_free(a);
+    /* the same answer as the JSON of `query` */
+    char *json = NULL;
+    gr_eval(s, "digraph D { 0 -> 0; 1 -> 1; 1 -> 2; } game T(n) { move t(k in 1..3) when k <= n => T(n - k); }", NULL, &json);
+    gr_free(json);
+    const char *positions[] = { "Kayles(20)", "T(10) + T(7)", "misere(Nim(2, 2, 1))", "Token(D, 1)", "Token(D, 0) + Heap(1)",
+                                "Wythoff(100, 163)", "3 * Heap(5) + DawsonKayles(12)", "Heap(0)" };
+    for (size_t k = 0; k < sizeof positions / sizeof *positions; k++) {
+        char text[200], detail[400];
+        snprintf(text, sizeof text, "query %s;", positions[k]);
+        int js = gr_eval(s, text, NULL, &json);
+        st = gr_query(s, positions[k], &a, NULL);
+        bool ok = js == 0 && st == 0 && a;
+        char want[200];
+        if (ok) {
+            snprintf(want, sizeof want, "\"outcome\":\"%c\"", gr_answer_outcome(a));
+            ok &= has(json, want);
+            snprintf(want, sizeof want, "\"strategy\":\"%s\"", gr_answer_strategy(a));
+            ok &= has(json, want);
+            if (gr_answer_value(a) && !strchr(gr_answer_value(a), '(')) {
+                snprintf(want, sizeof want, "\"sg\":%s", gr_answer_value(a));
+                ok &= has(json, want);
+            }
+            ok &= json_lists(json, gr_answer_position(a));
+            for (size_t i = 0; i < gr_answer_result_count(a); i++) ok &= json_lists(json, gr_answer_result(a, i));
+            for (size_t i = 0; i < gr_answer_move_count(a); i++) {
+                gr_answer_move(a, i, &comp, &rule, &args, &res, &copies);
+                ok &= json_lists(json, comp) && json_lists(json, res) && (!rule || has(json, rule));
+            }
+        }
+        snprintf(detail, sizeof detail, "%s: status %d, JSON %s", positions[k], st, json ? json : "(none)");
+        check(ok, "gr_query gives what the JSON of `query` gives", ok ? NULL : detail);
+        gr_answer_free(a);
+        gr_free(json);
+    }
+    /* errors: not a position, a syntax error (columns of the text itself), two statements */
+    st = gr_query(s, "7", &a, &err);
+    check(st == 3 && !a && has(err, "\"col\":1") && has(err, "needs a position"), "gr_query of an integer is 3", err);
+    gr_free(err);
+    st = gr_query(s, "Nim(3", &a, &err);
+    check(st == 3 && !a && has(err, "\"col\":6"), "gr_query of a syntax error is 3, at the text's own column", err);
+    gr_free(err);
+    st = gr_query(s, "Nim(3); Nim(4)", &a, &err);
+    check(st == 3 && !a && has(err, "one position"), "gr_query of two statements is 3", err);
+    gr_free(err);
+    check(gr_query(NULL, "Nim(1)", &a, NULL) == 2 && gr_query(s, NULL, &a, NULL) == 2 && gr_query(s, "Nim(1)", NULL, NULL) == 2,
+          "gr_query with NULL arguments is 2", NULL);
+    /* a limit: 4, and the session goes on */
+    check(gr_session_set(s, "max-states", "1000") == 0 && gr_session_set(s, "strategy", "memo") == 0, "set a small state limit", NULL);
+    st = gr_query(s, "T(100000)", &a, &err);
+    check(st == 4 && !a && has(err, "--max-states"), "gr_query at a limit is 4", err);
+    gr_free(err);
+    check(gr_session_set(s, "max-states", "100000000") == 0 && gr_session_set(s, "strategy", "auto") == 0, "reset the limit", NULL);
+    st = gr_query(s, "T(100000)", &a, NULL);
+    check(st == 0 && a && gr_answer_outcome(a) == 'P' && !strcmp(gr_answer_value(a), "0"), "gr_query goes on after a limit", NULL);
+    gr_answer_free(a);
+}
+
 static void limits(bool quietly)
 {
     gr_session *s = gr_session_new();
@@ -287,6 +387,8 @@ static void limits(bool quietly)
     check(st == 0 && has(json, "\"strategy\":\"memo\""), "the strategy option holds", json);
     gr_free(json);
     check(gr_version() && !strcmp(gr_version(), PACKAGE_VERSION_WANTED), "gr_version", gr_version());
+    check(gr_session_set(s, "strategy", "auto") == 0, "the strategy option back to the engine's choice", NULL);
+    queries(s, quietly);
     gr_session_free(s);
 }
 
