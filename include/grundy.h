@@ -69,7 +69,7 @@ int gr_session_set(gr_session *s, const char *option, const char *value);
    REPL); a text that does not compile adds nothing. *json receives the JSON lines printed, one
    object per statement or error, each ending in a newline, NUL-terminated: free it with gr_free
    (json may be NULL to discard them). Returns the command line's exit status: 0, 1, 3, 4 or 130
-   (interrupted by gr_interrupt). */
+   (interrupted by gr_interrupt); 2 when s or text is NULL. */
 int gr_eval(gr_session *s, const char *text, const char *name, char **json);
 
 /* ---- one position's answer, as data ----
@@ -80,7 +80,8 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json);
 typedef struct gr_answer gr_answer;
 
 /* Answer position (an expression giving a position, such as "Nim(3, 4, 5)" or "misere(Kayles(7))",
-   in the session's definitions) into *out, to be freed with gr_answer_free. *errors (may be NULL)
+   in the session's definitions; a text with a definition or more than one statement is refused
+   with 3 and leaves nothing behind) into *out, to be freed with gr_answer_free. *errors (may be NULL)
    receives the errors as JSON lines, as gr_eval gives them (NULL or "" when there are none), to be
    freed with gr_free. Returns 0 with *out set, or the exit status of the failure (3 not a
    position or an error in it, 4 a limit, 130 interrupted; 2 for NULL arguments) with *out NULL.
@@ -91,9 +92,10 @@ void gr_answer_free(gr_answer *a);
 
 /* 'P' (the player to move loses), 'N' (wins) or 'D' (a draw). */
 char gr_answer_outcome(const gr_answer *a);
-/* The value as decimal text, any size: the SG value; a scoring game's best score difference for
-   the player to move; a generalized value such as "inf(0,2)" for a game with cycles. NULL when
-   there is none (misere play, a compound: the outcome only, see the certificate). */
+/* The value as the text output prints it: the SG value in decimal, any size; a scoring game's
+   best score difference for the player to move; for a game with cycles whose value is infinite,
+   the generalized value in UTF-8, "∞(0,2)" (the finite values of its options; "∞()" when it has
+   none). NULL when there is none (misere play, a compound: the outcome only, see the certificate). */
 const char *gr_answer_value(const gr_answer *a);
 /* The position, normalised (printable and parseable: components in canonical form). */
 const char *gr_answer_position(const gr_answer *a);

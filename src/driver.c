@@ -49,6 +49,28 @@ void drv_fini(Program *p)
 
 typedef struct ConstRun { size_t from, to, redefs; Value *saved; } ConstRun;
 
+/* A unit being loaded: what to put back if its constants fail (its names and statements
+   forgotten) and, either way, the old values of the constants it redefines. */
+typedef struct LoadUndo { Program *p; size_t nsyms0, nstmts0, nredefs0; Value *saved; } LoadUndo;
+
+/* Put the redefined constants' old values back; with forget, also forget the unit. Frees u. */
+static void load_restore(LoadUndo *u, bool forget)
+{
+    Program *p = u->p;
+    for (size_t r = u->nredefs0; r < p->nredefs; r++)
+        if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = u->saved[r - u->nredefs0];
+    if (forget) {
+        prog_forget_syms(p, u->nsyms0);
+        p->nstmts = u->nstmts0;
+        p->nredefs = u->nredefs0;
+    }
+    free(u->saved);
+    free(u);
+}
+
+/* The cleanup of a load that a limit or an interrupt unwound: the unit is forgotten. */
+static void load_undo(void *arg) { load_restore(arg, true); }
+
 static void eval_consts(Program *p, void *ctx)
 {
     ConstRun *cr = ctx;
@@ -146,22 +168,22 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         p->nredefs = nredefs0;
         return errors;
     }
-    /* the redefined constants' old values, put back after the unit's constants are evaluated */
-    Value *saved = xcalloc(p->nredefs - nredefs0 + 1, sizeof *saved);
+    /* the redefined constants' old values, put back after the unit's constants are evaluated; a
+       limit or an interrupt that unwinds past this load (it stops the whole text) undoes the unit
+       through the cleanup, as an error here does */
+    LoadUndo *u = xcalloc(1, sizeof *u);
+    *u = (LoadUndo){ p, nsyms0, nstmts0, nredefs0, xcalloc(p->nredefs - nredefs0 + 1, sizeof *u->saved) };
     for (size_t r = nredefs0; r < p->nredefs; r++)
-        if (p->redefs[r].kind == SYM_CONST) saved[r - nredefs0] = p->consts[p->redefs[r].target];
-    ConstRun cr = { nconsts0, p->nconsts, nredefs0, saved };
+        if (p->redefs[r].kind == SYM_CONST) u->saved[r - nredefs0] = p->consts[p->redefs[r].target];
+    size_t mark = prog_defer(p, load_undo, u);
+    ConstRun cr = { nconsts0, p->nconsts, nredefs0, u->saved };
     p->work_game = -1;
     prog_budget_start(p);
     int st = prog_try(p, eval_consts, &cr);
+    prog_release(p, mark);
     prog_report_oom(p, (Loc){ file, 1, 1, 0, 0 });
-    for (size_t r = nredefs0; r < p->nredefs; r++)
-        if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = saved[r - nredefs0];
-    free(saved);
+    load_restore(u, st != 0);
     if (st) {
-        prog_forget_syms(p, nsyms0);
-        p->nstmts = nstmts0;
-        p->nredefs = nredefs0;
         p->load_status = st;
         return 1;
     }

@@ -406,6 +406,7 @@ void prog_oom(void *ctx, size_t bytes, const char *msg)
 void prog_report_oom(Program *p, Loc loc)
 {
     if (!p->oom) return;
+    prog_progress_clear(p);
     size_t n = p->oom;
     p->oom = 0;
     char b[40];

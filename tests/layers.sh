@@ -91,12 +91,13 @@ while read -r from to sym; do
 done <"$calls"
 # the files that reach each other (the call graph's strongly connected parts, by its transitive
 # closure: a few dozen files) and the calls between them
-awk '{ if (!($1 in id)) { id[$1] = n; name[n++] = $1 } if (!($2 in id)) { id[$2] = n; name[n++] = $2 }
+awk 'BEGIN { n = 0 }
+     { if (!($1 in id)) { id[$1] = n; name[n++] = $1 } if (!($2 in id)) { id[$2] = n; name[n++] = $2 }
        r[id[$1], id[$2]] = 1; if (!(($1, $2) in sym)) sym[$1, $2] = $3 }
      END {
        for (k = 0; k < n; k++) for (i = 0; i < n; i++) if ((i, k) in r) for (j = 0; j < n; j++) if ((k, j) in r) r[i, j] = 1
        for (i = 0; i < n; i++) for (j = 0; j < n; j++)
-         if (i != j && ((i, j) in sym || (name[i], name[j]) in sym) && (i, j) in r && (j, i) in r)
+         if (i != j && (name[i], name[j]) in sym && (i, j) in r && (j, i) in r)
            printf "  %s.c -> %s.c (%s)\n", name[i], name[j], sym[name[i], name[j]]
      }' "$calls" | sort >"$calls.loop"
 if [ -s "$calls.loop" ]; then

@@ -132,10 +132,17 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
     s->stop = 0;
     p->timeout = s->timeout;
     p->deadline = s->timeout > 0 ? prog_now() + s->timeout : 0;
+    bool bare = p->bare_print;
     UtilOom old = prog_catch_oom(p);
     int st = prog_try(p, fn, ctx);
-    prog_report_oom(p, (Loc){ 0 });
+    /* what a statement that a limit or an interrupt unwound past its own runner left behind */
+    prog_report_oom(p, p->stmt ? p->stmt->loc : (Loc){ 0 });
     util_set_oom(old);
+    p->stmt = NULL;
+    p->vm->gate = NULL;
+    p->work_game = -1;
+    p->bare_print = bare;
+    scratch_release(&p->vm->scratch, 0);   /* the values the run built (gr_query's too) */
     if (st) {   /* a limit or an interrupt unwound the whole text: its other statements do not run */
         p->next_stmt = p->nstmts;
         *status = st;
@@ -209,19 +216,23 @@ typedef struct QueryRun { const char *text; gr_answer *out; int status; } QueryR
 static void query_run(Program *p, void *ctx)
 {
     QueryRun *r = ctx;
-    size_t n0 = p->nstmts;
-    bool bare = p->bare_print;
-    p->bare_print = false;
+    size_t n0 = p->nstmts, nsyms0 = p->nsyms, nredefs0 = p->nredefs;
+    p->bare_print = false;   /* a bare expression is a query (session_run puts it back) */
     int errors = drv_load(p, "<query>", r->text, strlen(r->text), NULL);
-    p->bare_print = bare;
     if (errors) {
         r->status = p->load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
         return;
     }
     p->next_stmt = p->nstmts;   /* the unit's statement runs here, not in a later gr_eval */
-    if (p->nstmts != n0 + 1 || p->stmts[n0].kind != ST_QUERY)
-        prog_fail(p, EXIT_COMPILE, n0 < p->nstmts ? p->stmts[n0].loc : (Loc){ 0 },
-                  "gr_query needs one position, such as Nim(3, 4, 5)");
+    bool defines = p->nredefs != nredefs0;   /* a definition (the standard library's load as they are used) */
+    for (size_t i = nsyms0; i < p->nsyms; i++) defines |= !p->syms[i].stdlib;
+    if (defines || p->nstmts != n0 + 1 || p->stmts[n0].kind != ST_QUERY) {
+        Loc at = n0 < p->nstmts ? p->stmts[n0].loc : (Loc){ 0 };
+        prog_forget_syms(p, nsyms0);   /* the text leaves nothing behind */
+        p->nstmts = p->next_stmt = n0;
+        p->nredefs = nredefs0;
+        prog_fail(p, EXIT_COMPILE, at, "gr_query needs one position, such as Nim(3, 4, 5), and no definitions");
+    }
     drv_apply_redefinitions(p, n0);
     Stmt *st = &p->stmts[n0];
     p->stmt = st;
@@ -248,7 +259,9 @@ static void query_run(Program *p, void *ctx)
     g->why = dup_or_null(a->why);
     g->scoring = a->scoring;
     g->drawing = a->drawing;
-    g->incomplete = a->truncated || a->unvalued || a->labels_cut;
+    uint64_t listed = 0;   /* the moves kept, with their copies, against the moves there are */
+    for (size_t i = 0; i < a->nlabels; i++) listed += a->labels[i].copies;
+    g->incomplete = a->truncated || a->unvalued || a->labels_cut || a->unwritten || listed < a->nmoves;
     g->results = xcalloc(a->nwin ? a->nwin : 1, sizeof *g->results);
     for (size_t i = 0; i < a->nwin; i++) g->results[g->nresults++] = dup_or_null(a->winning[i]);
     g->moves = xcalloc(a->nlabels ? a->nlabels : 1, sizeof *g->moves);

@@ -317,6 +317,29 @@ static void queries(gr_session *s, bool quietly)
     gr_free(err);
     check(gr_query(NULL, "Nim(1)", &a, NULL) == 2 && gr_query(s, NULL, &a, NULL) == 2 && gr_query(s, "Nim(1)", NULL, NULL) == 2,
           "gr_query with NULL arguments is 2", NULL);
+    /* a text with a definition is refused and leaves nothing behind */
+    st = gr_query(s, "game X(n) { move m when n > 0 => X(n - 1); } X(3)", &a, &err);
+    check(st == 3 && !a && has(err, "no definitions"), "gr_query of a definition is 3", err);
+    gr_free(err);
+    st = gr_eval(s, "query X(3);", NULL, &json);
+    check(st == 3, "a definition refused by gr_query is not in the session", json);
+    gr_free(json);
+    st = gr_query(s, "Heap(3)", &a, NULL);
+    check(st == 0 && !strcmp(gr_answer_value(a), "3"), "the standard library's names stay as they were", NULL);
+    gr_answer_free(a);
+    /* the values a query builds are released: many queries building lists in a row */
+    bool all = true;
+    for (int i = 0; i < 600 && all; i++) {
+        all = gr_query(s, "Heap(len([k for k in 1..100000]) % 7)", &a, NULL) == 0 && !strcmp(gr_answer_value(a), "5");
+        gr_answer_free(a);
+    }
+    check(all, "600 queries building lists of 10^5 elements each all succeed", NULL);
+    /* the moves' list cut at 1000 is marked incomplete */
+    gr_eval(s, "game M(n) { move a(k in 1..2000) when n > 0 => M(0); }", NULL, &json);
+    gr_free(json);
+    st = gr_query(s, "M(1)", &a, NULL);
+    check(st == 0 && gr_answer_move_count(a) == 1000 && gr_answer_incomplete(a), "a cut list of moves is incomplete", NULL);
+    gr_answer_free(a);
     /* a limit: 4, and the session goes on */
     check(gr_session_set(s, "max-states", "1000") == 0 && gr_session_set(s, "strategy", "memo") == 0, "set a small state limit", NULL);
     st = gr_query(s, "T(100000)", &a, &err);
@@ -346,6 +369,41 @@ static void limits(bool quietly)
     st = gr_eval(s, "print sg(Nim(3, 4, 5));", NULL, &json);
     check(st == 0 && has(json, "{\"kind\":\"print\",\"value\":2}"), "the session goes on after a limit", json);
     gr_free(json);
+    /* a limit while a text's constants are evaluated: the text leaves nothing behind (its
+       constants, a redefinition's old value) and the session's bare expressions still print */
+    check(gr_session_set(s, "max-steps", "100000") == 0, "set max-steps again", NULL);
+    gr_eval(s, "const K = 5;", NULL, &json);
+    gr_free(json);
+    st = gr_eval(s, "const K = 7; const C = sum(k for k in 1..10000000); game Y(n) { move m when n > 0 => Y(n - 1); }", NULL, &json);
+    check(st == 4, "a limit in a constant returns 4", json);
+    gr_free(json);
+    st = gr_eval(s, "print K;", NULL, &json);
+    check(st == 0 && has(json, "\"value\":5"), "the redefined constant keeps its old value", json);
+    gr_free(json);
+    st = gr_eval(s, "print C;", NULL, &json);
+    check(st == 3, "the failed text's constant is not defined", json);
+    gr_free(json);
+    st = gr_eval(s, "query Y(1);", NULL, &json);
+    check(st == 3, "the failed text's game is not defined", json);
+    gr_free(json);
+    gr_answer *qa = NULL;
+    st = gr_query(s, "Nim(sum(k for k in 1..10000000))", &qa, NULL);
+    check(st == 4 && !qa, "a limit inside gr_query returns 4", NULL);
+    st = gr_eval(s, "sg(Nim(3, 4, 5))", NULL, &json);
+    check(st == 0 && has(json, "\"value\":2"), "a bare expression still prints after it", json);
+    gr_free(json);
+    /* a statement a limit stopped is not read again by a later text's error (statements grow) */
+    st = gr_eval(s, "print sum(k for k in 1..10000000);", NULL, &json);
+    gr_free(json);
+    {
+        char big[8000] = "";
+        for (int i = 0; i < 300; i++) strcat(big, "Nim(1); ");
+        strcat(big, "const Z = cram_row(\"a\");");   /* an error inside the standard library */
+        st = gr_eval(s, big, NULL, &json);
+        check(st == 3, "an error after a stopped statement, with many statements since", NULL);
+        gr_free(json);
+    }
+    check(gr_session_set(s, "max-steps", "10000000000") == 0, "set max-steps back again", NULL);
     /* errors */
     st = gr_eval(s, "query Foo(1);", "bad.game", &json);
     check(st == 3 && has(json, "\"file\":\"bad.game\""), "a compile error returns 3 with its file", json);
