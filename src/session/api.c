@@ -181,13 +181,7 @@ struct gr_answer {
     size_t nmoves;
 };
 
-static char *dup_or_null(const char *t)
-{
-    if (!t) return NULL;
-    char *d = strdup(t);
-    if (!d) util_fatal(strlen(t) + 1, "out of memory (%zu bytes)", strlen(t) + 1);
-    return d;
-}
+static char *dup_or_null(const char *t) { return t ? xstrdup(t) : NULL; }
 
 void gr_answer_free(gr_answer *a)
 {
