@@ -53,10 +53,16 @@ gr_session *gr_session_new(void);
 /* Free a session and everything it holds (NULL: nothing). */
 void gr_session_free(gr_session *s);
 
+/* The bytes the session holds now, as its "max-memory" budget counts them: its own blocks, tables
+   and scratch pages, whatever other sessions in the process hold (0 for NULL). Where the allocator
+   cannot tell a block's size (not glibc), the process's resident size instead. Not thread-safe
+   against a gr_eval running in s. */
+unsigned long long gr_session_memory(gr_session *s);
+
 /* Set an option, the value written as on the command line:
      "max-states" N, "max-instances" N, "max-steps" N (positive integers), "max-memory" SIZE
-     (bytes, or with K, M, G, T), "timeout" SECONDS (0: none; each gr_eval gets the whole time),
-     "jobs" N (worker processes for a claim, a table or a period; 1: none), "strategy" NAME
+     (bytes, or with K, M, G, T: the session's own memory, gr_session_memory), "timeout"
+     SECONDS (0: none; each gr_eval gets the whole time), "jobs" N (worker processes for a claim, a table or a period; 1: none), "strategy" NAME
      (closed, sequence, table, memo, tokens, retrograde, negamax; "" or "auto": the engine's
      choice).
    Returns 0, or 2 for an unknown option or a bad value (the session is unchanged). */

@@ -15,7 +15,7 @@ void arena_fini(Arena *a)
     ArenaChunk *c = a->head;
     while (c) {
         ArenaChunk *n = c->next;
-        free(c);
+        xfree(c);
         c = n;
     }
     a->head = NULL;
@@ -34,7 +34,7 @@ void *arena_alloc(Arena *a, size_t n)
         if (sz < n) sz = n;
         if (sz >= ((size_t)2 << 20)) {
             size_t total = (sizeof *c + sz + ((size_t)2 << 20) - 1) & ~(((size_t)2 << 20) - 1);
-            c = aligned_alloc((size_t)2 << 20, total);
+            c = util_aligned_or_null((size_t)2 << 20, total);
             if (!c) c = xmalloc(total);
 #ifdef MADV_HUGEPAGE
             else madvise(c, total, MADV_HUGEPAGE);

@@ -35,7 +35,7 @@ Value big_from_key(const int64_t *w, uint64_t lenword)
 
 bool big_parse(const char *s, size_t n, BigAlloc alloc, void *ctx, Value *out)
 {
-    char *t = malloc(n + 1);
+    char *t = xmalloc(n + 1);
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (s[i] != '_') t[k++] = s[i];
@@ -45,7 +45,7 @@ bool big_parse(const char *s, size_t n, BigAlloc alloc, void *ctx, Value *out)
     bool ok = k > 0 && mpz_set_str(z, t, 10) == 0;
     if (ok) *out = big_value(z, alloc, ctx);
     mpz_clear(z);
-    free(t);
+    xfree(t);
     return ok;
 }
 

@@ -268,8 +268,8 @@ static void edge_file_free(void *arg)
 {
     EdgeFile *r = arg;
     if (r->f) fclose(r->f);
-    free(r->buf);
-    free(r);
+    xfree(r->buf);
+    xfree(r);
 }
 /* Lines read between two polls (each a step): a file of 10^8 lines meets the budgets, the
    timeout and Ctrl-C while it is read. */

@@ -151,7 +151,7 @@ static void gen(Cg *c, Node *n)
     emit(c, n->loc, IR_JMP, (int64_t)inner, 0);
     size_t end = here(c);
     for (int i = 0; i < nb; i++) patch(c, nexts[i], 1, i == 0 ? end : nexts[i - 1]);
-    free(nexts);
+    xfree(nexts);
     emit(c, n->loc, IR_LOAD, acc, 0);
     push(c, 1);
     emit(c, n->loc, IR_FOLDEND, n->op, 0);
@@ -461,8 +461,8 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
         if (nb == 0) cont = end;
         for (int j = 0; j < nf; j++) patch(c, fails[j], 0, cont);
         for (int j = 0; j < nb; j++) patch(c, nexts[j], 1, j == 0 ? end : nexts[j - 1]);
-        free(nexts);
-        free(fails);
+        xfree(nexts);
+        xfree(fails);
     }
     emit(c, g->loc, IR_INT, 0, 0);
     emit(c, g->loc, IR_RET, 0, 0);

@@ -16,10 +16,10 @@ void diag_init(Diag *d, FILE *out)
 void diag_fini(Diag *d)
 {
     for (size_t i = 0; i < d->nfiles; i++) {
-        free(d->files[i].name);
-        free(d->files[i].text);
+        xfree(d->files[i].name);
+        xfree(d->files[i].text);
     }
-    free(d->files);
+    xfree(d->files);
     memset(d, 0, sizeof *d);
 }
 

@@ -121,13 +121,13 @@ void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
         dot_str(out, e->label);
         if (wins(&c.nodes[e->from].g, &c.nodes[e->to].g)) sb_puts(out, ", style=bold, penwidth=2.5");
         sb_puts(out, "];\n");
-        free(e->label);
+        xfree(e->label);
     }
     sb_puts(out, "}\n");
     for (size_t i = 0; i < c.nnodes; i++) {
         key_copy_free(&c.nodes[i].pos);
-        free(c.nodes[i].text);
+        xfree(c.nodes[i].text);
     }
-    free(c.nodes);
-    free(c.edges);
+    xfree(c.nodes);
+    xfree(c.edges);
 }

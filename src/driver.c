@@ -64,8 +64,8 @@ static void load_restore(LoadUndo *u, bool forget)
         p->nstmts = u->nstmts0;
         p->nredefs = u->nredefs0;
     }
-    free(u->saved);
-    free(u);
+    xfree(u->saved);
+    xfree(u);
 }
 
 /* The cleanup of a load that a limit or an interrupt unwound: the unit is forgotten. */

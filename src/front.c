@@ -176,8 +176,8 @@ static void dump_ir(Program *p)
     for (size_t i = 0; i < p->ngames; i++) game_names[i] = p->games[i].name;
     for (size_t i = 0; i < p->nfns; i++)
         if (p->fns[i].user) ir_dump(p->out, &p->fns[i], fn_names, game_names);
-    free(fn_names);
-    free(game_names);
+    xfree(fn_names);
+    xfree(game_names);
 }
 
 /* The batch run's signal flag: SIGINT or SIGTERM, set by the handler only (a signal handler
@@ -264,16 +264,20 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     memset(&o, 0, sizeof o);
     o.jobs_after = -1;
     bool done = false;
+    UtilMeter meter = { 0 };   /* the run's memory (--max-memory): everything made from here on */
+    UtilMeter *meter0 = util_set_meter(&meter);
     UtilOom oom0 = util_set_oom((UtilOom){ cli_oom, err });
     int st = parse_args(argc, argv, &o, out, err, &done);
     if (st || done) {
-        free(o.files);
-        free(o.evals);
+        xfree(o.files);
+        xfree(o.evals);
         util_set_oom(oom0);
+        util_set_meter(meter0);
         return st;
     }
     Program p;
     drv_init(&p, out, err);
+    p.meter = &meter;
     p.fatal = cli_fatal;
     UtilOom oom = prog_catch_oom(&p);   /* inside a statement: a limit error, not an exit */
     p.json = o.json;
@@ -319,7 +323,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
             goto out;
         }
         errors += drv_load(&p, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", text, len, NULL);
-        free(text);
+        xfree(text);
         if (p.diag.errors > DIAG_MAX_ERRORS) break;
     }
     if (errors) {
@@ -358,7 +362,8 @@ out:
     util_set_oom(oom);
     drv_fini(&p);
     util_set_oom(oom0);
-    free(o.files);
-    free(o.evals);
+    xfree(o.files);
+    xfree(o.evals);
+    util_set_meter(meter0);
     return status;
 }

@@ -53,9 +53,9 @@ void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v)
 
 void graph_spec_fini(GraphSpec *s)
 {
-    free(s->verts);
-    free(s->ends);
-    free(s->ground);
+    xfree(s->verts);
+    xfree(s->ends);
+    xfree(s->ground);
     memset(s, 0, sizeof *s);
 }
 
@@ -99,7 +99,7 @@ static void build_adjacency(Graph *g)
         uint32_t *at = xmalloc(((size_t)n + 1) * sizeof *at);
         memcpy(at, g->poff, ((size_t)n + 1) * sizeof *at);
         for (uint64_t e = 0; e < m; e++) g->padj[at[g->ev[e]]++] = g->eu[e];   /* u increasing per v */
-        free(at);
+        xfree(at);
         return;
     }
     /* undirected: both ends of each edge, a loop once, each list increasing */
@@ -118,7 +118,7 @@ static void build_adjacency(Graph *g)
     for (uint64_t e = 0; e < m; e++)
         if (g->eu[e] != g->ev[e]) g->adj[at[g->ev[e]]++] = g->eu[e];
     for (uint64_t e = 0; e < m; e++) g->adj[at[g->eu[e]]++] = g->ev[e];
-    free(at);
+    xfree(at);
     g->poff = g->off;
     g->padj = g->adj;
 }
@@ -148,17 +148,17 @@ static bool same(const Graph *a, const Graph *b)
 
 static void free_graph(Graph *g)
 {
-    if (!g->shared_label) free(g->label);
-    free(g->eu);
-    free(g->ev);
-    free(g->off);
-    free(g->adj);
+    if (!g->shared_label) xfree(g->label);
+    xfree(g->eu);
+    xfree(g->ev);
+    xfree(g->off);
+    xfree(g->adj);
     if (g->directed) {
-        free(g->poff);
-        free(g->padj);
+        xfree(g->poff);
+        xfree(g->padj);
     }
-    free(g->ground);
-    free(g);
+    xfree(g->ground);
+    xfree(g);
 }
 
 /* Intern a graph whose labels, edges and ground are canonical (labels increasing, edges sorted,
@@ -174,7 +174,7 @@ static const Graph *intern(Program *p, Graph *g)
             while (t[j]) j = (j + 1) & (cap - 1);
             t[j] = (uint32_t)i + 1;
         }
-        free(p->gtab);
+        xfree(p->gtab);
         p->gtab = t;
         p->gtcap = cap;
     }
@@ -217,7 +217,7 @@ static void to_indices(const Graph *g, int64_t *w, size_t k)
         uint32_t *at = xmalloc(((size_t)span + 1) * sizeof *at);
         for (uint32_t i = 0; i < g->n; i++) at[(uint64_t)g->label[i] - (uint64_t)g->label[0]] = i;
         for (size_t i = 0; i < k; i++) w[i] = at[(uint64_t)w[i] - (uint64_t)g->label[0]];
-        free(at);
+        xfree(at);
         return;
     }
     for (size_t i = 0; i < k; i++) w[i] = find_label(g, w[i]);
@@ -245,7 +245,7 @@ static size_t int_labels(const int64_t *const lists[3], const size_t counts[3], 
         n = 0;
         for (size_t i = 0; i < span; i++)
             if (seen[i]) labels[n++] = (int64_t)((uint64_t)lo + i);
-        free(seen);
+        xfree(seen);
         *out = labels;
         return n;
     }
@@ -296,7 +296,7 @@ static void sort_edges(Graph *g, const int64_t *idx)
                 v[b - 1] = t;
             }
     }
-    free(at);
+    xfree(at);
 }
 
 const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
@@ -332,7 +332,7 @@ const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
         n = int_labels(lists, counts, total, &labels);
     }
     if (n > UINT32_MAX - 1) {
-        free(labels);
+        xfree(labels);
         *err = "a graph has at most 2^32 - 2 vertices";
         return NULL;
     }
@@ -349,11 +349,11 @@ const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
         for (size_t i = 0; i < s->nground; i++) g->ground[s->ground[i]] = 1;
         for (uint32_t i = 0; i < g->n; i++) g->nground += g->ground[i];
     }
-    free(s->verts);   /* the memory back early: a big graph's peak */
+    xfree(s->verts);   /* the memory back early: a big graph's peak */
     s->verts = NULL;
     s->nverts = s->capverts = 0;
     sort_edges(g, s->ends);
-    free(s->ends);
+    xfree(s->ends);
     s->ends = NULL;
     s->nends = s->capends = 0;
     return intern(p, g);
@@ -427,7 +427,7 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
                 h->nground++;
             }
         if (!h->nground) {
-            free(h->ground);
+            xfree(h->ground);
             h->ground = NULL;
         }
     }
@@ -453,7 +453,7 @@ static const Graph *without(Program *p, const Graph *g, const bool *drop, uint8_
 {
     uint32_t *idx;
     Graph *h = derived(g, drop, UINT64_MAX, &idx);
-    free(idx);
+    xfree(idx);
     return intern_from(p, h, g, how, arg);
 }
 
@@ -466,7 +466,7 @@ const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e)
 {
     uint32_t *idx;
     Graph *h = derived(g, NULL, e, &idx);
-    free(idx);
+    xfree(idx);
     return intern_from(p, h, g, GRAPH_WITHOUT_EDGE, 0);
 }
 
@@ -474,7 +474,7 @@ const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
 {
     uint32_t *idx;
     Graph *h = derived(g, NULL, UINT64_MAX, &idx);
-    free(idx);
+    xfree(idx);
     h->directed = false;
     uint64_t *keys = xmalloc((h->m ? h->m : 1) * sizeof *keys);
     for (uint64_t e = 0; e < h->m; e++) {
@@ -487,8 +487,8 @@ const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
         h->eu[e] = (uint32_t)(keys[e] >> 32);
         h->ev[e] = (uint32_t)keys[e];
     }
-    free(keys);
-    free(h->ground);
+    xfree(keys);
+    xfree(h->ground);
     h->ground = NULL;
     h->nground = 0;
     for (uint32_t i = 0; ground && i < h->n; i++)
@@ -523,7 +523,7 @@ uint32_t graph_components(const Graph *g, uint32_t *comp)
         uint32_t r = find_root(up, i);
         comp[i] = r == i ? k++ : comp[r];
     }
-    free(up);
+    xfree(up);
     return k;
 }
 
@@ -533,7 +533,7 @@ const Graph *graph_grounded(Program *p, const Graph *g)
         bool *all = xmalloc((g->n ? g->n : 1) * sizeof *all);
         for (uint32_t i = 0; i < g->n; i++) all[i] = true;
         const Graph *h = without(p, g, all, GRAPH_GROUNDED, 0);
-        free(all);
+        xfree(all);
         return h;
     }
     uint32_t *comp = xmalloc(((size_t)g->n + 1) * sizeof *comp);
@@ -547,9 +547,9 @@ const Graph *graph_grounded(Program *p, const Graph *g)
         any |= drop[i];
     }
     const Graph *h = any ? without(p, g, drop, GRAPH_GROUNDED, 0) : g;
-    free(comp);
-    free(keep);
-    free(drop);
+    xfree(comp);
+    xfree(keep);
+    xfree(drop);
     return h;
 }
 
@@ -571,12 +571,12 @@ const Graph *graph_cut(Program *p, const Graph *g, uint64_t e)
         drop[i] = !keep[find_root(up, i)];
         any |= drop[i];
     }
-    free(up);
-    free(keep);
+    xfree(up);
+    xfree(keep);
     uint32_t *idx;
     Graph *h = derived(g, any ? drop : NULL, e, &idx);
-    free(idx);
-    free(drop);
+    xfree(idx);
+    xfree(drop);
     const Graph *r = intern_from(p, h, g, any ? GRAPH_CUT : GRAPH_WITHOUT_EDGE, 0);
     if (r == h) h->how_edge = e;
     return r;
@@ -589,8 +589,8 @@ const Graph *graph_component(Program *p, const Graph *g, uint32_t i)
     bool *drop = xmalloc(((size_t)g->n + 1) * sizeof *drop);
     for (uint32_t v = 0; v < g->n; v++) drop[v] = comp[v] != i;
     const Graph *h = without(p, g, drop, GRAPH_COMPONENT, i);
-    free(comp);
-    free(drop);
+    xfree(comp);
+    xfree(drop);
     return h;
 }
 
@@ -604,8 +604,8 @@ void graph_name(const Graph *g, const char *name)
 void graph_free_all(Program *p)
 {
     for (size_t i = 0; i < p->ngraphs; i++) free_graph(p->graphs[i]);
-    free(p->graphs);
-    free(p->gtab);
+    xfree(p->graphs);
+    xfree(p->gtab);
 }
 
 /* ---- printing --------------------------------------------------------------------------------- */
@@ -718,7 +718,7 @@ void graph_print_expr(StrBuf *b, const Graph *g)
                 print_label(b, g, i);
             }
         if (k) sb_putc(b, ']');
-        free(touched);
+        xfree(touched);
     }
     sb_putc(b, ')');
 }

@@ -144,7 +144,10 @@ static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, pid_t 
        have run out either (the workers' stores and steps include all it would do); one that does
        leaves the rest to the main process, which then meets the limit itself, exactly. */
     uint64_t nw = (uint64_t)j->nw;
-    if (prog_memory_budget(p)) p->max_memory /= nw;
+    if (prog_memory_budget(p)) {   /* the memory: each its part of what is left (the meter goes on from the parent's) */
+        uint64_t used = prog_memory_used(p);
+        p->max_memory = used < p->max_memory ? used + (p->max_memory - used) / nw : used;
+    }
     p->max_states = p->max_states / nw ? p->max_states / nw : 1;
     if (p->steps_end > p->polls) p->steps_end = p->polls + (p->steps_end - p->polls) / nw;
     p->poll_next = p->polls + 1;
@@ -167,14 +170,14 @@ static void stop_workers(void *arg)
             while (waitpid(j->w[i].pid, NULL, 0) < 0 && errno == EINTR) {}
         }
         if (j->w[i].fd >= 0) close(j->w[i].fd);
-        free(j->w[i].buf);
+        xfree(j->w[i].buf);
     }
-    for (size_t i = 0; i < j->nrecs; i++) free(j->recs[i].data);
-    free(j->recs);
-    free(j->pf);
-    free(j->w);
+    for (size_t i = 0; i < j->nrecs; i++) xfree(j->recs[i].data);
+    xfree(j->recs);
+    xfree(j->pf);
+    xfree(j->w);
     munmap((void *)j->next, sizeof *j->next);
-    free(j);
+    xfree(j);
 }
 
 /* Parse the complete records in worker w's buffer into j->recs. */
@@ -226,7 +229,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
     j->nw = p->jobs < MAX_WORKERS ? p->jobs : MAX_WORKERS;
     void *shared = mmap(NULL, sizeof *j->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED) {
-        free(j);
+        xfree(j);
         return false;
     }
     j->next = shared;
@@ -280,7 +283,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
             j->recs[i] = j->recs[--j->nrecs];
             if (r.h.status == JOBS_ERROR || !r.h.count) result = -1;
             else result = s->merge(s->ctx, r.h.start, r.h.count, (JobsStatus)r.h.status, r.data, r.h.len);
-            free(r.data);
+            xfree(r.data);
             want += r.h.count;
             p->work_done = want;
             i = 0;

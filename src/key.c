@@ -220,9 +220,9 @@ KeyCopy key_copy(const Value *pos) { return key_copy_parts(pos->u.pos.keys, pos-
 
 void key_copy_free(KeyCopy *c)
 {
-    for (uint32_t i = 0; i < c->n; i++) free(c->keys[i]);
-    free(c->keys);
-    free(c->cnt);
+    for (uint32_t i = 0; i < c->n; i++) xfree(c->keys[i]);
+    xfree(c->keys);
+    xfree(c->cnt);
     *c = (KeyCopy){ NULL, NULL, 0, 0 };
 }
 

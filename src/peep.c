@@ -55,5 +55,5 @@ void peep_func(Func *f)
             f->code[i] = IR_SGPOS;   /* sg(G(a, b)) */
         }
     }
-    free(c);
+    xfree(c);
 }

@@ -21,7 +21,7 @@ Engine *eng_new(Program *p, Vm *vm)
 
 static void free_chunks(Engine *e)
 {
-    for (size_t i = 0; i < e->nkchunk; i++) free(e->kchunk[i]);
+    for (size_t i = 0; i < e->nkchunk; i++) xfree(e->kchunk[i]);
     e->nkchunk = 0;
     e->kused = e->ksize = 0;
 }
@@ -30,15 +30,15 @@ void eng_free(Engine *e)
 {
     if (!e) return;
     free_chunks(e);
-    free(e->kchunk);
-    free(e->st);
-    free(e->tab);
-    for (size_t i = 0; i < e->ndense; i++) free(e->dense[i].map);
-    free(e->dense);
-    free(e->akey);
-    free(e->astate);
-    free(e->native);
-    free(e);
+    xfree(e->kchunk);
+    xfree(e->st);
+    xfree(e->tab);
+    for (size_t i = 0; i < e->ndense; i++) xfree(e->dense[i].map);
+    xfree(e->dense);
+    xfree(e->akey);
+    xfree(e->astate);
+    xfree(e->native);
+    xfree(e);
 }
 
 void eng_clear(Engine *e)
@@ -49,7 +49,7 @@ void eng_clear(Engine *e)
     e->nalias = 0;
     e->nhash = 0;
     for (size_t i = 0; i < e->ndense; i++) {
-        free(e->dense[i].map);
+        xfree(e->dense[i].map);
         memset(&e->dense[i], 0, sizeof e->dense[i]);
     }
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
@@ -135,7 +135,7 @@ static void rehash(Engine *e)
         while (tab[j]) j = next_slot(j, ncap);
         tab[j] = t;
     }
-    free(e->tab);
+    xfree(e->tab);
     e->tab = tab;
     e->tcap = ncap;
 }
@@ -298,7 +298,7 @@ static bool dense_grow(DenseIndex *d, size_t len, uint64_t a, uint64_t b, uint64
     for (size_t i = 0; i < d->d0; i++)
         for (size_t j = 0; j < d->d1; j++)
             memcpy(m + (i * n1 + j) * n2, d->map + (i * d->d1 + j) * d->d2, d->d2 * sizeof *m);
-    free(d->map);
+    xfree(d->map);
     d->map = m;
     d->d0 = n0;
     d->d1 = n1;

@@ -54,6 +54,7 @@ void prog_budget_start(Program *p)
 
 uint64_t prog_memory_used(Program *p)
 {
+    if (p->meter && util_meter_exact()) return p->meter->bytes > 0 ? (uint64_t)p->meter->bytes : 0;
     if (p->statm_fd == -1) {
         p->statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
         if (p->statm_fd < 0) p->statm_fd = -2;
@@ -129,7 +130,7 @@ const StrRec *prog_intern(Program *p, const char *s, size_t n)
             while (t[j]) j = (j + 1) & (cap - 1);
             t[j] = r;
         }
-        free(p->strtab);
+        xfree(p->strtab);
         p->strtab = t;
         p->capstr = cap;
     }
@@ -154,7 +155,7 @@ const StrRec *prog_intern_int(Program *p, const Value *v)
     w[0] = (int64_t)((uint64_t)v->n | (v->strs ? KEY_NEG_BIT : 0));
     memcpy(w + 1, v->u.a, v->n * sizeof *w);
     const StrRec *r = prog_intern(p, (const char *)w, bytes);
-    free(w);
+    xfree(w);
     return r;
 }
 
@@ -173,27 +174,27 @@ bool prog_out_ok(Program *p)
 void prog_fini(Program *p)
 {
     if (p->statm_fd >= 0) close(p->statm_fd);
-    free(p->strtab);
+    xfree(p->strtab);
     for (size_t i = 0; i < p->nfns; i++) {
-        free(p->fns[i].code);
-        free(p->fns[i].locs);
-        free(p->fns[i].consts);
+        xfree(p->fns[i].code);
+        xfree(p->fns[i].locs);
+        xfree(p->fns[i].consts);
     }
-    free(p->fns);
-    free(p->games);
-    free(p->syms);
-    free(p->symtab);
-    free(p->consts);
-    free(p->const_fn);
-    free(p->const_ready);
-    free(p->stmts);
-    free(p->recover);
-    free(p->cleanups);
-    free(p->redefs);
-    free(p->lib);
-    free(p->libtab);
+    xfree(p->fns);
+    xfree(p->games);
+    xfree(p->syms);
+    xfree(p->symtab);
+    xfree(p->consts);
+    xfree(p->const_fn);
+    xfree(p->const_ready);
+    xfree(p->stmts);
+    xfree(p->recover);
+    xfree(p->cleanups);
+    xfree(p->redefs);
+    xfree(p->lib);
+    xfree(p->libtab);
     for (size_t i = 0; i < p->nunits; i++) arena_fini(&p->units[i]);
-    free(p->units);
+    xfree(p->units);
     arena_fini(&p->arena);
     diag_fini(&p->diag);
 }
@@ -222,7 +223,7 @@ static void sym_index(Program *p)
     if (p->nsyms * 2 >= p->symcap) {
         size_t cap = p->symcap ? p->symcap : 256;
         while (p->nsyms * 2 >= cap) cap *= 2;
-        free(p->symtab);
+        xfree(p->symtab);
         p->symtab = xcalloc(cap, sizeof *p->symtab);
         p->symcap = cap;
         p->symidx = 0;
@@ -336,7 +337,7 @@ size_t prog_lib_add(Program *p, uint32_t file)
     if (p->nlib * 2 >= p->libcap) {   /* rebuild the index */
         size_t cap = 64;
         while (p->nlib * 2 >= cap) cap *= 2;
-        free(p->libtab);
+        xfree(p->libtab);
         p->libtab = xcalloc(cap, sizeof *p->libtab);
         p->libcap = cap;
         for (size_t i = 0; i < first; i++) p->libtab[lib_slot(p, p->lib[i].name, strlen(p->lib[i].name))] = (uint32_t)i + 1;

@@ -182,7 +182,7 @@ typedef struct Program {
     bool progress_shown;    /* a progress line is on stderr: erased when the statement ends */
     /* the budgets checked by the polls (prog_budget_start arms them per statement): steps (polls:
        loop steps, calls, new positions, native work) up to max_steps, the clock up to deadline
-       (seconds of prog_now, 0: none; timeout: --timeout), the process's resident memory up to
+       (seconds of prog_now, 0: none; timeout: --timeout), the session's memory (meter) up to
        max_memory bytes (PROG_MEMORY_DEFAULT until first checked: prog_memory_budget). A budget that runs out stops the whole statement (stopping: every
        prog_try passes the error on, tentative computations included) with EXIT_LIMIT. */
     uint64_t polls, poll_next;
@@ -192,6 +192,10 @@ typedef struct Program {
     bool stopping;
     size_t oom;             /* an allocation of this many bytes failed (prog_oom): reported after the unwinding */
     int work_game;          /* the game the solver is working on (-1: none), for the budgets' messages */
+    UtilMeter *meter;       /* the session's memory: its client owns the meter and makes it the
+                               thread's around each call into the program (util_set_meter), so
+                               two programs in one process have budgets of their own; NULL (or an
+                               allocator that does not tell sizes): the process's resident size */
     int statm_fd;           /* /proc/self/statm, opened on the first memory check (-1: none) */
     double mem_next;        /* prog_now() from which a poll reads the memory again (a read of
                                /proc costs microseconds: at most every PROG_MEMORY_EVERY seconds) */
@@ -255,7 +259,8 @@ uint64_t prog_memory_budget(Program *p);
 /* Arm the budgets for a new statement (or a REPL input, or the constants of a unit): the steps
    count from here, the clock of --timeout runs on. */
 void prog_budget_start(Program *p);
-/* The resident memory of the process in bytes (0 when the system does not tell). */
+/* The session's memory in bytes: what its meter counts (blocks, tables, scratch pages touched),
+   or, without one, the process's resident size (0 when the system does not tell). */
 uint64_t prog_memory_used(Program *p);
 /* Stop with EXIT_LIMIT, naming what, when extra more bytes would take the process past
    --max-memory (a big table asks before it allocates). */

@@ -77,7 +77,7 @@ static char *read_line(Repl *r, const char *prompt)
             clearerr(stdin);
             continue;
         }
-        free(line);
+        util_free_libc(line);   /* getline's */
         return NULL;
     }
 }
@@ -97,7 +97,7 @@ static char *gen_command(const char *text, int state)
     size_t n = strlen(text);
     while (repl_commands[*at]) {
         const char *c = repl_commands[(*at)++];
-        if (!strncmp(c, text, n)) return xstrdup(c);
+        if (!strncmp(c, text, n)) return util_strdup_libc(c);   /* readline frees it */
     }
     return NULL;
 }
@@ -116,7 +116,7 @@ static char *gen_name(const char *text, int state)
         if (!name || strncmp(name, text, n) || strchr(name, '.')) continue;
         bool dup = i >= nk + nl && prog_lib_find(p, name);   /* a shadowed name is one name */
         for (size_t j = nk + nl; j < i && !dup; j++) dup = !strcmp(p->syms[j - nk - nl].name, name);
-        if (!dup) return xstrdup(name);
+        if (!dup) return util_strdup_libc(name);   /* readline frees it */
     }
     return NULL;
 }
@@ -237,14 +237,14 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         while (!input.len && (*cmd == ' ' || *cmd == '\t')) cmd++;
         if (!input.len && cmd[0] == ':') {
             bool quit = repl_command(&r, cmd, &last);
-            free(line);
+            util_free_libc(line);   /* readline's or getline's */
             if (quit) break;
             continue;
         }
         sb_puts(&input, line);
         sb_putc(&input, '\n');
         bool ended = blank(line);
-        free(line);
+        util_free_libc(line);
         if (blank(input.s)) {
             sb_fini(&input);
             continue;
@@ -265,8 +265,8 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
                 last = repl_end_item(&r, run_pending(p), t0);
             }
         }
-        free(msgs);
-        free(json);
+        util_free_libc(msgs);   /* the memory streams' */
+        util_free_libc(json);
         if (errors && incomplete && !ended) continue;
         sb_fini(&input);
         if (!prog_out_ok(p)) {   /* nobody reads the answers any more */
@@ -286,8 +286,8 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
     sigaction(SIGINT, &old, NULL);
     p->interrupt = batch_flag;
     p->progress = NULL;
-    for (size_t i = 0; i < r.nfiles; i++) free(r.files[i]);
-    free(r.files);
+    for (size_t i = 0; i < r.nfiles; i++) xfree(r.files[i]);
+    xfree(r.files);
     repl_active = NULL;
     return last == EXIT_INTERRUPT ? EXIT_OK : last;
 }

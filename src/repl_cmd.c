@@ -387,7 +387,7 @@ static int load_file(Repl *r, const char *path)
         return EXIT_USAGE;
     }
     int st = repl_eval(r, path, text, len);
-    free(text);
+    xfree(text);
     return st;
 }
 
@@ -488,7 +488,7 @@ bool repl_command(Repl *r, const char *line, int *status)
     } else {
         fprintf(p->out, "unknown command %s (try :help)\n", cmd);
     }
-    free(buf);
+    xfree(buf);
     fflush(p->out);
     return quit;
 }

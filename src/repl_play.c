@@ -51,9 +51,9 @@ static void moves_free(MoveList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         key_copy_free(&l->v[i].to);
-        free(l->v[i].what);
+        xfree(l->v[i].what);
     }
-    free(l->v);
+    xfree(l->v);
     l->v = NULL;
     l->n = l->cap = 0;
 }
@@ -90,8 +90,8 @@ static int64_t *rem_slot(Rem *r, const char *text, bool *fresh)
             t[j] = r->text[i];
             v[j] = r->val[i];
         }
-        free(r->text);
-        free(r->val);
+        xfree(r->text);
+        xfree(r->val);
         r->text = t;
         r->val = v;
         r->cap = cap;
@@ -143,9 +143,9 @@ static int64_t remoteness(Program *p, Rem *r, const KeyCopy *pp, int depth)
 
 static void rem_free(Rem *r)
 {
-    for (size_t i = 0; i < r->cap; i++) free(r->text[i]);
-    free(r->text);
-    free(r->val);
+    for (size_t i = 0; i < r->cap; i++) xfree(r->text[i]);
+    xfree(r->text);
+    xfree(r->val);
 }
 
 /* The engine's move in l: the first winning one, else the slowest loss (*why says which). */
@@ -322,7 +322,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                     }
                     fputs("undone\n", p->out);
                     moved = true;   /* redraw the position */
-                    free(line);
+                    xfree(line);
                     line = NULL;
                     moves_free(&l);
                     break;
@@ -347,7 +347,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                     moved = true;
                 }
             }
-            free(line);
+            xfree(line);
             fflush(p->out);
         }
         moves_free(&l);
@@ -357,8 +357,8 @@ static void play(Repl *r, const Value *start, void *ctx)
         }
     }
     for (size_t i = 0; i < nhist; i++) key_copy_free(&hist[i]);
-    free(hist);
-    free(gains);
+    xfree(hist);
+    xfree(gains);
 }
 
 void repl_play(Repl *r, const char *args)
@@ -374,5 +374,5 @@ void repl_play(Repl *r, const char *args)
         a[n - 5] = 0;
     }
     repl_with_pos(r, a, play, &pc);
-    free(a);
+    xfree(a);
 }

@@ -404,8 +404,8 @@ static void do_genus(Program *p, Stmt *st)
     } else {
         sb_printf(&b, "genus %s: %s%s", st->text, g.genus, g.tame ? " (hereditarily tame)" : "");
     }
-    free(g.position);
-    free(g.genus);
+    xfree(g.position);
+    xfree(g.genus);
     render_emit_line(p, &b);
 }
 

@@ -11,7 +11,7 @@
    a period's 32-bit values). */
 typedef struct ValuesJob { const RunValues *v; uint64_t total; } ValuesJob;
 
-static void free_values(void *arg) { free(*(void **)arg); }
+static void free_values(void *arg) { xfree(*(void **)arg); }
 
 static void values_work(Program *p, Jobs *j, void *ctx)
 {
@@ -35,7 +35,7 @@ static void values_work(Program *p, Jobs *j, void *ctx)
     }
 done:
     prog_release(p, mark);
-    free(v);
+    xfree(v);
 }
 
 static int values_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, const void *data, size_t len)

@@ -655,7 +655,7 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
     info->slotnames = arena_alloc(a, (size_t)(s.nlocals + 1) * sizeof *info->slotnames);
     for (int i = 0; i < s.nlocals; i++) info->slotnames[i] = s.slotnames[i];
     info->errors = s.errors;
-    free(s.vars);
-    free(s.slotnames);
+    xfree(s.vars);
+    xfree(s.slotnames);
     return s.errors;
 }

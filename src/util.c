@@ -14,6 +14,51 @@
    session to name (the one piece of state that is not a caller's). */
 static _Thread_local UtilOom oom_handler;
 
+/* The meter of the session the calling thread runs (util_set_meter): per thread, like the
+   handler, since malloc's callers carry no session. */
+static _Thread_local UtilMeter *meter;
+
+UtilMeter *util_set_meter(UtilMeter *m)
+{
+    UtilMeter *old = meter;
+    meter = m;
+    return old;
+}
+
+void util_meter_add(int64_t bytes)
+{
+    if (meter) meter->bytes += bytes;
+}
+
+#ifdef HAVE_MALLOC_USABLE_SIZE
+bool util_meter_exact(void) { return true; }
+/* The bytes a block holds (at least what was asked for): what it costs the session. */
+static inline int64_t block_bytes(void *p) { return (int64_t)malloc_usable_size(p); }
+#else
+bool util_meter_exact(void) { return false; }
+static inline int64_t block_bytes(void *p) { (void)p; return 0; }
+#endif
+
+void xfree(void *p)
+{
+    if (!p) return;
+    if (meter) meter->bytes -= block_bytes(p);
+    free(p);
+}
+
+void *util_aligned_or_null(size_t align, size_t n)
+{
+    void *p = aligned_alloc(align, n);
+    if (p && meter) meter->bytes += block_bytes(p);
+    return p;
+}
+
+void util_free_libc(void *p) { free(p); }
+
+char *util_strdup_libc(const char *s) { return strdup(s); }
+
+void *util_calloc_libc(size_t n) { return calloc(1, n); }
+
 UtilOom util_set_oom(UtilOom h)
 {
     UtilOom old = oom_handler;
@@ -64,6 +109,7 @@ void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) util_fatal(n, "out of memory (%zu bytes)", n);
+    if (meter) meter->bytes += block_bytes(p);
     if (n >= UTIL_ADVISE_FROM) advise_huge(p, n);
     return p;
 }
@@ -120,6 +166,7 @@ void *util_map_zero(size_t n)
     if (n > SIZE_MAX - 2 * HUGE_PAGE) util_fatal(n, "out of memory (%zu bytes)", n);
     void *p = map_aligned(map_len(n));
     if (p == MAP_FAILED) util_fatal(n, "out of memory (%zu bytes)", n);
+    util_meter_add((int64_t)map_len(n));
     advise_huge(p, map_len(n));   /* the whole mapping (not split): a table, touched all over */
     return p;
 }
@@ -139,6 +186,7 @@ void *util_remap_zero(void *p, size_t old, size_t n)
         if (q == MAP_FAILED) munmap(at, len);
     }
     if (q == MAP_FAILED) util_fatal(n, "out of memory (%zu bytes)", n);
+    util_meter_add((int64_t)map_len(n) - (int64_t)map_len(old));
     return q;   /* the advice of util_map_zero moved with the mapping */
 #else   /* no mremap (not Linux): a new mapping and a copy */
     void *q = util_map_zero(n);
@@ -150,7 +198,9 @@ void *util_remap_zero(void *p, size_t old, size_t n)
 
 void util_unmap(void *p, size_t n)
 {
-    if (p) munmap(p, map_len(n));
+    if (!p) return;
+    munmap(p, map_len(n));
+    util_meter_add(-(int64_t)map_len(n));
 }
 
 size_t util_utf8_len(const unsigned char *s, size_t n)
@@ -173,14 +223,17 @@ void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (!p) util_fatal(count * size, "out of memory (%zu x %zu bytes)", count, size);
+    if (meter) meter->bytes += block_bytes(p);
     if (count * size >= UTIL_ADVISE_FROM) advise_huge(p, count * size);   /* calloc checked the product */
     return p;
 }
 
 void *xrealloc(void *p, size_t n)
 {
+    int64_t had = p && meter ? block_bytes(p) : 0;
     void *q = realloc(p, n ? n : 1);
     if (!q) util_fatal(n, "out of memory (%zu bytes)", n);
+    if (meter) meter->bytes += block_bytes(q) - had;
     /* a block that has just grown past the bound is a new mapping; a bigger one keeps its advice
        when glibc moves it (mremap) */
     if (n >= UTIL_ADVISE_FROM) advise_huge(q, n);
@@ -210,7 +263,7 @@ void util_grow(void **pp, size_t *cap, size_t need, size_t elem)
 }
 
 void sb_init(StrBuf *b) { b->s = NULL; b->len = b->cap = 0; }
-void sb_fini(StrBuf *b) { free(b->s); sb_init(b); }
+void sb_fini(StrBuf *b) { xfree(b->s); sb_init(b); }
 
 void sb_putn(StrBuf *b, const char *s, size_t n)
 {
@@ -253,7 +306,7 @@ void sb_printf(StrBuf *b, const char *fmt, ...)
     vsnprintf(big, (size_t)n + 1, fmt, ap);
     va_end(ap);
     sb_putn(b, big, (size_t)n);
-    free(big);
+    xfree(big);
 }
 
 char *sb_take(StrBuf *b)
@@ -351,8 +404,8 @@ void util_sort_u64(uint64_t *a, size_t n)
         for (size_t i = 0; i < n; i++) tmp[cnt[(a[i] >> shift) & mask]++] = a[i];
         memcpy(a, tmp, n * sizeof *a);
     }
-    if (cnt != small) free(cnt);
-    free(tmp);
+    if (cnt != small) xfree(cnt);
+    xfree(tmp);
 }
 
 void util_sort_i64(int64_t *a, size_t n)

@@ -18,10 +18,39 @@
    heap stays there up to 64 MiB (the trim threshold: glibc's default of 128 KiB, kept once the
    mapping threshold is fixed, gave it back at every free, to be faulted in again). */
 void util_tune_malloc(void);
+/* The memory a session has allocated: every block of xmalloc, xcalloc, xrealloc (and the
+   helpers built on them) and every mapping of util_map_zero and util_remap_zero is added to the
+   calling thread's meter (util_set_meter) when made and taken off when xfree, xrealloc or
+   util_unmap gives it back, so a session's budget counts its own memory, not the process's.
+   Hence the rule: memory from these functions is freed with xfree (never free), and memory the
+   C library or readline allocated is freed with util_free_libc (never xfree). */
+typedef struct UtilMeter { int64_t bytes; } UtilMeter;
+/* Make m the calling thread's meter (NULL: none, nothing is counted); returns the one it
+   replaces (to restore). A thread that runs a session sets the session's meter around the call;
+   memory made under one meter must be freed under the same one (or under none: the count then
+   stays high, never wrong the other way). */
+UtilMeter *util_set_meter(UtilMeter *m);
+/* Add (or, negative, take off) bytes on the calling thread's meter: memory an owner commits by
+   itself (the pages of a reserved region as it touches them). */
+void util_meter_add(int64_t bytes);
+/* Whether the meters count exactly (the allocator tells a block's size: malloc_usable_size);
+   without it a session's memory can only be read from the process. */
+bool util_meter_exact(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
-/* A large zeroed block (freed with free): fresh pages from the kernel, which are zero already (no
+void xfree(void *p);
+/* n bytes aligned to align (a power of two dividing n), counted and freed like xmalloc's; NULL when
+   the allocator cannot (the caller falls back to xmalloc). */
+void *util_aligned_or_null(size_t align, size_t n);
+/* Memory that the C library, readline or an open_memstream allocated (never counted): free. And
+   a copy of s for such a library to free (readline's completions): NULL when out of memory. */
+void util_free_libc(void *p);
+char *util_strdup_libc(const char *s);
+/* n zeroed bytes from the C library (never counted, freed with util_free_libc): NULL when out of
+   memory (a session's own struct, made before its meter exists). */
+void *util_calloc_libc(size_t n);
+/* A large zeroed block (freed with xfree): fresh pages from the kernel, which are zero already (no
    pass over them here), advised to be huge pages: a big table touched all over then costs one
    fault per 2 MiB instead of one per 4 KiB. */
 void *xcalloc_big(size_t count, size_t size);

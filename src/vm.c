@@ -23,12 +23,12 @@ void vm_free(Vm *vm)
 {
     if (!vm) return;
     util_unreserve(vm->stack, VM_STACK_VALUES * sizeof *vm->stack);
-    free(vm->frames);
-    free(vm->marks);
-    free(vm->snaps);
+    xfree(vm->frames);
+    xfree(vm->marks);
+    xfree(vm->snaps);
     vm_memo_forget(vm);
     scratch_fini(&vm->scratch);
-    free(vm);
+    xfree(vm);
 }
 
 static _Noreturn void type_error(Vm *vm, Loc loc, const char *what, const Value *a, const Value *b)

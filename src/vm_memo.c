@@ -56,13 +56,13 @@ void vm_memo_forget(Vm *vm)
     struct VmMemo *m = vm->memo;
     if (!m) return;
     arena_fini(&m->arena);
-    free(m->e);
-    free(m->tab);
-    free(m->buf);
-    free(m->rec);
-    free(m->timed);
-    free(m->dear);
-    free(m);
+    xfree(m->e);
+    xfree(m->tab);
+    xfree(m->buf);
+    xfree(m->rec);
+    xfree(m->timed);
+    xfree(m->dear);
+    xfree(m);
     vm->memo = NULL;
 }
 
@@ -101,8 +101,8 @@ static bool calls_itself(const Program *p, int fn)
             pc += 1 + (size_t)ir_op_nargs(op);
         }
     }
-    free(seen);
-    free(pending);
+    xfree(seen);
+    xfree(pending);
     return found;
 }
 
@@ -296,7 +296,7 @@ void vm_memo_put(Vm *vm, const int64_t *key, uint64_t hash, const Value *v)
     if (!keep_value(vm, m, v, &e.v)) return;
     if ((m->n + 1) * 2 > m->tcap) {   /* grow the index */
         size_t cap = m->tcap ? 2 * m->tcap : 1024;
-        free(m->tab);
+        xfree(m->tab);
         m->tab = xcalloc(cap, sizeof *m->tab);
         m->tcap = cap;
         for (size_t i = 0; i < m->n; i++) {

@@ -107,4 +107,17 @@ if [ -s "$calls.loop" ]; then
 fi
 rm -f "$calls" "$calls.loop"
 [ $fail = 0 ] && echo "layers: the call graph follows the layers, with no cycle"
+
+# ---- every block is counted on its session's meter (util.h, UtilMeter): only util.c calls the C
+# library's allocator; the others use xmalloc/xfree, and util_free_libc for what the C library made
+# shellcheck disable=SC2086
+raw=$(cd "$BUILDDIR" && nm -A $objs | awk '$(NF - 1) == "U" && $NF ~ /^(malloc|calloc|realloc|free|strdup|strndup|reallocarray|aligned_alloc|posix_memalign)$/ {
+    split($1, p, ":"); if (p[1] != "src/util.o") print "  " p[1] " calls " $NF }')
+if [ -n "$raw" ]; then
+    echo "layers: a file allocates or frees past the sessions' meters (use xmalloc, xfree, util_free_libc):"
+    echo "$raw"
+    fail=1
+else
+    echo "layers: only util.c calls the allocator"
+fi
 exit $fail

@@ -22,6 +22,7 @@
 
 struct gr_session {
     Program p;
+    UtilMeter meter;              /* the session's memory (max-memory): the thread's meter in each call */
     ProgFlag stop;                /* gr_interrupt's flag: the program's interrupt points here */
     double timeout;               /* seconds each gr_eval may take (0: none) */
     char *strategy;               /* the forced strategy (NULL: the engine's choice) */
@@ -40,17 +41,21 @@ static void new_oom(void *ctx, size_t bytes, const char *msg)
 
 gr_session *gr_session_new(void)
 {
-    gr_session *volatile s = calloc(1, sizeof *s);   /* volatile: read after a longjmp */
+    gr_session *volatile s = util_calloc_libc(sizeof *s);   /* volatile: read after a longjmp */
     if (!s) return NULL;
     NewCtx nc;
     UtilOom old = util_set_oom((UtilOom){ new_oom, &nc });
+    UtilMeter *meter0 = util_set_meter(&s->meter);
     if (setjmp(nc.jb)) {   /* what was built so far is lost: the process is out of memory anyway */
+        util_set_meter(meter0);
         util_set_oom(old);
         return NULL;
     }
     Program *p = &s->p;
     drv_init(p, NULL, NULL);   /* the streams are set per gr_eval */
+    p->meter = &s->meter;
     drv_load_stdlib(p);
+    util_set_meter(meter0);
     util_set_oom(old);
     p->json = true;
     p->redefine = true;     /* a later text may replace a definition, as in the REPL */
@@ -63,10 +68,14 @@ gr_session *gr_session_new(void)
 void gr_session_free(gr_session *s)
 {
     if (!s) return;
+    UtilMeter *meter0 = util_set_meter(&s->meter);
     drv_fini(&s->p);
-    free(s->strategy);
-    free(s);
+    util_set_meter(meter0);
+    util_free_libc(s->strategy);   /* the session's own blocks: the C library's */
+    util_free_libc(s);
 }
+
+unsigned long long gr_session_memory(gr_session *s) { return s ? prog_memory_used(&s->p) : 0; }
 
 int gr_session_set(gr_session *s, const char *option, const char *value)
 {
@@ -82,9 +91,9 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     else if (!strcmp(option, "timeout") && opt_seconds(value, &secs)) s->timeout = secs;
     else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->jobs = (int)n;
     else if (!strcmp(option, "strategy") && (!*value || !strcmp(value, "auto") || opt_strategy_known(value, NULL, 0))) {
-        char *copy = *value && strcmp(value, "auto") ? strdup(value) : NULL;
+        char *copy = *value && strcmp(value, "auto") ? util_strdup_libc(value) : NULL;
         if (*value && strcmp(value, "auto") && !copy) return EXIT_LIMIT;
-        free(s->strategy);
+        util_free_libc(s->strategy);
         s->strategy = copy;
         p->force_strategy = copy;
     } else {
@@ -119,10 +128,11 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
     if (!out || !err) {
         if (out) fclose(out);
         if (err) fclose(err);
-        free(obuf);
-        free(ebuf);
+        util_free_libc(obuf);
+        util_free_libc(ebuf);
         return EXIT_LIMIT;
     }
+    UtilMeter *meter0 = util_set_meter(&s->meter);
     p->out = out;
     p->diag.out = err;      /* the text of the messages (the command line's stderr): not handed out */
     p->diag.json = out;     /* the errors as JSON lines, with the statements' */
@@ -135,6 +145,7 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
     bool bare = p->bare_print;
     UtilOom old = prog_catch_oom(p);
     int st = prog_try(p, fn, ctx);
+    util_set_meter(&s->meter);   /* again: a run that unwound may have left another in place */
     /* what a statement that a limit or an interrupt unwound past its own runner left behind */
     prog_report_oom(p, p->stmt ? p->stmt->loc : (Loc){ 0 });
     util_set_oom(old);
@@ -151,11 +162,12 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
     p->out = NULL;
     p->diag.out = NULL;
     p->diag.json = NULL;
+    util_set_meter(meter0);
     fclose(out);
     fclose(err);
-    free(ebuf);
+    util_free_libc(ebuf);
     if (json) *json = obuf;
-    else free(obuf);
+    else util_free_libc(obuf);
     return *status;
 }
 
@@ -186,23 +198,23 @@ static char *dup_or_null(const char *t) { return t ? xstrdup(t) : NULL; }
 void gr_answer_free(gr_answer *a)
 {
     if (!a) return;
-    free(a->value);
-    free(a->position);
-    free(a->strategy);
-    free(a->why);
-    for (size_t i = 0; i < a->nresults; i++) free(a->results[i]);
-    free(a->results);
+    UtilMeter *meter = util_set_meter(NULL);   /* the caller's memory, never a session's */
+    xfree(a->value);
+    xfree(a->position);
+    xfree(a->strategy);
+    xfree(a->why);
+    for (size_t i = 0; i < a->nresults; i++) xfree(a->results[i]);
+    xfree(a->results);
     for (size_t i = 0; i < a->nmoves; i++) {
-        free(a->moves[i].component);
-        free(a->moves[i].rule);
-        free(a->moves[i].args);
-        free(a->moves[i].result);
+        xfree(a->moves[i].component);
+        xfree(a->moves[i].rule);
+        xfree(a->moves[i].args);
+        xfree(a->moves[i].result);
     }
-    free(a->moves);
-    free(a);
+    xfree(a->moves);
+    xfree(a);
+    util_set_meter(meter);
 }
-
-static void answer_free_cb(void *arg) { gr_answer_free(arg); }
 
 /* The position text, loaded as a one-statement unit and answered (inside session_run). */
 typedef struct QueryRun { const char *text; gr_answer *out; int status; } QueryRun;
@@ -238,8 +250,11 @@ static void query_run(Program *p, void *ctx)
     Answer *a = solve_answer_new(p, &mark);
     solve_query(p->solver, &v, st->loc, true, a);
     solve_label(p->solver, a, &v, st->loc);
-    gr_answer *g = xcalloc(1, sizeof *g);
-    size_t gmark = prog_defer(p, answer_free_cb, g);
+    /* the answer is the caller's memory, not the session's: made under no meter, and held by
+       r->out at once (gr_query frees it if an allocation fails on the way; session_run puts the
+       session's meter back) */
+    UtilMeter *meter = util_set_meter(NULL);
+    gr_answer *g = r->out = xcalloc(1, sizeof *g);
     g->outcome = a->outcome;
     StrBuf b;
     sb_init(&b);
@@ -272,11 +287,10 @@ static void query_run(Program *p, void *ctx)
         m->result = dup_or_null(a->winning[l->result]);
         m->copies = l->copies;
     }
-    prog_release(p, gmark);   /* kept: handed to the caller */
+    util_set_meter(meter);
     prog_release(p, mark);
     solve_answer_free(a);
     p->stmt = NULL;
-    r->out = g;
 }
 
 int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors)
@@ -324,4 +338,4 @@ void gr_interrupt(gr_session *s)
     if (s) s->stop = 1;
 }
 
-void gr_free(void *p) { free(p); }
+void gr_free(void *p) { util_free_libc(p); }   /* what is handed out is never the session's */

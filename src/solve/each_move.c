@@ -101,10 +101,10 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
             stop = fn(ctx, &mv) != 0;
         }
         key_copy_free(&m->parts);
-        free(m->args);
-        free(m->args_json);
+        xfree(m->args);
+        xfree(m->args_json);
     }
-    free(c.v);
+    xfree(c.v);
     prog_release(s->p, mark);
     solve_answer_free(a);
     return c.more;

@@ -43,11 +43,11 @@ void solve_free(Solver *s)
     if (!s) return;
     for (size_t i = 0; solve_strategies[i]; i++)
         if (solve_strategies[i]->fini) solve_strategies[i]->fini(s, s->state[i]);
-    free(s->state);
-    free(s->tries);
+    xfree(s->state);
+    xfree(s->tries);
     if (s->sums) s->sums_fini(s->sums);
     eng_free(s->store);
-    free(s);
+    xfree(s);
 }
 
 void solve_forget(Solver *s)
@@ -242,7 +242,7 @@ static bool seen_has(Answer *a, uint32_t removed, const AnswerPart *parts, uint3
     if (2 * (a->nchanges + 1) > a->seencap) {   /* room for one more: rebuild, twice as big */
         size_t cap = a->seencap ? a->seencap : 64;
         while (2 * (a->nchanges + 1) > cap) cap *= 2;
-        free(a->seen);
+        xfree(a->seen);
         a->seen = xcalloc(cap, sizeof *a->seen);
         a->seencap = cap;
         a->nseen = 0;
@@ -425,7 +425,7 @@ static int on_win_move(void *ctx, const Value *v, const Value *frame)
         char *t = print_ids(s, ordered, cnt, n, NULL);
         if (mid.len) sb_puts(&mid, " + ");
         sb_puts(&mid, t);
-        free(t);
+        xfree(t);
     }
     const char *pos = a->position;
     const size_t *span = a->span;

@@ -12,6 +12,7 @@
                                    three winning moves of Wythoff(3, 5) + Heap(2), the same outcome,
                                    value, strategy and moves as the JSON of `query` for other
                                    positions, its errors (3, with the text's own columns) and limits
+                                   two sessions' memory budgets are their own (gr_session_memory)
      quiet                         errors, limits and interrupts driven through the API with the
                                    standard output and error redirected to files: both stay empty
    Prints one line per failure and a summary; exits 1 on any failure. */
@@ -35,6 +36,8 @@ static void check(bool ok, const char *what, const char *detail)
     failures++;
     printf("FAIL %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
 }
+
+static void meters(void);
 
 /* A file's text (NULL when it cannot be read, or holds a NUL byte: gr_eval takes a C string). */
 static char *read_file(const char *path)
@@ -448,6 +451,54 @@ static void limits(bool quietly)
     check(gr_session_set(s, "strategy", "auto") == 0, "the strategy option back to the engine's choice", NULL);
     queries(s, quietly);
     gr_session_free(s);
+    meters();
+}
+
+/* ---- each session's memory is its own ---- */
+
+/* Two sessions in one process: one holds a 36 MB table; the other's budget, below that, counts
+   only its own memory (a budget read from the process would stop it at once), still stops its
+   own big table, and its memory goes back when a computation fails. */
+static void meters(void)
+{
+    gr_session *a = gr_session_new(), *b = gr_session_new();
+    char *json = NULL;
+    unsigned long long a0 = gr_session_memory(a), b0 = gr_session_memory(b);
+    char detail[200];
+    snprintf(detail, sizeof detail, "a fresh session holds %llu and %llu bytes", a0, b0);
+    check(a0 > 0 && a0 < (50ull << 20) && b0 > 0 && b0 < (50ull << 20), "a fresh session's memory", detail);
+    const char *game = "game T(a, b) { move x when a > 0 => T(a - 1, b); move y when b > 1 => T(a, b - 2); "
+                       "move z when a > 2 and b > 0 => T(a - 3, b - 1); }";
+    int st = gr_eval(a, game, NULL, &json);
+    gr_free(json);
+    st = gr_eval(b, game, NULL, &json);
+    gr_free(json);
+    b0 = gr_session_memory(b);
+    st = gr_eval(a, "print sg(T(3000, 3000));", NULL, &json);
+    check(st == 0 && has(json, "{\"kind\":\"print\",\"value\":"), "a big table in session a", json);
+    gr_free(json);
+    unsigned long long a1 = gr_session_memory(a);
+    snprintf(detail, sizeof detail, "%llu bytes before, %llu after", a0, a1);
+    check(a1 >= a0 + (34ull << 20), "the table counts in session a's memory (9 * 10^6 cells of 4 bytes)", detail);
+    check(gr_session_memory(b) == b0, "session a's table does not count in session b", NULL);
+    char budget[40];
+    snprintf(budget, sizeof budget, "%llu", b0 + (20ull << 20));
+    check(gr_session_set(b, "max-memory", budget) == 0, "set b's max-memory below a's table", NULL);
+    st = gr_eval(b, "print sg(Nim(3, 4, 5)); query Kayles(40);", NULL, &json);
+    check(st == 0 && has(json, "{\"kind\":\"print\",\"value\":2}"), "session b runs within its own budget beside a's table",
+          json);
+    gr_free(json);
+    st = gr_eval(b, "print sg(T(3000, 3000));", NULL, &json);
+    check(st == 4 && has(json, "--max-memory"), "session b's own big table is over its budget: 4", json);
+    gr_free(json);
+    unsigned long long b1 = gr_session_memory(b);
+    snprintf(detail, sizeof detail, "%llu bytes at first, %llu after the limit", b0, b1);
+    check(b1 < b0 + (20ull << 20), "what the stopped table had taken is given back", detail);
+    st = gr_eval(a, "print sg(T(2999, 3000));", NULL, &json);
+    check(st == 0 && gr_session_memory(a) < a1 + (4ull << 20), "session a answers from its kept table", json);
+    gr_free(json);
+    gr_session_free(a);
+    gr_session_free(b);
 }
 
 /* ---- nothing written to the standard output or error ---- */

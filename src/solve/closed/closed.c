@@ -84,9 +84,9 @@ static void closed_fini(Solver *s, void *st)
     Closed *c = st;
     for (size_t i = 0; i < c->ncache; i++)
         if (c->cache[i]) c->cache[i]->free(c->cache[i]);
-    free(c->cache);
-    free(c->form);
-    free(c);
+    xfree(c->cache);
+    xfree(c->form);
+    xfree(c);
 }
 
 /* The cache of form f (made on first use). */
@@ -122,7 +122,7 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
     a.p = s->p;
     a.loc = prog_here(s->p, loc);
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg && need_sg);
-    if (args != buf) free(args);
+    if (args != buf) xfree(args);
     GameValue v = gv_sg(a.sg);
     if (a.is_big) {   /* eval calls no callback: nothing unwinds past it */
         v = nim_from_mpz(s->p, a.big);
@@ -158,7 +158,7 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
         bool ints = args == buf;
         for (int i = 0; i < n && ints; i++) ints = args[i].t == VT_INT;
         if (!ints) {
-            if (args != buf) free(args);
+            if (args != buf) xfree(args);
             return false;
         }
         for (int i = 1; i < n; i++)
@@ -177,7 +177,7 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
     s->p->work_game = (int)KEY_GAME(key);   /* for the budgets' messages (a long form polls) */
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg);
     s->p->work_game = game;
-    if (args != buf) free(args);
+    if (args != buf) xfree(args);
     if (a.is_big) {
         mpz_clear(a.big);
         return false;
@@ -231,7 +231,7 @@ static bool closed_pace(Solver *s, void *st, uint32_t id, unsigned which, uint64
     int n = -1;
     Value *args = closed_args(s->p, eng_key(s->store, id), buf, NULL, &n);
     bool ok = args && f->pace(args, n, which, out);
-    if (args != buf) free(args);
+    if (args != buf) xfree(args);
     return ok;
 }
 

@@ -24,10 +24,10 @@ typedef struct ArrTab {
 static void arr_free(ClosedCache *c)
 {
     ArrTab *t = (ArrTab *)c;
-    free(t->lo);
-    free(t->hi);
-    free(t->mark);
-    free(t);
+    xfree(t->lo);
+    xfree(t->hi);
+    xfree(t->mark);
+    xfree(t);
 }
 
 static int32_t *arr_slot(ArrTab *t, int64_t v) { return v <= t->s ? &t->lo[v] : &t->hi[t->n / v]; }
@@ -186,7 +186,7 @@ static bool array_moves(Vm *vm, int gid, const Value *a, int nargs, const GameVa
     Value *out = vm_alloc(vm, ((size_t)nargs + ARRAY_K_MAX + 1) * sizeof *out, (Loc){ 0 });
     struct Cand *c = vm_alloc(vm, (ncand ? ncand : 1) * sizeof *c, (Loc){ 0 });
     if (ncand) memcpy(c, cand, ncand * sizeof *c);
-    free(cand);
+    xfree(cand);
     for (size_t i = 0; i < ncand; i++)
         if (closed_yield(vm, gid, out, arr_flip(a, nargs, c[i].x, c[i].k, out), cb, ctx)) return true;
     return complete;

@@ -165,11 +165,11 @@ static uint64_t hackenbush_solve(const Graph *g, uint64_t skip, uint64_t *work, 
             if (e == skip || tin[u] == UINT32_MAX || u != rep[g->ev[e]]) continue;
             cut[e] = need[blk[u]] != HK_NONE && (val[blk[u]] ^ 1) == need[blk[u]] ? 2 : 1;
         }
-        free(need);
-        free(above);
+        xfree(need);
+        xfree(above);
     }
-    free(rep); free(deg); free(adj); free(at); free(tin); free(low); free(pe); free(it); free(stack);
-    free(bridge); free(blk); free(w); free(parent); free(order); free(val); free(first); free(byt);
+    xfree(rep); xfree(deg); xfree(adj); xfree(at); xfree(tin); xfree(low); xfree(pe); xfree(it); xfree(stack);
+    xfree(bridge); xfree(blk); xfree(w); xfree(parent); xfree(order); xfree(val); xfree(first); xfree(byt);
     return result;
 }
 
@@ -291,9 +291,9 @@ static uint32_t *perm_table(const Value *l)
         g[i] = mex;
         for (uint32_t q = 0; q < nl; q++) seen[list[q]] = 0;
     }
-    free(c);
-    free(seen);
-    free(list);
+    xfree(c);
+    xfree(seen);
+    xfree(list);
     return g;
 }
 
@@ -307,7 +307,7 @@ static bool perm_eval(const Value *a, int n, ClosedAnswer *r)
     bool moves = false;
     for (int64_t j = i % s; j < (int64_t)a[0].n && !moves; j += s) moves |= a[0].u.a[j] > s;
     r->terminal = !moves;
-    free(g);
+    xfree(g);
     return true;
 }
 
@@ -325,10 +325,10 @@ static bool perm_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *
         if (a[0].u.a[j] > s && g[j] == want->n) to[nt++] = j;
     for (int64_t j = i - s; j >= 0; j -= s)
         if (a[0].u.a[j] > s && g[j] == want->n) to[nt++] = j;
-    free(g);
+    xfree(g);
     Value *args = vm_alloc(vm, (nt + 1) * sizeof *args, (Loc){ 0 });
     for (size_t k = 0; k < nt; k++) args[k] = val_int(to[k]);
-    free(to);
+    xfree(to);
     for (size_t k = 0; k < nt; k++) {
         Value v[2] = { a[0], args[k] };
         if (closed_yield(vm, gid, v, 2, cb, ctx)) break;

@@ -480,7 +480,7 @@ static bool stair_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
 static void splitequal_fill(uint32_t *g, int64_t from, int64_t n, int64_t f, Program *p, Loc loc)
 {
     char *seen = xcalloc((size_t)n + 64, 1);
-    size_t mark = p ? prog_defer(p, free, seen) : 0;
+    size_t mark = p ? prog_defer(p, xfree, seen) : 0;
     for (int64_t x = from > f ? from : f > 2 ? f : 2; x <= n; x++) {
         size_t lim = 1;
         uint64_t steps = 0;
@@ -501,14 +501,14 @@ static void splitequal_fill(uint32_t *g, int64_t from, int64_t n, int64_t f, Pro
         if (p) prog_poll_n(p, steps, loc);
     }
     if (p) prog_release(p, mark);
-    free(seen);
+    xfree(seen);
 }
 
 /* g(0..n) in a new table (with p: freed if an error unwinds past its fill). */
 static uint32_t *splitequal_table(int64_t n, int64_t f, Program *p, Loc loc)
 {
     uint32_t *g = xcalloc((size_t)n + 2, sizeof *g);
-    size_t mark = p ? prog_defer(p, free, g) : 0;
+    size_t mark = p ? prog_defer(p, xfree, g) : 0;
     splitequal_fill(g, 0, n, f, p, loc);
     if (p) prog_release(p, mark);
     return g;
@@ -526,8 +526,8 @@ typedef struct SplitEqCache {
 static void splitequal_free(ClosedCache *c)
 {
     SplitEqCache *s = (SplitEqCache *)c;
-    for (int i = 0; i < SPLITEQ_KEEP; i++) free(s->t[i].g);
-    free(s);
+    for (int i = 0; i < SPLITEQ_KEEP; i++) xfree(s->t[i].g);
+    xfree(s);
 }
 
 /* g(h) for threshold f, from the cache when there is one. */
@@ -536,7 +536,7 @@ static uint32_t splitequal_value(ClosedCache **slot, int64_t h, int64_t f, Progr
     if (!slot) {
         uint32_t *g = splitequal_table(h, f, p, loc);
         uint32_t v = g[h];
-        free(g);
+        xfree(g);
         return v;
     }
     if (!*slot) {
@@ -550,7 +550,7 @@ static uint32_t splitequal_value(ClosedCache **slot, int64_t h, int64_t f, Progr
     if (i == SPLITEQ_KEEP) {   /* a new threshold */
         i = c->next;
         c->next = (c->next + 1) % SPLITEQ_KEEP;
-        free(c->t[i].g);
+        xfree(c->t[i].g);
         c->t[i].f = f;
         c->t[i].n = -1;
         c->t[i].g = NULL;
@@ -605,7 +605,7 @@ static bool splitequal_moves(Vm *vm, int gid, const Value *a, int n, const GameV
         if (m > SPLITEQ_LIST) { complete = false; break; }
         ms[nm++] = m;
     }
-    free(g);
+    xfree(g);
     for (int i = 0; i < nm; i++) {
         int64_t m = ms[i], q = h / m, r = h % m;
         Value parts = val_pos(NULL, NULL, 0);

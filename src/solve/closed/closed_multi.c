@@ -38,7 +38,7 @@ static mpz_t *mpz_heaps(const Value *a, int n)
 static void mpz_heaps_free(mpz_t *h, int n)
 {
     for (int i = 0; i < n; i++) mpz_clear(h[i]);
-    free(h);
+    xfree(h);
 }
 
 /* ---- MooreNim(k, a...): P iff every binary digit has a multiple of k + 1 ones ------------------ */
@@ -101,8 +101,8 @@ static bool moore_construct_mpz(uint64_t k, mpz_t *h, int n, mpz_t *out)
             if (set < need) ok = false;
         }
     }
-    free(changed);
-    free(idx);
+    xfree(changed);
+    xfree(idx);
     return ok && m > 0;
 }
 

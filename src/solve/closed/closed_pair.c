@@ -412,7 +412,7 @@ static mpz_t *zeck_terms(const mpz_t h, size_t *nt)
 static void zeck_free(mpz_t *t, size_t n)
 {
     for (size_t i = 0; i < n; i++) mpz_clear(t[i]);
-    free(t);
+    xfree(t);
 }
 
 /* h, the limit l and m = min(l, h) of FibNim(h) or FibNim(h, l), as GMP values (initialised here). */

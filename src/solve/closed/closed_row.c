@@ -46,8 +46,8 @@ static void end_sides(const int64_t *a, int n, int64_t *left1, int64_t *right0)
         }
     *left1 = L[1];
     *right0 = R[0];
-    free(L);
-    free(R);
+    xfree(L);
+    xfree(R);
 }
 
 static bool end_piles(const Value *v, int n, int64_t *a)
@@ -75,7 +75,7 @@ static bool end_eval(const Value *v, int n, ClosedAnswer *r)
             r->sg = l1 != a[0];
         }
     }
-    free(a);
+    xfree(a);
     return ok;
 }
 
@@ -85,7 +85,7 @@ static bool end_moves(Vm *vm, int gid, const Value *v, int n, const GameValue *w
     if (want->big || want->n != 0 || n == 0) return true;   /* outcome only: the moves to P-positions */
     int64_t *a = xmalloc((size_t)n * sizeof *a);
     if (!end_piles(v, n, a)) {
-        free(a);
+        xfree(a);
         return false;
     }
     int64_t l1 = 0, r0 = 0;
@@ -93,7 +93,7 @@ static bool end_moves(Vm *vm, int gid, const Value *v, int n, const GameValue *w
     Value *w = vm_alloc(vm, (size_t)n * sizeof *w, (Loc){ 0 });
     memcpy(w, v, (size_t)n * sizeof *w);
     int64_t first = a[0], last = a[n - 1];
-    free(a);   /* nothing allocated stays across the callbacks */
+    xfree(a);   /* nothing allocated stays across the callbacks */
     if (l1 < first) {   /* the left pile down to l1 (0: it is gone) */
         w[0] = val_int(l1);
         if (closed_yield(vm, gid, l1 ? w : w + 1, l1 ? n : n - 1, cb, ctx)) return true;

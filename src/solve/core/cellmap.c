@@ -15,14 +15,14 @@ void cm_init(CellMap *m, int np)
 /* The storage dropped (no cells); the coordinates' description kept. */
 static void drop(CellMap *m)
 {
-    free(m->slot);
+    xfree(m->slot);
     m->slot = NULL;
     m->cap = 0;
-    for (size_t i = 0; i < m->nslab; i++) free(m->slab[i]);
-    free(m->slab);
+    for (size_t i = 0; i < m->nslab; i++) xfree(m->slab[i]);
+    xfree(m->slab);
     m->slab = NULL;
     m->nslab = m->slab_pages = m->slab_last = m->slab_left = 0;
-    free(m->page);
+    xfree(m->page);
     m->page = NULL;
     m->ndir = m->npages = 0;
     m->n = 0;
@@ -163,7 +163,7 @@ static void rebuild(CellMap *m, uint32_t varmask)
         if (i == n) break;
         m->nopage = true;   /* the pages do not hold them: hashing */
     }
-    free(all);
+    xfree(all);
 }
 
 /* Hashing: twice the slots, the cells moved over from the old ones. */
@@ -177,7 +177,7 @@ static void grow(CellMap *m)
         const uint64_t *s = was + i * stride;
         if (s[m->nv]) memcpy(find(m, (const int64_t *)s), s, stride * sizeof *s);
     }
-    free(was);
+    xfree(was);
 }
 
 void cm_set(CellMap *m, const int64_t *c, uint32_t val)

@@ -42,11 +42,11 @@ static GameValue sum_combine(Program *p, const GameValue *v, const uint64_t *cou
         if (ninf > 1 || big) {   /* a finite part beyond 64 bits is in no K: a draw all the same */
             return gv_inf(gv_kset(p, NULL, 0), big ? 0 : x);
         }
-        uint64_t *l = malloc((K[0] ? K[0] : 1) * sizeof *l);
+        uint64_t *l = xmalloc((K[0] ? K[0] : 1) * sizeof *l);
         for (uint64_t i = 0; i < K[0]; i++) l[i] = K[1 + i] ^ x;
         qsort(l, K[0], sizeof *l, cmp_u64);
         GameValue r = gv_inf(gv_kset(p, l, K[0]), x);
-        free(l);
+        xfree(l);
         return r;
     }
     if (!big) return loopy ? gv_loopy(x, 0) : gv_sg(x);

@@ -241,29 +241,29 @@ void solve_why(Solver *s, uint32_t id, StrBuf *b)
 void solve_answer_fini(Answer *a)
 {
     for (size_t i = 0; i < a->ndefence; i++) {
-        free(a->defence[i].move);
-        free(a->defence[i].reply);
+        xfree(a->defence[i].move);
+        xfree(a->defence[i].reply);
     }
-    free(a->defence);
+    xfree(a->defence);
     for (size_t i = 0; i < a->nlabels; i++) {
-        free(a->labels[i].args);
-        free(a->labels[i].args_json);
+        xfree(a->labels[i].args);
+        xfree(a->labels[i].args_json);
     }
-    free(a->labels);
-    for (size_t i = 0; a->moves && i < a->nchanges; i++) free(a->moves[i].parts);
-    free(a->moves);
-    free(a->seen);
-    for (size_t i = 0; a->mpos && i < a->nwin; i++) free(a->mpos[i].parts);
-    free(a->mpos);
+    xfree(a->labels);
+    for (size_t i = 0; a->moves && i < a->nchanges; i++) xfree(a->moves[i].parts);
+    xfree(a->moves);
+    xfree(a->seen);
+    for (size_t i = 0; a->mpos && i < a->nwin; i++) xfree(a->mpos[i].parts);
+    xfree(a->mpos);
     for (size_t i = 0; i < a->ncomponents; i++) {
-        free(a->components[i].position);
-        free(a->components[i].genus);
+        xfree(a->components[i].position);
+        xfree(a->components[i].genus);
     }
-    free(a->components);
-    free(a->position);
-    free(a->why);
-    for (size_t i = 0; i < a->nwin; i++) free(a->winning[i]);
-    free(a->winning);
+    xfree(a->components);
+    xfree(a->position);
+    xfree(a->why);
+    for (size_t i = 0; i < a->nwin; i++) xfree(a->winning[i]);
+    xfree(a->winning);
     memset(a, 0, sizeof *a);
 }
 
@@ -277,5 +277,5 @@ Answer *solve_answer_new(Program *p, size_t *mark)
 void solve_answer_free(void *arg)
 {
     solve_answer_fini(arg);
-    free(arg);
+    xfree(arg);
 }

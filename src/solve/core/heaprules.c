@@ -162,7 +162,7 @@ static bool put(HeapRules *hr, int64_t removal, uint8_t bits)
         size_t nt = r > hr->t ? r : hr->t;
         uint8_t *d = xcalloc(nt + 1, 1);
         if (hr->digit) memcpy(d, hr->digit, hr->t + 1);
-        free(hr->digit);
+        xfree(hr->digit);
         hr->digit = d;
         hr->t = nt;
     }
@@ -398,7 +398,7 @@ static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
 
 static void classify(HeapRules *hr)
 {
-    free(hr->rem);
+    xfree(hr->rem);
     hr->rem = xmalloc((hr->t + 1) * sizeof *hr->rem);
     hr->nrem = 0;
     for (size_t i = 1; i <= hr->t; i++)
@@ -465,12 +465,12 @@ bool heaprules_octal(const char *code, size_t len, HeapRules *hr)
 void heaprules_fini(HeapRules *hr)
 {
     for (size_t i = 0; i < hr->nrules; i++) {
-        free(hr->rules[i].rem);
-        free(hr->rules[i].bits);
+        xfree(hr->rules[i].rem);
+        xfree(hr->rules[i].bits);
     }
-    free(hr->rules);
-    free(hr->digit);
-    free(hr->rem);
+    xfree(hr->rules);
+    xfree(hr->digit);
+    xfree(hr->rem);
     memset(hr, 0, sizeof *hr);
 }
 

@@ -193,8 +193,8 @@ static bool multi_rule(Program *p, const Node *m, int tag, const Func *f, const 
         util_sort_i64(cs[c].want, cs[c].nwant);
     }
     if (!ok) {
-        for (int c = 0; c < n; c++) free(cs[c].want);
-        free(cs);
+        for (int c = 0; c < n; c++) xfree(cs[c].want);
+        xfree(cs);
         return false;
     }
     *j = (Jump){ .ok = true, .multi = true, .slot = slot, .calls = cs, .ncalls = n, .loop_pc = loop_pc };
@@ -252,7 +252,7 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
                 fits = int_arg(p, want[w], a, &wv[nv++]);
         }
         if (!fits) {
-            free(wv);
+            xfree(wv);
             continue;
         }
         *j = (Jump){ .ok = true, .slot = slot, .arg = arg, .game = call->ref_id, .want = wv, .nwant = nv };
@@ -269,13 +269,13 @@ void ljump_free(LabelJumps *lj)
 {
     if (!lj) return;
     for (int r = 0; r < lj->n; r++) {
-        free(lj->j[r].targets);
-        free(lj->j[r].want);
-        for (int c = 0; c < lj->j[r].ncalls; c++) free(lj->j[r].calls[c].want);
-        free(lj->j[r].calls);
+        xfree(lj->j[r].targets);
+        xfree(lj->j[r].want);
+        for (int c = 0; c < lj->j[r].ncalls; c++) xfree(lj->j[r].calls[c].want);
+        xfree(lj->j[r].calls);
     }
-    free(lj->j);
-    free(lj);
+    xfree(lj->j);
+    xfree(lj);
 }
 
 /* The targets of a run of a multi rule's loop over s0..hi (frame: the outer binders): the
@@ -290,7 +290,7 @@ static bool multi_targets(const Program *p, Jump *j, const Value *frame, int64_t
     size_t total = 0;
     for (int c = 0; c < j->ncalls; c++) total += j->calls[c].nwant;
     if ((uint64_t)hi - (uint64_t)s0 < (uint64_t)total / 4 + 16) return false;
-    free(j->targets);
+    xfree(j->targets);
     j->targets = xmalloc((total + 1) * sizeof *j->targets);
     for (int c = 0; c < j->ncalls; c++) {
         const Call *cl = &j->calls[c];

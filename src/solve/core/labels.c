@@ -237,8 +237,8 @@ static void label_run(Program *p, void *ctx)
             for (uint32_t k = 0; k < m->nparts; k++) all[nall++] = eng_key(s->store, m->parts[k].id);
         }
         c->lj = ljump_new(s->p, eng_key(s->store, id), want, c->nmv, empty ? NULL : all, nall);
-        free(want);
-        free(all);
+        xfree(want);
+        xfree(all);
         ljump_install(c->lj, s->vm);
         size_t mark = scratch_mark(&s->vm->scratch);
         vm_enum_moves(s->vm, eng_key(s->store, id), on_option, c);
@@ -261,12 +261,12 @@ static void label_ctx_free(void *arg)
     LabelCtx *c = arg;
     ljump_install(NULL, c->s->vm);
     ljump_free(c->lj);
-    free(c->parts);
-    free(c->groups);
-    free(c->mi);
-    free(c->mvbuf);
-    free(c->ord);
-    free(c);
+    xfree(c->parts);
+    xfree(c->groups);
+    xfree(c->mi);
+    xfree(c->mvbuf);
+    xfree(c->ord);
+    xfree(c);
 }
 
 static void label_moves(Solver *s, Answer *a, Loc loc)
@@ -352,7 +352,7 @@ static void label_mode_moves(Solver *s, Answer *a, const Value *pos, Loc loc)
                 if (orig[i].id == now[j].id) had = orig[i].count - (orig[i].id == removed);
             if (now[j].count > had) add[nadd++] = (AnswerPart){ now[j].id, now[j].count - had };
         }
-        free(now);
+        xfree(now);
         if (!ok || removed == UINT32_MAX) {   /* not one component's move: left unlabelled */
             a->labels_cut = true;
             removed = UINT32_MAX;

@@ -31,16 +31,16 @@ void loopy_graph_from_arcs(LoopyGraph *g, uint32_t n, uint64_t *arcs, uint64_t m
         adj[i] = (uint32_t)arcs[i];   /* sorted by (u, v): already grouped by u */
         padj[at[(uint32_t)arcs[i]]++] = (uint32_t)(arcs[i] >> 32);
     }
-    free(at);
+    xfree(at);
     *g = (LoopyGraph){ n, off, adj, poff, padj };
 }
 
 void loopy_graph_fini(LoopyGraph *g)
 {
-    free((void *)g->off);
-    free((void *)g->adj);
-    free((void *)g->poff);
-    free((void *)g->padj);
+    xfree((void *)g->off);
+    xfree((void *)g->adj);
+    xfree((void *)g->poff);
+    xfree((void *)g->padj);
 }
 
 enum { UNL, FIN, INF };
@@ -138,16 +138,16 @@ static void label_gamma(const LoopyGraph *g, LoopyLabels *l)
         }
         l->koff[u + 1] = at;
     }
-    free(state);
-    free(hasm);
-    free(blkstamp);
-    free(blk);
-    free(nonfin);
-    free(queue);
-    free(surv);
-    free(next);
-    free(ready);
-    free(ready2);
+    xfree(state);
+    xfree(hasm);
+    xfree(blkstamp);
+    xfree(blk);
+    xfree(nonfin);
+    xfree(queue);
+    xfree(surv);
+    xfree(next);
+    xfree(ready);
+    xfree(ready2);
 }
 
 /* Smith's remoteness by retrograde breadth-first search: terminal vertices 0; a vertex is N
@@ -196,8 +196,8 @@ void loopy_label_remote(const LoopyGraph *g, uint32_t *remote)
     size_t n = g->n ? g->n : 1;
     uint32_t *left = xmalloc(n * sizeof *left), *queue = xmalloc(n * sizeof *queue);
     label_remoteness(g, remote, left, queue);
-    free(left);
-    free(queue);
+    xfree(left);
+    xfree(queue);
 }
 
 /* The remoteness pass in a thread of its own: its graph, result and scratch. */
@@ -232,16 +232,16 @@ void loopy_label(const LoopyGraph *g, LoopyLabels *l, bool parallel)
         label_remoteness(g, l->remote, j.left, j.queue);
         loopy_label_gamma(g, l);
     }
-    free(j.left);
-    free(j.queue);
+    xfree(j.left);
+    xfree(j.queue);
 }
 
 void loopy_labels_fini(LoopyLabels *l)
 {
-    free(l->gamma);
-    free(l->counter);
-    free(l->remote);
-    free(l->koff);
-    free(l->kval);
+    xfree(l->gamma);
+    xfree(l->counter);
+    xfree(l->remote);
+    xfree(l->koff);
+    xfree(l->kval);
     memset(l, 0, sizeof *l);
 }

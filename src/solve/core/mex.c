@@ -30,6 +30,6 @@ void mex_clear_words(Mex *m)
 
 void mex_fini(Mex *m)
 {
-    free(m->bits);
+    xfree(m->bits);
     memset(m, 0, sizeof *m);
 }

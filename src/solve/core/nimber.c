@@ -19,7 +19,7 @@ GameValue nim_from_mpz(Program *p, const mpz_t z)
     Value v = { .t = VT_BIG, .n = (uint32_t)n };
     v.u.a = w + 1;
     const StrRec *r = prog_intern_int(p, &v);
-    free(w);
+    xfree(w);
     GameValue g = { .kind = GV_SG, .outcome = 'N', .n = UINT64_MAX };
     g.big = (const int64_t *)(const void *)r->s;
     return g;
@@ -74,7 +74,7 @@ const uint64_t *gv_kset(Program *p, const uint64_t *vals, size_t n)
     w[0] = n;
     if (n) memcpy(w + 1, vals, n * sizeof *w);
     const StrRec *r = prog_intern(p, (const char *)w, (n + 1) * sizeof *w);
-    free(w);
+    xfree(w);
     return (const uint64_t *)(const void *)r->s;
 }
 

@@ -128,8 +128,8 @@ OCTAL_PROVEN(period_octal32, uint32_t, shift32)
                 found = true; \
             } \
         } \
-        free(z); \
-        free(d); \
+        xfree(z); \
+        xfree(d); \
         return found; \
     }
 OBSERVED(period_observed, uint32_t)

@@ -51,7 +51,7 @@ static void rebuild(Rare *r, RareTable g, size_t n, uint32_t maxv)
     uint32_t best = 1;
     for (size_t m = 2; m < size; m++)
         if (w[m] < w[best]) best = (uint32_t)m;
-    free(w);
+    xfree(w);
     r->mask = best;
     r->bits = b;
     r->nrp = 0;
@@ -281,8 +281,8 @@ uint32_t rare_value(Rare *r, const HeapRules *hr, RareTable gt, size_t n, uint64
 
 void rare_fini(Rare *r)
 {
-    free(r->rp);
-    free(r->rg);
-    free(r->rn);
+    xfree(r->rp);
+    xfree(r->rg);
+    xfree(r->rn);
     memset(r, 0, sizeof *r);
 }

@@ -25,7 +25,7 @@ GameValue score_from_mpz(Program *p, const mpz_t z)
     Value v = { .t = VT_BIG, .n = (uint32_t)got, .strs = mpz_sgn(z) < 0 };
     v.u.a = w;
     const StrRec *r = prog_intern_int(p, &v);
-    free(w);
+    xfree(w);
     return score_record((const int64_t *)(const void *)r->s);
 }
 

@@ -39,20 +39,20 @@ typedef struct Prod {
 static void prod_free(void *arg)
 {
     Prod *p = arg;
-    free(p->tup);
-    free(p->tab);
-    free(p->succ);
-    free(p->off);
-    free(p->cur);
-    free(p->nxt);
-    free(p->opt);
-    free(p->nopt);
-    free(p->left);
-    free(p->depth);
-    free(p->lab);
-    free(p->poff);
-    free(p->pred);
-    free(p->queue);
+    xfree(p->tup);
+    xfree(p->tab);
+    xfree(p->succ);
+    xfree(p->off);
+    xfree(p->cur);
+    xfree(p->nxt);
+    xfree(p->opt);
+    xfree(p->nopt);
+    xfree(p->left);
+    xfree(p->depth);
+    xfree(p->lab);
+    xfree(p->poff);
+    xfree(p->pred);
+    xfree(p->queue);
 }
 
 static uint64_t hash_tup(const uint32_t *t, size_t k)
@@ -91,7 +91,7 @@ static uint32_t intern(Prod *p, const uint32_t *t)
             while (tab[h]) h = (h + 1) & (ncap - 1);
             tab[h] = (uint32_t)i + 1;
         }
-        free(p->tab);
+        xfree(p->tab);
         p->tab = tab;
         p->tcap = ncap;
     }

@@ -241,7 +241,7 @@ static void misere_text_free(void *arg)
     MisereText *t = arg;
     sb_fini(&t->b);
     sb_fini(&t->w);
-    free(t);
+    xfree(t);
 }
 
 static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)

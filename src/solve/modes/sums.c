@@ -74,20 +74,20 @@ Sums *sums_of(Solver *s)
 void sums_free(Sums *m)
 {
     if (!m) return;
-    free(m->rec);
-    free(m->parts);
-    free(m->opts);
-    free(m->tab);
-    free(m->popt);
-    free(m->copt);
-    free(m->gpool);
-    free(m->stack);
-    free(m->tmp);
-    free(m->build);
-    free(m->found);
-    free(m->ids);
-    free(m->sorted);
-    free(m);
+    xfree(m->rec);
+    xfree(m->parts);
+    xfree(m->opts);
+    xfree(m->tab);
+    xfree(m->popt);
+    xfree(m->copt);
+    xfree(m->gpool);
+    xfree(m->stack);
+    xfree(m->tmp);
+    xfree(m->build);
+    xfree(m->found);
+    xfree(m->ids);
+    xfree(m->sorted);
+    xfree(m);
 }
 
 static uint64_t hash_parts(const SumPart *p, size_t n)
@@ -117,7 +117,7 @@ static void grow(Sums *m)
         while (t[j]) j = (j + 1) & (ncap - 1);
         t[j] = m->tab[i];
     }
-    free(m->tab);
+    xfree(m->tab);
     m->tab = t;
     m->tcap = ncap;
 }

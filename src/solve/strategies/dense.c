@@ -20,10 +20,10 @@ static void dense_fini(Solver *s, void *st)
     Dense *d = st;
     for (size_t i = 0; i < d->n; i++)
         if (d->games[i]) dense_free_game(d->games[i]);
-    free(d->games);
-    free(d->tried);
+    xfree(d->games);
+    xfree(d->tried);
     mex_fini(&d->mex);
-    free(d);
+    xfree(d);
 }
 
 /* After an error: positions left in progress go back to unknown; after a limit (cleared) every

@@ -43,7 +43,7 @@ static bool literal_set(const Node *e, int64_t **out, int *n)
         if (x->kind == N_INT) y = x->ival;
         else if (x->kind == N_UNARY && x->op == OP_NEG && x->a->kind == N_INT && x->a->ival != INT64_MIN) y = -x->a->ival;
         else {
-            free(v);
+            xfree(v);
             return false;
         }
         bool seen = false;
@@ -117,7 +117,7 @@ static void bit_kind(Program *p, DClause *cl, int slot)
         vars[slot] = i;
         if (eval(&ev, o, vars)) cl->bmask |= (uint64_t)1 << i;
     }
-    free(vars);
+    xfree(vars);
     cl->bk = BK_BINDER;
 }
 
@@ -182,7 +182,7 @@ static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
 }
 
 /* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
-static void free_ops(Ops *o) { free(o->v); o->v = NULL; o->n = o->cap = 0; }
+static void free_ops(Ops *o) { xfree(o->v); o->v = NULL; o->n = o->cap = 0; }
 
 /* The cells of g's dense table (0: none yet). */
 size_t dense_table_cells(const DenseGame *g)
@@ -204,19 +204,19 @@ void dense_free_game(DenseGame *g)
 {
     for (int i = 0; i < g->nrules; i++) {
         DRule *r = &g->rules[i];
-        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); free(r->set[j]); }
+        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); xfree(r->set[j]); }
         for (int j = 0; j < MAX_CLAUSES; j++) free_ops(&r->cl[j].e);
         for (int j = 0; j < MAX_COMPS; j++)
             for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
     }
-    free(g->rules);
+    xfree(g->rules);
     for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
     dense_drop_table(g);
-    free(g->rv);
+    xfree(g->rv);
     cm_free(&g->map);
-    free(g->vars);
-    free(g->ds.v);
-    free(g);
+    xfree(g->vars);
+    xfree(g->ds.v);
+    xfree(g);
 }
 
 /* Whether o is affine in the coordinate (slot 0) alone; *lim: the least magnitude it allows. */

@@ -280,10 +280,10 @@ static void memo_fini(Solver *s, void *st)
 {
     (void)s;
     Memo *m = st;
-    free(m->stack);
-    free(m->opt);
+    xfree(m->stack);
+    xfree(m->opt);
     mex_fini(&m->mex);
-    free(m);
+    xfree(m);
 }
 
 /* States left on the search path are in progress no more (unless the store was emptied). */

@@ -165,9 +165,9 @@ static void nm_fini(Solver *s, void *st)
 {
     (void)s;
     Negamax *m = st;
-    free(m->stack);
-    free(m->opt);
-    free(m);
+    xfree(m->stack);
+    xfree(m->opt);
+    xfree(m);
 }
 
 /* States left on the search path are in progress no more (unless the store was emptied). */

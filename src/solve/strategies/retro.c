@@ -34,7 +34,7 @@ static void map_reset(Retro *r, size_t need)
     size_t cap = 64;
     while (cap < 2 * need) cap *= 2;
     if (cap != r->mapcap) {
-        free(r->map);
+        xfree(r->map);
         r->map = xmalloc(2 * cap * sizeof *r->map);
         r->mapcap = cap;
     }
@@ -54,7 +54,7 @@ static uint32_t local_of(Retro *r, uint32_t id, bool *fresh)
             m[j] = r->ids[i] + 1;
             m[cap + j] = (uint32_t)i;
         }
-        free(r->map);
+        xfree(r->map);
         r->map = m;
         r->mapcap = cap;
     }
@@ -153,7 +153,7 @@ static SolveResult retro_solve(Solver *s, void *st, uint32_t root, Loc loc, bool
             uint64_t *k = xmalloc((kn ? kn : 1) * sizeof *k);
             for (uint64_t i = 0; i < kn; i++) k[i] = l.kval[l.koff[u] + i];
             v = gv_inf(gv_kset(s->p, k, kn), 0);
-            free(k);
+            xfree(k);
         } else {
             v = gv_loopy(l.gamma[u], l.counter[u]);
         }
@@ -183,11 +183,11 @@ static void retro_fini(Solver *s, void *st)
 {
     (void)s;
     Retro *r = st;
-    free(r->remote);
-    free(r->ids);
-    free(r->map);
-    free(r->arcs);
-    free(r);
+    xfree(r->remote);
+    xfree(r->ids);
+    xfree(r->map);
+    xfree(r->arcs);
+    xfree(r);
 }
 
 static void retro_recover(Solver *s, void *st, bool cleared)

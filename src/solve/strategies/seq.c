@@ -176,7 +176,7 @@ static SeqInst *inst_of(Seq *q, Program *p, const int64_t *key)
         k[0] = (int64_t)((uint64_t)KEY_GAME(key) | ((uint64_t)slen << 32));
         k[1] = (int64_t)((uint64_t)key[1] & ~((uint64_t)3 << (2 * coord)));
         SeqInst *s = instance(q, p, k, coord);
-        free(k);
+        xfree(k);
         return s->ok ? s : NULL;
     }
     if (type != POS_ARG_INT) return NULL;
@@ -251,7 +251,7 @@ static void widen(SeqInst *s)
 {
     s->g32 = xmalloc((s->cap ? s->cap : 1) * sizeof *s->g32);
     for (size_t i = 0; i < s->L; i++) s->g32[i] = s->g8[i];
-    free(s->g8);
+    xfree(s->g8);
     s->g8 = NULL;
 }
 
@@ -331,7 +331,7 @@ static bool proven_period(SeqInst *si, SolvePeriod *out)
                             .proof = "subtraction window", .checked = L };
         found = true;
     }
-    free(z);
+    xfree(z);
     return found;
 }
 
@@ -451,16 +451,16 @@ static void seq_fini(Solver *sv, void *st)
         SeqInst *s = q->seqs[i];
         heaprules_fini(&s->hr);
         rare_fini(&s->rare);
-        free(s->pat);
-        free(s->g8);
-        free(s->g32);
-        free(s->seen);
-        free(s);
+        xfree(s->pat);
+        xfree(s->g8);
+        xfree(s->g32);
+        xfree(s->seen);
+        xfree(s);
     }
-    free(q->seqs);
-    free(q->coord);
-    free(q->tried);
-    free(q);
+    xfree(q->seqs);
+    xfree(q->coord);
+    xfree(q->tried);
+    xfree(q);
 }
 
 /* ---- the period statement ------------------------------------------------------------ */

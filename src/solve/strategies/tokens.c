@@ -36,9 +36,9 @@ static void *tok_init(Solver *s)
 static void tok_free_graph(TokGraph *tg)
 {
     if (!tg) return;
-    free(tg->remote);
+    xfree(tg->remote);
     loopy_labels_fini(&tg->l);
-    free(tg);
+    xfree(tg);
 }
 
 static void tok_fini(Solver *s, void *st)
@@ -46,8 +46,8 @@ static void tok_fini(Solver *s, void *st)
     (void)s;
     Tokens *t = st;
     for (size_t i = 0; i < t->ng; i++) tok_free_graph(t->g[i]);
-    free(t->g);
-    free(t);
+    xfree(t->g);
+    xfree(t);
 }
 
 static bool tok_applies(Solver *s, void *st, const int64_t *key)
@@ -115,7 +115,7 @@ static GameValue tok_value(Solver *s, TokGraph *tg, uint32_t v)
     uint64_t *k = xmalloc((kn ? kn : 1) * sizeof *k);
     for (uint64_t i = 0; i < kn; i++) k[i] = tg->l.kval[tg->l.koff[v] + i];
     GameValue r = gv_inf(gv_kset(s->p, k, kn), 0);
-    free(k);
+    xfree(k);
     return r;
 }
 
