@@ -39,7 +39,7 @@ int main(int argc, char **argv)
     Program p;
     drv_init(&p, out, stderr);
     if (drv_load_stdlib(&p)) return 3;
-    p.redefine = true;
+    p.opt.redefine = true;
     double l = step(&p, "<load>", load), s = step(&p, "<solve>", "print outcome(Token(G, T));"),
            g = step(&p, "<gamma>", "query Token(G, T);");
     drv_fini(&p);

@@ -311,7 +311,7 @@ static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64
 {
     if (file->t != VT_STR) bad_arg(vm, loc, fn, "a file name", file);
     char path[4096];
-    if (vm->p->no_files) vm_fail(vm, loc, "%s(): this run may not read files", fn);
+    if (vm->p->opt.no_files) vm_fail(vm, loc, "%s(): this run may not read files", fn);
     data_path(vm, loc, fn, file, path, sizeof path);
     FILE *f = fopen(path, "rb");
     if (!f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));

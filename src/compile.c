@@ -19,7 +19,7 @@ typedef struct Cg {
 
 static void expr(Cg *c, Node *n);
 
-static Func *F(Cg *c) { return &c->p->fns[c->fidx]; }
+static Func *F(Cg *c) { return &c->p->code.fns[c->fidx]; }
 
 static size_t emit(Cg *c, Loc loc, int op, int64_t a, int64_t b)
 {
@@ -80,7 +80,7 @@ static void args(Cg *c, NodeList *l, int *argc)
         int i = 0;
         while (i < l->n && is_int(l->v[i])) i++;
         if (i == l->n) {   /* a constant list of them, spread: no argument can fail */
-            int64_t *a = arena_alloc(&c->p->arena, (size_t)l->n * sizeof *a);
+            int64_t *a = arena_alloc(&c->p->code.arena, (size_t)l->n * sizeof *a);
             for (i = 0; i < l->n; i++) a[i] = l->v[i]->ival;
             Value v = { .t = VT_LIST, .n = (uint32_t)l->n };
             v.u.a = a;
@@ -174,7 +174,7 @@ static void expr(Cg *c, Node *n)
     case N_INT: emit(c, n->loc, IR_INT, n->ival, 0); push(c, 1); return;
     case N_BIGINT: {   /* a constant of the function, its limbs in the program's arena */
         Value v;
-        if (!big_parse(n->name, n->slen, arena_alloc_cb, &c->p->arena, &v)) v = val_int(0);
+        if (!big_parse(n->name, n->slen, arena_alloc_cb, &c->p->code.arena, &v)) v = val_int(0);
         emit(c, n->loc, IR_KONST, add_const(c, v), 0);
         push(c, 1);
         return;
@@ -182,7 +182,7 @@ static void expr(Cg *c, Node *n)
     case N_BOOL: emit(c, n->loc, IR_BOOL, n->ival, 0); push(c, 1); return;
     case N_STR: {
         Value v = { .t = VT_STR, .n = (uint32_t)n->slen };
-        v.u.s = arena_strndup(&c->p->arena, n->name, n->slen);
+        v.u.s = arena_strndup(&c->p->code.arena, n->name, n->slen);
         emit(c, n->loc, IR_KONST, add_const(c, v), 0);
         push(c, 1);
         return;
@@ -235,7 +235,7 @@ static void expr(Cg *c, Node *n)
         for (int i = 0; i < n->list.n; i++)
             if (!is_int(n->list.v[i])) allconst = false;
         if (allconst) {
-            int64_t *a = arena_alloc(&c->p->arena, (size_t)(n->list.n + 1) * sizeof *a);
+            int64_t *a = arena_alloc(&c->p->code.arena, (size_t)(n->list.n + 1) * sizeof *a);
             uint32_t k = 0;
             for (int i = 0; i < n->list.n; i++) a[k++] = n->list.v[i]->ival;
             if (n->kind == N_SET) k = (uint32_t)util_sort_unique_i64(a, k);   /* sorted, each once */
@@ -415,7 +415,7 @@ static int instances(Cg *c, Program *p, const char *name, Node *item, Node *e, c
 static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
 {
     Program *p = c->p;
-    Game *game = &p->games[g->ref_id];
+    Game *game = &p->code.games[g->ref_id];
     game->ast = g;
     game->nlocals = info->nlocals;
     begin(c, p, game->moves_fn, info, user);
@@ -471,10 +471,10 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
     for (int i = 0; i < g->list.n; i++) {
         Node *m = g->list.v[i];
         if (m->kind != N_CANON) continue;
-        char *name = arena_alloc(&p->arena, strlen(g->name) + 8);
+        char *name = arena_alloc(&p->code.arena, strlen(g->name) + 8);
         sprintf(name, "%s.canon", g->name);
         int fidx = prog_add_func(p, name, FN_CANON);
-        game = &p->games[g->ref_id];
+        game = &p->code.games[g->ref_id];
         game->canon_fn = fidx;
         begin(c, p, fidx, info, user);
         F(c)->nparams = g->nparams;
@@ -497,9 +497,9 @@ static Stmt *new_stmt(Program *p, StmtKind k, Node *item)
     st.lhs_fn = st.rhs_fn = -1;
     char buf[400];
     diag_snippet(&p->diag, item->a->loc, buf, sizeof buf);
-    st.text = arena_strndup(&p->arena, buf, strlen(buf));
-    VEC_PUSH(p->stmts, p->nstmts, p->capstmts, st);
-    return &p->stmts[p->nstmts - 1];
+    st.text = arena_strndup(&p->code.arena, buf, strlen(buf));
+    VEC_PUSH(p->code.stmts, p->code.nstmts, p->code.capstmts, st);
+    return &p->code.stmts[p->code.nstmts - 1];
 }
 
 int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
@@ -510,7 +510,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     switch (item->kind) {
     case N_CONST: {
         int fidx = thunk(p, &c, item->name, item->a, info, user, FN_THUNK);
-        p->const_fn[item->ref_id] = fidx;
+        p->code.const_fn[item->ref_id] = fidx;
         break;
     }
     case N_DEF: {
@@ -528,7 +528,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         int fidx = thunk(p, &c, "query", item->a, info, user, FN_THUNK);
         Stmt *st = new_stmt(p, ST_QUERY, item);
         st->fn = fidx;
-        st->bare = p->bare_print;
+        st->bare = p->opt.bare_print;
         break;
     }
     case N_TABLE: {
@@ -603,7 +603,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         st->nbinders = nb;
         for (int j = 0; j < nb; j++) {
             st->binder_slot[j] = item->list.v[j]->ref_id;
-            st->binder_name[j] = arena_strndup(&p->arena, item->list.v[j]->name, strlen(item->list.v[j]->name));
+            st->binder_name[j] = arena_strndup(&p->code.arena, item->list.v[j]->name, strlen(item->list.v[j]->name));
         }
         break;
     }

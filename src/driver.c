@@ -57,12 +57,12 @@ typedef struct LoadUndo { Program *p; size_t nsyms0, nstmts0, nredefs0; Value *s
 static void load_restore(LoadUndo *u, bool forget)
 {
     Program *p = u->p;
-    for (size_t r = u->nredefs0; r < p->nredefs; r++)
-        if (p->redefs[r].kind == SYM_CONST) p->consts[p->redefs[r].target] = u->saved[r - u->nredefs0];
+    for (size_t r = u->nredefs0; r < p->code.nredefs; r++)
+        if (p->code.redefs[r].kind == SYM_CONST) p->code.consts[p->code.redefs[r].target] = u->saved[r - u->nredefs0];
     if (forget) {
         prog_forget_syms(p, u->nsyms0);
-        p->nstmts = u->nstmts0;
-        p->nredefs = u->nredefs0;
+        p->code.nstmts = u->nstmts0;
+        p->code.nredefs = u->nredefs0;
     }
     xfree(u->saved);
     xfree(u);
@@ -75,31 +75,31 @@ static void eval_consts(Program *p, void *ctx)
 {
     ConstRun *cr = ctx;
     for (size_t i = cr->from; i < cr->to; i++) {
-        if (p->const_fn[i] < 0) continue;
-        Value v = vm_call(p->vm, p->const_fn[i], NULL, 0, NULL, NULL);
+        if (p->code.const_fn[i] < 0) continue;
+        Value v = vm_call(p->vm, p->code.const_fn[i], NULL, 0, NULL, NULL);
         /* constants outlive scratch memory: copy lists, sets, strings and big integers into the program arena */
         if (v.t == VT_LIST || v.t == VT_SET) {
-            int64_t *a = arena_alloc(&p->arena, (v.n + 1) * sizeof *a);
+            int64_t *a = arena_alloc(&p->code.arena, (v.n + 1) * sizeof *a);
             if (v.n) memcpy(a, v.u.a, v.n * sizeof *a);
             v.u.a = a;
         } else if (v.t == VT_BIG) {
-            int64_t *a = arena_alloc(&p->arena, v.n * sizeof *a);
+            int64_t *a = arena_alloc(&p->code.arena, v.n * sizeof *a);
             memcpy(a, v.u.a, v.n * sizeof *a);
             v.u.a = a;
         } else if (v.t == VT_STR) {
-            v.u.s = arena_strndup(&p->arena, v.u.s, v.n);
+            v.u.s = arena_strndup(&p->code.arena, v.u.s, v.n);
         } else if (v.t == VT_POS) {
-            prog_fail(p, EXIT_COMPILE, p->fns[p->const_fn[i]].locs[0], "a constant cannot be a position");
+            prog_fail(p, EXIT_COMPILE, p->code.fns[p->code.const_fn[i]].locs[0], "a constant cannot be a position");
         } else if (v.t == VT_GRAPH) {   /* printed by this name from now on */
-            for (size_t k = 0; k < p->nsyms; k++)
-                if (p->syms[k].kind == SYM_CONST && (size_t)p->syms[k].id == i) graph_name(v.u.g, p->syms[k].name);
+            for (size_t k = 0; k < p->code.nsyms; k++)
+                if (p->code.syms[k].kind == SYM_CONST && (size_t)p->code.syms[k].id == i) graph_name(v.u.g, p->code.syms[k].name);
         }
-        p->consts[i] = v;
-        p->const_ready[i] = true;
+        p->code.consts[i] = v;
+        p->code.const_ready[i] = true;
         /* a redefined constant: the unit's later constants see the new value (the statements see
            it when they reach the unit: drv_restore_consts puts the old one back meanwhile) */
-        for (size_t r = cr->redefs; r < p->nredefs; r++)
-            if (p->redefs[r].kind == SYM_CONST && (size_t)p->redefs[r].staged == i) p->consts[p->redefs[r].target] = v;
+        for (size_t r = cr->redefs; r < p->code.nredefs; r++)
+            if (p->code.redefs[r].kind == SYM_CONST && (size_t)p->code.redefs[r].staged == i) p->code.consts[p->code.redefs[r].target] = v;
         scratch_release(&p->vm->scratch, 0);
     }
 }
@@ -107,31 +107,31 @@ static void eval_consts(Program *p, void *ctx)
 void drv_apply_redefinitions(Program *p, size_t upto)
 {
     size_t r = 0;
-    for (; r < p->nredefs && p->redefs[r].at_stmt <= upto; r++) {
-        Redefinition *d = &p->redefs[r];
+    for (; r < p->code.nredefs && p->code.redefs[r].at_stmt <= upto; r++) {
+        Redefinition *d = &p->code.redefs[r];
         if (d->kind == SYM_GAME) {
-            const char *name = p->games[d->target].name;
-            p->games[d->target] = p->games[d->staged];
-            p->games[d->target].name = name;
+            const char *name = p->code.games[d->target].name;
+            p->code.games[d->target] = p->code.games[d->staged];
+            p->code.games[d->target].name = name;
         } else if (d->kind == SYM_DEF) {   /* swap: the old code stays owned by the staged slot */
-            Func old = p->fns[d->target];
-            p->fns[d->target] = p->fns[d->staged];
-            p->fns[d->target].name = old.name;
-            p->fns[d->staged] = old;
+            Func old = p->code.fns[d->target];
+            p->code.fns[d->target] = p->code.fns[d->staged];
+            p->code.fns[d->target].name = old.name;
+            p->code.fns[d->staged] = old;
         } else {
-            p->consts[d->target] = p->consts[d->staged];
+            p->code.consts[d->target] = p->code.consts[d->staged];
         }
     }
     if (!r) return;
-    memmove(p->redefs, p->redefs + r, (p->nredefs - r) * sizeof *p->redefs);
-    p->nredefs -= r;
+    memmove(p->code.redefs, p->code.redefs + r, (p->code.nredefs - r) * sizeof *p->code.redefs);
+    p->code.nredefs -= r;
     solve_forget(p->solver);   /* every value computed from the old definitions */
     vm_memo_forget(p->vm);
 }
 
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)
 {
-    p->load_status = 0;
+    p->run.load_status = 0;
     if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {   /* a UTF-8 byte-order mark: not part of the program */
         text += 3;
         len -= 3;
@@ -140,13 +140,13 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     const SrcFile *sf = diag_file(&p->diag, file);
     Arena a;
     arena_init(&a);
-    VEC_PUSH(p->units, p->nunits, p->capunits, a);
-    Arena *ua = &p->units[p->nunits - 1];
+    VEC_PUSH(p->code.units, p->code.nunits, p->code.capunits, a);
+    Arena *ua = &p->code.units[p->code.nunits - 1];
     ParseCtx pc;
     int errors = parse_unit(&pc, ua, &p->diag, file, sf->text, sf->len);
     if (incomplete) *incomplete = pc.incomplete;
     if (errors) return errors;
-    size_t nsyms0 = p->nsyms, nstmts0 = p->nstmts, nconsts0 = p->nconsts, nredefs0 = p->nredefs;
+    size_t nsyms0 = p->code.nsyms, nstmts0 = p->code.nstmts, nconsts0 = p->code.nconsts, nredefs0 = p->code.nredefs;
     errors += sema_declare(p, ua, &pc.items);
     static const NodeKind order[] = { N_CONST, N_DEF, N_GAME, N_QUERY };
     for (int phase = 0; phase < 4; phase++) {
@@ -158,45 +158,45 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
             if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
             SemaInfo info;
             int e = sema_item(p, ua, it, &info);
-            if (!e) e = compile_item(p, it, &info, !p->loading_stdlib);
+            if (!e) e = compile_item(p, it, &info, !p->run.loading_stdlib);
             errors += e;
         }
     }
     if (errors) {   /* forget this unit's names and statements, so a REPL can go on */
         prog_forget_syms(p, nsyms0);
-        p->nstmts = nstmts0;
-        p->nredefs = nredefs0;
+        p->code.nstmts = nstmts0;
+        p->code.nredefs = nredefs0;
         return errors;
     }
     /* the redefined constants' old values, put back after the unit's constants are evaluated; a
        limit or an interrupt that unwinds past this load (it stops the whole text) undoes the unit
        through the cleanup, as an error here does */
     LoadUndo *u = xcalloc(1, sizeof *u);
-    *u = (LoadUndo){ p, nsyms0, nstmts0, nredefs0, xcalloc(p->nredefs - nredefs0 + 1, sizeof *u->saved) };
-    for (size_t r = nredefs0; r < p->nredefs; r++)
-        if (p->redefs[r].kind == SYM_CONST) u->saved[r - nredefs0] = p->consts[p->redefs[r].target];
+    *u = (LoadUndo){ p, nsyms0, nstmts0, nredefs0, xcalloc(p->code.nredefs - nredefs0 + 1, sizeof *u->saved) };
+    for (size_t r = nredefs0; r < p->code.nredefs; r++)
+        if (p->code.redefs[r].kind == SYM_CONST) u->saved[r - nredefs0] = p->code.consts[p->code.redefs[r].target];
     size_t mark = prog_defer(p, load_undo, u);
-    ConstRun cr = { nconsts0, p->nconsts, nredefs0, u->saved };
-    p->work_game = -1;
+    ConstRun cr = { nconsts0, p->code.nconsts, nredefs0, u->saved };
+    p->run.work_game = -1;
     prog_budget_start(p);
     int st = prog_try(p, eval_consts, &cr);
     prog_release(p, mark);
     prog_report_oom(p, (Loc){ file, 1, 1, 0, 0 });
     load_restore(u, st != 0);
     if (st) {
-        p->load_status = st;
+        p->run.load_status = st;
         return 1;
     }
     return 0;
 }
 
-/* The library's hook (Program.lib_load): parse, declare and compile the one definition in its
+/* The library's hook (Program.code.lib_load): parse, declare and compile the one definition in its
    text; the names it uses load as the sema meets them. */
 static int load_lib_item(Program *p, LibItem *it)
 {
     const SrcFile *sf = diag_file(&p->diag, it->file);
     ParseCtx pc;
-    int errors = parse_unit_at(&pc, &p->arena, &p->diag, it->file, sf->text + it->off, it->end - it->off, it->off, it->line);
+    int errors = parse_unit_at(&pc, &p->code.arena, &p->diag, it->file, sf->text + it->off, it->end - it->off, it->off, it->line);
     if (errors) return errors;
     if (pc.items.n != 1 || (pc.items.v[0]->kind != N_DEF && pc.items.v[0]->kind != N_GAME) || strcmp(pc.items.v[0]->name, it->name)) {
         diag_error(&p->diag, (Loc){ it->file, it->line, 1, it->off, it->off }, "internal error: the standard library's "
@@ -204,19 +204,19 @@ static int load_lib_item(Program *p, LibItem *it)
         return 1;
     }
     Node *n = pc.items.v[0];
-    size_t nsyms0 = p->nsyms;
-    errors = sema_declare(p, &p->arena, &pc.items);
-    if (errors || p->nsyms != nsyms0 + 1) return errors + 1;
+    size_t nsyms0 = p->code.nsyms;
+    errors = sema_declare(p, &p->code.arena, &pc.items);
+    if (errors || p->code.nsyms != nsyms0 + 1) return errors + 1;
     it->sym = (int)nsyms0;   /* its own name means it from here on (recursion) */
     SemaInfo info;
-    errors = sema_item(p, &p->arena, n, &info);
+    errors = sema_item(p, &p->code.arena, n, &info);
     if (!errors) errors = compile_item(p, n, &info, false);
     return errors;
 }
 
 int drv_load_stdlib(Program *p)
 {
-    p->lib_load = load_lib_item;
+    p->code.lib_load = load_lib_item;
     for (const StdlibFile *f = prog_stdlib_files; f->name; f++)
         prog_lib_add(p, diag_add_file(&p->diag, f->name, f->text, f->len));
     return 0;

@@ -170,12 +170,12 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
 
 static void dump_ir(Program *p)
 {
-    const char **fn_names = xmalloc((p->nfns + 1) * sizeof *fn_names);
-    const char **game_names = xmalloc((p->ngames + 1) * sizeof *game_names);
-    for (size_t i = 0; i < p->nfns; i++) fn_names[i] = p->fns[i].name;
-    for (size_t i = 0; i < p->ngames; i++) game_names[i] = p->games[i].name;
-    for (size_t i = 0; i < p->nfns; i++)
-        if (p->fns[i].user) ir_dump(p->out, &p->fns[i], fn_names, game_names);
+    const char **fn_names = xmalloc((p->code.nfns + 1) * sizeof *fn_names);
+    const char **game_names = xmalloc((p->code.ngames + 1) * sizeof *game_names);
+    for (size_t i = 0; i < p->code.nfns; i++) fn_names[i] = p->code.fns[i].name;
+    for (size_t i = 0; i < p->code.ngames; i++) game_names[i] = p->code.games[i].name;
+    for (size_t i = 0; i < p->code.nfns; i++)
+        if (p->code.fns[i].user) ir_dump(p->run.out, &p->code.fns[i], fn_names, game_names);
     xfree(fn_names);
     xfree(game_names);
 }
@@ -225,14 +225,14 @@ static int report_signal(Program *p, FILE *err)
 {
     int sig = front_signal;
     char where[600] = "";
-    const Stmt *st = p->stop_stmt;
+    const Stmt *st = p->run.stop_stmt;
     if (st) {
         char snip[300];
         diag_snippet(&p->diag, st->loc, snip, sizeof snip);
         snprintf(where, sizeof where, " while running %s:%u: %s", diag_file(&p->diag, st->loc.file)->name,
                  (unsigned)st->loc.line, snip);
     }
-    fflush(p->out);
+    fflush(p->run.out);
     fprintf(err, "grundy: interrupted by %s%s\n", sig == SIGTERM ? "SIGTERM" : "SIGINT", where);
     return 128 + sig;
 }
@@ -277,23 +277,23 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     }
     Program p;
     drv_init(&p, out, err);
-    p.meter = &meter;
-    p.fatal = cli_fatal;
+    p.run.meter = &meter;
+    p.run.fatal = cli_fatal;
     UtilOom oom = prog_catch_oom(&p);   /* inside a statement: a limit error, not an exit */
-    p.json = o.json;
+    p.opt.json = o.json;
     if (o.json) p.diag.json = out;   /* errors as JSON objects too: a script never sees an empty output */
-    p.force_strategy = o.strategy;
-    p.dot_file = o.dot;
-    p.plot_file = o.plot;
-    if (o.max_states) p.max_states = o.max_states;
-    if (o.max_instances) p.max_instances = o.max_instances;
-    if (o.max_steps) p.max_steps = o.max_steps;
-    if (o.max_memory) p.max_memory = o.max_memory;
-    p.jobs = o.jobs ? (int)o.jobs : jobs_cpus();
-    if (o.jobs_after >= 0) p.jobs_after = o.jobs_after;
+    p.opt.force_strategy = o.strategy;
+    p.opt.dot_file = o.dot;
+    p.opt.plot_file = o.plot;
+    if (o.max_states) p.opt.max_states = o.max_states;
+    if (o.max_instances) p.opt.max_instances = o.max_instances;
+    if (o.max_steps) p.opt.max_steps = o.max_steps;
+    if (o.max_memory) p.opt.max_memory = o.max_memory;
+    p.opt.jobs = o.jobs ? (int)o.jobs : jobs_cpus();
+    if (o.jobs_after >= 0) p.opt.jobs_after = o.jobs_after;
     if (o.timeout > 0) {
-        p.timeout = o.timeout;
-        p.deadline = prog_now() + o.timeout;
+        p.opt.timeout = o.timeout;
+        p.run.deadline = prog_now() + o.timeout;
     }
     int status = EXIT_OK;
     bool repl = false;
@@ -304,10 +304,10 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     }
     repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
     /* a long statement shows its progress on a terminal */
-    if (isatty(2)) p.progress = cli_progress;
+    if (isatty(2)) p.run.progress = cli_progress;
     if (!repl) {
         front_signal = 0;
-        p.interrupt = &front_signal;
+        p.run.interrupt = &front_signal;
         catch_signals();
     }
     if (o.nfiles == 0 && o.nevals == 0 && !repl) VEC_PUSH(o.files, o.nfiles, o.capfiles, "-");
@@ -327,20 +327,20 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         if (p.diag.errors > DIAG_MAX_ERRORS) break;
     }
     if (errors) {
-        status = p.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        status = p.run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
         goto out;
     }
     /* the files' statements, then each -e text in turn, compiled and run (a text may replace what
        came before it; the statements before it still see the old definitions) */
-    p.redefine = true;
-    p.bare_print = true;   /* -e 'sg(Nim(3, 4, 5))' prints the number */
+    p.opt.redefine = true;
+    p.opt.bare_print = true;   /* -e 'sg(Nim(3, 4, 5))' prints the number */
     if (!o.dump_ir) status = run_pending(&p);
-    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && !p.out_failed && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
+    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && !p.run.out_failed && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
         char name[32];
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
         if (drv_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL)) {
-            status = p.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+            status = p.run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
             goto out;
         }
         if (!o.dump_ir) {
@@ -352,8 +352,8 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         dump_ir(&p);
         status = run_pending(&p);
     }
-    if (repl && status != EXIT_LIMIT && !p.out_failed) {
-        p.failed = 0;
+    if (repl && status != EXIT_LIMIT && !p.run.out_failed) {
+        p.run.failed = 0;
         status = repl_run(&p, o.files, o.nfiles, !o.no_readline);
     }
 out:

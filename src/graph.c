@@ -166,27 +166,27 @@ static void free_graph(Graph *g)
 static const Graph *intern(Program *p, Graph *g)
 {
     g->hash = hash_of(g);
-    if ((p->ngraphs + 1) * 2 > p->gtcap) {   /* grow and rehash */
-        size_t cap = p->gtcap ? p->gtcap * 2 : 64;
+    if ((p->code.ngraphs + 1) * 2 > p->code.gtcap) {   /* grow and rehash */
+        size_t cap = p->code.gtcap ? p->code.gtcap * 2 : 64;
         uint32_t *t = xcalloc(cap, sizeof *t);
-        for (size_t i = 0; i < p->ngraphs; i++) {
-            size_t j = p->graphs[i]->hash & (cap - 1);
+        for (size_t i = 0; i < p->code.ngraphs; i++) {
+            size_t j = p->code.graphs[i]->hash & (cap - 1);
             while (t[j]) j = (j + 1) & (cap - 1);
             t[j] = (uint32_t)i + 1;
         }
-        xfree(p->gtab);
-        p->gtab = t;
-        p->gtcap = cap;
+        xfree(p->code.gtab);
+        p->code.gtab = t;
+        p->code.gtcap = cap;
     }
-    size_t j = g->hash & (p->gtcap - 1);
-    for (; p->gtab[j]; j = (j + 1) & (p->gtcap - 1))
-        if (same(p->graphs[p->gtab[j] - 1], g)) {
+    size_t j = g->hash & (p->code.gtcap - 1);
+    for (; p->code.gtab[j]; j = (j + 1) & (p->code.gtcap - 1))
+        if (same(p->code.graphs[p->code.gtab[j] - 1], g)) {
             free_graph(g);
-            return p->graphs[p->gtab[j] - 1];
+            return p->code.graphs[p->code.gtab[j] - 1];
         }
-    g->id = (uint32_t)p->ngraphs;
-    VEC_PUSH(p->graphs, p->ngraphs, p->capgraphs, g);
-    p->gtab[j] = g->id + 1;
+    g->id = (uint32_t)p->code.ngraphs;
+    VEC_PUSH(p->code.graphs, p->code.ngraphs, p->code.capgraphs, g);
+    p->code.gtab[j] = g->id + 1;
     build_adjacency(g);
     return g;
 }
@@ -439,9 +439,9 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
    own history: its parent is older, so histories never loop). */
 static const Graph *intern_from(Program *p, Graph *h, const Graph *g, uint8_t how, uint32_t arg)
 {
-    size_t before = p->ngraphs;
+    size_t before = p->code.ngraphs;
     const Graph *r = intern(p, h);
-    if (p->ngraphs > before) {
+    if (p->code.ngraphs > before) {
         h->how = how;
         h->how_arg = arg;
         h->parent = g;
@@ -594,7 +594,7 @@ const Graph *graph_component(Program *p, const Graph *g, uint32_t i)
     return h;
 }
 
-const Graph *graph_of(const Program *p, uint64_t id) { return p->graphs[id]; }
+const Graph *graph_of(const Program *p, uint64_t id) { return p->code.graphs[id]; }
 
 void graph_name(const Graph *g, const char *name)
 {
@@ -603,9 +603,9 @@ void graph_name(const Graph *g, const char *name)
 
 void graph_free_all(Program *p)
 {
-    for (size_t i = 0; i < p->ngraphs; i++) free_graph(p->graphs[i]);
-    xfree(p->graphs);
-    xfree(p->gtab);
+    for (size_t i = 0; i < p->code.ngraphs; i++) free_graph(p->code.graphs[i]);
+    xfree(p->code.graphs);
+    xfree(p->code.gtab);
 }
 
 /* ---- printing --------------------------------------------------------------------------------- */

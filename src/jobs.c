@@ -57,7 +57,7 @@ int jobs_cpus(void)
 
 bool jobs_due(const Program *p, double started)
 {
-    return p->jobs > 1 && !p->jobs_worker && prog_now() - started >= p->jobs_after;
+    return p->opt.jobs > 1 && !p->run.jobs_worker && prog_now() - started >= p->opt.jobs_after;
 }
 
 void jobs_take(Jobs *j, uint64_t *start, uint64_t *count)
@@ -134,24 +134,24 @@ static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, pid_t 
     for (int i = 0; i < j->nw; i++) {
         if (j->w[i].fd >= 0) close(j->w[i].fd);   /* the read ends (the parent's) */
     }
-    if (p->statm_fd >= 0) close(p->statm_fd);   /* the parent's /proc/self/statm */
-    p->statm_fd = -1;
-    p->jobs_worker = true;
-    p->progress = NULL;
-    p->interrupt = &p->no_signal;
-    p->no_signal = 0;
+    if (p->run.statm_fd >= 0) close(p->run.statm_fd);   /* the parent's /proc/self/statm */
+    p->run.statm_fd = -1;
+    p->run.jobs_worker = true;
+    p->run.progress = NULL;
+    p->run.interrupt = &p->run.no_signal;
+    p->run.no_signal = 0;
     /* The budgets are shared out: if no worker runs out of its part, the run alone would not
        have run out either (the workers' stores and steps include all it would do); one that does
        leaves the rest to the main process, which then meets the limit itself, exactly. */
     uint64_t nw = (uint64_t)j->nw;
     if (prog_memory_budget(p)) {   /* the memory: each its part of what is left (the meter goes on from the parent's) */
         uint64_t used = prog_memory_used(p);
-        p->max_memory = used < p->max_memory ? used + (p->max_memory - used) / nw : used;
+        p->opt.max_memory = used < p->opt.max_memory ? used + (p->opt.max_memory - used) / nw : used;
     }
-    p->max_states = p->max_states / nw ? p->max_states / nw : 1;
-    if (p->steps_end > p->polls) p->steps_end = p->polls + (p->steps_end - p->polls) / nw;
-    p->poll_next = p->polls + 1;
-    p->on_error = NULL;   /* nothing unwinds past the worker's own prog_try into the parent's frames */
+    p->opt.max_states = p->opt.max_states / nw ? p->opt.max_states / nw : 1;
+    if (p->run.steps_end > p->run.polls) p->run.steps_end = p->run.polls + (p->run.steps_end - p->run.polls) / nw;
+    p->run.poll_next = p->run.polls + 1;
+    p->run.on_error = NULL;   /* nothing unwinds past the worker's own prog_try into the parent's frames */
     WorkCall c = { s, j };
     if (prog_try(p, work_call, &c)) jobs_send(j, j->start, j->count, JOBS_ERROR, NULL, 0);
     _exit(0);
@@ -226,7 +226,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
 {
     Jobs *j = xcalloc(1, sizeof *j);
     j->p = p;
-    j->nw = p->jobs < MAX_WORKERS ? p->jobs : MAX_WORKERS;
+    j->nw = p->opt.jobs < MAX_WORKERS ? p->opt.jobs : MAX_WORKERS;
     void *shared = mmap(NULL, sizeof *j->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED) {
         xfree(j);
@@ -239,7 +239,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
     for (int i = 0; i < j->nw; i++) j->w[i].pid = -1, j->w[i].fd = -1;
     size_t mark = prog_defer(p, stop_workers, j);
     /* what is buffered goes out once, not once more from each worker */
-    if (p->out) fflush(p->out);
+    if (p->run.out) fflush(p->run.out);
     if (p->diag.out) fflush(p->diag.out);
     if (p->diag.json) fflush(p->diag.json);
     int started = 0;
@@ -267,10 +267,10 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
     }
     int result = started ? 0 : -1;   /* 1: complete, -1: go on alone */
     uint64_t want = s->first;         /* the first unit not merged */
-    const char *what0 = p->work_what;
-    uint64_t done0 = p->work_done;
-    p->work_what = s->what;
-    p->work_done = s->first;
+    const char *what0 = p->run.work_what;
+    uint64_t done0 = p->run.work_done;
+    p->run.work_what = s->what;
+    p->run.work_done = s->first;
     struct pollfd *pf = j->pf = xcalloc((size_t)j->nw, sizeof *pf);   /* freed with the workers */
     while (result == 0) {
         /* merge what has come, in order: the record starting at want, while there is one */
@@ -285,7 +285,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
             else result = s->merge(s->ctx, r.h.start, r.h.count, (JobsStatus)r.h.status, r.data, r.h.len);
             xfree(r.data);
             want += r.h.count;
-            p->work_done = want;
+            p->run.work_done = want;
             i = 0;
         }
         if (result) break;
@@ -306,8 +306,8 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
         }
         if (broken) result = -1;
     }
-    p->work_what = what0;
-    p->work_done = done0;
+    p->run.work_what = what0;
+    p->run.work_done = done0;
     prog_release(p, mark);
     stop_workers(j);
     return result == 1;

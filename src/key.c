@@ -21,7 +21,7 @@ size_t key_arg_words(const int64_t *key, size_t w, int type)
 
 int key_decode(const Program *p, const int64_t *key, Value *out)
 {
-    const Game *G = &p->games[KEY_GAME(key)];
+    const Game *G = &p->code.games[KEY_GAME(key)];
     uint64_t sig = (uint64_t)key[1];
     size_t w = 2;
     for (int i = 0; i < G->nparams; i++) {
@@ -69,7 +69,7 @@ static void print_str(StrBuf *b, const char *s, size_t n)
 
 void key_print(const Program *p, StrBuf *b, const int64_t *key)
 {
-    const Game *g = &p->games[KEY_GAME(key)];
+    const Game *g = &p->code.games[KEY_GAME(key)];
     Value args[POS_MAX_ARGS];
     int n = key_decode(p, key, args);
     sb_puts(b, g->name);

@@ -148,7 +148,7 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool k
     if (e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
     char what[200];
     const int64_t *named = e->root ? e->root : key;
-    const char *how = e->root ? "while solving" : "at", *game = e->p->games[KEY_GAME(named)].name;
+    const char *how = e->root ? "while solving" : "at", *game = e->p->code.games[KEY_GAME(named)].name;
     key_text(e->p, named, what, sizeof what);
     if (keys)
         prog_fail(e->p, EXIT_LIMIT, loc,
@@ -158,7 +158,7 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool k
     prog_fail(e->p, EXIT_LIMIT, loc,
               "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",
-              how, what, (unsigned long long)e->p->max_states, e->p->max_states == 1 ? "" : "s", game);
+              how, what, (unsigned long long)e->p->opt.max_states, e->p->opt.max_states == 1 ? "" : "s", game);
 }
 
 /* The state a key (canonical or an alias) maps to, or UINT32_MAX with *slot the free slot. */
@@ -188,7 +188,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     /* a step, and one more for every 64 words of a long key (copied into the store: the
        memory is read as such keys pile up, not after 4096 of them) */
     prog_poll_n(e->p, len / 64, loc);
-    if (e->n >= e->p->max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
+    if (e->n >= e->p->opt.max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     uint32_t stored = store_key(e, key, len, loc);
     id = (uint32_t)e->n++;
@@ -263,7 +263,7 @@ static inline bool dense_holds(const DenseIndex *d, uint64_t a, uint64_t b, uint
    arguments, so raw keys and canonical keys share cells). */
 static bool dense_home(Engine *e, uint32_t g)
 {
-    if (e->p->games[g].canon_fn < 0) return true;
+    if (e->p->code.games[g].canon_fn < 0) return true;
     CanonForm cf = native_form(e, g);
     return cf == CF_SORT_UP || cf == CF_SORT_DOWN;
 }
@@ -314,14 +314,14 @@ static uint32_t *dense_cell(Engine *e, const int64_t *raw)
     size_t len = KEY_LEN(raw);
     if (raw[1] != 0 || len < 3 || len > 5) return NULL;   /* integer arguments only, one to three */
     if (g >= e->ndense) {
-        size_t n = e->p->ngames + 1;
+        size_t n = e->p->code.ngames + 1;
         e->dense = xrealloc(e->dense, n * sizeof *e->dense);
         memset(e->dense + e->ndense, 0, (n - e->ndense) * sizeof *e->dense);
         e->ndense = n;
     }
     DenseIndex *d = &e->dense[g];
     if (d->kind == DIX_NONE) {
-        d->kind = len >= 4 && e->p->games[g].canon_fn >= 0 && dense_home(e, g) ? DIX_SIMPLEX : DIX_BOX;
+        d->kind = len >= 4 && e->p->code.games[g].canon_fn >= 0 && dense_home(e, g) ? DIX_SIMPLEX : DIX_BOX;
         d->dims = (int)len - 2;
     }
     int64_t a, b, c;
@@ -345,7 +345,7 @@ void eng_prefetch(const Engine *e, const int64_t *raw)
             __builtin_prefetch(dense_at(d, (uint64_t)a, (uint64_t)b, (uint64_t)c));
         return;
     }
-    if (e->p->games[g].canon_fn < 0)   /* no canon: the key's home slot */
+    if (e->p->code.games[g].canon_fn < 0)   /* no canon: the key's home slot */
         __builtin_prefetch(&e->tab[home_slot((uint32_t)(util_hash_words(raw, len) >> 32), e->tcap)]);
 }
 
@@ -383,7 +383,7 @@ uint32_t eng_find(Engine *e, const int64_t *raw, Loc loc)
     if (cell && *cell) return *cell - 1;
     size_t len = KEY_LEN(raw), slot;
     uint32_t id = lookup(e, raw, len, util_hash_words(raw, len), &slot);
-    if (id != UINT32_MAX || e->p->games[KEY_GAME(raw)].canon_fn < 0) return id;
+    if (id != UINT32_MAX || e->p->code.games[KEY_GAME(raw)].canon_fn < 0) return id;
     if (intern_native(e, raw, len, true, NULL, loc, &id)) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
@@ -400,14 +400,14 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
         key_text(e->p, raw, b, sizeof b);
         prog_fail(e->p, EXIT_COMPILE, loc, "the canon of game '%s' needs the value of %s, the position it is "
                   "canonicalising (a cycle through sg(), 'is' or a winning-move function)",
-                  e->p->games[KEY_GAME(raw)].name, b);
+                  e->p->code.games[KEY_GAME(raw)].name, b);
     }
     if (e->ncanon >= ENG_MAX_CANON_DEPTH) {
         char b[200];
         key_text(e->p, raw, b, sizeof b);
         prog_fail(e->p, EXIT_LIMIT, loc, "canons asking for the values of other positions nest more than %d deep "
                   "(at %s of game '%s'); a canon should not need game values", ENG_MAX_CANON_DEPTH, b,
-                  e->p->games[KEY_GAME(raw)].name);
+                  e->p->code.games[KEY_GAME(raw)].name);
     }
     e->canon_path[e->ncanon++] = raw;
     const int64_t *key = vm_canon(e->vm, raw);
@@ -445,12 +445,12 @@ static int cmp_words(const void *a, const void *b)
 static CanonForm native_form(Engine *e, uint32_t g)
 {
     if (g >= e->nnative) {
-        size_t n = e->p->ngames + 16;
+        size_t n = e->p->code.ngames + 16;
         e->native = xrealloc(e->native, n);
         memset(e->native + e->nnative, 0, n - e->nnative);
         e->nnative = n;
     }
-    const Game *G = &e->p->games[g];
+    const Game *G = &e->p->code.games[g];
     if (!e->native[g]) e->native[g] = (uint8_t)(1 + canonform_of(G->ast, G->nparams, G->variadic));
     return (CanonForm)(e->native[g] - 1);
 }
@@ -459,7 +459,7 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
 {
     uint32_t g = KEY_GAME(raw);
     CanonForm cf = native_form(e, g);
-    int np = e->p->games[g].nparams;
+    int np = e->p->code.games[g].nparams;
     if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {
         if (raw[1] != 0 || len != 2 + (size_t)np) return false;
         memcpy(out, raw, len * sizeof *out);
@@ -505,16 +505,16 @@ static uint32_t intern_slow(Engine *e, const int64_t *raw, bool alias, uint32_t 
 {
     size_t len = KEY_LEN(raw), slot;
     uint32_t id;
-    if (e->p->games[KEY_GAME(raw)].canon_fn >= 0 && intern_native(e, raw, len, false, cell, loc, &id)) return id;
+    if (e->p->code.games[KEY_GAME(raw)].canon_fn >= 0 && intern_native(e, raw, len, false, cell, loc, &id)) return id;
     uint64_t h = util_hash_words(raw, len);
-    if (e->p->games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, cell, loc);
+    if (e->p->code.games[KEY_GAME(raw)].canon_fn < 0) return intern_canonical(e, raw, len, h, cell, loc);
     id = lookup(e, raw, len, h, &slot);
     if (id != UINT32_MAX) return id;
     const int64_t *key = canon_of(e, raw, len, loc);
     size_t klen = KEY_LEN(key);
     if (klen == len && memcmp(key, raw, len * sizeof *key) == 0) return intern_canonical(e, raw, len, h, NULL, loc);
     id = intern_canonical(e, key, klen, util_hash_words(key, klen), NULL, loc);
-    if (alias && e->nalias < e->p->max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
+    if (alias && e->nalias < e->p->opt.max_states && e->nalias < ALIAS_BIT - 2) {   /* remember raw -> id */
         lookup(e, raw, len, h, &slot);
         size_t n = e->nalias;
         VEC_PUSH(e->akey, e->nalias, e->capakey, key_at(e, store_key(e, raw, len, loc)));

@@ -16,17 +16,17 @@ void prog_init(Program *p, FILE *out, FILE *err)
 {
     memset(p, 0, sizeof *p);
     diag_init(&p->diag, err);
-    arena_init(&p->arena);
-    p->out = out;
-    p->max_states = 50000000;
-    p->max_instances = 100000000;
-    p->max_steps = PROG_DEFAULT_STEPS;
-    p->max_memory = PROG_MEMORY_DEFAULT;
-    p->interrupt = &p->no_signal;
-    p->statm_fd = -1;
-    p->work_game = -1;
-    p->jobs = 1;
-    p->jobs_after = 0.1;
+    arena_init(&p->code.arena);
+    p->run.out = out;
+    p->opt.max_states = 50000000;
+    p->opt.max_instances = 100000000;
+    p->opt.max_steps = PROG_DEFAULT_STEPS;
+    p->opt.max_memory = PROG_MEMORY_DEFAULT;
+    p->run.interrupt = &p->run.no_signal;
+    p->run.statm_fd = -1;
+    p->run.work_game = -1;
+    p->opt.jobs = 1;
+    p->opt.jobs_after = 0.1;
     prog_budget_start(p);
 }
 
@@ -45,23 +45,23 @@ uint64_t prog_default_memory(void)
 
 void prog_budget_start(Program *p)
 {
-    p->stopping = false;
-    p->steps_end = p->polls + p->max_steps;
-    if (p->steps_end < p->polls) p->steps_end = UINT64_MAX - 1;
-    p->poll_next = p->polls + 1;   /* check the clock and the memory at once */
-    p->mem_next = 0;
+    p->run.stopping = false;
+    p->run.steps_end = p->run.polls + p->opt.max_steps;
+    if (p->run.steps_end < p->run.polls) p->run.steps_end = UINT64_MAX - 1;
+    p->run.poll_next = p->run.polls + 1;   /* check the clock and the memory at once */
+    p->run.mem_next = 0;
 }
 
 uint64_t prog_memory_used(Program *p)
 {
-    if (p->meter && util_meter_exact()) return p->meter->bytes > 0 ? (uint64_t)p->meter->bytes : 0;
-    if (p->statm_fd == -1) {
-        p->statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-        if (p->statm_fd < 0) p->statm_fd = -2;
+    if (p->run.meter && util_meter_exact()) return p->run.meter->bytes > 0 ? (uint64_t)p->run.meter->bytes : 0;
+    if (p->run.statm_fd == -1) {
+        p->run.statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+        if (p->run.statm_fd < 0) p->run.statm_fd = -2;
     }
-    if (p->statm_fd >= 0) {
+    if (p->run.statm_fd >= 0) {
         char b[128];
-        ssize_t n = pread(p->statm_fd, b, sizeof b - 1, 0);
+        ssize_t n = pread(p->run.statm_fd, b, sizeof b - 1, 0);
         unsigned long long size, rss;
         if (n > 0) {
             b[n] = 0;
@@ -92,57 +92,57 @@ static _Noreturn void budget_stop(Program *p, Loc loc, const char *raise, const 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (p->work_game >= 0 && (size_t)p->work_game < p->ngames)
-        snprintf(game, sizeof game, " while solving game '%s'", p->games[p->work_game].name);
-    p->stopping = true;
-    p->silent = 0;
+    if (p->run.work_game >= 0 && (size_t)p->run.work_game < p->code.ngames)
+        snprintf(game, sizeof game, " while solving game '%s'", p->code.games[p->run.work_game].name);
+    p->run.stopping = true;
+    p->run.silent = 0;
     prog_fail(p, EXIT_LIMIT, loc, "%s%s (%s)", msg, game, raise);
 }
 
 uint64_t prog_memory_budget(Program *p)
 {
-    if (p->max_memory == PROG_MEMORY_DEFAULT) p->max_memory = prog_default_memory();
-    return p->max_memory;
+    if (p->opt.max_memory == PROG_MEMORY_DEFAULT) p->opt.max_memory = prog_default_memory();
+    return p->opt.max_memory;
 }
 
 void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what)
 {
     if (!prog_memory_budget(p)) return;
     uint64_t used = prog_memory_used(p);
-    if (used + extra <= p->max_memory && extra <= p->max_memory) return;
+    if (used + extra <= p->opt.max_memory && extra <= p->opt.max_memory) return;
     char a[40], b[40], c[40];
     bytes_text(a, sizeof a, extra);
     bytes_text(b, sizeof b, used);
-    bytes_text(c, sizeof c, p->max_memory);
+    bytes_text(c, sizeof c, p->opt.max_memory);
     budget_stop(p, loc, "raise it with --max-memory SIZE", "%s needs %s more memory, with %s in use and a budget of %s",
                 what, a, b, c);
 }
 
 const StrRec *prog_intern(Program *p, const char *s, size_t n)
 {
-    if ((p->nstr + 1) * 2 > p->capstr) {   /* grow and rehash */
-        size_t cap = p->capstr ? p->capstr * 2 : 64;
+    if ((p->code.nstr + 1) * 2 > p->code.capstr) {   /* grow and rehash */
+        size_t cap = p->code.capstr ? p->code.capstr * 2 : 64;
         const StrRec **t = xcalloc(cap, sizeof *t);
-        for (size_t i = 0; i < p->capstr; i++) {
-            const StrRec *r = p->strtab[i];
+        for (size_t i = 0; i < p->code.capstr; i++) {
+            const StrRec *r = p->code.strtab[i];
             if (!r) continue;
             size_t j = util_hash_bytes(r->s, r->len) & (cap - 1);
             while (t[j]) j = (j + 1) & (cap - 1);
             t[j] = r;
         }
-        xfree(p->strtab);
-        p->strtab = t;
-        p->capstr = cap;
+        xfree(p->code.strtab);
+        p->code.strtab = t;
+        p->code.capstr = cap;
     }
-    size_t j = util_hash_bytes(s, n) & (p->capstr - 1);
-    for (; p->strtab[j]; j = (j + 1) & (p->capstr - 1))
-        if (p->strtab[j]->len == n && !memcmp(p->strtab[j]->s, s, n)) return p->strtab[j];
-    StrRec *r = arena_alloc(&p->arena, sizeof *r + n + 1);
+    size_t j = util_hash_bytes(s, n) & (p->code.capstr - 1);
+    for (; p->code.strtab[j]; j = (j + 1) & (p->code.capstr - 1))
+        if (p->code.strtab[j]->len == n && !memcmp(p->code.strtab[j]->s, s, n)) return p->code.strtab[j];
+    StrRec *r = arena_alloc(&p->code.arena, sizeof *r + n + 1);
     r->len = (uint32_t)n;
     memcpy(r->s, s, n);
     r->s[n] = 0;
-    p->strtab[j] = r;
-    p->nstr++;
+    p->code.strtab[j] = r;
+    p->code.nstr++;
     return r;
 }
 
@@ -161,11 +161,11 @@ const StrRec *prog_intern_int(Program *p, const Value *v)
 
 bool prog_out_ok(Program *p)
 {
-    if (p->out_failed) return false;
+    if (p->run.out_failed) return false;
     errno = 0;
-    if (fflush(p->out) == 0 && !ferror(p->out)) return true;
+    if (fflush(p->run.out) == 0 && !ferror(p->run.out)) return true;
     int e = errno;
-    p->out_failed = true;
+    p->run.out_failed = true;
     fprintf(p->diag.out, "grundy: error: cannot write the output: %s\n", e ? strerror(e) : "write error");
     fflush(p->diag.out);
     return false;
@@ -173,116 +173,116 @@ bool prog_out_ok(Program *p)
 
 void prog_fini(Program *p)
 {
-    if (p->statm_fd >= 0) close(p->statm_fd);
-    xfree(p->strtab);
-    for (size_t i = 0; i < p->nfns; i++) {
-        xfree(p->fns[i].code);
-        xfree(p->fns[i].locs);
-        xfree(p->fns[i].consts);
+    if (p->run.statm_fd >= 0) close(p->run.statm_fd);
+    xfree(p->code.strtab);
+    for (size_t i = 0; i < p->code.nfns; i++) {
+        xfree(p->code.fns[i].code);
+        xfree(p->code.fns[i].locs);
+        xfree(p->code.fns[i].consts);
     }
-    xfree(p->fns);
-    xfree(p->games);
-    xfree(p->syms);
-    xfree(p->symtab);
-    xfree(p->consts);
-    xfree(p->const_fn);
-    xfree(p->const_ready);
-    xfree(p->stmts);
-    xfree(p->recover);
-    xfree(p->cleanups);
-    xfree(p->redefs);
-    xfree(p->lib);
-    xfree(p->libtab);
-    for (size_t i = 0; i < p->nunits; i++) arena_fini(&p->units[i]);
-    xfree(p->units);
-    arena_fini(&p->arena);
+    xfree(p->code.fns);
+    xfree(p->code.games);
+    xfree(p->code.syms);
+    xfree(p->code.symtab);
+    xfree(p->code.consts);
+    xfree(p->code.const_fn);
+    xfree(p->code.const_ready);
+    xfree(p->code.stmts);
+    xfree(p->run.recover);
+    xfree(p->run.cleanups);
+    xfree(p->code.redefs);
+    xfree(p->code.lib);
+    xfree(p->code.libtab);
+    for (size_t i = 0; i < p->code.nunits; i++) arena_fini(&p->code.units[i]);
+    xfree(p->code.units);
+    arena_fini(&p->code.arena);
     diag_fini(&p->diag);
 }
 
 /* The slot of name in the symbol index: the one holding it, or the empty one where it goes. */
 static size_t sym_slot(const Program *p, const char *name)
 {
-    size_t j = (size_t)util_hash_bytes(name, strlen(name)) & (p->symcap - 1);
-    while (p->symtab[j] && strcmp(p->syms[p->symtab[j] - 1].name, name)) j = (j + 1) & (p->symcap - 1);
+    size_t j = (size_t)util_hash_bytes(name, strlen(name)) & (p->code.symcap - 1);
+    while (p->code.symtab[j] && strcmp(p->code.syms[p->code.symtab[j] - 1].name, name)) j = (j + 1) & (p->code.symcap - 1);
     return j;
 }
 
 void prog_forget_syms(Program *p, size_t n)
 {
-    if (n >= p->nsyms) return;
-    for (size_t i = 0; i < p->nlib; i++)   /* loaded with the failed unit: loaded again when used */
-        if (p->lib[i].sym >= (int)n) p->lib[i].sym = LIB_UNLOADED;
-    p->nsyms = n;
-    p->symidx = 0;   /* rebuilt on the next lookup */
-    if (p->symtab) memset(p->symtab, 0, p->symcap * sizeof *p->symtab);
+    if (n >= p->code.nsyms) return;
+    for (size_t i = 0; i < p->code.nlib; i++)   /* loaded with the failed unit: loaded again when used */
+        if (p->code.lib[i].sym >= (int)n) p->code.lib[i].sym = LIB_UNLOADED;
+    p->code.nsyms = n;
+    p->code.symidx = 0;   /* rebuilt on the next lookup */
+    if (p->code.symtab) memset(p->code.symtab, 0, p->code.symcap * sizeof *p->code.symtab);
 }
 
 /* Index the symbols from p->symidx on. */
 static void sym_index(Program *p)
 {
-    if (p->nsyms * 2 >= p->symcap) {
-        size_t cap = p->symcap ? p->symcap : 256;
-        while (p->nsyms * 2 >= cap) cap *= 2;
-        xfree(p->symtab);
-        p->symtab = xcalloc(cap, sizeof *p->symtab);
-        p->symcap = cap;
-        p->symidx = 0;
+    if (p->code.nsyms * 2 >= p->code.symcap) {
+        size_t cap = p->code.symcap ? p->code.symcap : 256;
+        while (p->code.nsyms * 2 >= cap) cap *= 2;
+        xfree(p->code.symtab);
+        p->code.symtab = xcalloc(cap, sizeof *p->code.symtab);
+        p->code.symcap = cap;
+        p->code.symidx = 0;
     }
-    for (; p->symidx < p->nsyms; p->symidx++) p->symtab[sym_slot(p, p->syms[p->symidx].name)] = (uint32_t)p->symidx + 1;
+    for (; p->code.symidx < p->code.nsyms; p->code.symidx++) p->code.symtab[sym_slot(p, p->code.syms[p->code.symidx].name)] = (uint32_t)p->code.symidx + 1;
 }
 
 /* The symbol of the library's item it, loading it first if need be (NULL: it is loading, or it
    did not compile). */
 static Symbol *lib_symbol(Program *p, LibItem *it)
 {
-    if (it->sym == LIB_UNLOADED && p->lib_load) {
+    if (it->sym == LIB_UNLOADED && p->code.lib_load) {
         it->sym = LIB_LOADING;
-        bool was = p->loading_stdlib;
-        p->loading_stdlib = true;
-        int errors = p->lib_load(p, it);
-        p->loading_stdlib = was;
+        bool was = p->run.loading_stdlib;
+        p->run.loading_stdlib = true;
+        int errors = p->code.lib_load(p, it);
+        p->run.loading_stdlib = was;
         if (errors || it->sym < 0) it->sym = LIB_BROKEN;
     }
-    return it->sym >= 0 ? &p->syms[it->sym] : NULL;
+    return it->sym >= 0 ? &p->code.syms[it->sym] : NULL;
 }
 
 Symbol *prog_lookup(Program *p, const char *name)
 {
-    LibItem *it = p->nlib ? prog_lib_find(p, name) : NULL;
+    LibItem *it = p->code.nlib ? prog_lib_find(p, name) : NULL;
     if (it) {
         Symbol *sy = lib_symbol(p, it);
-        if (sy && p->loading_stdlib) return sy;
+        if (sy && p->run.loading_stdlib) return sy;
     }
-    if (p->symidx != p->nsyms) sym_index(p);
-    if (!p->symcap) return NULL;
-    uint32_t t = p->symtab[sym_slot(p, name)];
-    return t ? &p->syms[t - 1] : NULL;
+    if (p->code.symidx != p->code.nsyms) sym_index(p);
+    if (!p->code.symcap) return NULL;
+    uint32_t t = p->code.symtab[sym_slot(p, name)];
+    return t ? &p->code.syms[t - 1] : NULL;
 }
 
 int prog_stdlib_game(const Program *p, const char *name)
 {
     const LibItem *it = prog_lib_find(p, name);
-    if (!it || it->sym < 0 || p->syms[it->sym].kind != SYM_GAME) return -1;
-    return p->syms[it->sym].id;
+    if (!it || it->sym < 0 || p->code.syms[it->sym].kind != SYM_GAME) return -1;
+    return p->code.syms[it->sym].id;
 }
 
 /* The slot of name in the library's index: the one holding it, or the empty one where it goes. */
 static size_t lib_slot(const Program *p, const char *name, size_t n)
 {
-    size_t j = (size_t)util_hash_bytes(name, n) & (p->libcap - 1);
-    while (p->libtab[j]) {
-        const char *s = p->lib[p->libtab[j] - 1].name;
+    size_t j = (size_t)util_hash_bytes(name, n) & (p->code.libcap - 1);
+    while (p->code.libtab[j]) {
+        const char *s = p->code.lib[p->code.libtab[j] - 1].name;
         if (!strncmp(s, name, n) && !s[n]) break;
-        j = (j + 1) & (p->libcap - 1);
+        j = (j + 1) & (p->code.libcap - 1);
     }
     return j;
 }
 
 LibItem *prog_lib_find(const Program *p, const char *name)
 {
-    if (!p->libcap) return NULL;
-    uint32_t t = p->libtab[lib_slot(p, name, strlen(name))];
-    return t ? &p->lib[t - 1] : NULL;
+    if (!p->code.libcap) return NULL;
+    uint32_t t = p->code.libtab[lib_slot(p, name, strlen(name))];
+    return t ? &p->code.lib[t - 1] : NULL;
 }
 
 static bool ident_char(char c)
@@ -307,7 +307,7 @@ size_t prog_lib_add(Program *p, uint32_t file)
 {
     const SrcFile *f = diag_file(&p->diag, file);
     const char *t = f->text, *end = t + f->len;
-    size_t first = p->nlib;
+    size_t first = p->code.nlib;
     uint32_t line = 1, comment_off = 0, comment_line = 0;   /* where the comment block above starts */
     bool in_comment = false;
     for (const char *s = t; s < end;) {
@@ -317,10 +317,10 @@ size_t prog_lib_add(Program *p, uint32_t file)
         size_t n = item_name(s, le, &name);
         if (n) {
             uint32_t off = in_comment ? comment_off : (uint32_t)(s - t);
-            if (p->nlib > first) p->lib[p->nlib - 1].end = off;
-            LibItem it = { arena_strndup(&p->arena, name, n), file, off, (uint32_t)f->len,
+            if (p->code.nlib > first) p->code.lib[p->code.nlib - 1].end = off;
+            LibItem it = { arena_strndup(&p->code.arena, name, n), file, off, (uint32_t)f->len,
                            in_comment ? comment_line : line, LIB_UNLOADED };
-            VEC_PUSH(p->lib, p->nlib, p->caplib, it);
+            VEC_PUSH(p->code.lib, p->code.nlib, p->code.caplib, it);
             in_comment = false;
         } else if (le - s >= 2 && s[0] == '/' && s[1] == '/') {
             if (!in_comment) {
@@ -334,26 +334,26 @@ size_t prog_lib_add(Program *p, uint32_t file)
         line++;
         s = nl ? nl + 1 : end;
     }
-    if (p->nlib * 2 >= p->libcap) {   /* rebuild the index */
+    if (p->code.nlib * 2 >= p->code.libcap) {   /* rebuild the index */
         size_t cap = 64;
-        while (p->nlib * 2 >= cap) cap *= 2;
-        xfree(p->libtab);
-        p->libtab = xcalloc(cap, sizeof *p->libtab);
-        p->libcap = cap;
-        for (size_t i = 0; i < first; i++) p->libtab[lib_slot(p, p->lib[i].name, strlen(p->lib[i].name))] = (uint32_t)i + 1;
+        while (p->code.nlib * 2 >= cap) cap *= 2;
+        xfree(p->code.libtab);
+        p->code.libtab = xcalloc(cap, sizeof *p->code.libtab);
+        p->code.libcap = cap;
+        for (size_t i = 0; i < first; i++) p->code.libtab[lib_slot(p, p->code.lib[i].name, strlen(p->code.lib[i].name))] = (uint32_t)i + 1;
     }
-    for (size_t i = first; i < p->nlib; i++) {
-        size_t j = lib_slot(p, p->lib[i].name, strlen(p->lib[i].name));
-        if (!p->libtab[j]) p->libtab[j] = (uint32_t)i + 1;   /* a second item of one name: the first is found */
+    for (size_t i = first; i < p->code.nlib; i++) {
+        size_t j = lib_slot(p, p->code.lib[i].name, strlen(p->code.lib[i].name));
+        if (!p->code.libtab[j]) p->code.libtab[j] = (uint32_t)i + 1;   /* a second item of one name: the first is found */
     }
-    return p->nlib - first;
+    return p->code.nlib - first;
 }
 
 int prog_lib_load_all(Program *p)
 {
     int broken = 0;
-    for (size_t i = 0; i < p->nlib; i++) {
-        if (!lib_symbol(p, &p->lib[i]) && p->lib[i].sym == LIB_BROKEN) broken++;
+    for (size_t i = 0; i < p->code.nlib; i++) {
+        if (!lib_symbol(p, &p->code.lib[i]) && p->code.lib[i].sym == LIB_BROKEN) broken++;
     }
     return broken;
 }
@@ -364,8 +364,8 @@ int prog_add_func(Program *p, const char *name, FuncKind kind)
     memset(&f, 0, sizeof f);
     f.name = name;
     f.kind = kind;
-    VEC_PUSH(p->fns, p->nfns, p->capfns, f);
-    return (int)p->nfns - 1;
+    VEC_PUSH(p->code.fns, p->code.nfns, p->code.capfns, f);
+    return (int)p->code.nfns - 1;
 }
 
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
@@ -375,41 +375,41 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (p->silent && p->on_error) longjmp(*p->on_error, status);
+    if (p->run.silent && p->run.on_error) longjmp(*p->run.on_error, status);
     prog_progress_clear(p);
     diag_error(&p->diag, loc, "%s", msg);
     const SrcFile *f = loc.line ? diag_file(&p->diag, loc.file) : NULL;
-    if (p->stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->stmt->loc.file != loc.file)
-        diag_note(&p->diag, p->stmt->loc, "while running this statement");
-    if (!p->on_error) prog_no_handler(p, status);
-    longjmp(*p->on_error, status);
+    if (p->run.stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->run.stmt->loc.file != loc.file)
+        diag_note(&p->diag, p->run.stmt->loc, "while running this statement");
+    if (!p->run.on_error) prog_no_handler(p, status);
+    longjmp(*p->run.on_error, status);
 }
 
 _Noreturn void prog_no_handler(Program *p, int status)
 {
-    if (p->fatal) p->fatal(p, status);
+    if (p->run.fatal) p->run.fatal(p, status);
     abort();   /* a library caller always runs inside a prog_try */
 }
 
 void prog_oom(void *ctx, size_t bytes, const char *msg)
 {
     Program *p = ctx;
-    if (!p->on_error) {   /* nothing to unwind to: the handler before this one (the command line's) */
-        if (p->oom_outer.fn) p->oom_outer.fn(p->oom_outer.ctx, bytes, msg);
+    if (!p->run.on_error) {   /* nothing to unwind to: the handler before this one (the command line's) */
+        if (p->run.oom_outer.fn) p->run.oom_outer.fn(p->run.oom_outer.ctx, bytes, msg);
         abort();
     }
-    p->oom = bytes ? bytes : 1;
-    p->stopping = true;
-    p->silent = 0;
-    longjmp(*p->on_error, EXIT_LIMIT);
+    p->run.oom = bytes ? bytes : 1;
+    p->run.stopping = true;
+    p->run.silent = 0;
+    longjmp(*p->run.on_error, EXIT_LIMIT);
 }
 
 void prog_report_oom(Program *p, Loc loc)
 {
-    if (!p->oom) return;
+    if (!p->run.oom) return;
     prog_progress_clear(p);
-    size_t n = p->oom;
-    p->oom = 0;
+    size_t n = p->run.oom;
+    p->run.oom = 0;
     char b[40];
     bytes_text(b, sizeof b, n);
     diag_error(&p->diag, loc, "out of memory: an allocation of %s failed (lower the budgets: --max-memory SIZE)", b);
@@ -417,8 +417,8 @@ void prog_report_oom(Program *p, Loc loc)
 
 UtilOom prog_catch_oom(Program *p)
 {
-    p->oom_outer = util_set_oom((UtilOom){ prog_oom, p });
-    return p->oom_outer;
+    p->run.oom_outer = util_set_oom((UtilOom){ prog_oom, p });
+    return p->run.oom_outer;
 }
 
 double prog_now(void)
@@ -430,85 +430,85 @@ double prog_now(void)
 
 void prog_progress_clear(Program *p)
 {
-    if (!p->progress_shown) return;
-    p->progress_shown = false;
-    if (p->progress) p->progress(p, -1, p->progress_ctx);
+    if (!p->run.progress_shown) return;
+    p->run.progress_shown = false;
+    if (p->run.progress) p->run.progress(p, -1, p->run.progress_ctx);
 }
 
 void prog_poll_slow(Program *p, Loc loc)
 {
-    if (*p->interrupt) {   /* no message: whoever set the flag says it; every prog_try passes it on */
-        p->stop_stmt = p->stmt;
-        if (!p->on_error) prog_no_handler(p, EXIT_INTERRUPT);
-        longjmp(*p->on_error, EXIT_INTERRUPT);
+    if (*p->run.interrupt) {   /* no message: whoever set the flag says it; every prog_try passes it on */
+        p->run.stop_stmt = p->run.stmt;
+        if (!p->run.on_error) prog_no_handler(p, EXIT_INTERRUPT);
+        longjmp(*p->run.on_error, EXIT_INTERRUPT);
     }
-    if (p->polls > p->steps_end)
+    if (p->run.polls > p->run.steps_end)
         budget_stop(p, loc, "raise the limit with --max-steps N",
-                    "the statement took more than %llu steps (loop steps, calls, positions)", (unsigned long long)p->max_steps);
-    p->poll_next = p->polls + PROG_POLL_EVERY;
-    if (p->poll_next > p->steps_end) p->poll_next = p->steps_end + 1;
+                    "the statement took more than %llu steps (loop steps, calls, positions)", (unsigned long long)p->opt.max_steps);
+    p->run.poll_next = p->run.polls + PROG_POLL_EVERY;
+    if (p->run.poll_next > p->run.steps_end) p->run.poll_next = p->run.steps_end + 1;
     double now = prog_now();
-    if (now >= p->mem_next && prog_memory_budget(p)) {
-        p->mem_next = now + PROG_MEMORY_EVERY;
+    if (now >= p->run.mem_next && prog_memory_budget(p)) {
+        p->run.mem_next = now + PROG_MEMORY_EVERY;
         uint64_t used = prog_memory_used(p);
-        if (used > p->max_memory) {
+        if (used > p->opt.max_memory) {
             char a[40], b[40];
             bytes_text(a, sizeof a, used);
-            bytes_text(b, sizeof b, p->max_memory);
+            bytes_text(b, sizeof b, p->opt.max_memory);
             budget_stop(p, loc, "raise it with --max-memory SIZE", "the run uses %s of memory, over its budget of %s", a, b);
         }
     }
-    if (!p->progress && !p->deadline) return;
-    if (p->deadline && now >= p->deadline)
-        budget_stop(p, loc, "raise the limit with --timeout SECONDS", "the run took more than %g seconds", p->timeout);
-    if (!p->progress) return;
-    if (now - p->started >= 1.0 && now - p->last_progress >= 1.0) {
-        p->last_progress = now;
-        p->progress(p, now - p->started, p->progress_ctx);
+    if (!p->run.progress && !p->run.deadline) return;
+    if (p->run.deadline && now >= p->run.deadline)
+        budget_stop(p, loc, "raise the limit with --timeout SECONDS", "the run took more than %g seconds", p->opt.timeout);
+    if (!p->run.progress) return;
+    if (now - p->run.started >= 1.0 && now - p->run.last_progress >= 1.0) {
+        p->run.last_progress = now;
+        p->run.progress(p, now - p->run.started, p->run.progress_ctx);
     }
 }
 
 int prog_try(Program *p, void (*fn)(Program *, void *), void *ctx)
 {
-    jmp_buf jb, *saved = p->on_error;
-    volatile size_t cleanups = p->ncleanups;
+    jmp_buf jb, *saved = p->run.on_error;
+    volatile size_t cleanups = p->run.ncleanups;
     volatile int status = 0;
-    volatile int silent = p->silent;
-    for (size_t i = 0; i < p->nrecover; i++) p->recover[i].enter(p->recover[i].ctx);
-    p->on_error = &jb;
+    volatile int silent = p->run.silent;
+    for (size_t i = 0; i < p->run.nrecover; i++) p->run.recover[i].enter(p->run.recover[i].ctx);
+    p->run.on_error = &jb;
     int st = setjmp(jb);
     if (st == 0) {
         fn(p, ctx);
-        for (size_t i = p->nrecover; i-- > 0;) p->recover[i].leave(p->recover[i].ctx);
+        for (size_t i = p->run.nrecover; i-- > 0;) p->run.recover[i].leave(p->run.recover[i].ctx);
     } else {
         status = st;
-        while (p->ncleanups > cleanups) {   /* newest first */
-            Cleanup c = p->cleanups[--p->ncleanups];
+        while (p->run.ncleanups > cleanups) {   /* newest first */
+            Cleanup c = p->run.cleanups[--p->run.ncleanups];
             c.fn(c.arg);
         }
-        for (size_t i = p->nrecover; i-- > 0;) p->recover[i].fail(p->recover[i].ctx, st);
-        p->silent = silent;
+        for (size_t i = p->run.nrecover; i-- > 0;) p->run.recover[i].fail(p->run.recover[i].ctx, st);
+        p->run.silent = silent;
     }
-    p->on_error = saved;
+    p->run.on_error = saved;
     /* an interrupt ends the whole computation, not just the tentative part that caught it */
-    if ((status == EXIT_INTERRUPT || p->stopping) && saved) longjmp(*saved, status);
+    if ((status == EXIT_INTERRUPT || p->run.stopping) && saved) longjmp(*saved, status);
     return status;
 }
 
 void prog_on_error(Program *p, const Recover *r)
 {
-    VEC_PUSH(p->recover, p->nrecover, p->caprecover, *r);
+    VEC_PUSH(p->run.recover, p->run.nrecover, p->run.caprecover, *r);
 }
 
 size_t prog_defer(Program *p, void (*fn)(void *arg), void *arg)
 {
-    size_t mark = p->ncleanups;
+    size_t mark = p->run.ncleanups;
     Cleanup c = { fn, arg };
-    VEC_PUSH(p->cleanups, p->ncleanups, p->capcleanups, c);
+    VEC_PUSH(p->run.cleanups, p->run.ncleanups, p->run.capcleanups, c);
     return mark;
 }
 
 void prog_release(Program *p, size_t mark)
 {
-    if (mark < p->ncleanups) p->ncleanups = mark;
+    if (mark < p->run.ncleanups) p->run.ncleanups = mark;
 }

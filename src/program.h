@@ -110,8 +110,9 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMI
 
 struct Graph;
 
-typedef struct Program {
-    Diag diag;
+/* What the compiler produces: the program's names, code, games, constants, statements and the
+   interned data they refer to. Grows with each unit loaded; read by every layer above. */
+typedef struct ProgCode {
     Arena arena;                    /* names, constant values: lives as long as the program */
     const StrRec **strtab;          /* interned strings of lists (open addressing, NULL = empty) */
     size_t nstr, capstr;
@@ -133,44 +134,61 @@ typedef struct Program {
     LibItem *lib; size_t nlib, caplib;
     uint32_t *libtab; size_t libcap;    /* open addressing: lib index + 1 */
     int (*lib_load)(struct Program *p, LibItem *it);
-    Vm *vm;                         /* set by the driver */
-    Solver *solver;                 /* set by the driver */
-    Recover *recover; size_t nrecover, caprecover;
-    Cleanup *cleanups; size_t ncleanups, capcleanups;
-    /* options */
-    bool json;
-    bool dump_ir;
-    const char *dot_file;           /* --dot FILE: draw statements write their graph there */
-    const char *plot_file;          /* --plot FILE: a two-dimensional table writes an SVG heat map there */
-    FILE *out;
-    bool out_failed;                /* a write to out failed (reported once; the run stops with EXIT_USAGE) */
-    uint64_t max_states;
-    uint64_t max_instances;
-    /* error handling: run-time errors longjmp here with the exit status */
-    jmp_buf *on_error;
-    int failed;                     /* an expect/claim failed */
-    bool loading_stdlib;
-    bool bare_print;                /* a bare expression that is not a position prints its value (REPL, -e) */
-    bool redefine;                  /* a unit may redefine what an earlier one defined (REPL, -e texts) */
-    int load_status;                /* EXIT_LIMIT when the last drv_load failed on a limit (constants) */
     Redefinition *redefs;           /* not yet applied, in the order of their units */
     size_t nredefs, capredefs;
-    bool no_files;                  /* the program may not read files (read_graph...): the fuzzer's runs */
-    const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
-    int silent;                     /* > 0: errors unwind without a message (a tentative computation) */
-    const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */
     struct Graph **graphs;          /* every graph value, interned by content (graph.h) */
     size_t ngraphs, capgraphs;
     uint32_t *gtab;                 /* open addressing: graph index + 1 */
     size_t gtcap;
-    /* long computations: a nonzero *interrupt (a signal handler's flag; never NULL: it points to
-       no_signal unless the REPL or the command line install theirs) stops the computation with
-       EXIT_INTERRUPT at the next poll; progress, if set,
-       is called about every second after the first while one runs (started: when it began) */
+} ProgCode;
+
+/* The session's options and limits: what its client sets (the command line's flags,
+   gr_session_set) and the engine only reads. */
+typedef struct ProgOptions {
+    bool json;
+    bool dump_ir;
+    const char *dot_file;           /* --dot FILE: draw statements write their graph there */
+    const char *plot_file;          /* --plot FILE: a two-dimensional table writes an SVG heat map there */
+    uint64_t max_states;
+    uint64_t max_instances;
+    bool bare_print;                /* a bare expression that is not a position prints its value (REPL, -e) */
+    bool redefine;                  /* a unit may redefine what an earlier one defined (REPL, -e texts) */
+    bool no_files;                  /* the program may not read files (read_graph...): the fuzzer's runs */
+    const char *force_strategy;     /* --strategy NAME: use only this strategy (tests, benchmarks) */
+    /* the budgets: steps (polls: loop steps, calls, new positions, native work) a statement,
+       the session's memory (its meter) in bytes (PROG_MEMORY_DEFAULT until first checked:
+       prog_memory_budget), seconds (--timeout; the run's deadline is set from it) */
+    uint64_t max_steps;
+    uint64_t max_memory;
+    double timeout;
+    /* --jobs (jobs.h): processes for a statement's independent instances (1: none), how long a
+       statement runs alone before it splits (seconds) */
+    int jobs;
+    double jobs_after;
+} ProgOptions;
+
+/* The run's context: where the output goes, how errors unwind, the statement running, the
+   budgets armed for it, signals and the progress line. */
+typedef struct ProgRun {
+    FILE *out;
+    bool out_failed;                /* a write to out failed (reported once; the run stops with EXIT_USAGE) */
+    Recover *recover; size_t nrecover, caprecover;
+    Cleanup *cleanups; size_t ncleanups, capcleanups;
+    /* error handling: run-time errors longjmp here with the exit status */
+    jmp_buf *on_error;
+    int failed;                     /* an expect/claim failed */
+    bool loading_stdlib;
+    int load_status;                /* EXIT_LIMIT when the last drv_load failed on a limit (constants) */
+    int silent;                     /* > 0: errors unwind without a message (a tentative computation) */
+    const Stmt *stmt;               /* the statement running (for errors inside the stdlib) */
     /* an error with nothing to unwind to (no prog_try running): the command line ends the process
        with status; must not return. NULL (a library): abort, as that is a bug of the caller. */
     void (*fatal)(struct Program *p, int status);
     UtilOom oom_outer;      /* the allocation-failure handler prog_catch_oom replaced */
+    /* long computations: a nonzero *interrupt (a signal handler's flag; never NULL: it points to
+       no_signal unless the REPL or the command line install theirs) stops the computation with
+       EXIT_INTERRUPT at the next poll; progress, if set,
+       is called about every second after the first while one runs (started: when it began) */
     ProgFlag *interrupt;
     ProgFlag no_signal;
     const Stmt *stop_stmt;  /* the statement running when the signal was seen (NULL: none) */
@@ -180,15 +198,13 @@ typedef struct Program {
     void *progress_ctx;
     double started, last_progress;
     bool progress_shown;    /* a progress line is on stderr: erased when the statement ends */
-    /* the budgets checked by the polls (prog_budget_start arms them per statement): steps (polls:
-       loop steps, calls, new positions, native work) up to max_steps, the clock up to deadline
-       (seconds of prog_now, 0: none; timeout: --timeout), the session's memory (meter) up to
-       max_memory bytes (PROG_MEMORY_DEFAULT until first checked: prog_memory_budget). A budget that runs out stops the whole statement (stopping: every
-       prog_try passes the error on, tentative computations included) with EXIT_LIMIT. */
+    /* the budgets checked by the polls (prog_budget_start arms them per statement): steps up to
+       steps_end, the clock up to deadline (seconds of prog_now, 0: none), the session's memory up
+       to the options' max_memory. A budget that runs out stops the whole statement (stopping:
+       every prog_try passes the error on, tentative computations included) with EXIT_LIMIT. */
     uint64_t polls, poll_next;
-    uint64_t max_steps, steps_end;
-    uint64_t max_memory;
-    double timeout, deadline;
+    uint64_t steps_end;
+    double deadline;
     bool stopping;
     size_t oom;             /* an allocation of this many bytes failed (prog_oom): reported after the unwinding */
     int work_game;          /* the game the solver is working on (-1: none), for the budgets' messages */
@@ -203,11 +219,18 @@ typedef struct Program {
        the table" and how many so far; NULL: the positions stored) */
     const char *work_what;
     uint64_t work_done;
-    /* --jobs (jobs.h): processes for a statement's independent instances (1: none), how long a
-       statement runs alone before it splits (seconds), and whether this process is a worker */
-    int jobs;
-    double jobs_after;
-    bool jobs_worker;
+    bool jobs_worker;               /* this process is a worker of --jobs */
+} ProgRun;
+
+/* A session's program: its messages, what the compiler produced, its options, the run's
+   context, and the interpreter and solver the driver connects (drv_init). */
+typedef struct Program {
+    Diag diag;
+    ProgCode code;
+    ProgOptions opt;
+    ProgRun run;
+    Vm *vm;                         /* set by the driver */
+    Solver *solver;                 /* set by the driver */
 } Program;
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */
@@ -222,7 +245,7 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) 
    statement stops with EXIT_LIMIT, unwinding without allocating, and the message waits for
    prog_report_oom; outside one it goes to the handler prog_catch_oom replaced. */
 void prog_oom(void *ctx, size_t bytes, const char *msg);
-/* An error outside every prog_try: p->fatal (the command line exits), else abort. */
+/* An error outside every prog_try: p->run.fatal (the command line exits), else abort. */
 _Noreturn void prog_no_handler(Program *p, int status);
 /* After a prog_try that ended on an allocation failure: its message, at loc (the statement). */
 void prog_report_oom(Program *p, Loc loc);
@@ -235,12 +258,12 @@ UtilOom prog_catch_oom(Program *p);
 void prog_poll_slow(Program *p, Loc loc);
 static inline void prog_poll(Program *p, Loc loc)
 {
-    if (*p->interrupt || ++p->polls >= p->poll_next) prog_poll_slow(p, loc);
+    if (*p->run.interrupt || ++p->run.polls >= p->run.poll_next) prog_poll_slow(p, loc);
 }
 /* Count n steps of native work at once (a strategy's inner loop), then poll. */
 static inline void prog_poll_n(Program *p, uint64_t n, Loc loc)
 {
-    p->polls += n;
+    p->run.polls += n;
     prog_poll(p, loc);
 }
 /* How many polls pass between two checks of the clock, the memory and the steps. */
@@ -269,7 +292,7 @@ void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what);
    peek inside a search, a closed form's moves), for the budgets' messages. */
 static inline Loc prog_here(const Program *p, Loc loc)
 {
-    return loc.line || !p->stmt ? loc : p->stmt->loc;
+    return loc.line || !p->run.stmt ? loc : p->run.stmt->loc;
 }
 /* Erase the progress line, if one is shown. */
 void prog_progress_clear(Program *p);

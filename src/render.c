@@ -19,7 +19,7 @@
 void render_emit_part(Program *p, StrBuf *b)
 {
     prog_progress_clear(p);
-    if (b->len) fwrite(b->s, 1, b->len, p->out);
+    if (b->len) fwrite(b->s, 1, b->len, p->run.out);
     b->len = 0;
     if (b->s) b->s[0] = 0;
 }
@@ -27,7 +27,7 @@ void render_emit_part(Program *p, StrBuf *b)
 void render_emit_line(Program *p, StrBuf *b)
 {
     render_emit_part(p, b);
-    fputc('\n', p->out);
+    fputc('\n', p->run.out);
     sb_fini(b);
 }
 
@@ -42,14 +42,14 @@ void render_json(Program *p, StrBuf *b, const char *s)
         return;
     }
     render_emit_part(p, b);
-    json_fstr(p->out, s, n);
+    json_fstr(p->run.out, s, n);
 }
 
 void render_query(Program *p, const Stmt *st, const Answer *a)
 {
     StrBuf b;
     sb_init(&b);
-    if (p->json) {
+    if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"query\",\"position\":");
         render_json(p, &b, a->position);
         sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);

@@ -12,6 +12,6 @@ void render_emit_line(Program *p, StrBuf *b);
 /* A JSON string into the line b builds; a long one (a query's position can take megabytes) is
    written straight to the output after what b holds, not copied into b. */
 void render_json(Program *p, StrBuf *b, const char *s);
-/* The answer a to query st, as text lines or one JSON line (p->json), on the output. */
+/* The answer a to query st, as text lines or one JSON line (p->opt.json), on the output. */
 void render_query(Program *p, const Stmt *st, const Answer *a);
 #endif

@@ -109,13 +109,13 @@ static char *gen_name(const char *text, int state)
     if (!state) *at = 0;
     size_t n = strlen(text), nk = sizeof keywords / sizeof *keywords - 1;
     Program *p = repl_active->p;
-    size_t nl = p->nlib;   /* the library's names, loaded or not, then the symbols */
-    while (*at < nk + nl + p->nsyms) {
+    size_t nl = p->code.nlib;   /* the library's names, loaded or not, then the symbols */
+    while (*at < nk + nl + p->code.nsyms) {
         size_t i = (*at)++;
-        const char *name = i < nk ? keywords[i] : i < nk + nl ? p->lib[i - nk].name : p->syms[i - nk - nl].name;
+        const char *name = i < nk ? keywords[i] : i < nk + nl ? p->code.lib[i - nk].name : p->code.syms[i - nk - nl].name;
         if (!name || strncmp(name, text, n) || strchr(name, '.')) continue;
         bool dup = i >= nk + nl && prog_lib_find(p, name);   /* a shadowed name is one name */
-        for (size_t j = nk + nl; j < i && !dup; j++) dup = !strcmp(p->syms[j - nk - nl].name, name);
+        for (size_t j = nk + nl; j < i && !dup; j++) dup = !strcmp(p->code.syms[j - nk - nl].name, name);
         if (!dup) return util_strdup_libc(name);   /* readline frees it */
     }
     return NULL;
@@ -198,14 +198,14 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
     r.readline = use_readline && isatty(0) && isatty(1);
     for (size_t i = 0; i < nfiles; i++)
         if (strcmp(files[i], "-")) VEC_PUSH(r.files, r.nfiles, r.capfiles, xstrdup(files[i]));
-    p->redefine = true;   /* a definition typed again replaces the earlier one */
-    p->bare_print = true;
-    ProgFlag *batch_flag = p->interrupt;
-    p->interrupt = &repl_sigint;
+    p->opt.redefine = true;   /* a definition typed again replaces the earlier one */
+    p->opt.bare_print = true;
+    ProgFlag *batch_flag = p->run.interrupt;
+    p->run.interrupt = &repl_sigint;
     r.read = read_line;
     if (isatty(2)) {
-        p->progress = show_progress;
-        p->progress_ctx = &r;
+        p->run.progress = show_progress;
+        p->run.progress_ctx = &r;
     }
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -218,7 +218,7 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         rl_attempted_completion_function = complete;
         rl_readline_name = "grundy";
         history_open(&r);
-        fputs("grundy " PACKAGE_VERSION " -- :help for help, :quit to leave\n", p->out);
+        fputs("grundy " PACKAGE_VERSION " -- :help for help, :quit to leave\n", p->run.out);
     }
     StrBuf input;
     sb_init(&input);
@@ -257,11 +257,11 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         if (!(errors && incomplete && !ended)) {   /* complete (or ended by a blank line): report and run */
             r.unit++;
             if (msgs) fputs(msgs, p->diag.out);
-            if (json) fputs(json, p->out);
+            if (json) fputs(json, p->run.out);
             if (errors) {
                 last = repl_end_item(&r, repl_load_status(p), t0);
             } else {
-                p->failed = 0;
+                p->run.failed = 0;
                 last = repl_end_item(&r, run_pending(p), t0);
             }
         }
@@ -280,12 +280,12 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
     }
     sb_fini(&input);
     if (r.readline) {
-        fputc('\n', p->out);
+        fputc('\n', p->run.out);
         if (r.histfile) history_truncate_file(r.histfile, REPL_HISTORY_LINES);
     }
     sigaction(SIGINT, &old, NULL);
-    p->interrupt = batch_flag;
-    p->progress = NULL;
+    p->run.interrupt = batch_flag;
+    p->run.progress = NULL;
     for (size_t i = 0; i < r.nfiles; i++) xfree(r.files[i]);
     xfree(r.files);
     repl_active = NULL;

@@ -113,7 +113,7 @@ static int on_move(void *ctx, const SolveMove *m)
         score_print(&b, &after);
         sb_puts(&b, ", worth ");
         score_print(&b, &worth);
-        fprintf(p->out, "%s\n", b.s);
+        fprintf(p->run.out, "%s\n", b.s);
         sb_fini(&b);
         return 0;
     }
@@ -124,7 +124,7 @@ static int on_move(void *ctx, const SolveMove *m)
         sb_putc(&b, ')');
     }
     if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
-    fprintf(p->out, "%s\n", b.s);
+    fprintf(p->run.out, "%s\n", b.s);
     sb_fini(&b);
     return 0;
 }
@@ -151,13 +151,13 @@ static void do_moves(Repl *r, const Value *pos, void *ctx)
         score_print(&b, &g);
         sb_putc(&b, ')');
     }
-    fprintf(p->out, "%s\n", b.s);
+    fprintf(p->run.out, "%s\n", b.s);
     sb_fini(&b);
     MovesCtx c = { r, 0, 0, g.outcome, g.kind == GV_SCORE, g };
     bool more = solve_each_move(p->solver, pos, r->loc, REPL_MAX_MOVES, on_move, &c);
-    if (!c.n) fputs(c.scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", p->out);
-    if (more) fprintf(p->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
-    else if (c.n) fprintf(p->out, "  %zu move%s, %zu %s\n", c.n, c.n == 1 ? "" : "s", c.winning,
+    if (!c.n) fputs(c.scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", p->run.out);
+    if (more) fprintf(p->run.out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
+    else if (c.n) fprintf(p->run.out, "  %zu move%s, %zu %s\n", c.n, c.n == 1 ? "" : "s", c.winning,
                           c.scoring ? "best" : g.outcome == 'D' ? "keeping the draw" : "winning");
 }
 
@@ -182,11 +182,11 @@ static void do_explain(Repl *r, const Value *pos, void *ctx)
         nim_print(&b, &a->sg);
         sb_putc(&b, ')');
     }
-    fprintf(p->out, "%s\n  answered by %s\n", b.s, a->strategy);
+    fprintf(p->run.out, "%s\n  answered by %s\n", b.s, a->strategy);
     sb_fini(&b);
-    if (a->why) fprintf(p->out, "  by %s\n", a->why);
-    if (a->no_sg) fprintf(p->out, "  no SG value: %s\n", a->no_sg);
-    if (a->mode) fputs("  a play mode's position: the components below are solved in normal play first\n", p->out);
+    if (a->why) fprintf(p->run.out, "  by %s\n", a->why);
+    if (a->no_sg) fprintf(p->run.out, "  no SG value: %s\n", a->no_sg);
+    if (a->mode) fputs("  a play mode's position: the components below are solved in normal play first\n", p->run.out);
     for (size_t i = 0; i < a->ncomps && a->comps && i < 20; i++) {
         const State *st = &s->store->st[a->comps[i]];
         sb_init(&b);
@@ -199,12 +199,12 @@ static void do_explain(Repl *r, const Value *pos, void *ctx)
         solve_why(s, a->comps[i], &w);
         if (w.len && a->ncomps > 1) sb_printf(&b, " -- %s", w.s);
         sb_fini(&w);
-        fprintf(p->out, "%s\n", b.s);
+        fprintf(p->run.out, "%s\n", b.s);
         sb_fini(&b);
     }
-    if (a->ncomps > 20) fprintf(p->out, "  ... and %zu more components\n", a->ncomps - 20);
-    if (a->ncomps > 1 && !a->mode) fputs("  the sum: the XOR of the components' SG values (Sprague-Grundy)\n", p->out);
-    fprintf(p->out, "  %.3f s; %zu positions stored now, %zu of them new\n", dt, s->store->n, s->store->n - before);
+    if (a->ncomps > 20) fprintf(p->run.out, "  ... and %zu more components\n", a->ncomps - 20);
+    if (a->ncomps > 1 && !a->mode) fputs("  the sum: the XOR of the components' SG values (Sprague-Grundy)\n", p->run.out);
+    fprintf(p->run.out, "  %.3f s; %zu positions stored now, %zu of them new\n", dt, s->store->n, s->store->n - before);
     prog_release(p, mark);
     solve_answer_free(a);
 }
@@ -216,7 +216,7 @@ static void do_draw(Repl *r, const Value *pos, void *ctx)
     StrBuf b;
     sb_init(&b);
     draw_dot(r->p, pos, *(int64_t *)ctx, r->loc, &b);
-    fputs(b.s, r->p->out);
+    fputs(b.s, r->p->run.out);
     sb_fini(&b);
 }
 
@@ -278,8 +278,8 @@ static bool listed_kind(const Symbol *sy)
 static const Symbol *current(Program *p, const char *name)
 {
     const Symbol *found = NULL;
-    for (size_t i = 0; i < p->nsyms; i++)
-        if (!strcmp(p->syms[i].name, name) && (!found || found->stdlib)) found = &p->syms[i];
+    for (size_t i = 0; i < p->code.nsyms; i++)
+        if (!strcmp(p->code.syms[i].name, name) && (!found || found->stdlib)) found = &p->code.syms[i];
     return found;
 }
 
@@ -291,15 +291,15 @@ static void describe(Program *p, const Symbol *sy, bool docs)
     signature(p, sy, &b);
     sb_putc(&b, '\n');
     if (docs) doc_of(p, sy->loc, "      ", &b);
-    fputs(b.s, p->out);
+    fputs(b.s, p->run.out);
     sb_fini(&b);
 }
 
 /* The i-th symbol to list: the library's in the order of its files, then the rest. */
 static const Symbol *listed(Program *p, size_t i)
 {
-    if (i < p->nlib) return p->lib[i].sym >= 0 ? &p->syms[p->lib[i].sym] : NULL;
-    const Symbol *sy = &p->syms[i - p->nlib];
+    if (i < p->code.nlib) return p->code.lib[i].sym >= 0 ? &p->code.syms[p->code.lib[i].sym] : NULL;
+    const Symbol *sy = &p->code.syms[i - p->code.nlib];
     return sy->stdlib ? NULL : sy;
 }
 
@@ -309,7 +309,7 @@ static void do_list(Repl *r, const char *arg)
     prog_lib_load_all(p);   /* the docs and signatures come from the compiled definitions */
     bool std = !strcmp(arg, "stdlib");
     size_t shown = 0;
-    for (size_t i = 0; i < p->nlib + p->nsyms; i++) {
+    for (size_t i = 0; i < p->code.nlib + p->code.nsyms; i++) {
         const Symbol *sy = listed(p, i);
         if (!sy || !listed_kind(sy) || current(p, sy->name) != sy) continue;
         if (std ? !sy->stdlib : (*arg ? strncmp(sy->name, arg, strlen(arg)) != 0 : sy->stdlib)) continue;
@@ -321,7 +321,7 @@ static void do_list(Repl *r, const char *arg)
         sb_init(&b);
         sb_puts(&b, "standard library (':list stdlib' for their parameters and docs, ':help NAME' for one):\n ");
         size_t col = 1;
-        for (size_t i = 0; i < p->nlib; i++) {
+        for (size_t i = 0; i < p->code.nlib; i++) {
             const Symbol *sy = listed(p, i);
             if (!sy || !listed_kind(sy) || current(p, sy->name) != sy) continue;
             size_t n = strlen(sy->name) + 1;
@@ -332,10 +332,10 @@ static void do_list(Repl *r, const char *arg)
             sb_printf(&b, " %s", sy->name);
             col += n;
         }
-        fprintf(p->out, "%s%s\n", shown ? "" : "no definitions of your own yet\n", b.s);
+        fprintf(p->run.out, "%s%s\n", shown ? "" : "no definitions of your own yet\n", b.s);
         sb_fini(&b);
     } else if (!shown) {
-        fprintf(p->out, "no definition starts with '%s'\n", arg);
+        fprintf(p->run.out, "no definition starts with '%s'\n", arg);
     }
 }
 
@@ -343,35 +343,35 @@ static void do_list(Repl *r, const char *arg)
 static void states_report(Program *p)
 {
     const Engine *e = p->solver->store;
-    fprintf(p->out, "%zu positions stored\n", e->n);
+    fprintf(p->run.out, "%zu positions stored\n", e->n);
     if (!e->n) return;
     EngMemory m = eng_memory(e);
     double n = (double)e->n, all = (double)(m.states + m.table + m.keys + m.aliases + m.index);
-    fprintf(p->out, "store: %.1f %s, %.1f bytes a position: state %.1f, hash table %.1f, key %.1f",
+    fprintf(p->run.out, "store: %.1f %s, %.1f bytes a position: state %.1f, hash table %.1f, key %.1f",
             all >= 1048576 ? all / 1048576 : all / 1024, all >= 1048576 ? "MB" : "KB", all / n, m.states / n, m.table / n, m.keys / n);
-    if (m.aliases) fprintf(p->out, ", aliases %.1f", m.aliases / n);
-    if (m.index) fprintf(p->out, ", direct index %.1f", m.index / n);
-    fputc('\n', p->out);
+    if (m.aliases) fprintf(p->run.out, ", aliases %.1f", m.aliases / n);
+    if (m.index) fprintf(p->run.out, ", direct index %.1f", m.index / n);
+    fputc('\n', p->run.out);
 }
 
 static void do_help(Repl *r, const char *topic)
 {
     Program *p = r->p;
-    if (!*topic || !strcmp(topic, "commands")) fputs(help_text, p->out);
-    else if (!strcmp(topic, "play") || !strcmp(topic, ":play")) fputs(help_play, p->out);
-    else if (!strcmp(topic, "draw") || !strcmp(topic, ":draw")) fputs(help_draw, p->out);
-    else if (!strcmp(topic, "limits") || !strcmp(topic, ":limits")) fputs(help_limits, p->out);
+    if (!*topic || !strcmp(topic, "commands")) fputs(help_text, p->run.out);
+    else if (!strcmp(topic, "play") || !strcmp(topic, ":play")) fputs(help_play, p->run.out);
+    else if (!strcmp(topic, "draw") || !strcmp(topic, ":draw")) fputs(help_draw, p->run.out);
+    else if (!strcmp(topic, "limits") || !strcmp(topic, ":limits")) fputs(help_limits, p->run.out);
     else {
         prog_lookup(p, topic);   /* a library name not used yet: loaded */
         const Symbol *sy = current(p, topic);
         if (sy && listed_kind(sy)) {
             describe(p, sy, true);
         } else if (sy && sy->kind == SYM_BUILTIN) {
-            fprintf(p->out, "  %s: built-in function: %s\n", topic, builtins[sy->id].doc);
+            fprintf(p->run.out, "  %s: built-in function: %s\n", topic, builtins[sy->id].doc);
         } else {
             int bi = builtin_find(topic);
-            if (bi >= 0) fprintf(p->out, "  %s: built-in function: %s\n", topic, builtins[bi].doc);
-            else fprintf(p->out, "no help on '%s' (topics: commands, play, draw, limits; or a name from :list)\n", topic);
+            if (bi >= 0) fprintf(p->run.out, "  %s: built-in function: %s\n", topic, builtins[bi].doc);
+            else fprintf(p->run.out, "no help on '%s' (topics: commands, play, draw, limits; or a name from :list)\n", topic);
         }
     }
 }
@@ -407,10 +407,10 @@ static bool on_off(Repl *r, const char *arg, bool *flag, const char *what)
     else if (!strcmp(arg, "off")) *flag = false;
     else if (!*arg) *flag = !*flag;
     else {
-        fprintf(r->p->out, "%s takes on or off\n", what);
+        fprintf(r->p->run.out, "%s takes on or off\n", what);
         return false;
     }
-    fprintf(r->p->out, "%s %s\n", what + 1, *flag ? "on" : "off");
+    fprintf(r->p->run.out, "%s %s\n", what + 1, *flag ? "on" : "off");
     return true;
 }
 
@@ -428,7 +428,7 @@ bool repl_command(Repl *r, const char *line, int *status)
     } else if (!strcmp(cmd, ":help") || !strcmp(cmd, ":h") || !strcmp(cmd, ":?")) {
         do_help(r, arg);
     } else if (!strcmp(cmd, ":json")) {
-        if (on_off(r, arg, &p->json, ":json")) p->diag.json = p->json ? p->out : NULL;
+        if (on_off(r, arg, &p->opt.json, ":json")) p->diag.json = p->opt.json ? p->run.out : NULL;
     } else if (!strcmp(cmd, ":time")) {
         on_off(r, arg, &r->time, ":time");
     } else if (!strcmp(cmd, ":states")) {
@@ -437,23 +437,23 @@ bool repl_command(Repl *r, const char *line, int *status)
         char what[32];
         unsigned long long v;
         if (!*arg) {
-            fprintf(p->out, "states %llu (positions the solver may store)\ninstances %llu (instances a claim or table "
-                    "may examine)\nsteps %llu (steps of one item)\n", (unsigned long long)p->max_states,
-                    (unsigned long long)p->max_instances, (unsigned long long)p->max_steps);
+            fprintf(p->run.out, "states %llu (positions the solver may store)\ninstances %llu (instances a claim or table "
+                    "may examine)\nsteps %llu (steps of one item)\n", (unsigned long long)p->opt.max_states,
+                    (unsigned long long)p->opt.max_instances, (unsigned long long)p->opt.max_steps);
         } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "states")) {
-            p->max_states = v;
-            fprintf(p->out, "states %llu\n", v);
+            p->opt.max_states = v;
+            fprintf(p->run.out, "states %llu\n", v);
         } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "instances")) {
-            p->max_instances = v;
-            fprintf(p->out, "instances %llu\n", v);
+            p->opt.max_instances = v;
+            fprintf(p->run.out, "instances %llu\n", v);
         } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "steps")) {
-            p->max_steps = v;
-            fprintf(p->out, "steps %llu\n", v);
+            p->opt.max_steps = v;
+            fprintf(p->run.out, "steps %llu\n", v);
         } else {
-            fputs("usage: :limits [states N | instances N | steps N] (N > 0)\n", p->out);
+            fputs("usage: :limits [states N | instances N | steps N] (N > 0)\n", p->run.out);
         }
     } else if (!strcmp(cmd, ":load")) {
-        if (!*arg) fputs("usage: :load FILE\n", p->out);
+        if (!*arg) fputs("usage: :load FILE\n", p->run.out);
         else {
             *status = load_file(r, arg);
             bool known = false;
@@ -461,9 +461,9 @@ bool repl_command(Repl *r, const char *line, int *status)
             if (!known && *status != EXIT_USAGE) VEC_PUSH(r->files, r->nfiles, r->capfiles, xstrdup(arg));
         }
     } else if (!strcmp(cmd, ":reload")) {
-        if (!r->nfiles) fputs("no files loaded (:load FILE loads one)\n", p->out);
+        if (!r->nfiles) fputs("no files loaded (:load FILE loads one)\n", p->run.out);
         for (size_t i = 0; i < r->nfiles; i++) {
-            fprintf(p->out, "reloading %s\n", r->files[i]);
+            fprintf(p->run.out, "reloading %s\n", r->files[i]);
             *status = load_file(r, r->files[i]);
         }
     } else if (!strcmp(cmd, ":list")) {
@@ -483,12 +483,12 @@ bool repl_command(Repl *r, const char *line, int *status)
             depth = strtoll(arg + d, NULL, 10);
             arg[d] = 0;
         }
-        if (depth > 50) fputs("the depth is at most 50\n", p->out);
+        if (depth > 50) fputs("the depth is at most 50\n", p->run.out);
         else repl_with_pos(r, arg, do_draw, &depth);
     } else {
-        fprintf(p->out, "unknown command %s (try :help)\n", cmd);
+        fprintf(p->run.out, "unknown command %s (try :help)\n", cmd);
     }
     xfree(buf);
-    fflush(p->out);
+    fflush(p->run.out);
     return quit;
 }

@@ -186,7 +186,7 @@ typedef struct PlayCtx { bool person_first; } PlayCtx;
 
 static void show_moves(Program *p, const MoveList *l)
 {
-    for (size_t i = 0; i < l->n; i++) fprintf(p->out, "  %zu. %s\n", i + 1, l->v[i].what);
+    for (size_t i = 0; i < l->n; i++) fprintf(p->run.out, "  %zu. %s\n", i + 1, l->v[i].what);
 }
 
 /* The index of the move the person typed (a number, or a position), or SIZE_MAX. */
@@ -213,7 +213,7 @@ static void print_scores(Program *p, const char *lead, const GameValue *score)
     score_print(&b, &score[0]);
     sb_puts(&b, ", the engine ");
     score_print(&b, &score[1]);
-    fputs(b.s, p->out);
+    fputs(b.s, p->run.out);
     sb_fini(&b);
 }
 
@@ -230,11 +230,11 @@ static void play(Repl *r, const Value *start, void *ctx)
     bool scoring = !start->strs && solve_sg_value(p->solver, start, (Loc){ 0 }).kind == GV_SCORE;
     GameValue score[2] = { score_int(0), score_int(0) };   /* the person's total, the engine's */
     if (scoring)
-        fprintf(p->out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
+        fprintf(p->run.out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
                 "wins). Type a move's number or the position you move to; moves, hint, undo, quit.\n",
                 person ? "first" : "second");
     else
-        fprintf(p->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
+        fprintf(p->run.out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
                 "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
                 start->strs ? "misere play" : "normal play", start->strs ? "wins" : "loses");
     for (;;) {
@@ -245,18 +245,18 @@ static void play(Repl *r, const Value *start, void *ctx)
         key_print_pos(p, &b, &v);
         char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
         MoveList l = moves_of(p, cur, scoring);
-        fprintf(p->out, "position: %s\n", b.s);
+        fprintf(p->run.out, "position: %s\n", b.s);
         sb_fini(&b);
         if (!l.n && scoring) {   /* the larger total wins */
             int c = score_cmp(&score[0], &score[1]);
             print_scores(p, "game over: ", score);
-            fprintf(p->out, ": %s\n", c > 0 ? "you win!" : c < 0 ? "the engine wins." : "a tie.");
+            fprintf(p->run.out, ": %s\n", c > 0 ? "you win!" : c < 0 ? "the engine wins." : "a tie.");
             moves_free(&l);
             break;
         }
         if (!l.n) {   /* normal play: who cannot move loses; misere play: wins */
             bool person_wins = cur->mode ? person : !person;
-            fprintf(p->out, "%s cannot move: %s\n", person ? "You" : "The engine",
+            fprintf(p->run.out, "%s cannot move: %s\n", person ? "You" : "The engine",
                     person_wins ? "you win!" : "the engine wins.");
             moves_free(&l);
             break;
@@ -264,7 +264,7 @@ static void play(Repl *r, const Value *start, void *ctx)
         if (!person) {
             const char *why;
             size_t i = engine_choice(p, &l, &why);
-            fprintf(p->out, "engine: %s  (%s)\n", l.v[i].what, why);
+            fprintf(p->run.out, "engine: %s  (%s)\n", l.v[i].what, why);
             KeyCopy next = l.v[i].to;
             l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
             VEC_PUSH(hist, nhist, caphist, next);
@@ -272,15 +272,15 @@ static void play(Repl *r, const Value *start, void *ctx)
             if (scoring) {
                 score[1] = score_add(p, &score[1], &l.v[i].gain);
                 print_scores(p, "  scores: ", score);
-                fputc('\n', p->out);
+                fputc('\n', p->run.out);
             }
             moves_free(&l);
             person = true;
             continue;
         }
         if (l.n <= PLAY_SHOW_MOVES) show_moves(p, &l);
-        else fprintf(p->out, "  %zu moves ('moves' lists them)\n", l.n);
-        fflush(p->out);
+        else fprintf(p->run.out, "  %zu moves ('moves' lists them)\n", l.n);
+        fflush(p->run.out);
         bool moved = false, quit = false;
         while (!moved && !quit) {
             char *line = r->read(r, "your move> ");
@@ -303,24 +303,24 @@ static void play(Repl *r, const Value *start, void *ctx)
                 if (scoring) w = engine_choice(p, &l, &why);
                 for (size_t i = 0; i < l.n && w == SIZE_MAX; i++)
                     if (l.v[i].outcome == 'P') w = i;
-                if (w == SIZE_MAX) fprintf(p->out, "hint: no move wins here (the position is %c)\n", o);
+                if (w == SIZE_MAX) fprintf(p->run.out, "hint: no move wins here (the position is %c)\n", o);
                 else if (scoring) {
                     StrBuf wb;
                     sb_init(&wb);
                     score_print(&wb, &l.v[w].worth);
-                    fprintf(p->out, "hint: %zu. %s, worth %s\n", w + 1, l.v[w].what, wb.s);
+                    fprintf(p->run.out, "hint: %zu. %s, worth %s\n", w + 1, l.v[w].what, wb.s);
                     sb_fini(&wb);
                 }
-                else fprintf(p->out, "hint: %zu. %s\n", w + 1, l.v[w].what);
+                else fprintf(p->run.out, "hint: %zu. %s\n", w + 1, l.v[w].what);
             } else if (!strcmp(t, "undo")) {
                 if (nhist < 3) {
-                    fputs("nothing to undo\n", p->out);
+                    fputs("nothing to undo\n", p->run.out);
                 } else {   /* the engine's reply and the person's move */
                     for (int k = 0; k < 2 && nhist > 1; k++) {
                         key_copy_free(&hist[--nhist]);
                         score[1 - k] = score_sub(p, &score[1 - k], &gains[--ngains]);   /* the engine moved last */
                     }
-                    fputs("undone\n", p->out);
+                    fputs("undone\n", p->run.out);
                     moved = true;   /* redraw the position */
                     xfree(line);
                     line = NULL;
@@ -330,10 +330,10 @@ static void play(Repl *r, const Value *start, void *ctx)
             } else {
                 size_t i = typed_move(r, &l, t);
                 if (i == SIZE_MAX) {
-                    fprintf(p->out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
+                    fprintf(p->run.out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
                             "listed\n", t, l.n);
                 } else {
-                    fprintf(p->out, "you: %s\n", l.v[i].what);
+                    fprintf(p->run.out, "you: %s\n", l.v[i].what);
                     KeyCopy next = l.v[i].to;
                     l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
                     VEC_PUSH(hist, nhist, caphist, next);
@@ -341,18 +341,18 @@ static void play(Repl *r, const Value *start, void *ctx)
                     if (scoring) {
                         score[0] = score_add(p, &score[0], &l.v[i].gain);
                         print_scores(p, "  scores: ", score);
-                        fputc('\n', p->out);
+                        fputc('\n', p->run.out);
                     }
                     person = false;
                     moved = true;
                 }
             }
             xfree(line);
-            fflush(p->out);
+            fflush(p->run.out);
         }
         moves_free(&l);
         if (quit) {
-            fputs("game over (you quit)\n", p->out);
+            fputs("game over (you quit)\n", p->run.out);
             break;
         }
     }

@@ -97,7 +97,7 @@ static bool cell_at(Program *p, void *ctx, uint64_t q, void *out)
 static void run_values(Program *p, const RunValues *rv, uint64_t total, Loc loc)
 {
     double started = prog_now();
-    bool may_split = p->jobs > 1;   /* once: after workers failed, the parent goes on alone */
+    bool may_split = p->opt.jobs > 1;   /* once: after workers failed, the parent goes on alone */
     for (uint64_t q = 0; q < total; q++) {
         if (may_split && jobs_due(p, started)) {
             may_split = false;
@@ -201,14 +201,14 @@ static void do_table(Program *p, Stmt *st)
         Value v = t.args[t.ranges[r]];
         lo[r] = v.u.r.lo;
         int64_t hi = val_range_hi(&v);
-        cnt[r] = v.u.r.lo > hi ? 0 : ((uint64_t)hi - (uint64_t)v.u.r.lo >= p->max_instances
-                                          ? (int64_t)p->max_instances + 1 : hi - v.u.r.lo + 1);
+        cnt[r] = v.u.r.lo > hi ? 0 : ((uint64_t)hi - (uint64_t)v.u.r.lo >= p->opt.max_instances
+                                          ? (int64_t)p->opt.max_instances + 1 : hi - v.u.r.lo + 1);
     }
     uint64_t cells;
     if (__builtin_mul_overflow((uint64_t)cnt[0], (uint64_t)cnt[1], &cells) ||
-        __builtin_mul_overflow(cells, (uint64_t)cnt[2], &cells) || cells > p->max_instances)
+        __builtin_mul_overflow(cells, (uint64_t)cnt[2], &cells) || cells > p->opt.max_instances)
         prog_fail(p, EXIT_LIMIT, st->loc, "the table has more than %llu cells (raise the limit with --max-instances N)",
-                  (unsigned long long)p->max_instances);
+                  (unsigned long long)p->opt.max_instances);
     /* three ranges: layers (the first range) of grids (rows, columns) */
     size_t layers = t.nranges == 3 ? (size_t)cnt[0] : 1;
     int64_t glo[2] = { lo[t.nranges == 3], lo[(t.nranges == 3) + 1] };
@@ -224,11 +224,11 @@ static void do_table(Program *p, Stmt *st)
     int width = 1;
     for (uint64_t q = 0; q < total; q++)
         if (value_digits(&t.vals[q]) > width) width = value_digits(&t.vals[q]);
-    if (p->plot_file && t.nranges == 2 && !plot_svg(p->plot_file, st->text, lo[0], lo[1], t.rows, t.cols, t.vals))
-        prog_fail(p, EXIT_USAGE, st->loc, "cannot write the heat map to '%s'", p->plot_file);
+    if (p->opt.plot_file && t.nranges == 2 && !plot_svg(p->opt.plot_file, st->text, lo[0], lo[1], t.rows, t.cols, t.vals))
+        prog_fail(p, EXIT_USAGE, st->loc, "cannot write the heat map to '%s'", p->opt.plot_file);
     StrBuf b;
     sb_init(&b);
-    if (p->json) {
+    if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"table\",\"position\":");
         json_str(&b, st->text);
         if (t.nranges == 3) {
@@ -281,7 +281,7 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
 {
     StrBuf b;
     sb_init(&b);
-    if (p->json) {
+    if (p->opt.json) {
         sb_printf(&b, "{\"kind\":\"%s\",\"ok\":%s,\"checked\":%llu,\"file\":", kind, ok ? "true" : "false",
                   (unsigned long long)checked);
         json_str(&b, diag_file(&p->diag, st->loc.file)->name);
@@ -300,8 +300,8 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
     }
     render_emit_line(p, &b);
     if (!ok) {   /* the reason is in the line above: the error only points at the statement */
-        p->failed = 1;
-        fflush(p->out);
+        p->run.failed = 1;
+        fflush(p->run.out);
         FILE *json = p->diag.json;
         p->diag.json = NULL;   /* the JSON object above is the report */
         diag_error(&p->diag, st->loc, "%s failed", kind);
@@ -321,7 +321,7 @@ static void print_value(Program *p, const Value *vp)
     Value v = *vp;
     StrBuf b;
     sb_init(&b);
-    if (p->json) {
+    if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"print\",\"value\":");
         key_json_value(p, &b, &v);
         sb_putc(&b, '}');
@@ -351,37 +351,37 @@ static void do_draw(Program *p, Stmt *st)
     sb_init(&dot);
     sb_init(&b);
     draw_dot(p, &v, depth, st->loc, &dot);
-    if (p->dot_file) {
-        FILE *f = fopen(p->dot_file, "w");
+    if (p->opt.dot_file) {
+        FILE *f = fopen(p->opt.dot_file, "w");
         bool ok = f && fwrite(dot.s, 1, dot.len, f) == dot.len;
         if (f && fclose(f)) ok = false;
         if (!ok) {
             sb_fini(&dot);
-            prog_fail(p, EXIT_USAGE, st->loc, "cannot write the drawing to '%s'", p->dot_file);
+            prog_fail(p, EXIT_USAGE, st->loc, "cannot write the drawing to '%s'", p->opt.dot_file);
         }
     }
-    if (p->json) {
+    if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"draw\",\"position\":");
         StrBuf t;
         sb_init(&t);
         key_print_pos(p, &t, &v);
         json_str(&b, t.s);
         sb_fini(&t);
-        if (p->dot_file) {
+        if (p->opt.dot_file) {
             sb_puts(&b, ",\"file\":");
-            json_str(&b, p->dot_file);
+            json_str(&b, p->opt.dot_file);
         } else {
             sb_puts(&b, ",\"dot\":");
             json_str(&b, dot.s);
         }
         sb_putc(&b, '}');
         render_emit_line(p, &b);
-    } else if (p->dot_file) {
-        sb_printf(&b, "draw %s: written to %s", st->text, p->dot_file);
+    } else if (p->opt.dot_file) {
+        sb_printf(&b, "draw %s: written to %s", st->text, p->opt.dot_file);
         render_emit_line(p, &b);
     } else {
         prog_progress_clear(p);
-        fputs(dot.s, p->out);
+        fputs(dot.s, p->run.out);
     }
     sb_fini(&dot);
 }
@@ -395,7 +395,7 @@ static void do_genus(Program *p, Stmt *st)
     solve_genus(p->solver, &v, st->loc, &g);
     StrBuf b;
     sb_init(&b);
-    if (p->json) {
+    if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"genus\",\"position\":");
         json_str(&b, g.position);
         sb_puts(&b, ",\"genus\":");
@@ -451,7 +451,7 @@ int run_on_instance(void *ctx, const Value *v, const Value *frame)
     ClaimCtx *c = ctx;
     if (!val_is_int(v))
         prog_fail(c->p, EXIT_COMPILE, c->st->loc, "a claim needs a condition, not %s", val_type_an(v->t));
-    if (c->checked >= c->p->max_instances)
+    if (c->checked >= c->p->opt.max_instances)
         prog_fail(c->p, EXIT_LIMIT, c->st->loc, "claim stopped after %llu instances (raise the limit with --max-instances N)",
                   (unsigned long long)c->checked);
     c->checked++;
@@ -504,7 +504,7 @@ static void do_claim(Program *p, Stmt *st)
     c.st = st;
     sb_init(&c.fields);
     ClaimJob cj = { .c = &c, .instance = run_on_instance, .started = prog_now() };
-    if (p->jobs > 1 && !p->jobs_worker) {
+    if (p->opt.jobs > 1 && !p->run.jobs_worker) {
         p->vm->gate = run_claim_gate;
         p->vm->gate_ctx = &cj;
     }
@@ -591,7 +591,7 @@ static void do_period(Program *p, Stmt *st)
     const char *method = per.method;
     StrBuf b;
     sb_init(&b);
-    if (p->json) {
+    if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"period\",\"game\":");
         json_str(&b, st->text);
         if (per.found)
@@ -644,7 +644,7 @@ static void run_one(Program *p, void *ctx)
 {
     RunCtx *rc = ctx;
     Stmt *st = rc->st;
-    p->stmt = st;   /* an error inside the standard library also points at this statement */
+    p->run.stmt = st;   /* an error inside the standard library also points at this statement */
     switch (st->kind) {
     case ST_QUERY: do_query(p, st); break;
     case ST_TABLE: do_table(p, st); break;
@@ -660,29 +660,29 @@ static void run_one(Program *p, void *ctx)
 
 int run_pending(Program *p)
 {
-    while (p->next_stmt < p->nstmts) {
-        drv_apply_redefinitions(p, p->next_stmt);   /* a unit's definitions hold from its statements on */
-        RunCtx rc = { &p->stmts[p->next_stmt++] };
-        p->work_what = NULL;
-        p->work_done = 0;
-        p->work_game = -1;
+    while (p->code.next_stmt < p->code.nstmts) {
+        drv_apply_redefinitions(p, p->code.next_stmt);   /* a unit's definitions hold from its statements on */
+        RunCtx rc = { &p->code.stmts[p->code.next_stmt++] };
+        p->run.work_what = NULL;
+        p->run.work_done = 0;
+        p->run.work_game = -1;
         p->vm->gate = NULL;   /* a claim stopped by an error left its gate */
         prog_budget_start(p);
-        if (p->progress) p->started = p->last_progress = prog_now();
+        if (p->run.progress) p->run.started = p->run.last_progress = prog_now();
         int st = prog_try(p, run_one, &rc);
         prog_report_oom(p, rc.st->loc);
-        p->stmt = NULL;
+        p->run.stmt = NULL;
         prog_progress_clear(p);
         if (!prog_out_ok(p)) {
-            p->next_stmt = p->nstmts;
+            p->code.next_stmt = p->code.nstmts;
             return EXIT_USAGE;
         }
         if (st) {
-            p->next_stmt = p->nstmts;
+            p->code.next_stmt = p->code.nstmts;
             return st;
         }
     }
-    drv_apply_redefinitions(p, p->next_stmt);   /* those of units without statements after the last */
-    return p->failed ? EXIT_FAILED : EXIT_OK;
+    drv_apply_redefinitions(p, p->code.next_stmt);   /* those of units without statements after the last */
+    return p->run.failed ? EXIT_FAILED : EXIT_OK;
 }
 

@@ -121,7 +121,7 @@ static int claim_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, co
     if (len < sizeof k) return -1;
     memcpy(&k, data, sizeof k);
     cj->total += k;
-    if (c->checked + cj->total > c->p->max_instances) return -1;   /* the run alone stops at the limit */
+    if (c->checked + cj->total > c->p->opt.max_instances) return -1;   /* the run alone stops at the limit */
     if (status == JOBS_OK) return 0;
     if (status == JOBS_FAILED) {
         const char *counter = (const char *)data + sizeof k;

@@ -70,13 +70,13 @@ static const char *suggest(Sema *s, const char *name)
         size_t dd = util_edit_distance(name, s->vars[i].name, bestd - 1);
         if (dd < bestd) { bestd = dd; best = s->vars[i].name; }
     }
-    for (size_t i = 0; i < s->p->nlib; i++) {   /* the library's names, loaded or not */
-        size_t dd = util_edit_distance(name, s->p->lib[i].name, bestd - 1);
-        if (dd < bestd) { bestd = dd; best = s->p->lib[i].name; }
+    for (size_t i = 0; i < s->p->code.nlib; i++) {   /* the library's names, loaded or not */
+        size_t dd = util_edit_distance(name, s->p->code.lib[i].name, bestd - 1);
+        if (dd < bestd) { bestd = dd; best = s->p->code.lib[i].name; }
     }
-    for (size_t i = 0; i < s->p->nsyms; i++) {
-        size_t dd = util_edit_distance(name, s->p->syms[i].name, bestd - 1);
-        if (dd < bestd) { bestd = dd; best = s->p->syms[i].name; }
+    for (size_t i = 0; i < s->p->code.nsyms; i++) {
+        size_t dd = util_edit_distance(name, s->p->code.syms[i].name, bestd - 1);
+        if (dd < bestd) { bestd = dd; best = s->p->code.syms[i].name; }
     }
     for (int i = 0; i < BI__COUNT; i++) {
         size_t dd = util_edit_distance(name, builtins[i].name, bestd - 1);
@@ -444,15 +444,15 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         Node *n = items->v[i];
         if (n->kind != N_CONST && n->kind != N_DEF && n->kind != N_GAME) continue;
         Symbol *old = prog_lookup(p, n->name);
-        if (old && p->loading_stdlib && !old->stdlib) old = NULL;   /* the library's names are its own */
+        if (old && p->run.loading_stdlib && !old->stdlib) old = NULL;   /* the library's names are its own */
         SymKind kind = n->kind == N_CONST ? SYM_CONST : n->kind == N_DEF ? SYM_DEF : SYM_GAME;
         bool replace = false;
         if (old) {
             bool same_unit = old->loc.file == n->loc.file;
-            if (!same_unit && old->stdlib && !p->loading_stdlib) {
+            if (!same_unit && old->stdlib && !p->run.loading_stdlib) {
                 /* a user's own name: the standard library keeps its definition */
                 diag_note(&p->diag, n->loc, "'%s' shadows the standard library's '%s' in what follows", n->name, n->name);
-            } else if (!same_unit && p->redefine && old->kind == kind && !old->stdlib) {
+            } else if (!same_unit && p->opt.redefine && old->kind == kind && !old->stdlib) {
                 replace = true;   /* staged below, copied over the old one when the unit loads */
             } else {
                 diag_error(&p->diag, n->loc, "redefinition of '%s'", n->name);
@@ -479,37 +479,37 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
                 errors++;
             }
         }
-        Symbol sym = { .name = n->name, .loc = n->loc, .nparams = n->nparams, .variadic = n->variadic, .stdlib = p->loading_stdlib };
-        char *name = arena_strndup(&p->arena, n->name, strlen(n->name));
+        Symbol sym = { .name = n->name, .loc = n->loc, .nparams = n->nparams, .variadic = n->variadic, .stdlib = p->run.loading_stdlib };
+        char *name = arena_strndup(&p->code.arena, n->name, strlen(n->name));
         sym.name = name;
         if (n->kind == N_CONST) {
             sym.kind = SYM_CONST;
-            sym.id = (int)p->nconsts;
+            sym.id = (int)p->code.nconsts;
             Value none = { .t = VT_NONE };
-            VEC_PUSH(p->consts, p->nconsts, p->capconsts, none);
-            util_grow((void **)&p->const_fn, &p->capconstfn, p->nconsts, sizeof *p->const_fn);
-            util_grow((void **)&p->const_ready, &p->capconstready, p->nconsts, sizeof *p->const_ready);
-            p->const_fn[sym.id] = -1;
-            p->const_ready[sym.id] = false;
+            VEC_PUSH(p->code.consts, p->code.nconsts, p->code.capconsts, none);
+            util_grow((void **)&p->code.const_fn, &p->code.capconstfn, p->code.nconsts, sizeof *p->code.const_fn);
+            util_grow((void **)&p->code.const_ready, &p->code.capconstready, p->code.nconsts, sizeof *p->code.const_ready);
+            p->code.const_fn[sym.id] = -1;
+            p->code.const_ready[sym.id] = false;
         } else if (n->kind == N_DEF) {
             sym.kind = SYM_DEF;
             sym.id = prog_add_func(p, name, FN_DEF);
         } else {
             sym.kind = SYM_GAME;
             Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1,
-                       .stdlib = p->loading_stdlib, .scoring = n->op == 1 };
+                       .stdlib = p->run.loading_stdlib, .scoring = n->op == 1 };
             g.moves_fn = prog_add_func(p, name, FN_MOVES);
-            sym.id = (int)p->ngames;
-            VEC_PUSH(p->games, p->ngames, p->capgames, g);
+            sym.id = (int)p->code.ngames;
+            VEC_PUSH(p->code.games, p->code.ngames, p->code.capgames, g);
         }
         n->ref = REF_CONST + (int)sym.kind;   /* marks the item as declared */
         n->ref_id = sym.id;
         if (replace) {   /* the item compiles into the staged entity; the name means the old one */
-            Redefinition r = { (int)kind, sym.id, old->id, p->nstmts };
-            VEC_PUSH(p->redefs, p->nredefs, p->capredefs, r);
+            Redefinition r = { (int)kind, sym.id, old->id, p->code.nstmts };
+            VEC_PUSH(p->code.redefs, p->code.nredefs, p->code.capredefs, r);
             sym.id = old->id;
         }
-        VEC_PUSH(p->syms, p->nsyms, p->capsyms, sym);
+        VEC_PUSH(p->code.syms, p->code.nsyms, p->code.capsyms, sym);
     }
     return errors;
 }
@@ -578,9 +578,9 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
                 int g = expr(&s, m->b);
                 if (!(g == VT_INT || g == VT_NONE)) err(&s, m->b->loc, "a gain must be an integer, not %s", val_type_an(g));
             }
-            if (item->op != 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && p->games[m->a->ref_id].scoring)
+            if (item->op != 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && p->code.games[m->a->ref_id].scoring)
                 err(&s, m->a->loc, "a move of an impartial game cannot lead to '%s', a scoring game", m->a->name);
-            if (item->op == 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && !p->games[m->a->ref_id].scoring)
+            if (item->op == 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && !p->code.games[m->a->ref_id].scoring)
                 err(&s, m->a->loc, "a scoring game's move must lead to a scoring game's position (or 0), not to '%s'",
                     m->a->name);
             if (item->op == 1 && ((m->a->kind == N_BINARY && m->a->op == OP_ADD) || m->a->kind == N_GEN))
@@ -593,7 +593,7 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
     case N_QUERY: case N_TABLE: case N_GENUS: {
         int t = expr(&s, item->a);
         bool zero = item->a->kind == N_INT && item->a->ival == 0;
-        if (item->kind == N_QUERY && p->bare_print && !(t == VT_POS || t == VT_NONE || zero))
+        if (item->kind == N_QUERY && p->opt.bare_print && !(t == VT_POS || t == VT_NONE || zero))
             item->kind = N_PRINT;   /* typed at a prompt: its value is what the person wants */
         else if (item->kind != N_TABLE && !(t == VT_POS || t == VT_NONE || zero))
             err(&s, item->a->loc, "%s needs a position (a game with arguments, or a sum), not %s",

@@ -532,7 +532,7 @@ static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *pack
 
 Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
 {
-    const Game *G = &vm->p->games[g];
+    const Game *G = &vm->p->code.games[g];
     if (!G->variadic && nargs == G->nparams) {   /* fast path: integer arguments only */
         int i = 0;
         while (i < nargs && (args[i].t == VT_INT || args[i].t == VT_BOOL)) i++;
@@ -560,7 +560,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc)
    (as make_list builds it). */
 static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *packed, Loc loc)
 {
-    const Game *G = &vm->p->games[g];
+    const Game *G = &vm->p->code.games[g];
     int fixed = G->variadic ? G->nparams - 1 : G->nparams;
     int np = G->nparams;
     size_t words = 2;
@@ -629,7 +629,7 @@ static size_t enter(Vm *vm, int fn, size_t base, int nargs, Loc loc)
 {
     if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, loc, "out of fuel");
     prog_poll(vm->p, loc);   /* a call is a step (a recursion without loops is bounded too) */
-    const Func *f = &vm->p->fns[fn];
+    const Func *f = &vm->p->code.fns[fn];
     if (f->variadic) {
         int fixed = f->nparams - 1;
         if (nargs < fixed) vm_fail(vm, loc, "'%s' takes at least %d arguments, but %d were given", f->name, fixed, nargs);
@@ -654,7 +654,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
     Program *P = vm->p;
     size_t entry = vm->nframes;
     int fn = fn0;
-    const Func *f = &P->fns[fn];
+    const Func *f = &P->code.fns[fn];
     const int64_t *code = f->code;
     size_t base = base0, pc = 0;
     Value *st = vm->stack;
@@ -670,13 +670,13 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_KONST: st[sp++] = f->consts[code[pc++]]; break;
         case IR_GLOBAL: {
             int64_t id = code[pc++];
-            if (!P->const_ready[id]) {
-                for (size_t i = 0; i < P->nsyms; i++)
-                    if (P->syms[i].kind == SYM_CONST && P->syms[i].id == id)
-                        vm_fail(vm, LOC, "constant '%s' is used before its value is known", P->syms[i].name);
+            if (!P->code.const_ready[id]) {
+                for (size_t i = 0; i < P->code.nsyms; i++)
+                    if (P->code.syms[i].kind == SYM_CONST && P->code.syms[i].id == id)
+                        vm_fail(vm, LOC, "constant '%s' is used before its value is known", P->code.syms[i].name);
                 vm_fail(vm, LOC, "constant used before its value is known");
             }
-            st[sp++] = P->consts[id];
+            st[sp++] = P->code.consts[id];
             break;
         }
         case IR_LOAD:
@@ -839,7 +839,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_SPREADPOS: {   /* SPREAD; POS g -1: a variadic game's list as it is, when it is all that follows the mark */
             const Value *l = &TOP;
             int g = (int)code[pc + 1];
-            const Game *G = &P->games[g];
+            const Game *G = &P->code.games[g];
             size_t from = vm->marks[vm->nmarks - 1];
             if (l->t != VT_LIST || !G->variadic || sp - 1 - from != (size_t)(G->nparams - 1) ||
                 sp + l->n + 64 > VM_STACK_VALUES)
@@ -987,10 +987,10 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             vm->frames[vm->nframes - 1].memo = memo;
             vm->frames[vm->nframes - 1].hash = hash;
             vm->frames[vm->nframes - 1].timed = mk == 1 || mk == -2;
-            vm->frames[vm->nframes - 1].polls0 = P->polls;
+            vm->frames[vm->nframes - 1].polls0 = P->run.polls;
             size_t nsp = enter(vm, callee, from, (int)(sp - from), LOC);
             fn = callee;
-            f = &P->fns[fn];
+            f = &P->code.fns[fn];
             code = f->code;
             base = from;
             sp = nsp;
@@ -1000,7 +1000,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_SGPOS: {   /* POS g n; BUILTIN sg 1 with n integer arguments: the host's sg_ints */
             int g = (int)code[pc];
             int64_t n = code[pc + 1];
-            const Game *G = &P->games[g];
+            const Game *G = &P->code.games[g];
             if (G->variadic || n != G->nparams || n > VM_SGPOS_MAX || !vm->host.sg_ints) goto op_pos;
             int64_t a[VM_SGPOS_MAX];
             for (int64_t i = 0; i < n; i++) {
@@ -1054,12 +1054,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 return v;
             }
             VmFrame fr = vm->frames[--vm->nframes];
-            if (fr.timed) vm_memo_cost(vm, fn, P->polls - fr.polls0);
+            if (fr.timed) vm_memo_cost(vm, fn, P->run.polls - fr.polls0);
             if (fr.memo) vm_memo_put(vm, fr.memo, fr.hash, &v);
             sp = base;
             st[sp++] = v;
             fn = fr.fn;
-            f = &P->fns[fn];
+            f = &P->code.fns[fn];
             code = f->code;
             pc = fr.pc;
             base = fr.base;
@@ -1271,7 +1271,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
 Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void *ctx)
 {
     size_t base = vm->sp;
-    Loc loc = vm->p->fns[fn].ncode ? vm->p->fns[fn].locs[0] : (Loc){0};
+    Loc loc = vm->p->code.fns[fn].ncode ? vm->p->code.fns[fn].locs[0] : (Loc){0};
     if (base + (size_t)nargs + 64 > VM_STACK_VALUES) vm_fail_limit(vm, loc, "value stack exhausted");
     for (int i = 0; i < nargs; i++) vm->stack[base + (size_t)i] = args[i];
     vm->sp = enter(vm, fn, base, nargs, loc);
@@ -1282,10 +1282,10 @@ Value vm_call(Vm *vm, int fn, const Value *args, int nargs, VmYield yield, void 
    variadic list packed, so the frame is laid out directly instead of through enter(). */
 static Value run_on_key(Vm *vm, int fn, const int64_t *key, VmYield cb, void *ctx)
 {
-    const Func *f = &vm->p->fns[fn];
+    const Func *f = &vm->p->code.fns[fn];
     size_t base = vm->sp;
     if (base + (size_t)f->nlocals + (size_t)f->maxstack + 64 > VM_STACK_VALUES)
-        vm_fail_limit(vm, vm->p->games[KEY_GAME(key)].loc, "value stack exhausted");
+        vm_fail_limit(vm, vm->p->code.games[KEY_GAME(key)].loc, "value stack exhausted");
     int n = key_decode(vm->p, key, vm->stack + base);
     for (int i = n; i < f->nlocals; i++) vm->stack[base + (size_t)i].t = VT_NONE;
     vm->sp = base + (size_t)f->nlocals;
@@ -1296,11 +1296,11 @@ static Value run_on_key(Vm *vm, int fn, const int64_t *key, VmYield cb, void *ct
 
 const int64_t *vm_canon(Vm *vm, const int64_t *key)
 {
-    int fn = vm->p->games[KEY_GAME(key)].canon_fn;
+    int fn = vm->p->code.games[KEY_GAME(key)].canon_fn;
     return fn < 0 ? key : run_on_key(vm, fn, key, NULL, NULL).u.p[0];
 }
 
 void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx)
 {
-    run_on_key(vm, vm->p->games[KEY_GAME(key)].moves_fn, key, cb, ctx);
+    run_on_key(vm, vm->p->code.games[KEY_GAME(key)].moves_fn, key, cb, ctx);
 }

@@ -77,14 +77,14 @@ static bool has_loop(const Func *f)
 /* Whether def fn can reach a call of itself through the calls in the defs' code. */
 static bool calls_itself(const Program *p, int fn)
 {
-    size_t nf = p->nfns;
+    size_t nf = p->code.nfns;
     uint8_t *seen = xcalloc(nf, 1);
     int *pending = xmalloc(nf * sizeof *pending);
     size_t nt = 0;
     pending[nt++] = fn;
     bool found = false;
     while (nt && !found) {
-        const Func *f = &p->fns[pending[--nt]];
+        const Func *f = &p->code.fns[pending[--nt]];
         for (size_t pc = 0; pc < f->ncode;) {
             int op = (int)f->code[pc];
             if (op == IR_CALL) {
@@ -111,7 +111,7 @@ int vm_memo_kind(Vm *vm, int fn)
     struct VmMemo *m = memo_of(vm);
     const Program *p = vm->p;
     if ((size_t)fn >= m->nrec) {
-        size_t n = p->nfns > (size_t)fn ? p->nfns : (size_t)fn + 1;
+        size_t n = p->code.nfns > (size_t)fn ? p->code.nfns : (size_t)fn + 1;
         m->rec = xrealloc(m->rec, n);
         m->timed = xrealloc(m->timed, n * sizeof *m->timed);
         m->dear = xrealloc(m->dear, n * sizeof *m->dear);
@@ -121,7 +121,7 @@ int vm_memo_kind(Vm *vm, int fn)
         m->nrec = n;
     }
     if (!m->rec[fn])
-        m->rec[fn] = p->fns[fn].kind != FN_DEF ? -1 : calls_itself(p, fn) ? 2 : has_loop(&p->fns[fn]) ? 1 : -1;
+        m->rec[fn] = p->code.fns[fn].kind != FN_DEF ? -1 : calls_itself(p, fn) ? 2 : has_loop(&p->code.fns[fn]) ? 1 : -1;
     return m->rec[fn];
 }
 
@@ -229,8 +229,8 @@ bool vm_memo_find(Vm *vm, const int64_t *key, uint64_t hash, Value *out)
 /* Room for bytes more in the arena, within the bound. */
 static bool room(Vm *vm, struct VmMemo *m, size_t bytes)
 {
-    uint64_t cap = vm->p->max_states * 64 > ((uint64_t)1 << 27) ? vm->p->max_states * 64 : (uint64_t)1 << 27;
-    if (m->bytes + bytes > cap || m->n >= vm->p->max_states || m->n >= UINT32_MAX - 1) return false;
+    uint64_t cap = vm->p->opt.max_states * 64 > ((uint64_t)1 << 27) ? vm->p->opt.max_states * 64 : (uint64_t)1 << 27;
+    if (m->bytes + bytes > cap || m->n >= vm->p->opt.max_states || m->n >= UINT32_MAX - 1) return false;
     m->bytes += bytes;
     return true;
 }

@@ -53,15 +53,15 @@ gr_session *gr_session_new(void)
     }
     Program *p = &s->p;
     drv_init(p, NULL, NULL);   /* the streams are set per gr_eval */
-    p->meter = &s->meter;
+    p->run.meter = &s->meter;
     drv_load_stdlib(p);
     util_set_meter(meter0);
     util_set_oom(old);
-    p->json = true;
-    p->redefine = true;     /* a later text may replace a definition, as in the REPL */
-    p->bare_print = true;   /* a bare expression that is not a position prints its value, as in -e */
-    p->jobs = 1;            /* no worker processes unless asked for */
-    p->interrupt = &s->stop;
+    p->opt.json = true;
+    p->opt.redefine = true;     /* a later text may replace a definition, as in the REPL */
+    p->opt.bare_print = true;   /* a bare expression that is not a position prints its value, as in -e */
+    p->opt.jobs = 1;            /* no worker processes unless asked for */
+    p->run.interrupt = &s->stop;
     return s;
 }
 
@@ -83,19 +83,19 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     Program *p = &s->p;
     uint64_t n;
     double secs;
-    if (!strcmp(option, "max-states") && opt_count(value, &n)) p->max_states = n;
-    else if (!strcmp(option, "max-instances") && opt_count(value, &n)) p->max_instances = n;
-    else if (!strcmp(option, "max-steps") && opt_count(value, &n)) p->max_steps = n;
-    else if (!strcmp(option, "max-memory") && opt_size(value, &n)) p->max_memory = n;
+    if (!strcmp(option, "max-states") && opt_count(value, &n)) p->opt.max_states = n;
+    else if (!strcmp(option, "max-instances") && opt_count(value, &n)) p->opt.max_instances = n;
+    else if (!strcmp(option, "max-steps") && opt_count(value, &n)) p->opt.max_steps = n;
+    else if (!strcmp(option, "max-memory") && opt_size(value, &n)) p->opt.max_memory = n;
     else if (!strcmp(option, "timeout") && !strcmp(value, "0")) s->timeout = 0;
     else if (!strcmp(option, "timeout") && opt_seconds(value, &secs)) s->timeout = secs;
-    else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->jobs = (int)n;
+    else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->opt.jobs = (int)n;
     else if (!strcmp(option, "strategy") && (!*value || !strcmp(value, "auto") || opt_strategy_known(value, NULL, 0))) {
         char *copy = *value && strcmp(value, "auto") ? util_strdup_libc(value) : NULL;
         if (*value && strcmp(value, "auto") && !copy) return EXIT_LIMIT;
         util_free_libc(s->strategy);
         s->strategy = copy;
-        p->force_strategy = copy;
+        p->opt.force_strategy = copy;
     } else {
         return EXIT_USAGE;
     }
@@ -109,7 +109,7 @@ static void eval_run(Program *p, void *ctx)
 {
     EvalRun *r = ctx;
     if (drv_load(p, r->name, r->text, strlen(r->text), NULL)) {
-        r->status = p->load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
         return;
     }
     r->status = run_pending(p);
@@ -133,33 +133,33 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
         return EXIT_LIMIT;
     }
     UtilMeter *meter0 = util_set_meter(&s->meter);
-    p->out = out;
+    p->run.out = out;
     p->diag.out = err;      /* the text of the messages (the command line's stderr): not handed out */
     p->diag.json = out;     /* the errors as JSON lines, with the statements' */
     p->diag.errors = 0;
-    p->failed = 0;
-    p->out_failed = false;
+    p->run.failed = 0;
+    p->run.out_failed = false;
     s->stop = 0;
-    p->timeout = s->timeout;
-    p->deadline = s->timeout > 0 ? prog_now() + s->timeout : 0;
-    bool bare = p->bare_print;
+    p->opt.timeout = s->timeout;
+    p->run.deadline = s->timeout > 0 ? prog_now() + s->timeout : 0;
+    bool bare = p->opt.bare_print;
     UtilOom old = prog_catch_oom(p);
     int st = prog_try(p, fn, ctx);
     util_set_meter(&s->meter);   /* again: a run that unwound may have left another in place */
     /* what a statement that a limit or an interrupt unwound past its own runner left behind */
-    prog_report_oom(p, p->stmt ? p->stmt->loc : (Loc){ 0 });
+    prog_report_oom(p, p->run.stmt ? p->run.stmt->loc : (Loc){ 0 });
     util_set_oom(old);
-    p->stmt = NULL;
+    p->run.stmt = NULL;
     p->vm->gate = NULL;
-    p->work_game = -1;
-    p->bare_print = bare;
+    p->run.work_game = -1;
+    p->opt.bare_print = bare;
     scratch_release(&p->vm->scratch, 0);   /* the values the run built (gr_query's too) */
     if (st) {   /* a limit or an interrupt unwound the whole text: its other statements do not run */
-        p->next_stmt = p->nstmts;
+        p->code.next_stmt = p->code.nstmts;
         *status = st;
     }
     if (!prog_out_ok(p) && *status < EXIT_LIMIT) *status = EXIT_LIMIT;   /* the memory stream failed */
-    p->out = NULL;
+    p->run.out = NULL;
     p->diag.out = NULL;
     p->diag.json = NULL;
     util_set_meter(meter0);
@@ -222,26 +222,26 @@ typedef struct QueryRun { const char *text; gr_answer *out; int status; } QueryR
 static void query_run(Program *p, void *ctx)
 {
     QueryRun *r = ctx;
-    size_t n0 = p->nstmts, nsyms0 = p->nsyms, nredefs0 = p->nredefs;
-    p->bare_print = false;   /* a bare expression is a query (session_run puts it back) */
+    size_t n0 = p->code.nstmts, nsyms0 = p->code.nsyms, nredefs0 = p->code.nredefs;
+    p->opt.bare_print = false;   /* a bare expression is a query (session_run puts it back) */
     int errors = drv_load(p, "<query>", r->text, strlen(r->text), NULL);
     if (errors) {
-        r->status = p->load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
         return;
     }
-    p->next_stmt = p->nstmts;   /* the unit's statement runs here, not in a later gr_eval */
-    bool defines = p->nredefs != nredefs0;   /* a definition (the standard library's load as they are used) */
-    for (size_t i = nsyms0; i < p->nsyms; i++) defines |= !p->syms[i].stdlib;
-    if (defines || p->nstmts != n0 + 1 || p->stmts[n0].kind != ST_QUERY) {
-        Loc at = n0 < p->nstmts ? p->stmts[n0].loc : (Loc){ 0 };
+    p->code.next_stmt = p->code.nstmts;   /* the unit's statement runs here, not in a later gr_eval */
+    bool defines = p->code.nredefs != nredefs0;   /* a definition (the standard library's load as they are used) */
+    for (size_t i = nsyms0; i < p->code.nsyms; i++) defines |= !p->code.syms[i].stdlib;
+    if (defines || p->code.nstmts != n0 + 1 || p->code.stmts[n0].kind != ST_QUERY) {
+        Loc at = n0 < p->code.nstmts ? p->code.stmts[n0].loc : (Loc){ 0 };
         prog_forget_syms(p, nsyms0);   /* the text leaves nothing behind */
-        p->nstmts = p->next_stmt = n0;
-        p->nredefs = nredefs0;
+        p->code.nstmts = p->code.next_stmt = n0;
+        p->code.nredefs = nredefs0;
         prog_fail(p, EXIT_COMPILE, at, "gr_query needs one position, such as Nim(3, 4, 5), and no definitions");
     }
     drv_apply_redefinitions(p, n0);
-    Stmt *st = &p->stmts[n0];
-    p->stmt = st;
+    Stmt *st = &p->code.stmts[n0];
+    p->run.stmt = st;
     prog_budget_start(p);
     Value v = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
     if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
@@ -290,7 +290,7 @@ static void query_run(Program *p, void *ctx)
     util_set_meter(meter);
     prog_release(p, mark);
     solve_answer_free(a);
-    p->stmt = NULL;
+    p->run.stmt = NULL;
 }
 
 int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors)

@@ -65,7 +65,7 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
     EachCtx c = { .s = s, .loc = loc, .max = max };
     for (size_t i = 0; i < a->ncomps && !c.more; i++) {
         c.comp = i;
-        c.game = &s->p->games[KEY_GAME(eng_key(s->store, a->comps[i]))];
+        c.game = &s->p->code.games[KEY_GAME(eng_key(s->store, a->comps[i]))];
         size_t smark = scratch_mark(&s->vm->scratch);
         vm_enum_moves(s->vm, eng_key(s->store, a->comps[i]), on_each, &c);
         scratch_release(&s->vm->scratch, smark);

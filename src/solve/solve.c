@@ -108,7 +108,7 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
     bool lone = n == 1 && (!cnt || cnt[0] == 1);   /* one copy of one component */
     bool counted = cnt != NULL;
     bool scoring = false;   /* a scoring game: its value is its score, and it is alone */
-    for (uint32_t i = 0; i < n; i++) scoring |= s->p->games[KEY_GAME(keys[i])].scoring;
+    for (uint32_t i = 0; i < n; i++) scoring |= s->p->code.games[KEY_GAME(keys[i])].scoring;
     if (scoring && !lone) {
         char b[200];
         key_text(s->p, keys[0], b, sizeof b);
@@ -147,7 +147,7 @@ static size_t solve_comps(Solver *s, const Value *pos, Loc loc, Comp **out, bool
    stored state (Strategy.peek). */
 static bool peek_one(Solver *s, const int64_t *key, Loc loc, uint64_t *g)
 {
-    if (s->p->games[KEY_GAME(key)].scoring) return false;
+    if (s->p->code.games[KEY_GAME(key)].scoring) return false;
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
         if (st->peek && solve_allowed(s->p, st->name) && st->peek(s, s->state[j], key, loc, g)) return true;
@@ -486,16 +486,16 @@ static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
         solve_component(s, id, loc, NULL, true);
         return true;
     }
-    if (e->n + 1 >= s->p->max_states) return false;
-    size_t room = s->p->max_states - e->n - 1;
+    if (e->n + 1 >= s->p->opt.max_states) return false;
+    size_t room = s->p->opt.max_states - e->n - 1;
     SgTry t = { s, id, loc, room < SOLVE_SG_BUDGET ? room : SOLVE_SG_BUDGET };
     size_t saved = e->budget;
     uint64_t vfuel = s->vm->fuel, sfuel = s->fuel;
     e->budget = e->n + (room < SOLVE_SG_BUDGET ? room : SOLVE_SG_BUDGET);
     s->vm->fuel = s->fuel = SOLVE_SG_WORK;
-    s->p->silent++;
+    s->p->run.silent++;
     int st = prog_try(s->p, sg_try_run, &t);
-    s->p->silent--;
+    s->p->run.silent--;
     e->budget = saved;
     s->vm->fuel = vfuel;
     s->fuel = sfuel;
@@ -723,9 +723,9 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (pm) {
         check_idle(s, loc);
         for (uint32_t i = 0; i < pos->n; i++)
-            if (s->p->games[KEY_GAME(pos->u.pos.keys[i])].scoring)
+            if (s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].scoring)
                 prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds are for impartial games, not for "
-                          "scoring game '%s'", s->p->games[KEY_GAME(pos->u.pos.keys[i])].name);
+                          "scoring game '%s'", s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].name);
         a->mode = pos->strs;
         a->remoteness = -1;
         pm->query(s, pos, loc, moves, a);
@@ -826,10 +826,10 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 
 void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
-    int game = s->p->work_game;
-    if (pos->n) s->p->work_game = (int)KEY_GAME(pos->u.pos.keys[0]);   /* for the budgets' messages */
+    int game = s->p->run.work_game;
+    if (pos->n) s->p->run.work_game = (int)KEY_GAME(pos->u.pos.keys[0]);   /* for the budgets' messages */
     query(s, pos, loc, moves, a);
-    s->p->work_game = game;
+    s->p->run.work_game = game;
 }
 
 int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions)
@@ -978,10 +978,10 @@ bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
         if (st->period && solve_allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return true;
     }
     /* no strategy knows the family: the values one by one, by the strategies that apply */
-    if (bound >= p->max_instances)
+    if (bound >= p->opt.max_instances)
         prog_fail(p, EXIT_LIMIT, loc, "period: %llu values of game '%s' exceed the limit of %llu instances "
-                  "(raise it with --max-instances N)", (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name,
-                  (unsigned long long)p->max_instances);
+                  "(raise it with --max-instances N)", (unsigned long long)bound + 1, p->code.games[KEY_GAME(key0)].name,
+                  (unsigned long long)p->opt.max_instances);
     *cwp = cw;
     *count = bound ? bound + 1 : 1000;
     return false;

@@ -258,7 +258,7 @@ static int check_with(Duel *d, int *passed, const char *strategy)
 {
     Program p;
     drv_init(&p, stdout, stderr);
-    p.force_strategy = strategy;
+    p.opt.force_strategy = strategy;
     if (drv_load_stdlib(&p)) { fprintf(stderr, "stdlib failed\n"); exit(99); }
     StrBuf b;
     sb_init(&b);
@@ -273,7 +273,7 @@ static int check_with(Duel *d, int *passed, const char *strategy)
             char name[32];
             snprintf(name, sizeof name, "DUEL_%zu", i);
             Symbol *s = prog_lookup(&p, name);
-            long long got = p.consts[s->id].u.i;
+            long long got = p.code.consts[s->id].u.i;
             if (got != d->items[i].want) {
                 printf("MISMATCH sg(%s): engine (%s) %lld, brute force %lld\n", d->items[i].pos,
                        strategy ? strategy : "default", got, d->items[i].want);

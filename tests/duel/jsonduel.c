@@ -24,9 +24,9 @@ char *duel_run_capped(const char *text, const char *strategy, size_t max_states,
     FILE *out = open_memstream(&buf, &len), *err = open_memstream(&ebuf, &elen);
     Program p;
     drv_init(&p, out, err);
-    p.json = true;
-    p.force_strategy = strategy;
-    if (max_states) p.max_states = max_states;
+    p.opt.json = true;
+    p.opt.force_strategy = strategy;
+    if (max_states) p.opt.max_states = max_states;
     int st = drv_load_stdlib(&p) ? 99 : drv_load(&p, "duel.game", text, strlen(text), NULL) ? 3 : run_pending(&p);
     drv_fini(&p);
     fclose(out);

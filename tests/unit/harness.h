@@ -69,7 +69,7 @@ static inline Value h_eval(H *h, const char *expr)
     assert_int_equal(e, 0);
     Symbol *s = prog_lookup(&h->p, name);
     assert_non_null(s);
-    return h->p.consts[s->id];
+    return h->p.code.consts[s->id];
 }
 
 static inline int64_t h_int(H *h, const char *expr)

@@ -61,21 +61,21 @@ static void test_winning_moves_listed_and_deduplicated(void **state)
 {
     (void)state;
     H *h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     /* Heap(2) + Heap(2) + Heap(1): sg 1; winning moves: 1 -> 0 only, or 2 -> 3? no: 2 ^ 1 = 3 > 2 */
     assert_int_equal(h_run(h, "query Heap(2) + Heap(2) + Heap(1);"), 0);
     assert_non_null(strstr(h_out(h), "\"position\":\"2 * Heap(2) + Heap(1)\""));   /* copies next to each other */
     assert_non_null(strstr(h_out(h), "\"winning\":[\"2 * Heap(2)\"]"));
     h_free(h);
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     /* three equal components: one component of three copies, one listed move, not three */
     assert_int_equal(h_run(h, "query Heap(3) + Heap(3) + Heap(3);"), 0);
     assert_non_null(strstr(h_out(h), "\"position\":\"3 * Heap(3)\""));
     assert_non_null(strstr(h_out(h), "\"winning\":[\"2 * Heap(3)\"]"));
     h_free(h);
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     /* k * A is a count: 10^12 copies, a move in one of them, and equal positions however written */
     assert_int_equal(h_run(h, "query 1000000000000 * Heap(7) + Heap(1);"), 0);
     assert_non_null(strstr(h_out(h), "\"position\":\"1000000000000 * Heap(7) + Heap(1)\",\"outcome\":\"N\",\"sg\":1"));
@@ -92,13 +92,13 @@ static void test_cycles_solved(void **state)
     /* an unbounded ruleset with cycles: the state limit (small here: the default 50 million took
        70 s and gigabytes, four minutes under the sanitizers) */
     H *h = h_new();
-    h->p.max_states = 200000;
+    h->p.opt.max_states = 200000;
     assert_int_equal(h_run(h, "game Loop(n) { move back when n > 0 => Loop(n - 1); move up => Loop(n + 1); }\n"
                               "query Loop(2);"), 4);
     assert_non_null(strstr(h_err(h), "state limit reached"));
     h_free(h);
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     /* C(0) <-> C(1) <-> C(2): no position without a move, so every one is a draw */
     assert_int_equal(h_run(h, "game C(n) { move a when n > 0 => C(n - 1); move b when n < 2 => C(n + 1); }\nquery C(1);"), 0);
     assert_non_null(strstr(h_out(h), "\"outcome\":\"D\",\"sg\":null,\"gamma\":\"\xe2\x88\x9e()\""));
@@ -110,7 +110,7 @@ static void test_state_limit(void **state)
 {
     (void)state;
     H *h = h_new();
-    h->p.max_states = 1000;
+    h->p.opt.max_states = 1000;
     assert_int_equal(h_run(h, "query FibSubtract(5000);"), 4);
     assert_non_null(strstr(h_err(h), "state limit reached while solving FibSubtract(5000)"));
     assert_non_null(strstr(h_err(h), "--max-states"));
@@ -136,7 +136,7 @@ static void test_terminal_components_dropped(void **state)
 {
     (void)state;
     H *h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     assert_int_equal(h_run(h, "query Heap(0) + Heap(2) + Cutting(2, 3);"), 0);
     assert_non_null(strstr(h_out(h), "\"position\":\"Heap(2)\""));
     assert_non_null(strstr(h_out(h), "\"winning\":[\"0\"]"));
@@ -147,33 +147,33 @@ static void test_table_strategy_and_fallback(void **state)
 {
     (void)state;
     H *h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     /* recognised: integer coordinates, range binders, results of the same game */
     assert_int_equal(h_run(h, "query Cutting(9, 7);"), 0);
     assert_non_null(strstr(h_out(h), "\"strategy\":\"table\""));
     h_free(h);
     /* a reachable negative coordinate: the table keeps the game's values in a map (sparse) */
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     assert_int_equal(h_run(h, "game Neg(n) { move m when n > -3 => Neg(n - 1); }\nquery Neg(2);"), 0);
     assert_non_null(strstr(h_out(h), "\"sg\":1"));
     assert_non_null(strstr(h_out(h), "\"strategy\":\"table\""));
     h_free(h);
     /* a list binder: not for the table, but recognised as a subtraction game */
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     assert_int_equal(h_run(h, "game L(n) { move m(k in [1, 2]) when k <= n => L(n - k); }\nquery L(4);"), 0);
     assert_non_null(strstr(h_out(h), "\"strategy\":\"sequence:subtraction (recognised)\""));
     h_free(h);
     /* neither (the domain is a function's result): memo */
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     assert_int_equal(h_run(h, "def two() = [1, 2];\ngame L(n) { move m(k in two()) when k <= n => L(n - k); }\nquery L(4);"), 0);
     assert_non_null(strstr(h_out(h), "\"strategy\":\"memo\""));
     h_free(h);
     /* a cycle found by the table search goes to the retrograde strategy, as memo's does */
     h = h_new();
-    h->p.json = true;
+    h->p.opt.json = true;
     assert_int_equal(h_run(h, "game C(n) { move a when n > 0 => C(n - 1); move b when n < 2 => C(n + 1); }\nquery C(1);"), 0);
     assert_non_null(strstr(h_out(h), "\"strategy\":\"retrograde\""));
     h_free(h);
@@ -198,7 +198,7 @@ static void test_big_sum(void **state)
         len += (size_t)snprintf(text + len, cap - len, "%s%llu", i ? ", " : "", (unsigned long long)a[i]);
     }
     snprintf(text + len, cap - len, ");");
-    h->p.json = true;
+    h->p.opt.json = true;
     assert_int_equal(h_run(h, text), 0);
     const char *out = h_out(h);
     char want[64];

@@ -67,14 +67,14 @@ static void run_file(const char *path, UtilMeter *m)
     UtilMeter *old = util_set_meter(m);
     Program p;
     drv_init(&p, null, null);
-    p.meter = m;
-    p.jobs = 1;
-    p.max_steps = 3000000;
+    p.run.meter = m;
+    p.opt.jobs = 1;
+    p.opt.max_steps = 3000000;
     assert_int_equal(drv_load_stdlib(&p), 0);
     size_t len;
     char *text = util_read_file(base, &len);
     assert_non_null(text);
-    p.redefine = true;
+    p.opt.redefine = true;
     if (!drv_load(&p, base, text, len, NULL)) run_pending(&p);
     xfree(text);
     drv_fini(&p);

@@ -250,7 +250,7 @@ static char *both_ways(H *h, int fid, const char *def, const char *call)
     size_t o0 = strlen(h_out(h)), e0 = strlen(h_err(h));
     run_counted(h, call);
     char *fused = tail(h, o0, e0);
-    Func *f = &h->p.fns[fid];
+    Func *f = &h->p.code.fns[fid];
     int64_t *keep = malloc(f->ncode * sizeof *keep);
     memcpy(keep, f->code, f->ncode * sizeof *keep);
     unfuse(f);
@@ -258,7 +258,7 @@ static char *both_ways(H *h, int fid, const char *def, const char *call)
     e0 = strlen(h_err(h));
     run_counted(h, call);
     char *plain = tail(h, o0, e0);
-    f = &h->p.fns[fid];   /* (the functions' array grows as calls are compiled) */
+    f = &h->p.code.fns[fid];   /* (the functions' array grows as calls are compiled) */
     memcpy(f->code, keep, f->ncode * sizeof *keep);
     free(keep);
     if (strcmp(fused, plain)) fprintf(stderr, "%s\n%s\nfused: %s\nplain: %s\n", def, call, fused, plain);
@@ -295,7 +295,7 @@ static void test_random_defs(void **state)
         Symbol *s = prog_lookup(&h->p, name);
         assert_non_null(s);
         int fid = s->id;
-        count_ops(&h->p.fns[fid], seen);
+        count_ops(&h->p.code.fns[fid], seen);
         for (int t = 0; t < 4; t++) {
             const Arg *a = &SCALARS[rnd(rng, NSCALARS)], *b = &SCALARS[rnd(rng, NSCALARS)], *c = &SCALARS[rnd(rng, NSCALARS)];
             const ListArg *l = &LISTS[rnd(rng, NLISTS)];
@@ -364,7 +364,7 @@ static int define_form(H *h, const char *prefix, int i, const char *params, cons
     snprintf(name, sizeof name, "%s%d", prefix, i);
     assert_int_equal(h_run(h, def), 0);
     int fid = prog_lookup(&h->p, name)->id;
-    const Func *f0 = &h->p.fns[fid];
+    const Func *f0 = &h->p.code.fns[fid];
     for (size_t pc = 0; pc < f0->ncode; pc += 1 + (size_t)ir_op_nargs((int)f0->code[pc])) *fused += f0->code[pc] == op;
     return fid;
 }

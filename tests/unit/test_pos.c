@@ -110,7 +110,7 @@ static void test_canon_and_many_states(void **state)
     assert_int_equal(h->p.solver->store->n, before);
     /* the table grows through many rehashes and keeps every state findable */
     static const int period7[7] = { 0, 1, 0, 1, 2, 3, 2 };
-    h->p.force_strategy = "memo";   /* the sequence strategy would need no states at all */
+    h->p.opt.force_strategy = "memo";   /* the sequence strategy would need no states at all */
     assert_int_equal(h_int(h, "sg(Subtract(200000, {1, 3, 4}))"), period7[200000 % 7]);
     assert_true(h->p.solver->store->n > 200000);
     h_free(h);

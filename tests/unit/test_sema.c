@@ -55,7 +55,7 @@ static void test_redefinition(void **state)
     assert_int_equal(h_run(h, "def f() = 1; def g() = f() + 10; const C = 2; def d() = C;"), 0);
     assert_int_equal(h_run(h, "def f() = 5;"), 3);
     assert_non_null(strstr(h_err(h), "redefinition of 'f'"));
-    h->p.redefine = true;
+    h->p.opt.redefine = true;
     assert_int_equal(h_run(h, "expect g() == 11;"), 0);
     assert_int_equal(h_run(h, "def f() = 5; expect g() == 15;"), 0);   /* a unit's names hold in all of it */
     assert_int_equal(h_run(h, "expect g() == 15; const C = 7; expect d() == 7;"), 0);
@@ -115,18 +115,18 @@ static void test_stdlib_lazy(void **state)
         assert_int_equal(parse_unit(&pc, &a, &d, 0, f->text, f->len), 0);
         for (int i = 0; i < pc.items.n; i++) {
             assert_true(pc.items.v[i]->kind == N_DEF || pc.items.v[i]->kind == N_GAME);
-            assert_true(at < p->nlib);
-            assert_string_equal(p->lib[at].name, pc.items.v[i]->name);
+            assert_true(at < p->code.nlib);
+            assert_string_equal(p->code.lib[at].name, pc.items.v[i]->name);
             assert_true(at < 256);
             eager[at] = pc.items.v[i]->loc;
-            assert_true(p->lib[at].off <= pc.items.v[i]->loc.off && pc.items.v[i]->loc.off < p->lib[at].end);
-            assert_int_equal(p->lib[at].sym, LIB_UNLOADED);
+            assert_true(p->code.lib[at].off <= pc.items.v[i]->loc.off && pc.items.v[i]->loc.off < p->code.lib[at].end);
+            assert_int_equal(p->code.lib[at].sym, LIB_UNLOADED);
             at++;
         }
         arena_fini(&a);
     }
-    assert_int_equal(at, p->nlib);
-    assert_true(p->nlib > 50);
+    assert_int_equal(at, p->code.nlib);
+    assert_true(p->code.nlib > 50);
     assert_int_equal(h_run(h, "expect sg(Nim(3, 4, 5)) == 2;"), 0);
     assert_true(lib_loaded(p, "Nim") && lib_loaded(p, "Heap"));
     assert_false(lib_loaded(p, "Bash") || lib_loaded(p, "Wythoff"));
@@ -135,12 +135,12 @@ static void test_stdlib_lazy(void **state)
     assert_int_equal(h_run(h, "expect Bash(4, 3) is P;"), 0);
     assert_true(lib_loaded(p, "Bash"));
     assert_int_equal(prog_lib_load_all(p), 0);
-    for (size_t i = 0; i < p->nlib; i++) {
-        assert_true(p->lib[i].sym >= 0);
-        const Symbol *sy = &p->syms[p->lib[i].sym];
-        assert_string_equal(sy->name, p->lib[i].name);
+    for (size_t i = 0; i < p->code.nlib; i++) {
+        assert_true(p->code.lib[i].sym >= 0);
+        const Symbol *sy = &p->code.syms[p->code.lib[i].sym];
+        assert_string_equal(sy->name, p->code.lib[i].name);
         assert_true(sy->stdlib);
-        assert_int_equal(sy->loc.file, p->lib[i].file);
+        assert_int_equal(sy->loc.file, p->code.lib[i].file);
         assert_int_equal(sy->loc.line, eager[i].line);
         assert_int_equal(sy->loc.col, eager[i].col);
         assert_int_equal(sy->loc.off, eager[i].off);

@@ -314,7 +314,7 @@ static void test_memoized_defs(void **state)
                                   "Heap(1) + Heap(1) + Heap(2) + Heap(3)\nHeap(1) + Heap(1) + Heap(2) + Heap(3) + Heap(1) + Heap(1)\n");
     h_free(h);
     h = h_new();
-    h->p.redefine = true;
+    h->p.opt.redefine = true;
     assert_int_equal(h_run(h, "def f(n) = if n == 0 then 1 else 2 * f(n - 1); expect f(10) == 1024;"), 0);
     assert_int_equal(h_run(h, "def f(n) = if n == 0 then 1 else 3 * f(n - 1); expect f(10) == 59049;"), 0);
     h_free(h);

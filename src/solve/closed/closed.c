@@ -35,7 +35,7 @@ int closed_index(const ClosedForm *form)
 Value *closed_args(const Program *p, const int64_t *key, Value *buf, Vm *scratch, int *nargs)
 {
     int n = key_decode(p, key, buf);
-    const Game *G = &p->games[KEY_GAME(key)];
+    const Game *G = &p->code.games[KEY_GAME(key)];
     Value *args = buf;
     if (G->variadic) {   /* spread the variadic list into separate arguments */
         Value last = buf[n - 1];
@@ -59,15 +59,15 @@ typedef struct Closed { int *form; size_t n; ClosedCache **cache; size_t ncache;
 static const ClosedForm *form_of(Closed *c, const Program *p, int gid)
 {
     if ((size_t)gid >= c->n) {
-        size_t n = p->ngames;
+        size_t n = p->code.ngames;
         c->form = xrealloc(c->form, n * sizeof *c->form);
         for (size_t i = c->n; i < n; i++) c->form[i] = -2;
         c->n = n;
     }
     if (c->form[gid] == -2) {   /* only games the standard library declared, by name */
         c->form[gid] = -1;
-        for (int i = 0; p->games[gid].stdlib && closed_at(i); i++)
-            if (!strcmp(closed_at(i)->game, p->games[gid].name)) c->form[gid] = i;
+        for (int i = 0; p->code.games[gid].stdlib && closed_at(i); i++)
+            if (!strcmp(closed_at(i)->game, p->code.games[gid].name)) c->form[gid] = i;
     }
     return c->form[gid] < 0 ? NULL : closed_at(c->form[gid]);
 }
@@ -142,7 +142,7 @@ static SolveResult closed_solve(Solver *s, void *st, uint32_t id, Loc loc, bool 
    has no peek. */
 static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_t *sg)
 {
-    const Game *g = &s->p->games[KEY_GAME(key)];
+    const Game *g = &s->p->code.games[KEY_GAME(key)];
     const ClosedForm *f = form_of(st, s->p, (int)KEY_GAME(key));
     if (!f) return false;
     int sort = 0;
@@ -173,10 +173,10 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
     a.cache = form_cache(st, f);
     a.p = s->p;
     a.loc = prog_here(s->p, loc);
-    int game = s->p->work_game;
-    s->p->work_game = (int)KEY_GAME(key);   /* for the budgets' messages (a long form polls) */
+    int game = s->p->run.work_game;
+    s->p->run.work_game = (int)KEY_GAME(key);   /* for the budgets' messages (a long form polls) */
     bool ok = args && f->eval(args, n, &a) && !(a.outcome_only && a.sg);
-    s->p->work_game = game;
+    s->p->run.work_game = game;
     if (args != buf) xfree(args);
     if (a.is_big) {
         mpz_clear(a.big);

@@ -25,7 +25,7 @@ const char *solve_how_name(Solver *s, uint32_t how)
 
 void solve_try_enter(Solver *s)
 {
-    SolveTry t = { s->busy, s->p->work_game, s->fuel, s->store->budget };
+    SolveTry t = { s->busy, s->p->run.work_game, s->fuel, s->store->budget };
     VEC_PUSH(s->tries, s->ntries, s->captries, t);
 }
 void solve_try_leave(Solver *s) { s->ntries--; }
@@ -34,7 +34,7 @@ void solve_try_fail(Solver *s, bool limit)
 {
     s->ntries--;
     s->busy = s->tries[s->ntries].busy;
-    s->p->work_game = s->tries[s->ntries].game;
+    s->p->run.work_game = s->tries[s->ntries].game;
     s->fuel = s->tries[s->ntries].fuel;
     s->store->budget = s->tries[s->ntries].budget;
     if (s->sums) s->sums_fini(s->sums);   /* its searches in progress are gone (rebuilt on use) */
@@ -47,7 +47,7 @@ void solve_try_fail(Solver *s, bool limit)
 
 bool solve_allowed(const Program *p, const char *name)
 {
-    return !p->force_strategy || !strcmp(p->force_strategy, name);
+    return !p->opt.force_strategy || !strcmp(p->opt.force_strategy, name);
 }
 
 uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy, bool need_sg)
@@ -60,19 +60,19 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
         return (fl & ST_BIG) ? UINT64_MAX : e->st[id].sg;
     }
     const int64_t *cycle = NULL;
-    bool scoring = s->p->games[KEY_GAME(key)].scoring;
+    bool scoring = s->p->code.games[KEY_GAME(key)].scoring;
     for (size_t j = 0; s->strategies[j]; j++) {
         const Strategy *st = s->strategies[j];
         if (st->scoring != scoring || !solve_allowed(s->p, st->name) || (cycle && !st->loopy) ||
             !st->applies(s, s->state[j], key))
             continue;
         const int64_t *saved = e->root;
-        int saved_game = s->p->work_game;
+        int saved_game = s->p->run.work_game;
         e->root = key;
-        s->p->work_game = (int)KEY_GAME(key);
+        s->p->run.work_game = (int)KEY_GAME(key);
         SolveResult r = st->solve(s, s->state[j], id, loc, need_sg);
         e->root = saved;
-        s->p->work_game = saved_game;
+        s->p->run.work_game = saved_game;
         if (r == SOLVE_DONE) {
             if (strategy) *strategy = solve_how_name(s, e->st[id].how);
             return (e->st[id].flags & ST_BIG) ? UINT64_MAX : e->st[id].sg;
@@ -84,13 +84,13 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
         key_text(s->p, cycle, b, sizeof b);
         prog_fail(s->p, EXIT_COMPILE, loc,
                   "ruleset '%s' has a cycle: position %s can be reached again from itself, so play may never end "
-                  "(the strategy chosen with --strategy does not solve games with cycles; retrograde does)", s->p->games[KEY_GAME(cycle)].name, b);
+                  "(the strategy chosen with --strategy does not solve games with cycles; retrograde does)", s->p->code.games[KEY_GAME(cycle)].name, b);
     }
     /* memo applies to everything; only a forced strategy that declines gets here */
-    prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->force_strategy);
+    prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->opt.force_strategy);
 }
 
-bool solve_threads(const Solver *s) { return s->p->jobs > 1 && !s->p->jobs_worker; }
+bool solve_threads(const Solver *s) { return s->p->opt.jobs > 1 && !s->p->run.jobs_worker; }
 
 void solve_burn(Solver *s, uint64_t work, Loc loc)
 {
@@ -104,7 +104,7 @@ bool solve_cheap(Solver *s, uint32_t id)
 {
     for (size_t j = 0; s->strategies[j]; j++) {
         const Strategy *st = s->strategies[j];
-        if (!st->cheap || st->scoring != s->p->games[KEY_GAME(eng_key(s->store, id))].scoring || !solve_allowed(s->p, st->name) ||
+        if (!st->cheap || st->scoring != s->p->code.games[KEY_GAME(eng_key(s->store, id))].scoring || !solve_allowed(s->p, st->name) ||
             !st->applies(s, s->state[j], eng_key(s->store, id)))
             continue;
         if (st->solve(s, s->state[j], id, (Loc){ 0 }, true) == SOLVE_DONE) return (s->store->st[id].flags & ST_DONE) != 0;

@@ -51,8 +51,8 @@ static RAff raff(const RCtx *c, const Node *e)
             if (e->ref_id < c->np && c->args[e->ref_id].t == VT_INT) return (RAff){ .ok = true, .c = c->args[e->ref_id].u.i };
             return bad();
         }
-        if (e->ref == REF_CONST && c->p->const_ready[e->ref_id] && c->p->consts[e->ref_id].t == VT_INT)
-            return (RAff){ .ok = true, .c = c->p->consts[e->ref_id].u.i };
+        if (e->ref == REF_CONST && c->p->code.const_ready[e->ref_id] && c->p->code.consts[e->ref_id].t == VT_INT)
+            return (RAff){ .ok = true, .c = c->p->code.consts[e->ref_id].u.i };
         return bad();
     case N_UNARY:
         if (e->op != OP_NEG) return bad();
@@ -233,10 +233,10 @@ static bool set_values(const RCtx *c, const Node *d, const int64_t **v, size_t *
         *n = c->args[d->ref_id].n;
         return true;
     }
-    if (d->kind == N_NAME && d->ref == REF_CONST && c->p->const_ready[d->ref_id] &&
-        (c->p->consts[d->ref_id].t == VT_SET || c->p->consts[d->ref_id].t == VT_LIST) && !c->p->consts[d->ref_id].strs) {
-        *v = c->p->consts[d->ref_id].u.a;
-        *n = c->p->consts[d->ref_id].n;
+    if (d->kind == N_NAME && d->ref == REF_CONST && c->p->code.const_ready[d->ref_id] &&
+        (c->p->code.consts[d->ref_id].t == VT_SET || c->p->code.consts[d->ref_id].t == VT_LIST) && !c->p->code.consts[d->ref_id].strs) {
+        *v = c->p->code.consts[d->ref_id].u.a;
+        *n = c->p->code.consts[d->ref_id].n;
         return true;
     }
     if ((d->kind == N_SET || d->kind == N_LIST) && (size_t)d->list.n <= cap) {
@@ -415,7 +415,7 @@ static void classify(HeapRules *hr)
 bool heaprules_read(Program *p, const int64_t *key, int coord, HeapRules *hr)
 {
     memset(hr, 0, sizeof *hr);
-    const Game *G = &p->games[KEY_GAME(key)];
+    const Game *G = &p->code.games[KEY_GAME(key)];
     const Node *ast = G->ast;
     if (!ast || G->variadic) return false;
     Value args[POS_MAX_ARGS];

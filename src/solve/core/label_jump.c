@@ -88,7 +88,7 @@ static bool lin_eval(const Program *p, const Node *e, const Value *frame, int sl
     switch (e->kind) {
     case N_INT: *out = e->ival; return true;
     case N_NAME: {
-        const Value *v = e->ref == REF_LOCAL ? &frame[e->ref_id] : e->ref == REF_CONST ? &p->consts[e->ref_id] : NULL;
+        const Value *v = e->ref == REF_LOCAL ? &frame[e->ref_id] : e->ref == REF_CONST ? &p->code.consts[e->ref_id] : NULL;
         if (e->ref == REF_LOCAL && e->ref_id == slot) {
             *out = sval;
             return true;
@@ -168,7 +168,7 @@ static bool multi_rule(Program *p, const Node *m, int tag, const Func *f, const 
     bool ok = true;
     for (int c = 0; c < n && ok; c++) {
         const Node *call = calls[c];
-        const Game *cg = &p->games[call->ref_id];
+        const Game *cg = &p->code.games[call->ref_id];
         bool perm = cg->canon_fn >= 0;
         if (cg->variadic || (perm && !canonform_permutes(cg->ast, cg->nparams, cg->variadic))) ok = false;
         int arg = -1;
@@ -204,7 +204,7 @@ static bool multi_rule(Program *p, const Node *m, int tag, const Func *f, const 
 LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want, size_t nwant,
                       const int64_t *const *all, size_t nall)
 {
-    const Game *g = &p->games[KEY_GAME(key)];
+    const Game *g = &p->code.games[KEY_GAME(key)];
     if (!g->ast || !nwant) return NULL;
     LabelJumps *lj = xcalloc(1, sizeof *lj);
     lj->moves_fn = g->moves_fn;
@@ -218,7 +218,7 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
         if (m->kind != N_MOVE) continue;
         bool single = m->list.n == 1 && m->list.v[0]->kind == N_BINDER && m->a && m->a->kind == N_CALL;
         if (!single) {   /* a sum of calls, or binders around the innermost */
-            any |= multi_rule(p, m, r, &p->fns[g->moves_fn], all, nall, j);
+            any |= multi_rule(p, m, r, &p->code.fns[g->moves_fn], all, nall, j);
             continue;
         }
         int slot = m->list.v[0]->ref_id;
@@ -226,7 +226,7 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
         for (int c = 0; c < m->list2.n; c++) lets |= m->list2.v[c]->kind == N_LET;
         const Node *call = m->a;
         if (lets || call->kind != N_CALL || call->ref != REF_GAME) continue;
-        const Game *cg = &p->games[call->ref_id];
+        const Game *cg = &p->code.games[call->ref_id];
         /* a canon that only reorders integer arguments: the wanted values are all of a wanted
            position's arguments (the result's argument is one of them, in some place) */
         bool perm = cg->canon_fn >= 0;

@@ -148,7 +148,7 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
     }
     if (lo < c->nmv && !cmp_parts(m, c->parts, c->ord[lo].m)) {
         size_t r = a->moves[c->ord[lo].r].result;
-        const Game *g = &s->p->games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
+        const Game *g = &s->p->code.games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
         const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
         a->nmoves += c->copies;
         struct AnswerLabel l = { r, c->which, c->copies, rule ? rule->name : NULL, NULL, NULL };
@@ -282,9 +282,9 @@ static void label_moves(Solver *s, Answer *a, Loc loc)
     /* within a budget of interpreter steps: past it the results stay unlabelled */
     uint64_t fuel = s->vm->fuel;
     s->vm->fuel = LABEL_MAX_STEPS;
-    s->p->silent++;
+    s->p->run.silent++;
     int st = prog_try(s->p, label_run, c);
-    s->p->silent--;
+    s->p->run.silent--;
     s->vm->fuel = fuel;
     if (st) a->labels_cut = true;
     prog_release(s->p, mark);

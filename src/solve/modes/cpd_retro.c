@@ -66,7 +66,7 @@ static _Noreturn void too_big(Prod *p)
 {
     prog_fail(p->s->p, EXIT_LIMIT, p->loc, "state limit reached searching a compound of games with cycles: more than "
               "%llu positions or moves of the compound (raise the limit with --max-states N)",
-              (unsigned long long)p->s->p->max_states);
+              (unsigned long long)p->s->p->opt.max_states);
 }
 
 static uint32_t intern(Prod *p, const uint32_t *t)
@@ -76,7 +76,7 @@ static uint32_t intern(Prod *p, const uint32_t *t)
         if (!memcmp(p->tup + (size_t)(p->tab[j] - 1) * p->k, t, p->k * sizeof *t)) return p->tab[j] - 1;
         j = (j + 1) & (p->tcap - 1);
     }
-    if (p->n >= p->s->p->max_states) too_big(p);
+    if (p->n >= p->s->p->opt.max_states) too_big(p);
     if ((p->n + 1) * p->k > p->cap) {
         p->cap = 2 * (p->n + 1) * p->k;
         p->tup = xrealloc(p->tup, p->cap * sizeof *p->tup);
@@ -102,7 +102,7 @@ static void add_succ(Prod *p)
 {
     prog_poll(p->s->p, p->loc);   /* a move of the compound is a step: the budgets are checked as it grows */
     uint32_t v = intern(p, p->nxt);
-    if (p->nsucc >= p->s->p->max_states) too_big(p);
+    if (p->nsucc >= p->s->p->opt.max_states) too_big(p);
     VEC_PUSH(p->succ, p->nsucc, p->capsucc, v);
 }
 

@@ -130,7 +130,7 @@ static _Noreturn void limit(Sums *m, Loc loc)
     if (root) key_text(p, root, what, sizeof what);
     prog_fail(p, EXIT_LIMIT, loc,
               "state limit reached while playing sums of components (misere play or a compound) of %s: more than %llu "
-              "sums (raise the limit with --max-states N)", what, (unsigned long long)p->max_states);
+              "sums (raise the limit with --max-states N)", what, (unsigned long long)p->opt.max_states);
 }
 
 /* A game with cycles: solved by a strategy for such games (its value may still be finite), or
@@ -184,7 +184,7 @@ uint32_t sums_intern(Sums *m, const SumPart *in, size_t n, Loc loc)
         if (r->n == w && (!w || !memcmp(m->parts + r->off, p, w * sizeof *p))) return m->tab[j] - 1;
         j = (j + 1) & (m->tcap - 1);
     }
-    if (m->nrec >= m->s->p->max_states || m->nrec >= NONE - 1) limit(m, loc);
+    if (m->nrec >= m->s->p->opt.max_states || m->nrec >= NONE - 1) limit(m, loc);
     SumRec r = { .off = (uint32_t)m->nparts, .n = (uint32_t)w, .genus = NONE };
     for (int i = 0; i < NPACE; i++) r.pace[i] = NONE;
     for (size_t i = 0; i < w; i++) {
@@ -227,12 +227,12 @@ static int on_option(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(m->s, v, c->loc, &keys, &cnt, &n);
-    if (++c->moves > m->s->p->max_states) {
+    if (++c->moves > m->s->p->opt.max_states) {
         char b[200];
         key_text(m->s->p, eng_key(m->s->store, c->id), b, sizeof b);
         prog_fail(m->s->p, EXIT_LIMIT, c->loc, "state limit reached listing the moves of %s for misere play or a "
                   "compound: more than %llu moves (raise the limit with --max-states N)", b,
-                  (unsigned long long)m->s->p->max_states);
+                  (unsigned long long)m->s->p->opt.max_states);
     }
     size_t at = m->nfound;
     VEC_PUSH(m->found, m->nfound, m->capfound, 0);
@@ -561,8 +561,8 @@ static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
 {
     if (done(m, x, w)) return;
     Program *p = m->s->p;
-    int game = p->work_game;   /* the budgets' messages name the game of x's first part */
-    if (m->rec[x].n) p->work_game = (int)KEY_GAME(eng_key(m->s->store, m->parts[m->rec[x].off].id));
+    int game = p->run.work_game;   /* the budgets' messages name the game of x's first part */
+    if (m->rec[x].n) p->run.work_game = (int)KEY_GAME(eng_key(m->s->store, m->parts[m->rec[x].off].id));
     size_t base = m->sp;
     VEC_PUSH(m->stack, m->sp, m->capstack, x);
     while (m->sp > base) {
@@ -601,7 +601,7 @@ static void compute(Sums *m, uint32_t x, unsigned w, Loc loc)
         m->rec[y].flags &= ~(uint32_t)F_ONPATH;
         m->sp--;
     }
-    p->work_game = game;
+    p->run.work_game = game;
 }
 
 uint64_t sums_pace(Sums *m, uint32_t x, unsigned which, Loc loc)

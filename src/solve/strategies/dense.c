@@ -80,7 +80,7 @@ static void read_ahead(Solver *sv, Dense *d, Engine *e, DenseGame *g, const int6
     memcpy(c, c0, (size_t)g->np * sizeof *c);
     c[last]--;
     if (getv(g, c) >= V_ONPATH) return;   /* the cell before it is not solved: not a scan */
-    const uint64_t max = e->p->max_states;
+    const uint64_t max = e->p->opt.max_states;
     Walk w;
     dense_walk_init(&w, sv, d, e, g, key, loc);
     w.mode = M_FILL;
@@ -124,11 +124,11 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
         memcpy(k, key, 2 * sizeof *k);
         for (int i = 0; i < g->np; i++) k[2 + i] = c[i];
         bool terminal;
-        int game = s->p->work_game;
-        s->p->work_game = (int)gid;   /* for the budgets' messages */
+        int game = s->p->run.work_game;
+        s->p->run.work_game = (int)gid;   /* for the budgets' messages */
         bool done = dense_table_solve(s, d, s->store, k, loc, sg, &terminal) == SOLVE_DONE;
         if (done) read_ahead(s, d, s->store, g, k, c, loc);
-        s->p->work_game = game;
+        s->p->run.work_game = game;
         return done;
     }
     if (v >= V_ONPATH) return false;

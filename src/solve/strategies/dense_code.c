@@ -59,8 +59,8 @@ static void put(Ops *o, int op, int a, int64_t k, const Node *n)
    integers, else NULL. */
 static const Value *const_int_list(const Cc *c, const Node *n)
 {
-    if (n->kind != N_NAME || n->ref != REF_CONST || !c->p->const_ready[n->ref_id]) return NULL;
-    const Value *v = &c->p->consts[n->ref_id];
+    if (n->kind != N_NAME || n->ref != REF_CONST || !c->p->code.const_ready[n->ref_id]) return NULL;
+    const Value *v = &c->p->code.consts[n->ref_id];
     return v->t == VT_LIST && v->strs == LIST_INTS && v->n <= INT32_MAX ? v : NULL;
 }
 
@@ -90,9 +90,9 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             return;
         }
         if (n->ref == REF_LOCAL) { put(o, MO_VAR, n->ref_id, 0, n); depth(c, 1); return; }
-        if (n->ref == REF_CONST && c->p->const_ready[n->ref_id] &&
-            (c->p->consts[n->ref_id].t == VT_INT || c->p->consts[n->ref_id].t == VT_BOOL)) {
-            put(o, MO_CONST, 0, c->p->consts[n->ref_id].u.i, n);
+        if (n->ref == REF_CONST && c->p->code.const_ready[n->ref_id] &&
+            (c->p->code.consts[n->ref_id].t == VT_INT || c->p->code.consts[n->ref_id].t == VT_BOOL)) {
+            put(o, MO_CONST, 0, c->p->code.consts[n->ref_id].u.i, n);
             depth(c, 1);
             return;
         }
@@ -107,9 +107,9 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             [OP_MOD] = MO_MOD, [OP_POW] = MO_POW, [OP_NEG] = -1, [OP_NOT] = -1, [OP_EQ] = MO_EQ, [OP_NE] = MO_NE,
             [OP_LT] = MO_LT, [OP_LE] = MO_LE, [OP_GT] = MO_GT, [OP_GE] = MO_GE, [OP_BAND] = MO_BAND,
             [OP_BOR] = MO_BOR, [OP_BXOR] = MO_BXOR, [OP_SHL] = MO_SHL, [OP_SHR] = MO_SHR, [OP_IN] = -1 };
-        if (n->op == OP_IN && n->b->kind == N_NAME && n->b->ref == REF_CONST && c->p->const_ready[n->b->ref_id]) {
+        if (n->op == OP_IN && n->b->kind == N_NAME && n->b->ref == REF_CONST && c->p->code.const_ready[n->b->ref_id]) {
             /* membership in a constant set of integers (sorted, each once): a binary search */
-            const Value *v = &c->p->consts[n->b->ref_id];
+            const Value *v = &c->p->code.consts[n->b->ref_id];
             if (v->t != VT_SET || v->strs != LIST_INTS || v->n > INT32_MAX) { c->ok = false; return; }
             cexpr(c, o, n->a);
             put(o, MO_IN, (int)v->n, 0, n);
@@ -171,7 +171,7 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             return;
         }
         if (n->ref == REF_DEF && c->inlined < MAX_INLINE_DEPTH) {   /* a def of integer code: inline */
-            const Node *d = c->p->fns[n->ref_id].ast;
+            const Node *d = c->p->code.fns[n->ref_id].ast;
             if (!d || d->variadic || d->nparams != n->list.n) { c->ok = false; return; }
             for (int i = 0; i < n->list.n; i++)
                 if (n->list.v[i]->kind == N_SPLAT) { c->ok = false; return; }

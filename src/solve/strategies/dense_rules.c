@@ -61,8 +61,8 @@ static bool literal_set(const Node *e, int64_t **out, int *n)
    (`const S = {1, 3, 4}; ... k in S`): false for anything else. */
 static bool const_set(const Program *p, const Node *e, int64_t **out, int *n)
 {
-    if (e->kind != N_NAME || e->ref != REF_CONST || !p->const_ready[e->ref_id]) return false;
-    const Value *c = &p->consts[e->ref_id];
+    if (e->kind != N_NAME || e->ref != REF_CONST || !p->code.const_ready[e->ref_id]) return false;
+    const Value *c = &p->code.consts[e->ref_id];
     if ((c->t != VT_LIST && c->t != VT_SET) || c->strs != LIST_INTS || c->n > ((uint32_t)1 << 24)) return false;
     int64_t *v = xmalloc(((size_t)c->n + 1) * sizeof *v);
     if (c->n) memcpy(v, c->u.a, c->n * sizeof *v);
@@ -269,7 +269,7 @@ static void sub_shape(DenseGame *g)
 
 static DenseGame *analyse(Program *p, int gid)
 {
-    Game *G = &p->games[gid];
+    Game *G = &p->code.games[gid];
     const Node *ast = G->ast;
     if (!ast || G->variadic || G->nparams < 1 || G->nparams > DNP) return NULL;
     DenseGame *g = xcalloc(1, sizeof *g);
@@ -312,7 +312,7 @@ static DenseGame *analyse(Program *p, int gid)
 DenseGame *dense_game_of(Dense *d, Program *p, int gid)
 {
     if ((size_t)gid >= d->n) {
-        size_t n = p->ngames;
+        size_t n = p->code.ngames;
         d->games = xrealloc(d->games, n * sizeof *d->games);
         d->tried = xrealloc(d->tried, n * sizeof *d->tried);
         memset(d->games + d->n, 0, (n - d->n) * sizeof *d->games);

@@ -35,7 +35,7 @@ static void to_sparse(DenseGame *g)
 static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool root)
 {
     if (g->sparse) return;
-    uint64_t max_states = p->max_states;
+    uint64_t max_states = p->opt.max_states;
     size_t cap = DENSE_TABLE_CELLS;
     if (max_states < cap / 4) cap = (size_t)max_states * 4 < 1024 ? 1024 : (size_t)max_states * 4;
     bool grow = false;
@@ -104,7 +104,7 @@ static inline void setv(DenseGame *g, const int64_t *c, uint32_t v, Program *p, 
 static inline bool over_limit(const Walk *w, size_t waiting)
 {
     const DenseGame *g = w->g;
-    return g->solved + waiting > w->e->p->max_states || g->solved - w->solved0 + waiting > w->room;
+    return g->solved + waiting > w->e->p->opt.max_states || g->solved - w->solved0 + waiting > w->room;
 }
 
 static _Noreturn void state_limit(Walk *w)
@@ -115,7 +115,7 @@ static _Noreturn void state_limit(Walk *w)
     key_text(p, w->key, b, sizeof b);
     prog_fail(p, EXIT_LIMIT, w->loc,
               "state limit reached while solving %s: more than %llu positions of game '%s' "
-              "(raise the limit with --max-states N)", b, (unsigned long long)p->max_states, p->games[w->g->gid].name);
+              "(raise the limit with --max-states N)", b, (unsigned long long)p->opt.max_states, p->code.games[w->g->gid].name);
 }
 
 typedef struct DStack DStack;
@@ -869,7 +869,7 @@ int dense_fill_one(Walk *w, DStack *ds, const int64_t *c)
 static void fill_cells(Walk *w, DStack *ds, int64_t top, Loc loc)
 {
     DenseGame *g = w->g;
-    const uint64_t max = w->e->p->max_states;
+    const uint64_t max = w->e->p->opt.max_states;
     jmp_buf jb;
     w->ev.spec = &jb;
     w->mode = M_FILL;

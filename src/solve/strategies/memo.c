@@ -146,7 +146,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     c->moves++;
     size_t words = 0;
     for (uint32_t i = 0; i < n; i++) {
-        if (c->s->p->games[KEY_GAME(keys[i])].scoring) {   /* a score is no SG value */
+        if (c->s->p->code.games[KEY_GAME(keys[i])].scoring) {   /* a score is no SG value */
             char b[200];
             key_text(c->s->p, keys[i], b, sizeof b);
             prog_fail(c->s->p, EXIT_COMPILE, c->loc, "a move of an impartial game leads to %s, a position of a scoring "

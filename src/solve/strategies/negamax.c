@@ -51,7 +51,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
         bad_result(s, c->loc, from, "leads to a sum: sums of scoring games have no value, as scores do not add up "
                    "under alternating play");
     if (n == 1 && !(cnt && cnt[0] == 0)) {
-        if (!s->p->games[KEY_GAME(keys[0])].scoring)
+        if (!s->p->code.games[KEY_GAME(keys[0])].scoring)
             bad_result(s, c->loc, from, "leads to a position of a game that is not a scoring game");
         o.id = eng_intern(e, keys[0], c->loc);
         State *st = &e->st[o.id];
@@ -60,7 +60,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
                 char b[200];
                 key_text(s->p, eng_key(e, o.id), b, sizeof b);
                 prog_fail(s->p, EXIT_COMPILE, c->loc, "scoring game '%s' has a cycle: position %s can be reached again "
-                          "from itself, so play may never end", s->p->games[KEY_GAME(eng_key(e, o.id))].name, b);
+                          "from itself, so play may never end", s->p->code.games[KEY_GAME(eng_key(e, o.id))].name, b);
             }
             Frame f = { o.id, 0, false };
             VEC_PUSH(m->stack, m->sp, m->scap, f);
@@ -182,7 +182,7 @@ static void nm_recover(Solver *s, void *st, bool cleared)
 static bool nm_applies(Solver *s, void *st, const int64_t *key)
 {
     (void)st;
-    return s->p->games[KEY_GAME(key)].scoring;
+    return s->p->code.games[KEY_GAME(key)].scoring;
 }
 
 static void nm_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)

@@ -83,7 +83,7 @@ static uint32_t kind_index(const HeapRules *hr)
 /* The parameter that is the heap: the only one some result does not pass on unchanged. */
 static int heap_param(const Program *p, int gid)
 {
-    const Game *G = &p->games[gid];
+    const Game *G = &p->code.games[gid];
     if (G->stdlib && !strcmp(G->name, "Octal")) return 1;
     if (!G->ast || G->variadic) return -1;
     int coord = -1;
@@ -117,7 +117,7 @@ static size_t arg_word(const int64_t *key, int arg)
 
 static bool read_rules(Program *p, const int64_t *key, int coord, HeapRules *hr)
 {
-    const Game *G = &p->games[KEY_GAME(key)];
+    const Game *G = &p->code.games[KEY_GAME(key)];
     if (G->stdlib && !strcmp(G->name, "Octal")) {
         Value args[2];
         key_decode(p, key, args);
@@ -152,7 +152,7 @@ static SeqInst *inst_of(Seq *q, Program *p, const int64_t *key)
 {
     int gid = (int)KEY_GAME(key);
     if ((size_t)gid >= q->ngames) {
-        size_t n = p->ngames;
+        size_t n = p->code.ngames;
         q->coord = xrealloc(q->coord, n * sizeof *q->coord);
         q->tried = xrealloc(q->tried, n * sizeof *q->tried);
         memset(q->tried + q->ngames, 0, (n - q->ngames) * sizeof *q->tried);
@@ -263,7 +263,7 @@ static uint64_t work_of(const SeqInst *s) { return s->work + s->rare.work; }
 static void extend(Program *p, SeqInst *s, size_t newL, uint64_t work_limit, Loc loc)
 {
     const HeapRules *hr = &s->hr;
-    p->work_what = "values of the table";
+    p->run.work_what = "values of the table";
     if (newL > s->cap) prog_memory_need(p, (newL - s->cap) * (s->g32 ? sizeof *s->g32 : 1), loc, "the table of G(n)");
     reserve(s, newL);
     bool rare_ok = rare_applies(hr);
@@ -299,7 +299,7 @@ static void extend(Program *p, SeqInst *s, size_t newL, uint64_t work_limit, Loc
         else s->g32[n] = (uint32_t)m;
         if (m > s->maxv) s->maxv = (uint32_t)m;
         s->L = n + 1;
-        p->work_done = n + 1;
+        p->run.work_done = n + 1;
         prog_poll(p, loc);   /* the table so far stays valid if this stops here */
     }
 }
@@ -355,7 +355,7 @@ static size_t max_table(const Program *p, const SeqInst *s)
     bool split = strcmp(s->hr.kind, "subtraction") != 0;
     size_t cap = split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE;
     uint64_t per = s->g32 ? SEQ_PER_STATE_32 : SEQ_PER_STATE_8;
-    if (p->max_states < cap / per) cap = (size_t)(p->max_states * per) + 1;
+    if (p->opt.max_states < cap / per) cap = (size_t)(p->opt.max_states * per) + 1;
     return cap;
 }
 
@@ -377,11 +377,11 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
                 prog_fail(p, EXIT_LIMIT, loc,
                           "%s: no period can be proven for game '%s' (it is not a finite subtraction or octal game), "
                           "and a table up to %s exceeds the limit of %zu values", b,
-                          p->games[KEY_GAME(s->pat)].name, nt, cap);
+                          p->code.games[KEY_GAME(s->pat)].name, nt, cap);
             bool split = strcmp(s->hr.kind, "subtraction") != 0;
             prog_fail(p, EXIT_LIMIT, loc,
                       "%s: no period of game '%s' is proven by the first %zu values, and a table up to %s "
-                      "exceeds the limit of %zu values%s", b, p->games[KEY_GAME(s->pat)].name, s->L,
+                      "exceeds the limit of %zu values%s", b, p->code.games[KEY_GAME(s->pat)].name, s->L,
                       nt, cap, cap < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
         }
         extend(p, s, want, 0, loc);
@@ -484,7 +484,7 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
     bool split = strcmp(s->hr.kind, "subtraction") != 0;
     if (bound && bound >= max_table(p, s))
         prog_fail(p, EXIT_LIMIT, loc, "period: a table of %llu values of game '%s' exceeds the limit of %zu values%s",
-                  (unsigned long long)bound + 1, p->games[KEY_GAME(key0)].name, max_table(p, s),
+                  (unsigned long long)bound + 1, p->code.games[KEY_GAME(key0)].name, max_table(p, s),
                   max_table(p, s) < (split ? SEQ_MAX_SPLIT : SEQ_MAX_TAKE) ? " (raise it with --max-states N)" : "");
     bool certifiable = has_certificate(s);
     size_t lim = bound ? (size_t)bound + 1 : certifiable ? SEQ_PERIOD_AUTO : split ? SEQ_PERIOD_DEFAULT_SPLIT : SEQ_PERIOD_DEFAULT_TAKE;
@@ -492,7 +492,7 @@ static bool seq_period(Solver *sv, void *st, const int64_t *key0, size_t cw, uin
     /* without a range: until a period is proven (or the default work is done); with one: every
        value of it (a check) */
     bool out_of_work = false;
-    uint64_t work = p->max_steps;   /* without a range: the work stops at the step budget, an answer */
+    uint64_t work = p->opt.max_steps;   /* without a range: the work stops at the step budget, an answer */
     while ((bound || !s->per.proven) && s->L < lim) {
         if (!bound && certifiable && work_of(s) >= work) {
             out_of_work = true;

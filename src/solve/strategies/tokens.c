@@ -63,7 +63,7 @@ static bool tok_applies(Solver *s, void *st, const int64_t *key)
 static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc, bool need_sg)
 {
     if (g->id >= t->ng) {
-        size_t n = s->p->ngraphs;
+        size_t n = s->p->code.ngraphs;
         t->g = xrealloc(t->g, n * sizeof *t->g);
         memset(t->g + t->ng, 0, (n - t->ng) * sizeof *t->g);
         t->ng = n;
