@@ -110,6 +110,8 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMI
 
 struct Graph;
 
+typedef struct Program Program;
+
 /* What the compiler produces: the program's names, code, games, constants, statements and the
    interned data they refer to. Grows with each unit loaded; read by every layer above. */
 typedef struct ProgCode {
@@ -224,14 +226,14 @@ typedef struct ProgRun {
 
 /* A session's program: its messages, what the compiler produced, its options, the run's
    context, and the interpreter and solver the driver connects (drv_init). */
-typedef struct Program {
+struct Program {
     Diag diag;
     ProgCode code;
     ProgOptions opt;
     ProgRun run;
     Vm *vm;                         /* set by the driver */
     Solver *solver;                 /* set by the driver */
-} Program;
+};
 
 /* The program's own data only; driver.c adds the interpreter and the solver (drv_init). */
 void prog_init(Program *p, FILE *out, FILE *err);
