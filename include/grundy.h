@@ -125,6 +125,14 @@ size_t gr_answer_move_count(const gr_answer *a);
 int gr_answer_move(const gr_answer *a, size_t i, const char **component, const char **rule, const char **args,
                    const char **result, unsigned long long *copies);
 
+/* The binders of move i's rule with their values (0 when i is out of range), and the j-th of
+   them: its name ("k"), its value as the text output writes it ("2", "[1, 2]", a number of any
+   size) and, when it is an integer of 64 bits, that integer in *value. Returns 1 for such an
+   integer, 0 for any other value, -1 when i or j is out of range. Out pointers may be NULL; the
+   strings belong to a. */
+size_t gr_answer_binder_count(const gr_answer *a, size_t i);
+int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, const char **text, long long *value);
+
 /* Ask the gr_eval (or gr_query) running in s to stop: it stops at its next poll (within
    milliseconds) and returns 130; the session stays usable. Async-signal-safe; may be called from any thread. A call
    while no gr_eval runs has no effect on the next one. */

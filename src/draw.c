@@ -1,6 +1,7 @@
 /* draw.c: the game graph below a position as Graphviz DOT: a breadth-first walk over the moves
    (solve_each_move), positions merged by their printed form, values from the solver. */
 #include "config.h"
+#include "render.h"
 #include "draw.h"
 #include "key.h"
 #include "solve/solve.h"
@@ -58,7 +59,10 @@ static int on_move(void *ctx, const SolveMove *m)
     StrBuf b;
     sb_init(&b);
     sb_puts(&b, m->label ? m->label : "move");
-    if (m->args) sb_printf(&b, " %s", m->args);
+    if (m->args->n) {
+        sb_putc(&b, ' ');
+        render_binders_text(&b, m->args);
+    }
     DrawEdge e = { c->from, to, sb_take(&b) };
     sb_fini(&b);
     VEC_PUSH(c->edges, c->nedges, c->capedges, e);

@@ -45,6 +45,30 @@ void render_json(Program *p, StrBuf *b, const char *s)
     json_fstr(p->run.out, s, n);
 }
 
+void render_binders_text(StrBuf *b, const AnswerBinders *args)
+{
+    for (uint32_t i = 0; i < args->n; i++) {
+        const AnswerBinder *d = &args->v[i];
+        sb_printf(b, "%s%s=", i ? ", " : "", d->name);
+        if (d->is_int) sb_put_i64(b, d->i);
+        else sb_puts(b, d->text);
+    }
+}
+
+void render_binders_json(StrBuf *b, const AnswerBinders *args)
+{
+    sb_putc(b, '{');
+    for (uint32_t i = 0; i < args->n; i++) {
+        const AnswerBinder *d = &args->v[i];
+        if (i) sb_putc(b, ',');
+        json_str(b, d->name);
+        sb_putc(b, ':');
+        if (d->is_int) sb_put_i64(b, d->i);
+        else sb_puts(b, d->json);
+    }
+    sb_putc(b, '}');
+}
+
 void render_query(Program *p, const Stmt *st, const Answer *a)
 {
     StrBuf b;
@@ -95,7 +119,9 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
                 sb_printf(&b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
                 if (l->label) json_str(&b, l->label);
                 else sb_puts(&b, "null");
-                sb_printf(&b, ",\"args\":%s,\"result\":", l->args_json);
+                sb_puts(&b, ",\"args\":");
+                render_binders_json(&b, &l->args);
+                sb_puts(&b, ",\"result\":");
                 render_json(p, &b, a->winning[l->result]);
                 sb_putc(&b, '}');
             }
@@ -189,8 +215,9 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
                     continue;
                 }
                 const struct AnswerLabel *m = &a->labels[l];
-                sb_printf(&b, "  %s move: %s%s%s from ", kind, m->label ? m->label : "move", m->args ? " " : "",
-                          m->args ? m->args : "");
+                sb_printf(&b, "  %s move: %s%s", kind, m->label ? m->label : "move", m->args.n ? " " : "");
+                render_binders_text(&b, &m->args);
+                sb_puts(&b, " from ");
                 key_print(p, &b, eng_key(p->solver->store, a->comps[m->comp]));
                 sb_puts(&b, " -> ");
                 sb_puts(&b, a->winning[i]);

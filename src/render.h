@@ -12,6 +12,10 @@ void render_emit_line(Program *p, StrBuf *b);
 /* A JSON string into the line b builds; a long one (a query's position can take megabytes) is
    written straight to the output after what b holds, not copied into b. */
 void render_json(Program *p, StrBuf *b, const char *s);
+/* A move's binders as the text output writes them ("k=2, a=[1, 2]"; nothing for none) and as
+   the JSON output's "args" object ({"k":2,"a":[1,2]}). */
+void render_binders_text(StrBuf *b, const AnswerBinders *args);
+void render_binders_json(StrBuf *b, const AnswerBinders *args);
 /* The answer a to query st, as text lines or one JSON line (p->opt.json), on the output. */
 void render_query(Program *p, const Stmt *st, const Answer *a);
 #endif

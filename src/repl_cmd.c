@@ -1,6 +1,7 @@
 /* repl_cmd.c: the REPL's commands: :help, :load, :reload, :list, :moves, :explain, :play, :draw,
    :time, :json, :limits, :states, :quit. */
 #include "config.h"
+#include "render.h"
 #include "driver.h"
 #include "draw.h"
 #include "key.h"
@@ -101,8 +102,9 @@ static int on_move(void *ctx, const SolveMove *m)
     c->winning += win;
     StrBuf b;
     sb_init(&b);
-    sb_printf(&b, "%c %3zu. %s%s%s from ", win ? '*' : ' ', ++c->n, m->label ? m->label : "move", m->args ? " " : "",
-              m->args ? m->args : "");
+    sb_printf(&b, "%c %3zu. %s%s", win ? '*' : ' ', ++c->n, m->label ? m->label : "move", m->args->n ? " " : "");
+    render_binders_text(&b, m->args);
+    sb_puts(&b, " from ");
     key_print(p, &b, m->from);
     sb_puts(&b, " -> ");
     key_print_pos(p, &b, &m->result);

@@ -3,6 +3,7 @@
    found by a bounded search; past the bound, the first move). In a scoring game the engine makes
    a best move (gain - value after as large as it can be) and both totals are kept. */
 #include "config.h"
+#include "render.h"
 #include "key.h"
 #include "solve/solve.h"
 #include "solve/core/score.h"
@@ -27,7 +28,9 @@ static int on_move(void *ctx, const SolveMove *m)
     MoveList *l = ctx;
     StrBuf b;
     sb_init(&b);
-    sb_printf(&b, "%s%s%s from ", m->label ? m->label : "move", m->args ? " " : "", m->args ? m->args : "");
+    sb_printf(&b, "%s%s", m->label ? m->label : "move", m->args->n ? " " : "");
+    render_binders_text(&b, m->args);
+    sb_puts(&b, " from ");
     key_print(l->p, &b, m->from);
     sb_puts(&b, " -> ");
     key_print_pos(l->p, &b, &m->result);

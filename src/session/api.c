@@ -9,6 +9,7 @@
 #include "options.h"
 #include "program.h"
 #include "run.h"
+#include "render.h"
 #include "key.h"
 #include "pos.h"
 #include "vm.h"
@@ -181,7 +182,13 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json)
 
 /* ---- one position's answer, as data ----------------------------------------------------------- */
 
-typedef struct gr_move { char *component, *rule, *args, *result; uint64_t copies; } gr_move;
+typedef struct gr_binder { char *name, *text; bool is_int; long long value; } gr_binder;
+typedef struct gr_move {
+    char *component, *rule, *args, *result;
+    uint64_t copies;
+    gr_binder *binders;     /* the rule's binders with their values */
+    size_t nbinders;
+} gr_move;
 
 struct gr_answer {
     char outcome;
@@ -210,6 +217,11 @@ void gr_answer_free(gr_answer *a)
         xfree(a->moves[i].rule);
         xfree(a->moves[i].args);
         xfree(a->moves[i].result);
+        for (size_t j = 0; j < a->moves[i].nbinders; j++) {
+            xfree(a->moves[i].binders[j].name);
+            xfree(a->moves[i].binders[j].text);
+        }
+        xfree(a->moves[i].binders);
     }
     xfree(a->moves);
     xfree(a);
@@ -283,7 +295,21 @@ static void query_run(Program *p, void *ctx)
         m->component = sb_take(&c);
         sb_fini(&c);
         m->rule = dup_or_null(l->label);
-        m->args = dup_or_null(l->args);
+        render_binders_text(&c, &l->args);
+        m->args = c.len ? sb_take(&c) : NULL;
+        sb_fini(&c);
+        m->binders = xcalloc(l->args.n ? l->args.n : 1, sizeof *m->binders);
+        for (uint32_t j = 0; j < l->args.n; j++) {
+            const AnswerBinder *d = &l->args.v[j];
+            gr_binder *e = &m->binders[m->nbinders++];
+            e->name = xstrdup(d->name);
+            e->is_int = d->is_int;
+            e->value = d->is_int ? (long long)d->i : 0;
+            if (d->is_int) sb_put_i64(&c, d->i);
+            else sb_puts(&c, d->text);
+            e->text = sb_take(&c);
+            sb_fini(&c);
+        }
         m->result = dup_or_null(a->winning[l->result]);
         m->copies = l->copies;
     }
@@ -331,6 +357,18 @@ int gr_answer_move(const gr_answer *a, size_t i, const char **component, const c
     if (result) *result = m->result;
     if (copies) *copies = m->copies;
     return 0;
+}
+
+size_t gr_answer_binder_count(const gr_answer *a, size_t i) { return a && i < a->nmoves ? a->moves[i].nbinders : 0; }
+
+int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, const char **text, long long *value)
+{
+    if (!a || i >= a->nmoves || j >= a->moves[i].nbinders) return -1;
+    const gr_binder *b = &a->moves[i].binders[j];
+    if (name) *name = b->name;
+    if (text) *text = b->text;
+    if (value) *value = b->value;
+    return b->is_int;
 }
 
 void gr_interrupt(gr_session *s)

@@ -13,7 +13,7 @@ typedef struct Collected {
     size_t comp;
     GameValue gain;          /* a scoring game's move: its gain (any size) */
     const char *label;
-    char *args, *args_json;
+    AnswerBinders args;
     KeyCopy parts;           /* the option's parts */
 } Collected;
 
@@ -39,14 +39,11 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
-    Collected m = { c->comp, score_gain(c->s->vm), NULL, NULL, NULL, key_copy_parts(keys, cnt, n, 0) };
+    Collected m = { c->comp, score_gain(c->s->vm), NULL, { NULL, 0 }, key_copy_parts(keys, cnt, n, 0) };
     if (!c->game->scoring) m.gain = score_int(0);
     const Node *rule = c->game->ast && tag >= 0 && tag < c->game->ast->list.n ? c->game->ast->list.v[tag] : NULL;
-    struct AnswerLabel l = { 0, 0, 0, NULL, NULL, NULL };
-    labels_binders(c->s, rule, frame, &l);
+    labels_binders(c->s, rule, frame, &m.args);
     m.label = rule ? rule->name : NULL;
-    m.args = l.args;
-    m.args_json = l.args_json;
     VEC_PUSH(c->v, c->n, c->cap, m);
     return 0;
 }
@@ -95,14 +92,13 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
                 cnt[q] = parts[q].count;
             }
             k = u;
-            SolveMove mv = { m->comp, a->counts[m->comp], eng_key(s->store, a->comps[m->comp]), m->label, m->args,
-                             m->args_json, val_pos(keys, cnt, (uint32_t)k), m->gain };
+            SolveMove mv = { m->comp, a->counts[m->comp], eng_key(s->store, a->comps[m->comp]), m->label, &m->args,
+                             val_pos(keys, cnt, (uint32_t)k), m->gain };
             mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;
         }
         key_copy_free(&m->parts);
-        xfree(m->args);
-        xfree(m->args_json);
+        solve_binders_free(&m->args);
     }
     xfree(c.v);
     prog_release(s->p, mark);

@@ -149,6 +149,13 @@ typedef struct AnswerPart { uint32_t id; uint64_t count; } AnswerPart;
 /* Sort parts by state and merge equal states (their counts add up): a multiset; returns its size. */
 uint32_t solve_multiset(AnswerPart *p, uint32_t n);
 
+/* A rule's binder in a listed move: its name and its value. A 64-bit integer (most binders) is
+   kept as one; any other value (an integer past 64 bits, a list, a string) as its text and its
+   JSON, since the frame it lived in is gone by the time the answer is read. */
+typedef struct AnswerBinder { const char *name; bool is_int; int64_t i; char *text, *json; } AnswerBinder;
+typedef struct AnswerBinders { AnswerBinder *v; uint32_t n; } AnswerBinders;
+void solve_binders_free(AnswerBinders *b);
+
 typedef struct Answer {
     char outcome;            /* 'P', 'N' or 'D' */
     bool has_sg;
@@ -197,7 +204,7 @@ typedef struct Answer {
        winning), the component moved (index into comps) and its copies (each can make the move),
        the rule's label (NULL: unnamed) and binder values ("k=2", {"k":2}); labels_cut: a
        component had too many moves to enumerate (its results may lack labels) */
-    struct AnswerLabel { size_t result, comp; uint64_t copies; const char *label; char *args, *args_json; } *labels;
+    struct AnswerLabel { size_t result, comp; uint64_t copies; const char *label; AnswerBinders args; } *labels;
     size_t nlabels, caplabels;
     bool labels_cut;
     uint64_t nmoves;         /* the moves labelled, counted with their copies (labels keeps the first
@@ -216,16 +223,17 @@ void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc);
    none) has no move; a rule's binder values at a move (frame) as text and JSON, into l. */
 bool labels_terminal(Solver *s, const int64_t *key, uint32_t id);
 struct Node;
-void labels_binders(Solver *s, const struct Node *mv, const Value *frame, struct AnswerLabel *l);
+void labels_binders(Solver *s, const struct Node *mv, const Value *frame, AnswerBinders *out);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
-   rule's label (NULL: unnamed), binder values as text and JSON, the position after it, and its
+   rule's label (NULL: unnamed), its binders with their values, the position after it, and its
    gain in a scoring game (a GV_SCORE of any size, score.h; 0 otherwise). */
 typedef struct SolveMove {
     size_t comp;
     uint64_t copies;
     const int64_t *from;
-    const char *label, *args, *args_json;
+    const char *label;
+    const AnswerBinders *args;
     Value result;
     GameValue gain;
 } SolveMove;

@@ -261,6 +261,12 @@ static void queries(gr_session *s, bool quietly)
               !strcmp(rule, "take") && !strcmp(args, "k=2") && !strcmp(res, gr_answer_result(a, 0)) && copies == 1 &&
               gr_answer_move(a, 1, NULL, NULL, NULL, NULL, NULL) == -1 && gr_answer_certificate(a),
           "gr_query: Nim(3, 4, 5) is N, SG 2, one move: take k=2 from Heap(3)", err);
+    const char *bname = NULL, *btext = NULL;
+    long long bval = 0;
+    check(st == 0 && gr_answer_binder_count(a, 0) == 1 && gr_answer_binder(a, 0, 0, &bname, &btext, &bval) == 1 &&
+              !strcmp(bname, "k") && !strcmp(btext, "2") && bval == 2 && gr_answer_binder(a, 0, 1, NULL, NULL, NULL) == -1 &&
+              gr_answer_binder_count(a, 1) == 0 && gr_answer_binder(a, 1, 0, NULL, NULL, NULL) == -1,
+          "gr_query: the move's binder k is the integer 2", NULL);
     gr_answer_free(a);
     gr_free(err);
     /* Wythoff(3, 5) is a P-position (SG 0; (3, 5) = (floor(2 phi), floor(2 phi) + 2)) and Heap(2) has
@@ -301,6 +307,20 @@ static void queries(gr_session *s, bool quietly)
             for (size_t i = 0; i < gr_answer_move_count(a); i++) {
                 gr_answer_move(a, i, &comp, &rule, &args, &res, &copies);
                 ok &= json_lists(json, comp) && json_lists(json, res) && (!rule || has(json, rule));
+                /* its binders: the JSON's "args" object, and the text's "k=1, a=4" */
+                char obj[300] = "\"args\":{", txt[300] = "";
+                for (size_t j = 0; j < gr_answer_binder_count(a, i); j++) {
+                    const char *n = NULL, *t = NULL;
+                    long long v = 0;
+                    int isint = gr_answer_binder(a, i, j, &n, &t, &v);
+                    char num[32];
+                    snprintf(num, sizeof num, "%lld", v);
+                    ok &= isint == 1 && !strcmp(t, num);
+                    snprintf(obj + strlen(obj), sizeof obj - strlen(obj), "%s\"%s\":%s", j ? "," : "", n, t);
+                    snprintf(txt + strlen(txt), sizeof txt - strlen(txt), "%s%s=%s", j ? ", " : "", n, t);
+                }
+                strcat(obj, "}");
+                ok &= has(json, obj) && (args ? !strcmp(args, txt) : !*txt);
             }
         }
         snprintf(detail, sizeof detail, "%s: status %d, JSON %s", positions[k], st, json ? json : "(none)");
@@ -308,6 +328,19 @@ static void queries(gr_session *s, bool quietly)
         gr_answer_free(a);
         gr_free(json);
     }
+    /* binders that are not 64-bit integers: a list and a number past 64 bits, as text */
+    gr_eval(s, "game Q(n) { move say(w in [[1, 2], [3]], k in [10**20], j in -2..-2) when n > 0 => Q(n - 1); }", NULL, &json);
+    gr_free(json);
+    st = gr_query(s, "Q(1)", &a, NULL);
+    const char *n0 = NULL, *t0 = NULL, *n1 = NULL, *t1 = NULL, *n2 = NULL, *t2 = NULL;
+    long long v2 = 0;
+    check(st == 0 && gr_answer_move_count(a) == 2 && gr_answer_binder_count(a, 0) == 3 &&
+              gr_answer_binder(a, 0, 0, &n0, &t0, NULL) == 0 && !strcmp(n0, "w") && !strcmp(t0, "[1, 2]") &&
+              gr_answer_binder(a, 0, 1, &n1, &t1, NULL) == 0 && !strcmp(n1, "k") && !strcmp(t1, "100000000000000000000") &&
+              gr_answer_binder(a, 0, 2, &n2, &t2, &v2) == 1 && !strcmp(n2, "j") && !strcmp(t2, "-2") && v2 == -2 &&
+              gr_answer_move(a, 1, NULL, NULL, &args, NULL, NULL) == 0 && !strcmp(args, "w=[3], k=100000000000000000000, j=-2"),
+          "gr_query: a list binder, a binder past 64 bits (as text) and an integer binder", NULL);
+    gr_answer_free(a);
     /* errors: not a position, a syntax error (columns of the text itself), two statements */
     st = gr_query(s, "7", &a, &err);
     check(st == 3 && !a && has(err, "\"col\":1") && has(err, "needs a position"), "gr_query of an integer is 3", err);

@@ -238,6 +238,17 @@ void solve_why(Solver *s, uint32_t id, StrBuf *b)
     if (s->store->st[id].flags & ST_SGSEARCH) sb_puts(b, "; the SG value by a search of the rules");
 }
 
+void solve_binders_free(AnswerBinders *b)
+{
+    for (uint32_t i = 0; i < b->n; i++) {
+        xfree(b->v[i].text);
+        xfree(b->v[i].json);
+    }
+    xfree(b->v);
+    b->v = NULL;
+    b->n = 0;
+}
+
 void solve_answer_fini(Answer *a)
 {
     for (size_t i = 0; i < a->ndefence; i++) {
@@ -245,10 +256,7 @@ void solve_answer_fini(Answer *a)
         xfree(a->defence[i].reply);
     }
     xfree(a->defence);
-    for (size_t i = 0; i < a->nlabels; i++) {
-        xfree(a->labels[i].args);
-        xfree(a->labels[i].args_json);
-    }
+    for (size_t i = 0; i < a->nlabels; i++) solve_binders_free(&a->labels[i].args);
     xfree(a->labels);
     for (size_t i = 0; a->moves && i < a->nchanges; i++) xfree(a->moves[i].parts);
     xfree(a->moves);

@@ -56,31 +56,37 @@ bool labels_terminal(Solver *s, const int64_t *key, uint32_t id)
     return !any;
 }
 
-/* The rule's binder values: "k=2, a=1" and {"k":2,"a":1}. */
-void labels_binders(Solver *s, const Node *mv, const Value *frame, struct AnswerLabel *l)
+/* The rule's binders with their values in frame: integers as they are, other values as text
+   and JSON (the frame is gone once the move is listed). */
+void labels_binders(Solver *s, const Node *mv, const Value *frame, AnswerBinders *out)
 {
-    StrBuf t, j;
-    sb_init(&t);
-    sb_init(&j);
-    sb_putc(&j, '{');
-    for (int i = 0; mv && frame && i < mv->list.n; i++) {
+    out->v = NULL;
+    out->n = 0;
+    uint32_t n = 0;
+    for (int i = 0; mv && frame && i < mv->list.n; i++) n += mv->list.v[i]->kind == N_BINDER;
+    if (!n) return;
+    out->v = xcalloc(n, sizeof *out->v);
+    for (int i = 0; i < mv->list.n; i++) {
         const Node *b = mv->list.v[i];
         if (b->kind != N_BINDER) continue;
-        if (t.len) {
-            sb_puts(&t, ", ");
-            sb_putc(&j, ',');
+        AnswerBinder *d = &out->v[out->n++];
+        const Value *v = &frame[b->ref_id];
+        d->name = b->name;
+        if (v->t == VT_INT) {
+            d->is_int = true;
+            d->i = v->u.i;
+            continue;
         }
-        sb_printf(&t, "%s=", b->name);
-        key_print_value(s->p, &t, &frame[b->ref_id]);
-        json_str(&j, b->name);
-        sb_putc(&j, ':');
-        key_json_value(s->p, &j, &frame[b->ref_id]);
+        StrBuf t;
+        sb_init(&t);
+        key_print_value(s->p, &t, v);
+        d->text = sb_take(&t);
+        key_json_value(s->p, &t, v);
+        d->json = sb_take(&t);
+        sb_fini(&t);
     }
-    sb_putc(&j, '}');
-    l->args = t.len ? sb_take(&t) : NULL;
-    sb_fini(&t);
-    l->args_json = sb_take(&j);
 }
+
 
 static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame);
 
@@ -151,9 +157,9 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
         const Game *g = &s->p->code.games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
         const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
         a->nmoves += c->copies;
-        struct AnswerLabel l = { r, c->which, c->copies, rule ? rule->name : NULL, NULL, NULL };
+        struct AnswerLabel l = { r, c->which, c->copies, rule ? rule->name : NULL, { NULL, 0 } };
         if (a->nlabels < SOLVE_MAX_WINNING) {
-            labels_binders(s, rule, frame, &l);
+            labels_binders(s, rule, frame, &l.args);
             VEC_PUSH(a->labels, a->nlabels, a->caplabels, l);
         }
     }
