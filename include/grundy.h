@@ -62,9 +62,10 @@ unsigned long long gr_session_memory(gr_session *s);
 /* Set an option, the value written as on the command line:
      "max-states" N, "max-instances" N, "max-steps" N (positive integers), "max-memory" SIZE
      (bytes, or with K, M, G, T: the session's own memory, gr_session_memory), "timeout"
-     SECONDS (0: none; each gr_eval gets the whole time), "jobs" N (worker processes for a claim, a table or a period; 1: none), "strategy" NAME
-     (closed, sequence, table, memo, tokens, retrograde, negamax; "" or "auto": the engine's
-     choice).
+     SECONDS (0: none; each gr_eval gets the whole time), "jobs" N (worker processes for a
+     claim, a table or a period; 1: none), "output" "text" or "json" (what gr_exec writes: the
+     command line's text, the default, or its --json lines), "strategy" NAME (closed, sequence,
+     table, memo, tokens, retrograde, negamax; "" or "auto": the engine's choice).
    Returns 0, or 2 for an unknown option or a bad value (the session is unchanged). */
 int gr_session_set(gr_session *s, const char *option, const char *value);
 
@@ -77,6 +78,18 @@ int gr_session_set(gr_session *s, const char *option, const char *value);
    (json may be NULL to discard them). Returns the command line's exit status: 0, 1, 3, 4 or 130
    (interrupted by gr_interrupt); 2 when s or text is NULL. */
 int gr_eval(gr_session *s, const char *text, const char *name, char **json);
+
+/* Where gr_exec writes: n bytes of data (not NUL-terminated) on stream 1, the output (the
+   command line's standard output: answers as text, or JSON lines with "output" "json", errors
+   included), or stream 2, the messages (its standard error: errors and warnings with their
+   source line and caret). Called on the calling thread, during gr_exec, a line at a time as the
+   run produces them (a long run's answers arrive as they are found). */
+typedef void gr_write_fn(void *ctx, int stream, const char *data, size_t n);
+
+/* Evaluate text as gr_eval does (definitions stay; the same statuses), but as `grundy -e TEXT`
+   (with "output" "json": `grundy --json -e TEXT`) prints it: both streams, byte for byte the
+   command line's, go to write(ctx, ...) as they are produced (write NULL: discarded). */
+int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *write, void *ctx);
 
 /* ---- one position's answer, as data ----
    A query's answer without JSON: its outcome, value, strategy and certificate, the positions its

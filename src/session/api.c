@@ -27,6 +27,7 @@ struct gr_session {
     ProgFlag stop;                /* gr_interrupt's flag: the program's interrupt points here */
     double timeout;               /* seconds each gr_eval may take (0: none) */
     char *strategy;               /* the forced strategy (NULL: the engine's choice) */
+    bool json_output;             /* gr_exec's output: JSON lines ("output" "json") or text */
 };
 
 const char *gr_version(void) { return PACKAGE_VERSION; }
@@ -91,6 +92,7 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     else if (!strcmp(option, "timeout") && !strcmp(value, "0")) s->timeout = 0;
     else if (!strcmp(option, "timeout") && opt_seconds(value, &secs)) s->timeout = secs;
     else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->opt.jobs = (int)n;
+    else if (!strcmp(option, "output") && (!strcmp(value, "text") || !strcmp(value, "json"))) s->json_output = !strcmp(value, "json");
     else if (!strcmp(option, "strategy") && (!*value || !strcmp(value, "auto") || opt_strategy_known(value, NULL, 0))) {
         char *copy = *value && strcmp(value, "auto") ? util_strdup_libc(value) : NULL;
         if (*value && strcmp(value, "auto") && !copy) return EXIT_LIMIT;
@@ -116,27 +118,20 @@ static void eval_run(Program *p, void *ctx)
     r->status = run_pending(p);
 }
 
-/* Run fn(p, ctx) in the session, its output and its errors' JSON lines into *json (NULL:
-   discarded), inside one prog_try with the calling thread's allocation failures routed to the
-   session; *status is what fn set (a limit or an interrupt that unwound it replaces it). Returns
-   the status. */
-static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *status, char **json)
+/* Run fn(p, ctx) in the session with its output on out and its messages on err (the command
+   line's stdout and stderr), as JSON lines (the errors too, on out) or as text, inside one
+   prog_try with the calling thread's allocation failures routed to the session; *status is what
+   fn set (a limit or an interrupt that unwound it replaces it; a write that failed makes it 4).
+   Returns the status. The streams stay the caller's. */
+static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *status, FILE *out, FILE *err,
+                          bool json)
 {
     Program *p = &s->p;
-    char *obuf = NULL, *ebuf = NULL;
-    size_t olen = 0, elen = 0;
-    FILE *out = open_memstream(&obuf, &olen), *err = open_memstream(&ebuf, &elen);
-    if (!out || !err) {
-        if (out) fclose(out);
-        if (err) fclose(err);
-        util_free_libc(obuf);
-        util_free_libc(ebuf);
-        return EXIT_LIMIT;
-    }
     UtilMeter *meter0 = util_set_meter(&s->meter);
     p->run.out = out;
-    p->diag.out = err;      /* the text of the messages (the command line's stderr): not handed out */
-    p->diag.json = out;     /* the errors as JSON lines, with the statements' */
+    p->diag.out = err;      /* the text of the messages */
+    p->diag.json = json ? out : NULL;   /* the errors as JSON lines, with the statements' */
+    p->opt.json = json;
     p->diag.errors = 0;
     p->run.failed = 0;
     p->run.out_failed = false;
@@ -164,12 +159,65 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
     p->diag.out = NULL;
     p->diag.json = NULL;
     util_set_meter(meter0);
-    fclose(out);
+    return *status;
+}
+
+/* session_run_on with the JSON lines into *json (NULL: discarded) and the messages' text
+   dropped. */
+static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *status, char **json)
+{
+    char *obuf = NULL, *ebuf = NULL;
+    size_t olen = 0, elen = 0;
+    FILE *out = open_memstream(&obuf, &olen), *err = open_memstream(&ebuf, &elen);
+    if (!out || !err) {
+        if (out) fclose(out);
+        if (err) fclose(err);
+        util_free_libc(obuf);
+        util_free_libc(ebuf);
+        return EXIT_LIMIT;
+    }
+    session_run_on(s, fn, ctx, status, out, err, true);
+    if (fclose(out) && *status < EXIT_LIMIT) *status = EXIT_LIMIT;
     fclose(err);
     util_free_libc(ebuf);
     if (json) *json = obuf;
     else util_free_libc(obuf);
     return *status;
+}
+
+/* A stream whose writes go to the client's write function (fopencookie). */
+typedef struct Sink { gr_write_fn *fn; void *ctx; int stream; } Sink;
+
+static ssize_t sink_write(void *cookie, const char *data, size_t n)
+{
+    Sink *k = cookie;
+    if (k->fn && n) k->fn(k->ctx, k->stream, data, n);
+    return (ssize_t)n;
+}
+
+static FILE *sink_open(Sink *k)
+{
+    cookie_io_functions_t io = { NULL, sink_write, NULL, NULL };
+    FILE *f = fopencookie(k, "w", io);
+    if (f) setvbuf(f, NULL, _IOLBF, 0);   /* line by line: a long run's answers arrive as they are found */
+    return f;
+}
+
+int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *write, void *ctx)
+{
+    if (!s || !text) return EXIT_USAGE;
+    Sink ko = { write, ctx, 1 }, ke = { write, ctx, 2 };
+    FILE *out = sink_open(&ko), *err = sink_open(&ke);
+    if (!out || !err) {
+        if (out) fclose(out);
+        if (err) fclose(err);
+        return EXIT_LIMIT;
+    }
+    EvalRun r = { text, name ? name : "<eval>", EXIT_OK };
+    session_run_on(s, eval_run, &r, &r.status, out, err, s->json_output);
+    fclose(out);
+    fclose(err);
+    return r.status;
 }
 
 int gr_eval(gr_session *s, const char *text, const char *name, char **json)

@@ -38,6 +38,7 @@ static void check(bool ok, const char *what, const char *detail)
 }
 
 static void meters(void);
+static void streams(void);
 
 /* A file's text (NULL when it cannot be read, or holds a NUL byte: gr_eval takes a C string). */
 static char *read_file(const char *path)
@@ -112,6 +113,62 @@ static char *run_cmd(const char *cmd, int *status)
     return buf;
 }
 
+/* What gr_exec wrote, stream by stream. */
+typedef struct Streams { char *buf[3]; size_t len[3], cap[3]; size_t calls; } Streams;
+
+static void collect(void *ctx, int stream, const char *data, size_t n)
+{
+    Streams *w = ctx;
+    w->calls++;
+    if (stream != 1 && stream != 2) abort();
+    if (w->len[stream] + n + 1 > w->cap[stream]) {
+        w->cap[stream] = 2 * (w->len[stream] + n + 1);
+        w->buf[stream] = realloc(w->buf[stream], w->cap[stream]);
+        if (!w->buf[stream]) abort();
+    }
+    memcpy(w->buf[stream] + w->len[stream], data, n);
+    w->len[stream] += n;
+    w->buf[stream][w->len[stream]] = 0;
+}
+
+/* The golden program through gr_exec with text output, against `GRUNDY [options] -e TEXT`: the
+   same standard output, the same standard error, the same status. */
+static void golden_text(const char *grundy, const char *path, const char *base, const char *text, const char *args)
+{
+    gr_session *s = gr_session_new();
+    char cli[1024];
+    if (!s || !golden_options(args, s, cli, sizeof cli) || gr_session_set(s, "output", "text")) {
+        gr_session_free(s);
+        return;
+    }
+    Streams w;
+    memset(&w, 0, sizeof w);
+    int st = gr_exec(s, text, NULL, collect, &w);
+    char errpath[] = "/tmp/grundy-api-text-XXXXXX";
+    int fd = mkstemp(errpath);
+    if (fd < 0) abort();
+    close(fd);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s'%s -e \"$(cat '%s')\" 2>'%s'", grundy, cli, base, errpath);
+    int want_st;
+    char *want = run_cmd(cmd, &want_st), *want_err = read_file(errpath);
+    unlink(errpath);
+    const char *o = w.buf[1] ? w.buf[1] : "", *e = w.buf[2] ? w.buf[2] : "";
+    char what[1200];
+    snprintf(what, sizeof what, "golden %s as text (gr_exec)", path);
+    bool same = want && want_err && !strcmp(o, want) && !strcmp(e, want_err) && st == want_st;
+    if (!same) {
+        printf("--- %s: the command line printed (status %d)\n%s--- and on stderr\n%s--- gr_exec gave (status %d)\n%s"
+               "--- and on stream 2\n%s", path, want_st, want ? want : "", want_err ? want_err : "", st, o, e);
+    }
+    check(same, what, same ? NULL : "the text differs");
+    free(w.buf[1]);
+    free(w.buf[2]);
+    free(want);
+    free(want_err);
+    gr_session_free(s);
+}
+
 static void goldens(const char *grundy, int n, char **files)
 {
     char cwd[4096];
@@ -135,6 +192,7 @@ static void goldens(const char *grundy, int n, char **files)
             continue;
         }
         if (chdir(dir)) abort();
+        golden_text(grundy, path, base, text, args);
         char *json = NULL;
         int st = gr_eval(s, text, NULL, &json);
         char cmd[8192];
@@ -485,6 +543,7 @@ static void limits(bool quietly)
     queries(s, quietly);
     gr_session_free(s);
     meters();
+    streams();
 }
 
 /* ---- each session's memory is its own ---- */
@@ -532,6 +591,41 @@ static void meters(void)
     gr_free(json);
     gr_session_free(a);
     gr_session_free(b);
+}
+
+/* ---- gr_exec: the command line's streams through a write function ---- */
+
+static void streams(void)
+{
+    gr_session *s = gr_session_new();
+    Streams w;
+    memset(&w, 0, sizeof w);
+    int st = gr_exec(s, "print 1; print 2; query Nim(1, 2);", NULL, collect, &w);
+    check(st == 0 && w.buf[1] && !strcmp(w.buf[1], "1\n2\nNim(1, 2): N (sg 3) [closed:nim]\n  = Heap(1) + Heap(2)\n"
+                                                     "  by Bouton: SG of a heap is its size; a sum is the XOR\n"
+                                                     "  winning move: take k=1 from Heap(2) -> Heap(1) + Heap(1)\n") &&
+              !w.buf[2] && w.calls >= 6,
+          "gr_exec: text output, a line at a time", w.buf[1]);
+    free(w.buf[1]);
+    memset(&w, 0, sizeof w);
+    st = gr_exec(s, "print 1 +;", "t.game", collect, &w);
+    check(st == 3 && !w.buf[1] && w.buf[2] && strstr(w.buf[2], "t.game:1:10: error:") && strstr(w.buf[2], "^"),
+          "gr_exec: an error's message with its caret on stream 2", w.buf[2]);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    check(gr_session_set(s, "output", "json") == 0 && gr_session_set(s, "output", "xml") == 2, "the output option", NULL);
+    char *json = NULL;
+    gr_eval(s, "query Kayles(12); print 1 +;", NULL, &json);
+    st = gr_exec(s, "query Kayles(12); print 1 +;", NULL, collect, &w);
+    check(st == 3 && w.buf[1] && json && !strcmp(w.buf[1], json) && w.buf[2] && strstr(w.buf[2], "error:"),
+          "gr_exec with output json: gr_eval's JSON lines, and the messages as text", w.buf[1]);
+    gr_free(json);
+    free(w.buf[1]);
+    free(w.buf[2]);
+    check(gr_session_set(s, "max-steps", "1000") == 0 && gr_exec(s, "print count(x for x in 0..10**9);", NULL, NULL, NULL) == 4 &&
+              gr_session_set(s, "max-steps", "10000000000") == 0 && gr_exec(s, "print 5;", NULL, NULL, NULL) == 0,
+          "gr_exec with no write function: a limit is 4, and the session goes on", NULL);
+    gr_session_free(s);
 }
 
 /* ---- nothing written to the standard output or error ---- */
