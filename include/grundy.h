@@ -146,6 +146,21 @@ int gr_answer_move(const gr_answer *a, size_t i, const char **component, const c
 size_t gr_answer_binder_count(const gr_answer *a, size_t i);
 int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, const char **text, long long *value);
 
+/* The certificate's figures, by name: what the value rests on, as data. The names so far (more may
+   come; a name not there gives -1):
+     "family" (text: "octal", "subtraction", "heap" ...), "code" (text: "0.77"), "recognised"
+     (1: read off the rules of a user's game), "period" and "preperiod" (a proven period: SG(n +
+     period) = SG(n) for n >= preperiod), "proof" (text: the theorem that proves it), "table"
+     (the values computed for the answer), "sg_by_search" (1: the SG value came from a search of
+     the rules, the strategy knowing only the outcome).
+   gr_answer_fact gives the one named name: its text ("12", "0.77") and, when it is an integer,
+   that integer in *value. Returns 1 for an integer, 0 for a text, -1 when the answer has no such
+   figure. gr_answer_fact_at gives the j-th (its name too), -1 when out of range. The strings
+   belong to a. */
+int gr_answer_fact(const gr_answer *a, const char *name, const char **text, long long *value);
+size_t gr_answer_fact_count(const gr_answer *a);
+int gr_answer_fact_at(const gr_answer *a, size_t j, const char **name, const char **text, long long *value);
+
 /* Ask the gr_eval (or gr_query) running in s to stop: it stops at its next poll (within
    milliseconds) and returns 130; the session stays usable. Async-signal-safe; may be called from any thread. A call
    while no gr_eval runs has no effect on the next one. */

@@ -198,7 +198,7 @@ static void do_explain(Repl *r, const Value *pos, void *ctx)
         sb_printf(&b, ": %s", solve_how_name(s, st->how));
         StrBuf w;
         sb_init(&w);
-        solve_why(s, a->comps[i], &w);
+        solve_why(s, a->comps[i], &w, NULL);
         if (w.len && a->ncomps > 1) sb_printf(&b, " -- %s", w.s);
         sb_fini(&w);
         fprintf(p->run.out, "%s\n", b.s);

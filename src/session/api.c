@@ -246,6 +246,8 @@ struct gr_answer {
     size_t nresults;
     gr_move *moves;         /* each move reaching one of them */
     size_t nmoves;
+    gr_binder *facts;       /* the certificate's figures (name, text, integer) */
+    size_t nfacts;
 };
 
 static char *dup_or_null(const char *t) { return t ? xstrdup(t) : NULL; }
@@ -271,6 +273,11 @@ void gr_answer_free(gr_answer *a)
         }
         xfree(a->moves[i].binders);
     }
+    for (size_t j = 0; j < a->nfacts; j++) {
+        xfree(a->facts[j].name);
+        xfree(a->facts[j].text);
+    }
+    xfree(a->facts);
     xfree(a->moves);
     xfree(a);
     util_set_meter(meter);
@@ -326,6 +333,21 @@ static void query_run(Program *p, void *ctx)
     g->position = dup_or_null(a->position);
     g->strategy = dup_or_null(a->strategy);
     g->why = dup_or_null(a->why);
+    g->facts = xcalloc(a->facts.n ? a->facts.n : 1, sizeof *g->facts);
+    for (uint32_t j = 0; j < a->facts.n; j++) {
+        const AnswerFact *f = &a->facts.v[j];
+        gr_binder *e = &g->facts[g->nfacts++];
+        e->name = xstrdup(f->key);
+        e->is_int = f->is_int;
+        e->value = f->is_int ? (long long)f->i : 0;
+        if (f->is_int) {
+            sb_put_i64(&b, f->i);
+            e->text = sb_take(&b);
+            sb_fini(&b);
+        } else {
+            e->text = xstrdup(f->text);
+        }
+    }
     g->scoring = a->scoring;
     g->drawing = a->drawing;
     uint64_t listed = 0;   /* the moves kept, with their copies, against the moves there are */
@@ -417,6 +439,24 @@ int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, 
     if (text) *text = b->text;
     if (value) *value = b->value;
     return b->is_int;
+}
+
+size_t gr_answer_fact_count(const gr_answer *a) { return a ? a->nfacts : 0; }
+
+int gr_answer_fact_at(const gr_answer *a, size_t j, const char **name, const char **text, long long *value)
+{
+    if (!a || j >= a->nfacts) return -1;
+    if (name) *name = a->facts[j].name;
+    if (text) *text = a->facts[j].text;
+    if (value) *value = a->facts[j].value;
+    return a->facts[j].is_int;
+}
+
+int gr_answer_fact(const gr_answer *a, const char *name, const char **text, long long *value)
+{
+    for (size_t j = 0; a && name && j < a->nfacts; j++)
+        if (!strcmp(a->facts[j].name, name)) return gr_answer_fact_at(a, j, NULL, text, value);
+    return -1;
 }
 
 void gr_interrupt(gr_session *s)

@@ -778,7 +778,7 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (!mixed && n) {   /* one method for every component: say which theorem it rests on */
         StrBuf b;
         sb_init(&b);
-        solve_why(s, c[0].id, &b);
+        solve_why(s, c[0].id, &b, &a->facts);
         a->why = b.len ? sb_take(&b) : NULL;
         sb_fini(&b);
     }

@@ -43,6 +43,15 @@ typedef enum StrategyId {
     STRATEGY_TOKENS, STRATEGY_CLOSED, STRATEGY_SEQUENCE, STRATEGY_TABLE, STRATEGY_MEMO, STRATEGY_RETRO, STRATEGY_NEGAMAX
 } StrategyId;
 
+/* The certificate's data: figures the value rests on, by name ("period" 12, "code" "0.77"), an
+   integer or a text each; the names are listed in docs/api.md (gr_answer_fact). */
+typedef struct AnswerFact { const char *key; bool is_int; int64_t i; char *text; } AnswerFact;
+typedef struct AnswerFacts { AnswerFact *v; uint32_t n, cap; } AnswerFacts;
+/* Add a fact (facts NULL: nothing; a key already there keeps its first value). */
+void solve_fact_int(AnswerFacts *facts, const char *key, int64_t v);
+void solve_fact_text(AnswerFacts *facts, const char *key, const char *text);
+void solve_facts_free(AnswerFacts *facts);
+
 typedef struct Strategy {
     const char *name;       /* --strategy NAME; the reported strategy unless name_of says more */
     StrategyId id;          /* its place in the table */
@@ -64,9 +73,10 @@ typedef struct Strategy {
     bool (*sg_at_hand)(Solver *s, void *st, uint32_t id);
     /* The strategy reported for a state it solved (variant: what it put in solve_how). */
     const char *(*name_of)(Solver *s, void *st, uint32_t variant);
-    /* The theorem or certificate behind the value of state id (the text output's "by" line);
-       variant: what the strategy put in solve_how for it. */
-    void (*explain)(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b);
+    /* The theorem or certificate behind the value of state id (the text output's "by" line),
+       and its figures into facts (NULL: not wanted); variant: what the strategy put in solve_how
+       for it. */
+    void (*explain)(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts);
     /* The options of state id that reach want (the play mode's target: an SG value of any size,
        or an outcome), in the rules' order (a few others are harmless: the caller checks each).
        MOVES_RULES: enumerate the rules instead; MOVES_SOME: the list may be incomplete. */
@@ -119,8 +129,9 @@ uint32_t solve_how(const Strategy *self, uint32_t variant);
 #define HOW_VARIANT(how) ((uint32_t)(how) & ((1u << HOW_VARIANT_BITS) - 1))
 /* self's state in s. */
 void *solve_state(Solver *s, const Strategy *self);
-/* The theorem or certificate behind solved state id's value (appended to b; nothing if none). */
-void solve_why(Solver *s, uint32_t id, StrBuf *b);
+/* The theorem or certificate behind solved state id's value (appended to b; nothing if none),
+   and its figures into facts (NULL: not wanted). */
+void solve_why(Solver *s, uint32_t id, StrBuf *b, AnswerFacts *facts);
 /* The name of the strategy that solved a state. */
 const char *solve_how_name(Solver *s, uint32_t how);
 
@@ -175,6 +186,7 @@ typedef struct Answer {
     struct AnswerDefence { char *move, *reply; } *defence;
     size_t ndefence, capdefence;
     char *why;               /* the theorem or method behind the value (text output), or NULL */
+    AnswerFacts facts;       /* the figures it rests on (a period, an octal code, ...) */
     bool scoring;            /* a scoring game: sg is its score (GV_SCORE, any size), winning lists its best moves */
     bool has_line;           /* line: the totals of the player to move and of the other along a best line */
     GameValue line[2];

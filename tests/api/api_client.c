@@ -386,6 +386,31 @@ static void queries(gr_session *s, bool quietly)
         gr_answer_free(a);
         gr_free(json);
     }
+    /* the certificate's figures: Kayles's proven period (Guy and Smith: 12 from 71 on, octal code
+       0.77), a recognised subtraction game's table, and none for Nim */
+    st = gr_query(s, "Kayles(1000)", &a, NULL);
+    const char *ft = NULL, *fn = NULL;
+    long long fv = 0, fp = 0, fe = 0, ftab = 0, frec = -1;
+    bool kay = st == 0 && gr_answer_fact(a, "family", &ft, NULL) == 0 && !strcmp(ft, "octal") &&
+               gr_answer_fact(a, "code", &ft, NULL) == 0 && !strcmp(ft, "0.77") &&
+               gr_answer_fact(a, "period", &ft, &fp) == 1 && fp == 12 && !strcmp(ft, "12") &&
+               gr_answer_fact(a, "preperiod", NULL, &fe) == 1 && fe == 71 &&
+               gr_answer_fact(a, "proof", &ft, NULL) == 0 && strstr(ft, "periodicity") &&
+               gr_answer_fact(a, "table", NULL, NULL) == -1 && gr_answer_fact(a, "nosuch", NULL, NULL) == -1 &&
+               gr_answer_fact_count(a) >= 5 && gr_answer_fact_at(a, 0, &fn, &ft, &fv) >= 0 && fn &&
+               gr_answer_fact_at(a, gr_answer_fact_count(a), NULL, NULL, NULL) == -1;
+    check(kay, "gr_query: Kayles(1000)'s certificate: octal 0.77, period 12 after 71", gr_answer_certificate(a));
+    gr_answer_free(a);
+    st = gr_query(s, "T(10)", &a, NULL);
+    check(st == 0 && gr_answer_fact(a, "family", &ft, NULL) == 0 && !strcmp(ft, "subtraction") &&
+              gr_answer_fact(a, "recognised", NULL, &frec) == 1 && frec == 1 && gr_answer_fact(a, "table", NULL, &ftab) == 1 &&
+              ftab == 11 && gr_answer_fact(a, "period", NULL, NULL) == -1,
+          "gr_query: a recognised subtraction game's table of 11 values", gr_answer_certificate(a));
+    gr_answer_free(a);
+    st = gr_query(s, "Nim(3, 4, 5)", &a, NULL);
+    check(st == 0 && gr_answer_fact_count(a) == 0 && gr_answer_fact(a, "period", NULL, NULL) == -1, "gr_query: Nim has no figures",
+          NULL);
+    gr_answer_free(a);
     /* binders that are not 64-bit integers: a list and a number past 64 bits, as text */
     gr_eval(s, "game Q(n) { move say(w in [[1, 2], [3]], k in [10**20], j in -2..-2) when n > 0 => Q(n - 1); }", NULL, &json);
     gr_free(json);

@@ -194,8 +194,9 @@ static const char *closed_name(Solver *s, void *st, uint32_t variant)
     return closed_at((int)(variant & ~CLOSED_RULES_MOVES))->strategy;
 }
 
-static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)
+static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
+    (void)facts;
     (void)s;
     (void)st;
     (void)id;

@@ -230,12 +230,50 @@ void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n)
     a->winning[a->nwin++] = text;
 }
 
-void solve_why(Solver *s, uint32_t id, StrBuf *b)
+void solve_why(Solver *s, uint32_t id, StrBuf *b, AnswerFacts *facts)
 {
     uint32_t how = s->store->st[id].how;
     const Strategy *st = s->strategies[HOW_STRATEGY(how)];
-    if (st->explain) st->explain(s, s->state[HOW_STRATEGY(how)], id, HOW_VARIANT(how), b);
-    if (s->store->st[id].flags & ST_SGSEARCH) sb_puts(b, "; the SG value by a search of the rules");
+    if (st->explain) st->explain(s, s->state[HOW_STRATEGY(how)], id, HOW_VARIANT(how), b, facts);
+    if (s->store->st[id].flags & ST_SGSEARCH) {
+        sb_puts(b, "; the SG value by a search of the rules");
+        solve_fact_int(facts, "sg_by_search", 1);
+    }
+}
+
+static AnswerFact *fact_new(AnswerFacts *f, const char *key)
+{
+    for (uint32_t i = 0; i < f->n; i++)
+        if (!strcmp(f->v[i].key, key)) return NULL;
+    if (f->n == f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 8;
+        f->v = xrealloc(f->v, f->cap * sizeof *f->v);
+    }
+    AnswerFact *a = &f->v[f->n++];
+    memset(a, 0, sizeof *a);
+    a->key = key;
+    return a;
+}
+
+void solve_fact_int(AnswerFacts *facts, const char *key, int64_t v)
+{
+    AnswerFact *a = facts ? fact_new(facts, key) : NULL;
+    if (!a) return;
+    a->is_int = true;
+    a->i = v;
+}
+
+void solve_fact_text(AnswerFacts *facts, const char *key, const char *text)
+{
+    AnswerFact *a = facts ? fact_new(facts, key) : NULL;
+    if (a) a->text = xstrdup(text);
+}
+
+void solve_facts_free(AnswerFacts *facts)
+{
+    for (uint32_t i = 0; i < facts->n; i++) xfree(facts->v[i].text);
+    xfree(facts->v);
+    memset(facts, 0, sizeof *facts);
 }
 
 void solve_binders_free(AnswerBinders *b)
@@ -270,6 +308,7 @@ void solve_answer_fini(Answer *a)
     xfree(a->components);
     xfree(a->position);
     xfree(a->why);
+    solve_facts_free(&a->facts);
     for (size_t i = 0; i < a->nwin; i++) xfree(a->winning[i]);
     xfree(a->winning);
     memset(a, 0, sizeof *a);

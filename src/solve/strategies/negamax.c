@@ -185,8 +185,9 @@ static bool nm_applies(Solver *s, void *st, const int64_t *key)
     return s->p->code.games[KEY_GAME(key)].scoring;
 }
 
-static void nm_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)
+static void nm_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
+    (void)facts;
     (void)s;
     (void)st;
     (void)id;

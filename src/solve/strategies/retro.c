@@ -207,8 +207,9 @@ static bool retro_applies(Solver *s, void *st, const int64_t *key)
     return true;
 }
 
-static void retro_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)
+static void retro_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
+    (void)facts;
     (void)s;
     (void)st;
     (void)id;

@@ -684,7 +684,7 @@ static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, const GameValue *
 }
 
 /* The rules' code and the period with its proof. */
-static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, StrBuf *b)
+static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
     (void)variant;
     const int64_t *key = eng_key(sv->store, id);
@@ -692,16 +692,26 @@ static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, Str
     if (!s) return;
     sb_printf(b, "%s %s game%s", s->hr.kind[0] == 'o' ? "an" : "a", s->hr.kind,
               s->hr.recognised ? " recognised in the rules" : "");
+    solve_fact_text(facts, "family", s->hr.kind);
+    solve_fact_int(facts, "recognised", s->hr.recognised);
     if (strcmp(s->hr.kind, "heap")) {
-        sb_puts(b, " (code ");
-        heaprules_describe(&s->hr, b);
-        sb_puts(b, ")");
+        StrBuf code;
+        sb_init(&code);
+        heaprules_describe(&s->hr, &code);
+        sb_printf(b, " (code %s)", code.s ? code.s : "");
+        solve_fact_text(facts, "code", code.s ? code.s : "");
+        sb_fini(&code);
     }
-    if ((big_heap(s, key, NULL) || (uint64_t)key[s->cw] >= s->L) && s->per.proven)
+    if ((big_heap(s, key, NULL) || (uint64_t)key[s->cw] >= s->L) && s->per.proven) {
         sb_printf(b, "; SG has period %llu after %llu, proven by the %s", (unsigned long long)s->per.p,
                   (unsigned long long)s->per.e, s->per.proof);
-    else   /* the values this position needs (the table may hold more: what earlier statements asked) */
+        solve_fact_int(facts, "period", (int64_t)s->per.p);
+        solve_fact_int(facts, "preperiod", (int64_t)s->per.e);
+        solve_fact_text(facts, "proof", s->per.proof);
+    } else {   /* the values this position needs (the table may hold more: what earlier statements asked) */
         sb_printf(b, "; SG from a table of %llu values", (unsigned long long)key[s->cw] + 1);
+        solve_fact_int(facts, "table", (int64_t)key[s->cw] + 1);
+    }
 }
 
 const Strategy strategy_sequence = {

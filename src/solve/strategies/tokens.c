@@ -176,8 +176,9 @@ static uint32_t tokens_remoteness(Solver *s, void *st, uint32_t id)
     return t->g[g->id]->remote[v];
 }
 
-static void tok_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b)
+static void tok_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
+    (void)facts;
     (void)s;
     (void)st;
     (void)id;
