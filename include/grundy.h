@@ -63,7 +63,10 @@ unsigned long long gr_session_memory(gr_session *s);
      "max-states" N, "max-instances" N, "max-steps" N (positive integers), "max-memory" SIZE
      (bytes, or with K, M, G, T: the session's own memory, gr_session_memory), "timeout"
      SECONDS (0: none; each gr_eval gets the whole time), "jobs" N (worker processes for a
-     claim, a table or a period; 1: none), "output" "text" or "json" (what gr_exec writes: the
+     claim, a table or a period; 1: none; "auto": one per processor), "jobs-after" SECONDS (a
+     statement runs alone this long before it splits; default 0.1), "dot" FILE and "plot"
+     FILE.svg (where draw statements and tables over two ranges write their graph and heat map;
+     "": none), "output" "text" or "json" (what gr_exec writes: the
      command line's text, the default, or its --json lines), "strategy" NAME (closed, sequence,
      table, memo, tokens, retrograde, negamax; "" or "auto": the engine's choice).
    Returns 0, or 2 for an unknown option or a bad value (the session is unchanged). */
@@ -83,13 +86,38 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json);
    command line's standard output: answers as text, or JSON lines with "output" "json", errors
    included), or stream 2, the messages (its standard error: errors and warnings with their
    source line and caret). Called on the calling thread, during gr_exec, a line at a time as the
-   run produces them (a long run's answers arrive as they are found). */
-typedef void gr_write_fn(void *ctx, int stream, const char *data, size_t n);
+   run produces them (a long run's answers arrive as they are found). Returns 0, or non-zero
+   when the data could not be written (errno set): the run then stops as the command line's does
+   when nobody reads its output, with the message "cannot write the output" and status 2. */
+typedef int gr_write_fn(void *ctx, int stream, const char *data, size_t n);
 
 /* Evaluate text as gr_eval does (definitions stay; the same statuses), but as `grundy -e TEXT`
    (with "output" "json": `grundy --json -e TEXT`) prints it: both streams, byte for byte the
    command line's, go to write(ctx, ...) as they are produced (write NULL: discarded). */
 int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *write, void *ctx);
+
+/* gr_exec in two steps, as the command line runs its files: gr_load compiles the len bytes of
+   text (its definitions, its constants; a NUL byte is an error in the text, as in a file) and
+   leaves its statements for gr_run, which runs every statement
+   loaded and not yet run. Several gr_load calls in a row are one compilation (their errors count
+   together). Each returns what gr_exec would: gr_load 0, 3 or 4; gr_run the statements' status. */
+int gr_load(gr_session *s, const char *text, size_t len, const char *name, gr_write_fn *write, void *ctx);
+int gr_run(gr_session *s, gr_write_fn *write, void *ctx);
+
+/* Write the compiled bytecode of the definitions loaded (not the standard library's) to stream 1,
+   as `grundy --dump-ir` does. Returns 0. */
+int gr_dump_ir(gr_session *s, gr_write_fn *write, void *ctx);
+
+/* Where the last call that returned 130 stopped: "FILE:LINE: the statement's text" (NULL when it
+   stopped between statements, or no call was interrupted). Valid until the next call. */
+const char *gr_stopped_at(gr_session *s);
+
+/* A progress report while a statement runs long: called on the running thread about once a second
+   after the first with the seconds so far, how many of what the computation counts ("positions
+   stored", "values of the table", ...), and once with elapsed < 0 when the line should go (the
+   statement ended). fn NULL: none (the default). */
+typedef void gr_progress_fn(void *ctx, double elapsed, unsigned long long count, const char *what);
+void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx);
 
 /* ---- one position's answer, as data ----
    A query's answer without JSON: its outcome, value, strategy and certificate, the positions its

@@ -226,3 +226,15 @@ int drv_load_stdlib_all(Program *p)
 {
     return drv_load_stdlib(p) + prog_lib_load_all(p);
 }
+
+void drv_dump_ir(Program *p)
+{
+    const char **fn_names = xmalloc((p->code.nfns + 1) * sizeof *fn_names);
+    const char **game_names = xmalloc((p->code.ngames + 1) * sizeof *game_names);
+    for (size_t i = 0; i < p->code.nfns; i++) fn_names[i] = p->code.fns[i].name;
+    for (size_t i = 0; i < p->code.ngames; i++) game_names[i] = p->code.games[i].name;
+    for (size_t i = 0; i < p->code.nfns; i++)
+        if (p->code.fns[i].user) ir_dump(p->run.out, &p->code.fns[i], fn_names, game_names);
+    xfree(fn_names);
+    xfree(game_names);
+}

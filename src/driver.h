@@ -17,6 +17,9 @@ int drv_load_stdlib_all(Program *p);
    number of errors. *incomplete is set when the text ended in the middle of an item (REPL
    continuation). */
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete);
+/* The compiled bytecode of the user's definitions (not the standard library's), on the output
+   (--dump-ir). */
+void drv_dump_ir(Program *p);
 /* Redefinitions (REPL, -e texts) of the units whose statements start at or before statement upto
    take effect (run.c calls it as the statements go; SIZE_MAX: all). */
 void drv_apply_redefinitions(Program *p, size_t upto);

@@ -1,14 +1,10 @@
 /* front.c: option parsing and the order of work: stdlib, files, -e texts, then run or REPL. */
 #include "config.h"
-#include "driver.h"
-#include "run.h"
+#include "grundy.h"
+#include "session/session.h"
 #include "front.h"
 #include "options.h"
-#include "program.h"
 #include "repl.h"
-#include "jobs.h"
-#include "solve/solve.h"
-#include "pos.h"
 #include "util.h"
 #include <errno.h>
 #include <signal.h>
@@ -168,17 +164,6 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
     return 0;
 }
 
-static void dump_ir(Program *p)
-{
-    const char **fn_names = xmalloc((p->code.nfns + 1) * sizeof *fn_names);
-    const char **game_names = xmalloc((p->code.ngames + 1) * sizeof *game_names);
-    for (size_t i = 0; i < p->code.nfns; i++) fn_names[i] = p->code.fns[i].name;
-    for (size_t i = 0; i < p->code.ngames; i++) game_names[i] = p->code.games[i].name;
-    for (size_t i = 0; i < p->code.nfns; i++)
-        if (p->code.fns[i].user) ir_dump(p->run.out, &p->code.fns[i], fn_names, game_names);
-    xfree(fn_names);
-    xfree(game_names);
-}
 
 /* The batch run's signal flag: SIGINT or SIGTERM, set by the handler only (a signal handler
    has no context to write to; the REPL has its own). */
@@ -189,12 +174,15 @@ static volatile sig_atomic_t front_signal_at;   /* when the first came (seconds,
 /* The first signal asks the run to stop; one more, at least half a second later, ends the
    process at once. Sooner it is the same request twice: timeout(1) signals the process and then
    its process group. (clock_gettime, signal and raise are async-signal-safe.) */
+static gr_session *front_session;
+
 static void on_signal(int sig)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     if (!front_signal) {
         front_signal = sig;
+        gr_interrupt(front_session);
         front_signal_at = (sig_atomic_t)ts.tv_sec * 2 + (ts.tv_nsec >= 500000000);
         return;
     }
@@ -221,29 +209,40 @@ static void catch_signals(void)
 
 /* One line for a run a signal stopped: the signal, the statement running; the status 128 + the
    signal's number (the shells' convention). */
-static int report_signal(Program *p, FILE *err)
+static int report_signal(gr_session *s, FILE *out, FILE *err)
 {
     int sig = front_signal;
-    char where[600] = "";
-    const Stmt *st = p->run.stop_stmt;
-    if (st) {
-        char snip[300];
-        diag_snippet(&p->diag, st->loc, snip, sizeof snip);
-        snprintf(where, sizeof where, " while running %s:%u: %s", diag_file(&p->diag, st->loc.file)->name,
-                 (unsigned)st->loc.line, snip);
-    }
-    fflush(p->run.out);
-    fprintf(err, "grundy: interrupted by %s%s\n", sig == SIGTERM ? "SIGTERM" : "SIGINT", where);
+    const char *at = gr_stopped_at(s);
+    fflush(out);
+    fprintf(err, "grundy: interrupted by %s%s%s\n", sig == SIGTERM ? "SIGTERM" : "SIGINT", at ? " while running " : "",
+            at ? at : "");
     return 128 + sig;
 }
 
-static void cli_progress(Program *p, double elapsed, void *ctx)
+/* The progress line on a terminal's standard error (the REPL's has a tail: "; Ctrl-C stops"). */
+static void cli_progress(void *ctx, double elapsed, unsigned long long count, const char *what)
 {
-    (void)ctx;
-    repl_progress_line(p, elapsed, "");
+    FILE *err = ctx;
+    if (elapsed < 0) fputs("\r\033[K", err);
+    else fprintf(err, "\r\033[K  ... %.0f s, %llu %s (%.0f/s)", elapsed, count, what, (double)count / elapsed);
+    fflush(err);
 }
 
-/* An error outside every statement (nothing to unwind to): the process ends with its status. */
+/* Where the session's two streams go: the command line's standard output and error. A write
+   that fails is remembered (the run stops; the message is the session's). */
+typedef struct Io { FILE *out, *err; bool failed; } Io;
+
+static int cli_write(void *ctx, int stream, const char *data, size_t n)
+{
+    Io *io = ctx;
+    FILE *f = stream == 1 ? io->out : io->err;
+    if (fwrite(data, 1, n, f) == n && fflush(f) == 0) return 0;
+    if (stream == 1) io->failed = true;
+    return -1;
+}
+
+/* An error outside every statement (nothing to unwind to, in the REPL): the process ends with
+   its status. */
 static void cli_fatal(Program *p, int status)
 {
     (void)p;
@@ -258,61 +257,67 @@ static void cli_oom(void *ctx, size_t bytes, const char *msg)
     exit(EXIT_LIMIT);
 }
 
+/* The options as the session's (parse_args has checked every value). */
+static void set_options(gr_session *s, const Opts *o)
+{
+    char v[64];
+    if (o->json) gr_session_set(s, "output", "json");
+    if (o->strategy) gr_session_set(s, "strategy", o->strategy);
+    if (o->dot) gr_session_set(s, "dot", o->dot);
+    if (o->plot) gr_session_set(s, "plot", o->plot);
+    const struct { const char *name; uint64_t v; } counts[] = {
+        { "max-states", o->max_states }, { "max-instances", o->max_instances }, { "max-steps", o->max_steps },
+        { "max-memory", o->max_memory }, { "jobs", o->jobs },
+    };
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        if (!counts[i].v) continue;
+        snprintf(v, sizeof v, "%llu", (unsigned long long)counts[i].v);
+        gr_session_set(s, counts[i].name, v);
+    }
+    if (!o->jobs) gr_session_set(s, "jobs", "auto");   /* the command line: one per processor */
+    if (o->jobs_after >= 0) {
+        snprintf(v, sizeof v, "%.17g", o->jobs_after);
+        gr_session_set(s, "jobs-after", v);
+    }
+    if (o->timeout > 0) session_run_timeout(s, o->timeout);   /* one deadline for the whole run */
+}
+
 int front_main(int argc, char **argv, FILE *out, FILE *err)
 {
     Opts o;
     memset(&o, 0, sizeof o);
     o.jobs_after = -1;
     bool done = false;
-    UtilMeter meter = { 0 };   /* the run's memory (--max-memory): everything made from here on */
-    UtilMeter *meter0 = util_set_meter(&meter);
-    UtilOom oom0 = util_set_oom((UtilOom){ cli_oom, err });
+    UtilOom oom0 = util_set_oom((UtilOom){ cli_oom, err });   /* the command line's own allocations */
     int st = parse_args(argc, argv, &o, out, err, &done);
     if (st || done) {
         xfree(o.files);
         xfree(o.evals);
         util_set_oom(oom0);
-        util_set_meter(meter0);
         return st;
     }
-    Program p;
-    drv_init(&p, out, err);
-    p.run.meter = &meter;
-    p.run.fatal = cli_fatal;
-    UtilOom oom = prog_catch_oom(&p);   /* inside a statement: a limit error, not an exit */
-    p.opt.json = o.json;
-    if (o.json) p.diag.json = out;   /* errors as JSON objects too: a script never sees an empty output */
-    p.opt.force_strategy = o.strategy;
-    p.opt.dot_file = o.dot;
-    p.opt.plot_file = o.plot;
-    if (o.max_states) p.opt.max_states = o.max_states;
-    if (o.max_instances) p.opt.max_instances = o.max_instances;
-    if (o.max_steps) p.opt.max_steps = o.max_steps;
-    if (o.max_memory) p.opt.max_memory = o.max_memory;
-    p.opt.jobs = o.jobs ? (int)o.jobs : jobs_cpus();
-    if (o.jobs_after >= 0) p.opt.jobs_after = o.jobs_after;
-    if (o.timeout > 0) {
-        p.opt.timeout = o.timeout;
-        p.run.deadline = prog_now() + o.timeout;
+    gr_session *s = gr_session_new();
+    if (!s) {
+        fputs("grundy: fatal: out of memory\n", err);
+        util_set_oom(oom0);
+        return EXIT_LIMIT;
     }
+    set_options(s, &o);
+    Io io = { out, err, false };
     int status = EXIT_OK;
-    bool repl = false;
-    if (drv_load_stdlib(&p)) {
-        fputs("grundy: internal error: the standard library does not compile\n", err);
-        status = EXIT_COMPILE;
-        goto out;
-    }
-    repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
+    bool repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
     /* a long statement shows its progress on a terminal */
-    if (isatty(2)) p.run.progress = cli_progress;
+    if (isatty(2)) gr_session_progress(s, cli_progress, err);
     if (!repl) {
         front_signal = 0;
-        p.run.interrupt = &front_signal;
+        front_session = s;
         catch_signals();
     }
     if (o.nfiles == 0 && o.nevals == 0 && !repl) VEC_PUSH(o.files, o.nfiles, o.capfiles, "-");
-    int errors = 0;
-    for (size_t i = 0; i < o.nfiles; i++) {
+    /* the files compiled first, as one program; then their statements run */
+    session_as_file(s, true);
+    int loaded = EXIT_OK;
+    for (size_t i = 0; i < o.nfiles && !front_signal; i++) {
         size_t len;
         char *text = util_read_file(o.files[i], &len);
         if (!text) {
@@ -322,48 +327,52 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
             status = EXIT_USAGE;
             goto out;
         }
-        errors += drv_load(&p, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", text, len, NULL);
+        int ld = gr_load(s, text, len, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", cli_write, &io);
         xfree(text);
-        if (p.diag.errors > DIAG_MAX_ERRORS) break;
+        if (ld) loaded = ld;
     }
-    if (errors) {
-        status = p.run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+    if (loaded) {
+        status = loaded;
         goto out;
     }
     /* the files' statements, then each -e text in turn, compiled and run (a text may replace what
        came before it; the statements before it still see the old definitions) */
-    p.opt.redefine = true;
-    p.opt.bare_print = true;   /* -e 'sg(Nim(3, 4, 5))' prints the number */
-    if (!o.dump_ir) status = run_pending(&p);
-    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && !p.run.out_failed && p.diag.errors <= DIAG_MAX_ERRORS; i++) {
+    session_as_file(s, false);
+    if (!o.dump_ir && !front_signal) status = gr_run(s, cli_write, &io);
+    for (size_t i = 0; i < o.nevals && status < EXIT_COMPILE && !io.failed && !front_signal; i++) {
         char name[32];
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
-        if (drv_load(&p, name, o.evals[i], strlen(o.evals[i]), NULL)) {
-            status = p.run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        int ld = gr_load(s, o.evals[i], strlen(o.evals[i]), name, cli_write, &io);
+        if (ld) {
+            status = ld;
             goto out;
         }
         if (!o.dump_ir) {
-            int ran = run_pending(&p);
+            int ran = gr_run(s, cli_write, &io);
             if (ran > status) status = ran;
         }
     }
     if (o.dump_ir) {
-        dump_ir(&p);
-        status = run_pending(&p);
+        gr_dump_ir(s, cli_write, &io);
+        status = gr_run(s, cli_write, &io);
     }
-    if (repl && status != EXIT_LIMIT && !p.run.out_failed) {
-        p.run.failed = 0;
-        status = repl_run(&p, o.files, o.nfiles, !o.no_readline);
+    if (repl && status != EXIT_LIMIT && !io.failed) {
+        UtilMeter *meter0;
+        UtilOom oom = session_attach(s, out, err, cli_fatal, &meter0);
+        status = repl_run(session_program(s), o.files, o.nfiles, !o.no_readline);
+        session_detach(s, oom, meter0);
     }
 out:
-    if (!prog_out_ok(&p)) status = EXIT_USAGE;   /* the output is incomplete: that matters most */
-    else if (!repl && front_signal) status = report_signal(&p, err);
-    util_set_oom(oom);
-    drv_fini(&p);
+    if (io.failed || fflush(out) || ferror(out)) {   /* the output is incomplete: that matters most */
+        if (!io.failed) fprintf(err, "grundy: error: cannot write the output: %s\n", strerror(errno));
+        status = EXIT_USAGE;
+    } else if (!repl && front_signal) {
+        status = report_signal(s, out, err);
+    }
+    gr_session_free(s);
     util_set_oom(oom0);
     xfree(o.files);
     xfree(o.evals);
-    util_set_meter(meter0);
     return status;
 }

@@ -52,6 +52,16 @@ bool opt_seconds(const char *s, double *out)
     return true;
 }
 
+bool opt_seconds_or_zero(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= 0) || v > 1e9) return false;
+    *out = v;
+    return true;
+}
+
 bool opt_strategy_known(const char *name, char *names, size_t cap)
 {
     bool known = false;

@@ -13,6 +13,8 @@ bool opt_count(const char *s, uint64_t *out);
 bool opt_size(const char *s, uint64_t *out);
 /* A positive number of seconds (at most 10^9). */
 bool opt_seconds(const char *s, double *out);
+/* A number of seconds, 0 allowed (at most 10^9). */
+bool opt_seconds_or_zero(const char *s, double *out);
 /* Whether name is a strategy of the solver (solve_strategies); names: the list, comma-separated,
    for a message (may be NULL). */
 bool opt_strategy_known(const char *name, char *names, size_t cap);

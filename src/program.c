@@ -164,7 +164,7 @@ bool prog_out_ok(Program *p)
     if (p->run.out_failed) return false;
     errno = 0;
     if (fflush(p->run.out) == 0 && !ferror(p->run.out)) return true;
-    int e = errno;
+    int e = p->run.out_errno ? p->run.out_errno : errno;
     p->run.out_failed = true;
     fprintf(p->diag.out, "grundy: error: cannot write the output: %s\n", e ? strerror(e) : "write error");
     fflush(p->diag.out);

@@ -174,6 +174,7 @@ typedef struct ProgOptions {
 typedef struct ProgRun {
     FILE *out;
     bool out_failed;                /* a write to out failed (reported once; the run stops with EXIT_USAGE) */
+    int out_errno;                  /* why a write to out failed, as its writer saw it (0: ask errno) */
     Recover *recover; size_t nrecover, caprecover;
     Cleanup *cleanups; size_t ncleanups, capcleanups;
     /* error handling: run-time errors longjmp here with the exit status */

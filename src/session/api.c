@@ -5,6 +5,8 @@
    session. */
 #include "config.h"
 #include "grundy.h"
+#include "session/session.h"
+#include "jobs.h"
 #include "driver.h"
 #include "options.h"
 #include "program.h"
@@ -16,6 +18,7 @@
 #include "solve/solve.h"
 #include "solve/core/nimber.h"
 #include "solve/core/score.h"
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +30,15 @@ struct gr_session {
     ProgFlag stop;                /* gr_interrupt's flag: the program's interrupt points here */
     double timeout;               /* seconds each gr_eval may take (0: none) */
     char *strategy;               /* the forced strategy (NULL: the engine's choice) */
+    char *dot, *plot;             /* the files draw and two-dimensional tables write (NULL: none) */
     bool json_output;             /* gr_exec's output: JSON lines ("output" "json") or text */
+    bool loading;                 /* the last call was gr_load: a further one counts its errors on */
+    bool as_file;                 /* texts are files: no redefinition, no bare values printed */
+    double run_deadline;          /* session_run_timeout: one deadline for every call (0: none) */
+    gr_progress_fn *progress;     /* the client's progress line (NULL: none) */
+    void *progress_ctx;
+    char stopped[600];            /* where the last interrupted call stopped ("" none) */
+    bool sink;                    /* the call writes through the client's function (not memory) */
 };
 
 const char *gr_version(void) { return PACKAGE_VERSION; }
@@ -74,6 +85,8 @@ void gr_session_free(gr_session *s)
     drv_fini(&s->p);
     util_set_meter(meter0);
     util_free_libc(s->strategy);   /* the session's own blocks: the C library's */
+    util_free_libc(s->dot);
+    util_free_libc(s->plot);
     util_free_libc(s);
 }
 
@@ -91,7 +104,21 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     else if (!strcmp(option, "max-memory") && opt_size(value, &n)) p->opt.max_memory = n;
     else if (!strcmp(option, "timeout") && !strcmp(value, "0")) s->timeout = 0;
     else if (!strcmp(option, "timeout") && opt_seconds(value, &secs)) s->timeout = secs;
+    else if (!strcmp(option, "jobs") && !strcmp(value, "auto")) p->opt.jobs = jobs_cpus();
     else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->opt.jobs = (int)n;
+    else if (!strcmp(option, "jobs-after") && opt_seconds_or_zero(value, &secs)) p->opt.jobs_after = secs;
+    else if (!strcmp(option, "dot") || !strcmp(option, "plot")) {
+        bool plot = option[0] == 'p';
+        size_t len = strlen(value);
+        if (plot && *value && (len < 4 || strcmp(value + len - 4, ".svg"))) return EXIT_USAGE;   /* an SVG file */
+        char *copy = *value ? util_strdup_libc(value) : NULL;
+        if (*value && !copy) return EXIT_LIMIT;
+        char **slot = plot ? &s->plot : &s->dot;
+        util_free_libc(*slot);
+        *slot = copy;
+        if (plot) p->opt.plot_file = copy;
+        else p->opt.dot_file = copy;
+    }
     else if (!strcmp(option, "output") && (!strcmp(value, "text") || !strcmp(value, "json"))) s->json_output = !strcmp(value, "json");
     else if (!strcmp(option, "strategy") && (!*value || !strcmp(value, "auto") || opt_strategy_known(value, NULL, 0))) {
         char *copy = *value && strcmp(value, "auto") ? util_strdup_libc(value) : NULL;
@@ -106,12 +133,12 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
 }
 
 /* The text, loaded and run (inside session_run). */
-typedef struct EvalRun { const char *text, *name; int status; } EvalRun;
+typedef struct EvalRun { const char *text, *name; int status; size_t len; } EvalRun;
 
 static void eval_run(Program *p, void *ctx)
 {
     EvalRun *r = ctx;
-    if (drv_load(p, r->name, r->text, strlen(r->text), NULL)) {
+    if (drv_load(p, r->name, r->text, r->len, NULL)) {
         r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
         return;
     }
@@ -123,8 +150,17 @@ static void eval_run(Program *p, void *ctx)
    prog_try with the calling thread's allocation failures routed to the session; *status is what
    fn set (a limit or an interrupt that unwound it replaces it; a write that failed makes it 4).
    Returns the status. The streams stay the caller's. */
+/* The client's progress function, from the program's hook: the figures of repl_progress_line. */
+static void on_progress(Program *p, double elapsed, void *ctx)
+{
+    gr_session *s = ctx;
+    if (elapsed >= 0) p->run.progress_shown = true;
+    uint64_t n = p->run.work_what ? p->run.work_done : (uint64_t)p->solver->store->n;
+    s->progress(s->progress_ctx, elapsed, n, p->run.work_what ? p->run.work_what : "positions stored");
+}
+
 static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *status, FILE *out, FILE *err,
-                          bool json)
+                          bool json, bool load)
 {
     Program *p = &s->p;
     UtilMeter *meter0 = util_set_meter(&s->meter);
@@ -132,15 +168,36 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     p->diag.out = err;      /* the text of the messages */
     p->diag.json = json ? out : NULL;   /* the errors as JSON lines, with the statements' */
     p->opt.json = json;
-    p->diag.errors = 0;
+    if (!(load && s->loading)) {   /* gr_load after gr_load: one compilation, one count of errors */
+        p->diag.errors = 0;
+        p->diag.suppressed = false;
+    }
+    s->loading = load;
     p->run.failed = 0;
     p->run.out_failed = false;
     s->stop = 0;
-    p->opt.timeout = s->timeout;
-    p->run.deadline = s->timeout > 0 ? prog_now() + s->timeout : 0;
+    s->stopped[0] = 0;
+    if (s->run_deadline) {
+        p->run.deadline = s->run_deadline;
+    } else {
+        p->opt.timeout = s->timeout;
+        p->run.deadline = s->timeout > 0 ? prog_now() + s->timeout : 0;
+    }
+    p->opt.redefine = !s->as_file;
+    p->opt.bare_print = !s->as_file;
+    p->run.progress = s->progress ? on_progress : NULL;
+    p->run.progress_ctx = s;
     bool bare = p->opt.bare_print;
     UtilOom old = prog_catch_oom(p);
     int st = prog_try(p, fn, ctx);
+    prog_progress_clear(p);
+    if ((st == EXIT_INTERRUPT || *status == EXIT_INTERRUPT) && p->run.stop_stmt) {
+        const Stmt *at = p->run.stop_stmt;
+        char snip[300];
+        diag_snippet(&p->diag, at->loc, snip, sizeof snip);
+        snprintf(s->stopped, sizeof s->stopped, "%s:%u: %s", diag_file(&p->diag, at->loc.file)->name, (unsigned)at->loc.line,
+                 snip);
+    }
     util_set_meter(&s->meter);   /* again: a run that unwound may have left another in place */
     /* what a statement that a limit or an interrupt unwound past its own runner left behind */
     prog_report_oom(p, p->run.stmt ? p->run.stmt->loc : (Loc){ 0 });
@@ -154,7 +211,9 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
         p->code.next_stmt = p->code.nstmts;
         *status = st;
     }
-    if (!prog_out_ok(p) && *status < EXIT_LIMIT) *status = EXIT_LIMIT;   /* the memory stream failed */
+    /* a write that failed: the memory stream (out of memory), or the client's (its I/O error) */
+    if (!prog_out_ok(p) && *status < EXIT_LIMIT) *status = s->sink ? EXIT_USAGE : EXIT_LIMIT;
+    p->run.progress = NULL;
     p->run.out = NULL;
     p->diag.out = NULL;
     p->diag.json = NULL;
@@ -176,7 +235,8 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
         util_free_libc(ebuf);
         return EXIT_LIMIT;
     }
-    session_run_on(s, fn, ctx, status, out, err, true);
+    s->sink = false;
+    session_run_on(s, fn, ctx, status, out, err, true, false);
     if (fclose(out) && *status < EXIT_LIMIT) *status = EXIT_LIMIT;
     fclose(err);
     util_free_libc(ebuf);
@@ -186,12 +246,15 @@ static int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, 
 }
 
 /* A stream whose writes go to the client's write function (fopencookie). */
-typedef struct Sink { gr_write_fn *fn; void *ctx; int stream; } Sink;
+typedef struct Sink { gr_write_fn *fn; void *ctx; int stream; int *err; } Sink;
 
 static ssize_t sink_write(void *cookie, const char *data, size_t n)
 {
     Sink *k = cookie;
-    if (k->fn && n) k->fn(k->ctx, k->stream, data, n);
+    if (k->fn && n && k->fn(k->ctx, k->stream, data, n)) {
+        if (k->err && !*k->err) *k->err = errno ? errno : EIO;   /* for the message (prog_out_ok) */
+        return -1;
+    }
     return (ssize_t)n;
 }
 
@@ -203,28 +266,124 @@ static FILE *sink_open(Sink *k)
     return f;
 }
 
-int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *write, void *ctx)
+/* fn(p, ctx) in the session with both streams through write; *status as session_run_on. */
+static int session_run_sink(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *status, gr_write_fn *write,
+                            void *wctx, bool load)
 {
-    if (!s || !text) return EXIT_USAGE;
-    Sink ko = { write, ctx, 1 }, ke = { write, ctx, 2 };
+    s->p.run.out_errno = 0;
+    Sink ko = { write, wctx, 1, &s->p.run.out_errno }, ke = { write, wctx, 2, NULL };
     FILE *out = sink_open(&ko), *err = sink_open(&ke);
     if (!out || !err) {
         if (out) fclose(out);
         if (err) fclose(err);
         return EXIT_LIMIT;
     }
-    EvalRun r = { text, name ? name : "<eval>", EXIT_OK };
-    session_run_on(s, eval_run, &r, &r.status, out, err, s->json_output);
+    s->sink = true;
+    session_run_on(s, fn, ctx, status, out, err, s->json_output, load);
     fclose(out);
     fclose(err);
-    return r.status;
+    return *status;
+}
+
+int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *write, void *ctx)
+{
+    if (!s || !text) return EXIT_USAGE;
+    EvalRun r = { text, name ? name : "<eval>", EXIT_OK, strlen(text) };
+    return session_run_sink(s, eval_run, &r, &r.status, write, ctx, false);
+}
+
+/* The text compiled, its statements left for gr_run (inside session_run). */
+static void load_run(Program *p, void *ctx)
+{
+    EvalRun *r = ctx;
+    if (drv_load(p, r->name, r->text, r->len, NULL))
+        r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+}
+
+int gr_load(gr_session *s, const char *text, size_t len, const char *name, gr_write_fn *write, void *ctx)
+{
+    if (!s || !text) return EXIT_USAGE;
+    EvalRun r = { text, name ? name : "<eval>", EXIT_OK, len };
+    return session_run_sink(s, load_run, &r, &r.status, write, ctx, true);
+}
+
+static void pending_run(Program *p, void *ctx) { *(int *)ctx = run_pending(p); }
+
+int gr_run(gr_session *s, gr_write_fn *write, void *ctx)
+{
+    if (!s) return EXIT_USAGE;
+    int status = EXIT_OK;
+    return session_run_sink(s, pending_run, &status, &status, write, ctx, false);
+}
+
+static void dump_run(Program *p, void *ctx)
+{
+    (void)ctx;
+    drv_dump_ir(p);
+}
+
+int gr_dump_ir(gr_session *s, gr_write_fn *write, void *ctx)
+{
+    if (!s) return EXIT_USAGE;
+    int status = EXIT_OK;
+    return session_run_sink(s, dump_run, NULL, &status, write, ctx, false);
+}
+
+const char *gr_stopped_at(gr_session *s) { return s && s->stopped[0] ? s->stopped : NULL; }
+
+void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx)
+{
+    if (!s) return;
+    s->progress = fn;
+    s->progress_ctx = ctx;
+}
+
+/* ---- the command line's own needs (session/session.h) ---- */
+
+Program *session_program(gr_session *s) { return &s->p; }
+
+void session_as_file(gr_session *s, bool file) { s->as_file = file; }
+
+void session_run_timeout(gr_session *s, double seconds)
+{
+    s->timeout = seconds;
+    s->p.opt.timeout = seconds;
+    s->run_deadline = seconds > 0 ? prog_now() + seconds : 0;
+}
+
+UtilOom session_attach(gr_session *s, FILE *out, FILE *err, void (*fatal)(Program *, int), UtilMeter **meter0)
+{
+    Program *p = &s->p;
+    *meter0 = util_set_meter(&s->meter);
+    p->run.out = out;
+    p->diag.out = err;
+    p->diag.json = s->json_output ? out : NULL;
+    p->opt.json = s->json_output;
+    p->opt.redefine = true;
+    p->opt.bare_print = true;
+    p->run.fatal = fatal;
+    p->run.failed = 0;
+    s->stop = 0;
+    if (s->run_deadline) p->run.deadline = s->run_deadline;
+    return prog_catch_oom(p);
+}
+
+void session_detach(gr_session *s, UtilOom oom, UtilMeter *meter0)
+{
+    Program *p = &s->p;
+    util_set_oom(oom);
+    p->run.fatal = NULL;
+    p->run.out = NULL;
+    p->diag.out = NULL;
+    p->diag.json = NULL;
+    util_set_meter(meter0);
 }
 
 int gr_eval(gr_session *s, const char *text, const char *name, char **json)
 {
     if (json) *json = NULL;
     if (!s || !text) return EXIT_USAGE;
-    EvalRun r = { text, name ? name : "<eval>", EXIT_OK };
+    EvalRun r = { text, name ? name : "<eval>", EXIT_OK, strlen(text) };
     return session_run(s, eval_run, &r, &r.status, json);
 }
 

@@ -116,7 +116,7 @@ static char *run_cmd(const char *cmd, int *status)
 /* What gr_exec wrote, stream by stream. */
 typedef struct Streams { char *buf[3]; size_t len[3], cap[3]; size_t calls; } Streams;
 
-static void collect(void *ctx, int stream, const char *data, size_t n)
+static int collect(void *ctx, int stream, const char *data, size_t n)
 {
     Streams *w = ctx;
     w->calls++;
@@ -129,6 +129,7 @@ static void collect(void *ctx, int stream, const char *data, size_t n)
     memcpy(w->buf[stream] + w->len[stream], data, n);
     w->len[stream] += n;
     w->buf[stream][w->len[stream]] = 0;
+    return 0;
 }
 
 /* The golden program through gr_exec with text output, against `GRUNDY [options] -e TEXT`: the
@@ -552,6 +553,9 @@ static void limits(bool quietly)
     char detail[200];
     snprintf(detail, sizeof detail, "status %d after %.2f s", l.status, took);
     check(l.status == 130 && took < 20, "gr_interrupt stops gr_eval with 130", quietly ? NULL : detail);
+    const char *at = gr_stopped_at(s);
+    check(at && !strcmp(at, "<eval>:1: print count(x for x in 0..10**15 when x % 7 == 3);"),
+          "gr_stopped_at names the statement the interrupt stopped", at);
     gr_free(l.json);
     st = gr_eval(s, "print 6 * 7;", NULL, &json);
     check(st == 0 && has(json, "{\"kind\":\"print\",\"value\":42}"), "the next gr_eval works", json);
@@ -647,6 +651,35 @@ static void streams(void)
     gr_free(json);
     free(w.buf[1]);
     free(w.buf[2]);
+    /* gr_load and gr_run: texts compiled as one program, then their statements run; a NUL byte is
+       an error of the text */
+    memset(&w, 0, sizeof w);
+    gr_session_set(s, "output", "text");
+    const char *f1 = "game V(n) { move m when n > 0 => V(n - 1); } print 1;",
+               *f2 = "game U(n) { move m when n > 0 => V(n - 1); } query U(5);";
+    st = gr_load(s, f1, strlen(f1), "v.game", collect, &w);
+    int st2 = gr_load(s, f2, strlen(f2), "u.game", collect, &w);
+    check(st == 0 && st2 == 0 && !w.buf[1] && !w.buf[2], "gr_load: two files, the second naming the first's game, load silently",
+          w.buf[2]);
+    st = gr_run(s, collect, &w);
+    check(st == 0 && w.buf[1] && !strncmp(w.buf[1], "1\nU(5): N (sg 1)", 16), "gr_run: both files' statements in order",
+          w.buf[1]);
+    free(w.buf[1]);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    st = gr_load(s, "print 1;\0print 2;", 18, "nul.game", collect, &w);
+    check(st == 3 && w.buf[2] && strstr(w.buf[2], "nul.game:1:9: error:"), "gr_load: a NUL byte is an error at its place",
+          w.buf[2]);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    st = gr_dump_ir(s, collect, &w);
+    check(st == 0 && w.buf[1] && strstr(w.buf[1], "U") && strstr(w.buf[1], "V"), "gr_dump_ir: the user's definitions", NULL);
+    free(w.buf[1]);
+    memset(&w, 0, sizeof w);
+    check(gr_session_set(s, "jobs", "auto") == 0 && gr_session_set(s, "jobs", "1") == 0 && gr_session_set(s, "jobs-after", "0") == 0 &&
+              gr_session_set(s, "jobs-after", "-1") == 2 && gr_session_set(s, "plot", "x.png") == 2 &&
+              gr_session_set(s, "plot", "") == 0 && gr_session_set(s, "dot", "") == 0,
+          "options: jobs auto, jobs-after, plot an SVG file", NULL);
     check(gr_session_set(s, "max-steps", "1000") == 0 && gr_exec(s, "print count(x for x in 0..10**9);", NULL, NULL, NULL) == 4 &&
               gr_session_set(s, "max-steps", "10000000000") == 0 && gr_exec(s, "print 5;", NULL, NULL, NULL) == 0,
           "gr_exec with no write function: a limit is 4, and the session goes on", NULL);
