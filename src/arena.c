@@ -8,7 +8,13 @@
 
 struct ArenaChunk { ArenaChunk *next; size_t used, size; _Alignas(16) unsigned char data[]; };
 
-void arena_init(Arena *a) { a->head = NULL; }
+void arena_init(Arena *a) { a->head = NULL; a->first = 65536; }
+
+void arena_init_sized(Arena *a, size_t first)
+{
+    a->head = NULL;
+    a->first = first < 1024 ? 1024 : first > 65536 ? 65536 : (first + 1023) & ~(size_t)1023;
+}
 
 void arena_fini(Arena *a)
 {
@@ -29,7 +35,7 @@ void *arena_alloc(Arena *a, size_t n)
         /* chunks double from 64 KiB to 4 MiB (a big program's tree: fewer, larger chunks); the
            large ones aligned to 2 MiB and offered to transparent huge pages, which take the page
            faults of a big tree from one per 4 KiB to one per 2 MiB */
-        size_t sz = c ? 2 * c->size : 65536;
+        size_t sz = c ? 2 * c->size : a->first;
         if (sz > ((size_t)4 << 20)) sz = (size_t)4 << 20;
         if (sz < n) sz = n;
         if (sz >= ((size_t)2 << 20)) {

@@ -497,7 +497,8 @@ static Stmt *new_stmt(Program *p, StmtKind k, Node *item)
     st.lhs_fn = st.rhs_fn = -1;
     char buf[400];
     diag_snippet(&p->diag, item->a->loc, buf, sizeof buf);
-    st.text = arena_strndup(&p->code.arena, buf, strlen(buf));
+    /* in the unit's arena: a unit that defines nothing is forgotten with its statements (drv_forget) */
+    st.text = arena_strndup(p->code.unit ? p->code.unit : &p->code.arena, buf, strlen(buf));
     VEC_PUSH(p->code.stmts, p->code.nstmts, p->code.capstmts, st);
     return &p->code.stmts[p->code.nstmts - 1];
 }

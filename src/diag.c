@@ -32,6 +32,14 @@ uint32_t diag_add_file(Diag *d, const char *name, const char *text, size_t len)
 
 const SrcFile *diag_file(const Diag *d, uint32_t id) { return id < d->nfiles ? &d->files[id] : NULL; }
 
+void diag_forget_files(Diag *d, size_t n)
+{
+    for (; d->nfiles > n; d->nfiles--) {
+        xfree(d->files[d->nfiles - 1].name);
+        xfree(d->files[d->nfiles - 1].text);
+    }
+}
+
 Loc diag_span(Loc a, Loc b)
 {
     Loc r = a;

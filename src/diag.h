@@ -27,6 +27,8 @@ void diag_fini(Diag *d);
 /* Register a source text (copied); returns its file id. */
 uint32_t diag_add_file(Diag *d, const char *name, const char *text, size_t len);
 const SrcFile *diag_file(const Diag *d, uint32_t id);
+/* Forget the files from index n on (nothing refers to them any more). */
+void diag_forget_files(Diag *d, size_t n);
 /* Report an error at loc; prints at most DIAG_MAX_ERRORS of them. */
 void diag_error(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

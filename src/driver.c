@@ -139,7 +139,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     uint32_t file = diag_add_file(&p->diag, name, text, len);
     const SrcFile *sf = diag_file(&p->diag, file);
     Arena a;
-    arena_init(&a);
+    arena_init_sized(&a, 16 * len);   /* about what its syntax tree takes */
     VEC_PUSH(p->code.units, p->code.nunits, p->code.capunits, a);
     Arena *ua = &p->code.units[p->code.nunits - 1];
     ParseCtx pc;
@@ -149,6 +149,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     size_t nsyms0 = p->code.nsyms, nstmts0 = p->code.nstmts, nconsts0 = p->code.nconsts, nredefs0 = p->code.nredefs;
     errors += sema_declare(p, ua, &pc.items);
     static const NodeKind order[] = { N_CONST, N_DEF, N_GAME, N_QUERY };
+    p->code.unit = ua;
     for (int phase = 0; phase < 4; phase++) {
         for (int i = 0; i < pc.items.n; i++) {
             Node *it = pc.items.v[i];
@@ -162,6 +163,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
             errors += e;
         }
     }
+    p->code.unit = NULL;
     if (errors) {   /* forget this unit's names and statements, so a REPL can go on */
         prog_forget_syms(p, nsyms0);
         p->code.nstmts = nstmts0;
@@ -237,4 +239,27 @@ void drv_dump_ir(Program *p)
         if (p->code.fns[i].user) ir_dump(p->run.out, &p->code.fns[i], fn_names, game_names);
     xfree(fn_names);
     xfree(game_names);
+}
+
+DrvMark drv_mark(const Program *p)
+{
+    return (DrvMark){ p->code.nfns, p->code.nstmts, p->code.nunits, p->diag.nfiles, p->code.nsyms, p->code.ngames,
+                      p->code.nconsts, p->code.nredefs };
+}
+
+bool drv_forget(Program *p, const DrvMark *m)
+{
+    if (p->code.nsyms != m->nsyms || p->code.ngames != m->ngames || p->code.nconsts != m->nconsts ||
+        p->code.nredefs != m->nredefs)
+        return false;
+    const Stmt *gone = p->code.stmts + m->nstmts;
+    if (p->run.stop_stmt >= gone && p->run.stop_stmt < p->code.stmts + p->code.nstmts) p->run.stop_stmt = NULL;
+    if (p->run.stmt >= gone && p->run.stmt < p->code.stmts + p->code.nstmts) p->run.stmt = NULL;
+    vm_memo_forget_fns(p->vm, m->nfns);
+    prog_forget_fns(p, m->nfns);
+    p->code.nstmts = m->nstmts;
+    if (p->code.next_stmt > m->nstmts) p->code.next_stmt = m->nstmts;
+    for (; p->code.nunits > m->nunits; p->code.nunits--) arena_fini(&p->code.units[p->code.nunits - 1]);
+    diag_forget_files(&p->diag, m->nfiles);
+    return true;
 }

@@ -17,6 +17,15 @@ int drv_load_stdlib_all(Program *p);
    number of errors. *incomplete is set when the text ended in the middle of an item (REPL
    continuation). */
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete);
+/* What the program held at a point (drv_mark), to forget the units loaded since (drv_forget). */
+typedef struct DrvMark { size_t nfns, nstmts, nunits, nfiles, nsyms, ngames, nconsts, nredefs; } DrvMark;
+DrvMark drv_mark(const Program *p);
+/* Forget the units loaded since m, their statements (run or not), functions, syntax trees and
+   source texts, when they defined no name (a query's text: a session asked millions of queries
+   stays the size it was); false, leaving everything, when they did (or loaded a definition of
+   the standard library, which stays). */
+bool drv_forget(Program *p, const DrvMark *m);
+
 /* The compiled bytecode of the user's definitions (not the standard library's), on the output
    (--dump-ir). */
 void drv_dump_ir(Program *p);

@@ -171,6 +171,16 @@ bool prog_out_ok(Program *p)
     return false;
 }
 
+void prog_forget_fns(Program *p, size_t n)
+{
+    for (; p->code.nfns > n; p->code.nfns--) {
+        Func *f = &p->code.fns[p->code.nfns - 1];
+        xfree(f->code);
+        xfree(f->locs);
+        xfree(f->consts);
+    }
+}
+
 void prog_fini(Program *p)
 {
     if (p->run.statm_fd >= 0) close(p->run.statm_fd);

@@ -130,6 +130,7 @@ typedef struct ProgCode {
     size_t capconstfn, capconstready;
     Stmt *stmts; size_t nstmts, capstmts, next_stmt;
     Arena *units; size_t nunits, capunits;  /* one arena per compilation unit (ASTs) */
+    Arena *unit;                    /* the unit being compiled (its statements' texts), or NULL */
     /* the standard library's definitions by name (prog_lib_add), loaded on first lookup by
        lib_load, which the driver installs: parse, declare and compile one item (set it->sym
        once declared), returning its errors */
@@ -242,6 +243,8 @@ void prog_init(Program *p, FILE *out, FILE *err);
    when a write failed: a full disk, a closed pipe. */
 bool prog_out_ok(Program *p);
 void prog_fini(Program *p);
+/* Forget the functions from index n on (their code, locations and constants). */
+void prog_forget_fns(Program *p, size_t n);
 /* Report a run-time error at loc and unwind to the statement runner with status. */
 _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Out of memory (util_set_oom's handler, ctx the program): inside a prog_try the whole

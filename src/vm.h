@@ -119,6 +119,9 @@ void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
 /* Memoized defs (vm_memo.c). Forget every result and which defs are recursive (a definition
    changed). */
 void vm_memo_forget(Vm *vm);
+/* Forget what is known of functions from index from on (the program forgot them: their indices
+   will be used again). */
+void vm_memo_forget_fns(Vm *vm, size_t from);
 /* Whether calls of def fn are remembered: > 0 when they are (1: it runs a loop, on trial; 2: it
    may call itself, through other defs or directly); -2: it runs a loop, but its calls are too
    cheap to remember (timed still); 0 or -1: not. */

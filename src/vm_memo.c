@@ -310,3 +310,12 @@ void vm_memo_put(Vm *vm, const int64_t *key, uint64_t hash, const Value *v)
     VEC_PUSH(m->e, m->n, m->cap, e);
     m->tab[j] = (uint64_t)m->n | (hash >> 32 << 32);
 }
+
+void vm_memo_forget_fns(Vm *vm, size_t from)
+{
+    struct VmMemo *m = vm->memo;
+    if (!m || from >= m->nrec) return;
+    memset(m->rec + from, 0, m->nrec - from);
+    memset(m->timed + from, 0, (m->nrec - from) * sizeof *m->timed);
+    memset(m->dear + from, 0, (m->nrec - from) * sizeof *m->dear);
+}

@@ -138,11 +138,15 @@ typedef struct EvalRun { const char *text, *name; int status; size_t len; } Eval
 static void eval_run(Program *p, void *ctx)
 {
     EvalRun *r = ctx;
+    DrvMark m0 = drv_mark(p);
     if (drv_load(p, r->name, r->text, r->len, NULL)) {
         r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        drv_forget(p, &m0);   /* nothing of a text that did not compile stays (its messages are written) */
         return;
     }
     r->status = run_pending(p);
+    if (r->status != EXIT_INTERRUPT) drv_forget(p, &m0);   /* a text that defined nothing leaves nothing behind
+                                                             (an interrupted one: gr_stopped_at names it) */
 }
 
 /* Run fn(p, ctx) in the session with its output on out and its messages on err (the command
@@ -449,10 +453,12 @@ static void query_run(Program *p, void *ctx)
 {
     QueryRun *r = ctx;
     size_t n0 = p->code.nstmts, nsyms0 = p->code.nsyms, nredefs0 = p->code.nredefs;
+    DrvMark m0 = drv_mark(p);   /* the query's text is forgotten once answered */
     p->opt.bare_print = false;   /* a bare expression is a query (session_run puts it back) */
     int errors = drv_load(p, "<query>", r->text, strlen(r->text), NULL);
     if (errors) {
         r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        drv_forget(p, &m0);   /* its messages are written */
         return;
     }
     p->code.next_stmt = p->code.nstmts;   /* the unit's statement runs here, not in a later gr_eval */
@@ -546,6 +552,7 @@ static void query_run(Program *p, void *ctx)
     prog_release(p, mark);
     solve_answer_free(a);
     p->run.stmt = NULL;
+    drv_forget(p, &m0);
 }
 
 int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors)

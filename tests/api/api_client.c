@@ -618,6 +618,26 @@ static void meters(void)
     st = gr_eval(a, "print sg(T(2999, 3000));", NULL, &json);
     check(st == 0 && gr_session_memory(a) < a1 + (4ull << 20), "session a answers from its kept table", json);
     gr_free(json);
+    /* texts that define nothing leave nothing behind: thousands of queries and evaluations in a
+       row keep the session's memory where it was */
+    gr_answer *ans = NULL;
+    gr_query(a, "Nim(3, 4, 5) + Kayles(9)", &ans, NULL);
+    gr_answer_free(ans);
+    gr_eval(a, "print sg(Kayles(9)); print 1 +;", NULL, &json);
+    gr_free(json);
+    unsigned long long m0 = gr_session_memory(a);
+    bool same = true;
+    for (int i = 0; i < 2000; i++) {
+        same &= gr_query(a, "Nim(3, 4, 5) + Kayles(9)", &ans, NULL) == 0 && !strcmp(gr_answer_value(ans), "6");
+        gr_answer_free(ans);
+        same &= gr_eval(a, "print sg(Kayles(9));", NULL, &json) == 0 && has(json, "{\"kind\":\"print\",\"value\":4}");
+        gr_free(json);
+        same &= gr_eval(a, "print 1 +;", NULL, &json) == 3;
+        gr_free(json);
+    }
+    unsigned long long m1 = gr_session_memory(a);
+    snprintf(detail, sizeof detail, "%llu bytes before, %llu after 2000 queries and 4000 evaluations", m0, m1);
+    check(same && m1 < m0 + (64ull << 10), "queries and texts that define nothing leave nothing behind", detail);
     gr_session_free(a);
     gr_session_free(b);
 }
