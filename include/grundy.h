@@ -85,8 +85,9 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json);
 /* Where gr_exec writes: n bytes of data (not NUL-terminated) on stream 1, the output (the
    command line's standard output: answers as text, or JSON lines with "output" "json", errors
    included), or stream 2, the messages (its standard error: errors and warnings with their
-   source line and caret). Called on the calling thread, during gr_exec, a line at a time as the
-   run produces them (a long run's answers arrive as they are found). Returns 0, or non-zero
+   source line and caret). Called on the calling thread, during gr_exec, as the run produces them:
+   the output at the end of each statement (and whenever a few KB have piled up), the messages a
+   line at a time (a long run's answers arrive as they are found). Returns 0, or non-zero
    when the data could not be written (errno set): the run then stops as the command line's does
    when nobody reads its output, with the message "cannot write the output" and status 2. */
 typedef int gr_write_fn(void *ctx, int stream, const char *data, size_t n);

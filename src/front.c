@@ -118,7 +118,10 @@ static int parse_args(int argc, char **argv, Opts *o, FILE *out, FILE *err, bool
         else if (!strcmp(name, "-i") || !strcmp(name, "--interactive")) o->interactive = true;
         else if (!strcmp(name, "--json")) o->json = true;
         else if (!strcmp(name, "--no-readline")) o->no_readline = true;
-        else if (!strcmp(name, "--dot")) o->dot = val;
+        else if (!strcmp(name, "--dot")) {
+            if (!*val) return usage_error(err, "--dot needs a file name, not", val);
+            o->dot = val;
+        }
         else if (!strcmp(name, "--plot")) {
             size_t n = strlen(val);
             if (n < 4 || strcmp(val + n - 4, ".svg"))
@@ -183,7 +186,7 @@ static void on_signal(int sig)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     if (!front_signal) {
         front_signal = sig;
-        gr_interrupt(front_session);
+        if (front_session) gr_interrupt(front_session);
         front_signal_at = (sig_atomic_t)ts.tv_sec * 2 + (ts.tv_nsec >= 500000000);
         return;
     }
@@ -331,6 +334,7 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         int ld = gr_load(s, text, len, strcmp(o.files[i], "-") ? o.files[i] : "<stdin>", cli_write, &io);
         xfree(text);
         if (ld) loaded = ld;
+        if (session_too_many_errors(s)) break;   /* "too many errors": the other files are not read */
     }
     if (loaded) {
         status = loaded;
@@ -349,14 +353,14 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
             status = ld;
             goto out;
         }
-        if (!o.dump_ir) {
+        if (!o.dump_ir && !front_signal) {   /* a signal while the text compiled: it does not run */
             int ran = gr_run(s, cli_write, &io);
             if (ran > status) status = ran;
         }
     }
-    if (o.dump_ir) {
-        gr_dump_ir(s, cli_write, &io);
-        status = gr_run(s, cli_write, &io);
+    if (o.dump_ir && !front_signal) {
+        status = gr_dump_ir(s, cli_write, &io);
+        if (!status && !io.failed) status = gr_run(s, cli_write, &io);
     }
     if (repl && status != EXIT_LIMIT && !io.failed) {
         UtilMeter *meter0;
@@ -371,6 +375,7 @@ out:
     } else if (!repl && front_signal) {
         status = report_signal(s, out, err);
     }
+    front_session = NULL;   /* a late signal finds no session to stop */
     gr_session_free(s);
     util_set_oom(oom0);
     xfree(o.files);

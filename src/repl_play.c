@@ -325,7 +325,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                     }
                     fputs("undone\n", p->run.out);
                     moved = true;   /* redraw the position */
-                    xfree(line);
+                    util_free_libc(line);   /* the reader's (readline, getline) */
                     line = NULL;
                     moves_free(&l);
                     break;
@@ -350,7 +350,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                     moved = true;
                 }
             }
-            xfree(line);
+            util_free_libc(line);
             fflush(p->run.out);
         }
         moves_free(&l);

@@ -266,7 +266,9 @@ static FILE *sink_open(Sink *k)
 {
     cookie_io_functions_t io = { NULL, sink_write, NULL, NULL };
     FILE *f = fopencookie(k, "w", io);
-    if (f) setvbuf(f, NULL, _IOLBF, 0);   /* line by line: a long run's answers arrive as they are found */
+    /* the output in full buffers, written at the end of each statement (prog_out_ok flushes) and
+       when a buffer fills; the messages line by line */
+    if (f) setvbuf(f, NULL, k->stream == 1 ? _IOFBF : _IOLBF, 0);
     return f;
 }
 
@@ -347,6 +349,8 @@ void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx)
 Program *session_program(gr_session *s) { return &s->p; }
 
 void session_as_file(gr_session *s, bool file) { s->as_file = file; }
+
+bool session_too_many_errors(gr_session *s) { return s->p.diag.errors > DIAG_MAX_ERRORS; }
 
 void session_run_timeout(gr_session *s, double seconds)
 {
@@ -452,7 +456,7 @@ typedef struct QueryRun { const char *text; gr_answer *out; int status; } QueryR
 static void query_run(Program *p, void *ctx)
 {
     QueryRun *r = ctx;
-    size_t n0 = p->code.nstmts, nsyms0 = p->code.nsyms, nredefs0 = p->code.nredefs;
+    size_t n0 = p->code.nstmts, nsyms0 = p->code.nsyms, nredefs0 = p->code.nredefs, pending = p->code.next_stmt;
     DrvMark m0 = drv_mark(p);   /* the query's text is forgotten once answered */
     p->opt.bare_print = false;   /* a bare expression is a query (session_run puts it back) */
     int errors = drv_load(p, "<query>", r->text, strlen(r->text), NULL);
@@ -552,7 +556,8 @@ static void query_run(Program *p, void *ctx)
     prog_release(p, mark);
     solve_answer_free(a);
     p->run.stmt = NULL;
-    drv_forget(p, &m0);
+    if (!drv_forget(p, &m0)) p->code.nstmts = n0;   /* its statement never runs again (a gr_run) */
+    p->code.next_stmt = pending;   /* statements gr_load left for gr_run stay for it */
 }
 
 int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors)

@@ -653,8 +653,8 @@ static void streams(void)
     check(st == 0 && w.buf[1] && !strcmp(w.buf[1], "1\n2\nNim(1, 2): N (sg 3) [closed:nim]\n  = Heap(1) + Heap(2)\n"
                                                      "  by Bouton: SG of a heap is its size; a sum is the XOR\n"
                                                      "  winning move: take k=1 from Heap(2) -> Heap(1) + Heap(1)\n") &&
-              !w.buf[2] && w.calls >= 6,
-          "gr_exec: text output, a line at a time", w.buf[1]);
+              !w.buf[2] && w.calls >= 3,
+          "gr_exec: text output, a statement at a time", w.buf[1]);
     free(w.buf[1]);
     memset(&w, 0, sizeof w);
     st = gr_exec(s, "print 1 +;", "t.game", collect, &w);
@@ -691,6 +691,17 @@ static void streams(void)
     check(st == 3 && w.buf[2] && strstr(w.buf[2], "nul.game:1:9: error:"), "gr_load: a NUL byte is an error at its place",
           w.buf[2]);
     free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    /* a query between gr_load and gr_run leaves the loaded statements waiting */
+    const char *f3 = "print 7;";
+    gr_answer *qa = NULL;
+    st = gr_load(s, f3, strlen(f3), "w.game", collect, &w);
+    st2 = gr_query(s, "Nim(1)", &qa, NULL);
+    gr_answer_free(qa);
+    int st3 = gr_run(s, collect, &w);
+    check(st == 0 && st2 == 0 && st3 == 0 && w.buf[1] && !strcmp(w.buf[1], "7\n"), "gr_query between gr_load and gr_run",
+          w.buf[1]);
+    free(w.buf[1]);
     memset(&w, 0, sizeof w);
     st = gr_dump_ir(s, collect, &w);
     check(st == 0 && w.buf[1] && strstr(w.buf[1], "U") && strstr(w.buf[1], "V"), "gr_dump_ir: the user's definitions", NULL);
