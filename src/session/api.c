@@ -70,9 +70,8 @@ gr_session *gr_session_new(void)
     drv_load_stdlib(p);
     util_set_meter(meter0);
     util_set_oom(old);
-    p->opt.json = true;
-    p->opt.redefine = true;     /* a later text may replace a definition, as in the REPL */
-    p->opt.bare_print = true;   /* a bare expression that is not a position prints its value, as in -e */
+    /* output form, redefinition and bare values are set per call (session_run_on: -e texts unless
+       session_as_file) */
     p->opt.jobs = 1;            /* no worker processes unless asked for */
     p->run.interrupt = &s->stop;
     return s;
@@ -397,7 +396,44 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json)
 
 /* ---- one position's answer, as data ----------------------------------------------------------- */
 
+/* A named value handed out: a binder of a move, a figure of the certificate. */
 typedef struct gr_binder { char *name, *text; bool is_int; long long value; } gr_binder;
+
+/* e set to name = the integer i (is_int) or to text. */
+static void named_set(gr_binder *e, const char *name, bool is_int, int64_t i, const char *text)
+{
+    e->name = xstrdup(name);
+    e->is_int = is_int;
+    e->value = is_int ? (long long)i : 0;
+    if (!is_int) {
+        e->text = xstrdup(text);
+        return;
+    }
+    StrBuf b;
+    sb_init(&b);
+    sb_put_i64(&b, i);
+    e->text = sb_take(&b);
+    sb_fini(&b);
+}
+
+static void named_free(gr_binder *v, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+        xfree(v[j].name);
+        xfree(v[j].text);
+    }
+    xfree(v);
+}
+
+/* The accessors' common part: -1 out of range, else 1 for an integer, 0 for a text. */
+static int named_get(const gr_binder *v, size_t n, size_t j, const char **name, const char **text, long long *value)
+{
+    if (j >= n) return -1;
+    if (name) *name = v[j].name;
+    if (text) *text = v[j].text;
+    if (value) *value = v[j].value;
+    return v[j].is_int;
+}
 typedef struct gr_move {
     char *component, *rule, *args, *result;
     uint64_t copies;
@@ -434,17 +470,9 @@ void gr_answer_free(gr_answer *a)
         xfree(a->moves[i].rule);
         xfree(a->moves[i].args);
         xfree(a->moves[i].result);
-        for (size_t j = 0; j < a->moves[i].nbinders; j++) {
-            xfree(a->moves[i].binders[j].name);
-            xfree(a->moves[i].binders[j].text);
-        }
-        xfree(a->moves[i].binders);
+        named_free(a->moves[i].binders, a->moves[i].nbinders);
     }
-    for (size_t j = 0; j < a->nfacts; j++) {
-        xfree(a->facts[j].name);
-        xfree(a->facts[j].text);
-    }
-    xfree(a->facts);
+    named_free(a->facts, a->nfacts);
     xfree(a->moves);
     xfree(a);
     util_set_meter(meter);
@@ -505,17 +533,7 @@ static void query_run(Program *p, void *ctx)
     g->facts = xcalloc(a->facts.n ? a->facts.n : 1, sizeof *g->facts);
     for (uint32_t j = 0; j < a->facts.n; j++) {
         const AnswerFact *f = &a->facts.v[j];
-        gr_binder *e = &g->facts[g->nfacts++];
-        e->name = xstrdup(f->key);
-        e->is_int = f->is_int;
-        e->value = f->is_int ? (long long)f->i : 0;
-        if (f->is_int) {
-            sb_put_i64(&b, f->i);
-            e->text = sb_take(&b);
-            sb_fini(&b);
-        } else {
-            e->text = xstrdup(f->text);
-        }
+        named_set(&g->facts[g->nfacts++], f->key, f->is_int, f->i, f->text);
     }
     g->scoring = a->scoring;
     g->drawing = a->drawing;
@@ -540,14 +558,7 @@ static void query_run(Program *p, void *ctx)
         m->binders = xcalloc(l->args.n ? l->args.n : 1, sizeof *m->binders);
         for (uint32_t j = 0; j < l->args.n; j++) {
             const AnswerBinder *d = &l->args.v[j];
-            gr_binder *e = &m->binders[m->nbinders++];
-            e->name = xstrdup(d->name);
-            e->is_int = d->is_int;
-            e->value = d->is_int ? (long long)d->i : 0;
-            if (d->is_int) sb_put_i64(&c, d->i);
-            else sb_puts(&c, d->text);
-            e->text = sb_take(&c);
-            sb_fini(&c);
+            named_set(&m->binders[m->nbinders++], d->name, d->is_int, d->i, d->text);
         }
         m->result = dup_or_null(a->winning[l->result]);
         m->copies = l->copies;
@@ -604,23 +615,15 @@ size_t gr_answer_binder_count(const gr_answer *a, size_t i) { return a && i < a-
 
 int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, const char **text, long long *value)
 {
-    if (!a || i >= a->nmoves || j >= a->moves[i].nbinders) return -1;
-    const gr_binder *b = &a->moves[i].binders[j];
-    if (name) *name = b->name;
-    if (text) *text = b->text;
-    if (value) *value = b->value;
-    return b->is_int;
+    if (!a || i >= a->nmoves) return -1;
+    return named_get(a->moves[i].binders, a->moves[i].nbinders, j, name, text, value);
 }
 
 size_t gr_answer_fact_count(const gr_answer *a) { return a ? a->nfacts : 0; }
 
 int gr_answer_fact_at(const gr_answer *a, size_t j, const char **name, const char **text, long long *value)
 {
-    if (!a || j >= a->nfacts) return -1;
-    if (name) *name = a->facts[j].name;
-    if (text) *text = a->facts[j].text;
-    if (value) *value = a->facts[j].value;
-    return a->facts[j].is_int;
+    return a ? named_get(a->facts, a->nfacts, j, name, text, value) : -1;
 }
 
 int gr_answer_fact(const gr_answer *a, const char *name, const char **text, long long *value)
