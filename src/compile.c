@@ -6,6 +6,7 @@
 #include "bignum.h"
 #include "graph.h"
 #include "peep.h"
+#include "rules.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,7 +417,7 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
 {
     Program *p = c->p;
     Game *game = &p->code.games[g->ref_id];
-    game->ast = g;
+    game->rules = rules_read(p->code.unit ? p->code.unit : &p->code.arena, g);
     game->nlocals = info->nlocals;
     begin(c, p, game->moves_fn, info, user);
     F(c)->nparams = g->nparams;

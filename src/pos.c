@@ -2,7 +2,7 @@
 #include "config.h"
 #include "key.h"
 #include "pos.h"
-#include "canonform.h"
+#include "rules.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,7 +37,6 @@ void eng_free(Engine *e)
     xfree(e->dense);
     xfree(e->akey);
     xfree(e->astate);
-    xfree(e->native);
     xfree(e);
 }
 
@@ -53,7 +52,6 @@ void eng_clear(Engine *e)
         memset(&e->dense[i], 0, sizeof e->dense[i]);
     }
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
-    if (e->native) memset(e->native, 0, e->nnative);   /* a redefined game may have another canon */
     e->ncanon = 0;
     e->root = NULL;
 }
@@ -422,7 +420,6 @@ static const int64_t *canon_of(Engine *e, const int64_t *raw, size_t len, Loc lo
    (its fixed parameters as they are, the list of integers sorted). Such a canon gives the key
    the interpreter would build, without running it and without remembering aliases; a key it
    does not cover (an argument that is not a plain integer) goes to the interpreter. */
-/* e->native[g]: 0 = not looked at yet, else 1 + the game's CanonForm */
 static void sort_words(int64_t *w, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
@@ -441,18 +438,11 @@ static int cmp_words(const void *a, const void *b)
 
 /* The canonical form of raw into out (len words) when the game's canon is native and raw's
    arguments are what it covers; false otherwise. */
-/* The shape of game g's canon (canonform_of, looked at once). */
+/* The shape of game g's canon (read with its rules, rules.h). */
 static CanonForm native_form(Engine *e, uint32_t g)
 {
-    if (g >= e->nnative) {
-        size_t n = e->p->code.ngames + 16;
-        e->native = xrealloc(e->native, n);
-        memset(e->native + e->nnative, 0, n - e->nnative);
-        e->nnative = n;
-    }
     const Game *G = &e->p->code.games[g];
-    if (!e->native[g]) e->native[g] = (uint8_t)(1 + canonform_of(G->ast, G->nparams, G->variadic));
-    return (CanonForm)(e->native[g] - 1);
+    return G->rules ? G->rules->canon_form : CF_NONE;
 }
 
 static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out)

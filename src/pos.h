@@ -72,8 +72,6 @@ struct Engine {
        canonicalise other positions; the same key twice is a cycle */
     const int64_t *canon_path[ENG_MAX_CANON_DEPTH];
     int ncanon;
-    uint8_t *native;        /* per game: the canon the store applies itself (pos.c: NC_*), 0 = not looked at */
-    size_t nnative;
     const int64_t *root;    /* the component the solver is working on, to name it in a limit message */
     size_t budget;          /* > 0: a tentative search may create states up to this count (PROG_BUDGET past it) */
     size_t key_words;       /* words of the stored keys: bounded with the states (pos.c: key_limit) */

@@ -44,7 +44,7 @@ typedef struct Game {
     int moves_fn;       /* function enumerating the moves (YIELD per move) */
     int canon_fn;       /* function returning the canonical argument list, or -1 */
     Loc loc;
-    struct Node *ast;   /* the declaration (kept for pattern recognition by strategies) */
+    const struct GameRules *rules;   /* its rules as the recognisers read them (rules.h), or NULL */
     int nlocals;        /* frame slots of the moves function */
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
     bool scoring;       /* a scoring game: its moves have gains, its value is a score (negamax) */

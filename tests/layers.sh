@@ -14,9 +14,9 @@ layer() {
     case "$1" in
     src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | src/arith.h | \
     src/solve/core/mex.*) echo 0 core ;;
-    src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/builtins_table.c | src/canonform.*) echo 1 syntax ;;
+    src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/builtins_table.c) echo 1 syntax ;;
     src/program.* | src/graph.*) echo 2 program ;;
-    src/sema.* | src/compile.* | src/peep.*) echo 3 lang ;;
+    src/sema.* | src/compile.* | src/peep.* | src/rules.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
     src/vm.* | src/vm_memo.c | src/vm_rt.c | src/builtins.c) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;

@@ -5,7 +5,7 @@
 #include "solve/solve.h"
 #include "solve/core/score.h"
 #include "key.h"
-#include "ast.h"
+#include "rules.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,7 +41,7 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
     Collected m = { c->comp, score_gain(c->s->vm), NULL, { NULL, 0 }, key_copy_parts(keys, cnt, n, 0) };
     if (!c->game->scoring) m.gain = score_int(0);
-    const Node *rule = c->game->ast && tag >= 0 && tag < c->game->ast->list.n ? c->game->ast->list.v[tag] : NULL;
+    const RRule *rule = c->game->rules && tag >= 0 && tag < c->game->rules->n ? &c->game->rules->items[tag] : NULL;
     labels_binders(c->s, rule, frame, &m.args);
     m.label = rule ? rule->name : NULL;
     VEC_PUSH(c->v, c->n, c->cap, m);

@@ -234,8 +234,8 @@ void solve_label(Solver *s, Answer *a, const Value *pos, Loc loc);
 /* labels.c's helpers for each_move.c: whether the component key (state id, or UINT32_MAX for
    none) has no move; a rule's binder values at a move (frame) as text and JSON, into l. */
 bool labels_terminal(Solver *s, const int64_t *key, uint32_t id);
-struct Node;
-void labels_binders(Solver *s, const struct Node *mv, const Value *frame, AnswerBinders *out);
+struct RRule;
+void labels_binders(Solver *s, const struct RRule *mv, const Value *frame, AnswerBinders *out);
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
    rule's label (NULL: unnamed), its binders with their values, the position after it, and its

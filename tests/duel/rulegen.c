@@ -181,7 +181,8 @@ void rg_generate(RgRng *g, int id, Ruleset *rs)
         if (r->parts == 2) {
             static const RgSplit proper[] = { RG_S_HALF1, RG_S_RM1, RG_S_UNEQ, RG_S_LO2, RG_S_THIRD };
             if (kmin(rs, r) == 0) r->split = proper[rg_int(g, 0, plain ? 2 : 4)];
-            else r->split = chance(g, plain ? 100 : 75) ? (RgSplit)rg_int(g, 0, 6) : (RgSplit)rg_int(g, 0, RG__SPLITS - 1);
+            else r->split = chance(g, plain ? 92 : 75) ? (RgSplit)rg_int(g, 0, 6) : (RgSplit)rg_int(g, 0, RG__SPLITS - 1);
+            /* (plain rulesets too sometimes split 2..r / 2 or 1..r / 3: shapes the recogniser must decline) */
             r->swapped = chance(g, 15);
         }
         if (r->parts >= 2) rs->has_splits = true;

@@ -4,7 +4,7 @@
 #include "config.h"
 #include "key.h"
 #include "solve/closed/closed.h"
-#include "canonform.h"
+#include "rules.h"
 #include "solve/core/nimber.h"
 #include "bignum.h"
 #include "vm.h"
@@ -147,7 +147,7 @@ static bool closed_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64
     if (!f) return false;
     int sort = 0;
     if (g->canon_fn >= 0) {
-        CanonForm cf = canonform_of(g->ast, g->nparams, g->variadic);
+        CanonForm cf = g->rules ? g->rules->canon_form : CF_NONE;
         if (cf != CF_SORT_UP && cf != CF_SORT_DOWN) return false;
         sort = cf == CF_SORT_UP ? 1 : -1;
     }

@@ -1,4 +1,4 @@
-/* heaprules.c: recognising take-and-break heap games on the checked syntax tree. A ruleset
+/* heaprules.c: recognising take-and-break heap games on their rules (rules.h). A ruleset
    qualifies when each move is
        move (k in D) [when guards] => G(n - k)                      (take k)
        move (k in D, a in lo..hi) [when guards] => G(a) + G(n - k - a)   (take k and split)
@@ -10,67 +10,37 @@
 #include "config.h"
 #include "key.h"
 #include "solve/core/heaprules.h"
-#include "ast.h"
+#include "rules.h"
 #include "builtins.h"
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct RAff { bool ok; int64_t c, n, k, a; } RAff;
+/* An affine form in n (the heap), k (the removal's binder) and a (the split's binder). */
+enum { VN, VK, VA };
 typedef struct RCtx {
     Program *p;
-    const Value *args;
-    int np, coord, kslot, aslot;
+    RFold f;                  /* track: n, k, a; the parameters and constants folded */
+    int np, coord;
 } RCtx;
-
-static RAff bad(void) { return (RAff){ .ok = false }; }
 
 static bool add(int64_t x, int64_t y, int64_t *r) { return !__builtin_add_overflow(x, y, r); }
 static bool mul(int64_t x, int64_t y, int64_t *r) { return !__builtin_mul_overflow(x, y, r); }
 
-static RAff comb(RAff x, RAff y, int64_t sy)
+static RAffine raff(const RCtx *c, const Node *e) { return rules_affine(&c->f, e); }
+
+/* x + sy * y */
+static RAffine comb(RAffine x, RAffine y, int64_t sy)
 {
-    RAff r = { .ok = x.ok && y.ok };
+    RAffine r = { .ok = x.ok && y.ok };
     int64_t t;
     if (!r.ok) return r;
-    r.ok = mul(y.c, sy, &t) && add(x.c, t, &r.c) && mul(y.n, sy, &t) && add(x.n, t, &r.n) &&
-           mul(y.k, sy, &t) && add(x.k, t, &r.k) && mul(y.a, sy, &t) && add(x.a, t, &r.a);
+    r.ok = mul(y.c, sy, &t) && add(x.c, t, &r.c);
+    for (int i = 0; i < RULES_TRACK && r.ok; i++) r.ok = mul(y.k[i], sy, &t) && add(x.k[i], t, &r.k[i]);
     return r;
 }
 
-/* The affine form of an integer expression in n, k and a (parameters and constants folded). */
-static RAff raff(const RCtx *c, const Node *e)
-{
-    switch (e->kind) {
-    case N_INT: return (RAff){ .ok = true, .c = e->ival };
-    case N_NAME:
-        if (e->ref == REF_LOCAL) {
-            if (e->ref_id == c->coord) return (RAff){ .ok = true, .n = 1 };
-            if (e->ref_id == c->kslot) return (RAff){ .ok = true, .k = 1 };
-            if (e->ref_id == c->aslot) return (RAff){ .ok = true, .a = 1 };
-            if (e->ref_id < c->np && c->args[e->ref_id].t == VT_INT) return (RAff){ .ok = true, .c = c->args[e->ref_id].u.i };
-            return bad();
-        }
-        if (e->ref == REF_CONST && c->p->code.const_ready[e->ref_id] && c->p->code.consts[e->ref_id].t == VT_INT)
-            return (RAff){ .ok = true, .c = c->p->code.consts[e->ref_id].u.i };
-        return bad();
-    case N_UNARY:
-        if (e->op != OP_NEG) return bad();
-        return comb((RAff){ .ok = true }, raff(c, e->a), -1);
-    case N_BINARY: {
-        if (e->op == OP_ADD || e->op == OP_SUB) return comb(raff(c, e->a), raff(c, e->b), e->op == OP_ADD ? 1 : -1);
-        if (e->op != OP_MUL) return bad();
-        RAff x = raff(c, e->a), y = raff(c, e->b);
-        if (!x.ok || !y.ok) return bad();
-        if (x.n || x.k || x.a) { RAff t = x; x = y; y = t; }
-        if (x.n || x.k || x.a) return bad();
-        return comb((RAff){ .ok = true }, y, x.c);
-    }
-    default: return bad();
-    }
-}
-
-static bool is_const(RAff x) { return x.ok && !x.n && !x.k && !x.a; }
+static bool is_const(RAffine x) { return rules_affine_const(x); }
 
 /* The removal of a move: R(k) = rc + rk * k. */
 typedef struct Removal { int64_t rc, rk; } Removal;
@@ -101,56 +71,40 @@ static bool lower_bound(int64_t cn, int64_t e, int op, int64_t *rmin)
 
 /* Apply the guards to one k: false if a guard cannot be read; *keep false if k is filtered
    out; *rmin raised by bounds on the remainder. */
-static bool guards(const RCtx *c, const Node *m, Removal R, int64_t k, bool *keep, int64_t *rmin)
+static bool guards(const RCtx *c, const RRule *m, Removal R, int64_t k, bool *keep, int64_t *rmin)
 {
     *keep = true;
-    for (int i = 0; i < m->list2.n; i++) {
-        const Node *g = m->list2.v[i];
-        if (g->kind != N_WHEN) return false;
-        const Node *stack[32];
-        int sp = 0;
-        stack[sp++] = g->a;
-        while (sp) {
-            const Node *e = stack[--sp];
-            if (e->kind == N_AND) {
-                if (sp + 2 > 32) return false;
-                stack[sp++] = e->a;
-                stack[sp++] = e->b;
-                continue;
-            }
-            if (e->kind == N_BOOL) { if (!e->ival) *keep = false; continue; }
-            if (e->kind != N_BINARY || e->op < OP_EQ || e->op > OP_GE) return false;
-            RAff d = comb(raff(c, e->a), raff(c, e->b), -1);
-            if (!d.ok || d.a) return false;
-            /* n = r + R(k): d = d.n * r + (d.c + d.n * R(k) + d.k * k) */
-            int64_t rk, t1, t2, ev;
-            if (!mul(R.rk, k, &rk) || !add(R.rc, rk, &rk) || !mul(d.n, rk, &t1) || !mul(d.k, k, &t2) ||
-                !add(d.c, t1, &ev) || !add(ev, t2, &ev))
-                return false;
-            if (d.n == 0) {
-                bool v = e->op == OP_EQ ? ev == 0 : e->op == OP_NE ? ev != 0 : e->op == OP_LT ? ev < 0 :
-                         e->op == OP_LE ? ev <= 0 : e->op == OP_GT ? ev > 0 : ev >= 0;
-                if (!v) *keep = false;
-                continue;
-            }
-            int64_t lb;
-            if (!lower_bound(d.n, ev, e->op, &lb)) return false;
-            if (lb > *rmin) *rmin = lb;
+    if (m->lets) return false;
+    for (int i = 0; i < m->ncl; i++) {
+        int op;
+        RAffine d;
+        if (!rules_compare(&c->f, m->cl[i].e, &op, &d) || d.k[VA]) return false;
+        /* n = r + R(k): d = d.n * r + (d.c + d.n * R(k) + d.k * k) */
+        int64_t rk, t1, t2, ev;
+        if (!mul(R.rk, k, &rk) || !add(R.rc, rk, &rk) || !mul(d.k[VN], rk, &t1) || !mul(d.k[VK], k, &t2) ||
+            !add(d.c, t1, &ev) || !add(ev, t2, &ev))
+            return false;
+        if (d.k[VN] == 0) {
+            bool v = op == OP_EQ ? ev == 0 : op == OP_NE ? ev != 0 : op == OP_LT ? ev < 0 :
+                     op == OP_LE ? ev <= 0 : op == OP_GT ? ev > 0 : ev >= 0;
+            if (!v) *keep = false;
+            continue;
         }
+        int64_t lb;
+        if (!lower_bound(d.k[VN], ev, op, &lb)) return false;
+        if (lb > *rmin) *rmin = lb;
     }
     return true;
 }
 
-/* a part G(..., X, ...): the coordinate expression X, with every other argument passed on. */
-static const Node *part(const RCtx *c, const Node *e, int gid)
+/* a part G(..., X, ...) of the game itself: the coordinate expression X, with every other
+   argument passed on. */
+static const Node *part(const RCtx *c, const RCall *e, int gid)
 {
-    if (e->kind != N_CALL || e->ref != REF_GAME || e->ref_id != gid || e->list.n != c->np) return NULL;
-    for (int i = 0; i < c->np; i++) {
-        const Node *x = e->list.v[i];
-        if (i == c->coord) continue;
-        if (x->kind != N_NAME || x->ref != REF_LOCAL || x->ref_id != i) return NULL;
-    }
-    return e->list.v[c->coord];
+    if (e->game != gid || e->nargs != c->np) return NULL;
+    for (int i = 0; i < c->np; i++)
+        if (i != c->coord && !rules_passes_on(e, i)) return NULL;
+    return e->args[c->coord];
 }
 
 static bool put(HeapRules *hr, int64_t removal, uint8_t bits)
@@ -206,14 +160,14 @@ static bool bits_for(int parts, int lo, SplitKind sk, int64_t rmin, uint8_t *bit
 /* The kind of a split binder's upper bound, in terms of r = n - R(k). */
 static SplitKind split_kind(const RCtx *c, const Node *hi, Removal R, int lo)
 {
-    bool half = hi->kind == N_BINARY && hi->op == OP_DIV && hi->b->kind == N_INT && hi->b->ival == 2;
-    RAff h = raff(c, half ? hi->a : hi);
-    if (!h.ok || h.a) return SK_NONE;
+    const Node *halved = rules_halved(hi);
+    RAffine h = raff(c, halved ? halved : hi);
+    if (!h.ok || h.k[VA]) return SK_NONE;
     /* h = h.n * (r + rc + rk k) + h.k k + h.c: need h.n = 1 and no k left */
-    if (h.n != 1 || h.k + R.rk != 0) return SK_NONE;
+    if (h.k[VN] != 1 || h.k[VK] + R.rk != 0) return SK_NONE;
     int64_t delta;
     if (!add(h.c, R.rc, &delta)) return SK_NONE;
-    if (half) {
+    if (halved) {
         if (delta == 0) return SK_HALF;
         if (delta == 1 && lo == 0) return SK_CEIL;
         if (delta == -1 && lo == 1) return SK_UNEQ;
@@ -222,44 +176,6 @@ static SplitKind split_kind(const RCtx *c, const Node *hi, Removal R, int lo)
     if (delta == 0) return SK_R;
     if (delta == -1) return SK_RM1;
     return SK_NONE;
-}
-
-/* The values of a set or list domain that does not depend on the position's heap. */
-static bool set_values(const RCtx *c, const Node *d, const int64_t **v, size_t *n, int64_t *tmp, size_t cap)
-{
-    if (d->kind == N_NAME && d->ref == REF_LOCAL && d->ref_id < c->np && d->ref_id != c->coord &&
-        (c->args[d->ref_id].t == VT_SET || c->args[d->ref_id].t == VT_LIST) && !c->args[d->ref_id].strs) {
-        *v = c->args[d->ref_id].u.a;
-        *n = c->args[d->ref_id].n;
-        return true;
-    }
-    if (d->kind == N_NAME && d->ref == REF_CONST && c->p->code.const_ready[d->ref_id] &&
-        (c->p->code.consts[d->ref_id].t == VT_SET || c->p->code.consts[d->ref_id].t == VT_LIST) && !c->p->code.consts[d->ref_id].strs) {
-        *v = c->p->code.consts[d->ref_id].u.a;
-        *n = c->p->code.consts[d->ref_id].n;
-        return true;
-    }
-    if ((d->kind == N_SET || d->kind == N_LIST) && (size_t)d->list.n <= cap) {
-        size_t m = 0;
-        for (int i = 0; i < d->list.n; i++) {
-            if (d->list.v[i]->kind != N_INT) return false;
-            int64_t x = d->list.v[i]->ival;
-            if (d->kind == N_SET) {   /* a set iterates in increasing order, each element once */
-                size_t j = m;
-                while (j > 0 && tmp[j - 1] > x) j--;
-                if (j > 0 && tmp[j - 1] == x) continue;
-                memmove(tmp + j + 1, tmp + j, (m - j) * sizeof *tmp);
-                tmp[j] = x;
-                m++;
-            } else {
-                tmp[m++] = x;
-            }
-        }
-        *v = tmp;
-        *n = m;
-        return true;
-    }
-    return false;
 }
 
 static HrRule *new_rule(HeapRules *hr)
@@ -281,92 +197,82 @@ static void rule_add(HrRule *r, size_t removal, uint8_t bits)
     r->bits[r->n++] = bits;
 }
 
-static bool rule(RCtx *c, HeapRules *hr, const Node *m, int gid)
+static bool rule(RCtx *c, HeapRules *hr, const RRule *m, int gid)
 {
-    c->kslot = c->aslot = -1;
-    if (m->list.n > 2) return false;
+    c->f.track[VK] = c->f.track[VA] = -1;
+    if (m->nb > 2 || !m->sum || m->nzeros || m->ncalls < 1 || m->ncalls > 2) return false;
     /* the result: one or two parts */
-    const Node *x = NULL, *y = NULL;
-    if (m->a->kind == N_BINARY && m->a->op == OP_ADD) {
-        x = part(c, m->a->a, gid);
-        y = part(c, m->a->b, gid);
-        if (!x || !y) return false;
-    } else {
-        x = part(c, m->a, gid);
-        if (!x) return false;
-    }
-    int parts = y ? 2 : 1;
+    const Node *x = part(c, &m->calls[0], gid), *y = m->ncalls == 2 ? part(c, &m->calls[1], gid) : NULL;
+    if (!x || (m->ncalls == 2 && !y)) return false;
+    int parts = m->ncalls;
     HrRule *rec = new_rule(hr);
-    const Node *kb = NULL, *ab = NULL;
-    for (int i = 0; i < m->list.n; i++) {
-        const Node *b = m->list.v[i];
-        bool is_a = parts == 2 && ((x->kind == N_NAME && x->ref == REF_LOCAL && x->ref_id == b->ref_id) ||
-                                   (y->kind == N_NAME && y->ref == REF_LOCAL && y->ref_id == b->ref_id));
-        if (is_a) { if (ab) return false; ab = b; c->aslot = b->ref_id; }
-        else { if (kb) return false; kb = b; c->kslot = b->ref_id; }
+    const RBinder *kb = NULL, *ab = NULL;
+    for (int i = 0; i < m->nb; i++) {
+        const RBinder *b = &m->b[i];
+        bool is_a = parts == 2 && (rules_local(x) == b->slot || rules_local(y) == b->slot);
+        if (is_a) { if (ab) return false; ab = b; c->f.track[VA] = b->slot; }
+        else { if (kb) return false; kb = b; c->f.track[VK] = b->slot; }
     }
     if (parts == 2 && !ab) return false;
     /* removal R = n - (x + y) = rc + rk k */
-    RAff s = raff(c, x);
+    RAffine s = raff(c, x);
     if (parts == 2) s = comb(s, raff(c, y), 1);
-    if (!s.ok || s.n != 1 || s.a != 0) return false;
-    Removal R = { -s.c, -s.k };
+    if (!s.ok || s.k[VN] != 1 || s.k[VA] != 0) return false;
+    Removal R = { -s.c, -s.k[VK] };
     if (R.rc == INT64_MIN || R.rk == INT64_MIN || (R.rk != 0 && R.rk != 1) || (R.rk == 1) != (kb != NULL)) return false;
-    if (kb && ab && kb->ref_id > ab->ref_id) return false;   /* a's range may depend on k: k comes first */
+    if (kb && ab && kb->slot > ab->slot) return false;   /* a's range may depend on k: k comes first */
     /* the split binder */
     int lo = 0;
     SplitKind sk = SK_NONE;
     if (ab) {
-        if (ab->a->kind != N_RANGE) return false;
-        RAff l = raff(c, ab->a->a);
+        if (ab->kind != RD_RANGE) return false;
+        RAffine l = raff(c, ab->lo);
         if (!is_const(l) || (l.c != 0 && l.c != 1)) return false;
         lo = (int)l.c;
-        sk = split_kind(c, ab->a->b, R, lo);
+        sk = split_kind(c, ab->hi, R, lo);
         if (sk == SK_NONE || (lo == 1 && sk == SK_CEIL)) return false;
         rec->one_last = lo == 1 && sk == SK_R;
-        rec->swapped = y->kind == N_NAME && y->ref == REF_LOCAL && y->ref_id == ab->ref_id;
+        rec->swapped = rules_local(y) == ab->slot;
     }
     /* the removal values */
-    int64_t tmp[64];
     const int64_t *vals = NULL;
     size_t nv = 0;
     int64_t klo = 0, khi = 0, dom_rmin = INT64_MIN;
     bool infinite = false;
     if (kb) {
-        const Node *d = kb->a;
-        if (d->kind == N_RANGE) {
-            RAff l = raff(c, d->a);
+        if (kb->kind == RD_RANGE) {
+            RAffine l = raff(c, kb->lo);
             if (!is_const(l)) return false;
             klo = l.c;
-            const Node *h = d->b;
-            RAff hv = raff(c, h);
+            const Node *h = kb->hi, *mx, *my;
+            RAffine hv = raff(c, h);
             const Node *nside = NULL;
             if (is_const(hv)) {
                 khi = hv.c;
-            } else if (hv.ok && hv.n == 1 && !hv.k && !hv.a) {
+            } else if (hv.ok && hv.k[VN] == 1 && !hv.k[VK] && !hv.k[VA]) {
                 infinite = true;
                 nside = h;
-            } else if (h->kind == N_CALL && h->ref == REF_BUILTIN && h->ref_id == BI_MIN && h->list.n == 2) {
-                RAff u = raff(c, h->list.v[0]), w = raff(c, h->list.v[1]);
-                if (is_const(w)) { RAff t = u; u = w; w = t; nside = h->list.v[0]; } else nside = h->list.v[1];
-                if (!is_const(u) || !w.ok || w.n != 1 || w.k || w.a) return false;
+            } else if (rules_min_of(h, &mx, &my)) {
+                RAffine u = raff(c, mx), w = raff(c, my);
+                if (is_const(w)) { RAffine t = u; u = w; w = t; nside = mx; } else nside = my;
+                if (!is_const(u) || !w.ok || w.k[VN] != 1 || w.k[VK] || w.k[VA]) return false;
                 khi = u.c;
             } else {
                 return false;
             }
             if (nside) {   /* k <= n + c0  <=>  r >= -c0 - rc (with rk = 1) */
-                RAff w = raff(c, nside);
+                RAffine w = raff(c, nside);
                 int64_t b;
                 if (w.c == INT64_MIN || !add(-w.c, -R.rc, &b)) return false;
                 dom_rmin = b;
             }
             if (!infinite && khi >= klo && (uint64_t)(khi - klo) >= HR_MAX_T) return false;
-        } else if (!set_values(c, d, &vals, &nv, tmp, 64)) {
+        } else if (!rules_int_values(&c->f, kb, c->coord, &vals, &nv)) {
             return false;
         }
     }
     if (infinite) {   /* every k >= klo: read only without guards (they could depend on k) */
-        if (m->list2.n || hr->inf_from || dom_rmin == INT64_MIN) return false;
+        if (m->ncl || hr->inf_from || dom_rmin == INT64_MIN) return false;
         uint8_t bits;
         if (!bits_for(parts, lo, sk, dom_rmin, &bits) || klo + R.rc < 1) return false;
         hr->inf_from = (size_t)(klo + R.rc);
@@ -416,16 +322,18 @@ bool heaprules_read(Program *p, const int64_t *key, int coord, HeapRules *hr)
 {
     memset(hr, 0, sizeof *hr);
     const Game *G = &p->code.games[KEY_GAME(key)];
-    const Node *ast = G->ast;
-    if (!ast || G->variadic) return false;
+    const GameRules *gr = G->rules;
+    if (!gr || G->variadic) return false;
     Value args[POS_MAX_ARGS];
     int np = key_decode(p, key, args);
     if (coord >= np || args[coord].t != VT_INT) return false;
-    RCtx c = { .p = p, .args = args, .np = np, .coord = coord };
+    RCtx c = { .p = p, .np = np, .coord = coord,
+               .f = { .consts = p->code.consts, .ready = p->code.const_ready, .locals = args, .nlocals = np,
+                      .track = { coord, -1, -1 } } };
     int nrules = 0;
-    for (int i = 0; i < ast->list.n; i++) {
-        const Node *m = ast->list.v[i];
-        if (m->kind == N_CANON || !rule(&c, hr, m, (int)KEY_GAME(key))) {
+    for (int i = 0; i < gr->n; i++) {
+        const RRule *m = &gr->items[i];
+        if (m->canon || !rule(&c, hr, m, (int)KEY_GAME(key))) {
             heaprules_fini(hr);
             return false;
         }

@@ -10,16 +10,16 @@
    binder s, its other binders around it (`knock(k in 1..2, a in 0..(n - k) / 2) => Kayles(a) +
    Kayles(n - k - a)`), jumps within each run of its innermost loop (found in the compiled code:
    the last loop over the binder's slot before the rule's yield): as a run starts, the calls'
-   arguments are evaluated at s and s + 1 (slope and offset, the outer binders fixed), and the
-   loop jumps to the values of s at which some call's argument equals an argument of some part of
+   arguments are read as affine forms in s (rules_affine: slope and offset, the outer binders
+   fixed), and the loop jumps to the values of s at which some call's argument equals an argument of some part of
    a wanted position. Exact when no wanted position is empty: a result equal to one has a
    component that is not terminal, so one of its calls is a part of it, at such a value of s. */
 #include "config.h"
 #include "solve/core/label_jump.h"
-#include "ast.h"
+#include "rules.h"
 #include "key.h"
-#include "canonform.h"
 #include "ir.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,78 +53,22 @@ struct LabelJumps {
     int n;
 };
 
-/* Whether e mentions the local slot. */
-static bool mentions(const Node *e, int slot)
+/* The slope and offset of e, linear in the binder slot, with the other locals from frame and
+   the constants folded (integers within 64 bits; false otherwise). */
+static bool slope_offset(const Program *p, const Node *e, const Value *frame, int slot, int64_t *sl, int64_t *off)
 {
-    if (!e) return false;
-    if (e->kind == N_NAME && e->ref == REF_LOCAL && e->ref_id == slot) return true;
-    if (mentions(e->a, slot) || mentions(e->b, slot) || mentions(e->c, slot)) return true;
-    for (int i = 0; i < e->list.n; i++)
-        if (mentions(e->list.v[i], slot)) return true;
-    for (int i = 0; i < e->list2.n; i++)
-        if (mentions(e->list2.v[i], slot)) return true;
-    return false;
-}
-
-/* Whether e is s * k + c with s, c free of the binder k (sums, differences, negation, products
-   by binder-free factors). */
-static bool linear(const Node *e, int slot)
-{
-    if (!mentions(e, slot)) return true;
-    if (e->kind == N_NAME) return true;
-    if (e->kind == N_UNARY && e->op == OP_NEG) return linear(e->a, slot);
-    if (e->kind != N_BINARY) return false;
-    if (e->op == OP_ADD || e->op == OP_SUB) return linear(e->a, slot) && linear(e->b, slot);
-    if (e->op == OP_MUL) return (!mentions(e->a, slot) && linear(e->b, slot)) || (!mentions(e->b, slot) && linear(e->a, slot));
-    return false;
-}
-
-/* The value of e, linear in the binder slot, with slot at sval and the other locals from frame
-   (integers within 64 bits; false otherwise). */
-static bool lin_eval(const Program *p, const Node *e, const Value *frame, int slot, int64_t sval, __int128 *out)
-{
-    const __int128 lim = (__int128)1 << 100;
-    __int128 x, y;
-    switch (e->kind) {
-    case N_INT: *out = e->ival; return true;
-    case N_NAME: {
-        const Value *v = e->ref == REF_LOCAL ? &frame[e->ref_id] : e->ref == REF_CONST ? &p->code.consts[e->ref_id] : NULL;
-        if (e->ref == REF_LOCAL && e->ref_id == slot) {
-            *out = sval;
-            return true;
-        }
-        if (!v || v->t != VT_INT) return false;
-        *out = v->u.i;
-        return true;
-    }
-    case N_UNARY:
-        if (e->op != OP_NEG || !lin_eval(p, e->a, frame, slot, sval, &x)) return false;
-        *out = -x;
-        return true;
-    case N_BINARY:
-        if (!lin_eval(p, e->a, frame, slot, sval, &x) || !lin_eval(p, e->b, frame, slot, sval, &y)) return false;
-        if (x > lim || x < -lim || y > lim || y < -lim) return false;
-        if (e->op == OP_ADD) *out = x + y;
-        else if (e->op == OP_SUB) *out = x - y;
-        else if (e->op == OP_MUL && ((x < ((__int128)1 << 62) && x > -((__int128)1 << 62) && y < ((__int128)1 << 62) &&
-                                      y > -((__int128)1 << 62))))
-            *out = x * y;
-        else return false;
-        return true;
-    default: return false;
-    }
-}
-
-/* The calls of a result that is a sum of calls of games (+ only), into calls (at most MAX_CALLS). */
-#define MAX_CALLS 8
-static bool sum_calls(const Node *e, const Node **calls, int *n)
-{
-    if (e->kind == N_BINARY && e->op == OP_ADD) return sum_calls(e->a, calls, n) && sum_calls(e->b, calls, n);
-    if (e->kind != N_CALL || e->ref != REF_GAME || *n == MAX_CALLS) return false;
-    calls[(*n)++] = e;
+    RFold f = { .consts = p->code.consts, .locals = frame, .nlocals = INT_MAX, .track = { slot, -1, -1 } };
+    RAffine x = rules_affine(&f, e);
+    if (!x.ok) return false;
+    *sl = x.k[0];
+    *off = x.c;
     return true;
 }
 
+#define MAX_CALLS 8
+
+/* Whether game g's canon only reorders integer arguments (rules.h). */
+static bool permutes(const Game *g) { return g->rules && g->rules->canon_permutes; }
 
 static bool int_arg(const Program *p, const int64_t *key, int arg, int64_t *out)
 {
@@ -150,41 +94,36 @@ static size_t loop_of(const Func *f, int slot, int tag)
 
 /* The multi mode for move m (tag: its index in the game) when its result is a sum of calls each
    linear in its innermost binder (the last): true with j set up. */
-static bool multi_rule(Program *p, const Node *m, int tag, const Func *f, const int64_t *const *all, size_t nall,
+static bool multi_rule(Program *p, const RRule *m, int tag, const Func *f, const int64_t *const *all, size_t nall,
                        Jump *j)
 {
-    if (!all || m->list.n < 1 || m->list.v[m->list.n - 1]->kind != N_BINDER) return false;
-    for (int i = 0; i < m->list.n; i++)
-        if (m->list.v[i]->kind != N_BINDER) return false;
-    for (int c = 0; c < m->list2.n; c++)
-        if (m->list2.v[c]->kind == N_LET) return false;
-    int slot = m->list.v[m->list.n - 1]->ref_id;
+    if (!all || m->nb < 1 || m->lets) return false;
+    int slot = m->b[m->nb - 1].slot;
     size_t loop_pc = loop_of(f, slot, tag);
     if (loop_pc == SIZE_MAX) return false;
-    const Node *calls[MAX_CALLS];
-    int n = 0;
-    if (!m->a || !sum_calls(m->a, calls, &n) || n < 1) return false;
+    int n = m->ncalls;
+    if (!m->sum || m->nzeros || n < 1 || n > MAX_CALLS) return false;
     Call *cs = xcalloc((size_t)n, sizeof *cs);
     bool ok = true;
     for (int c = 0; c < n && ok; c++) {
-        const Node *call = calls[c];
-        const Game *cg = &p->code.games[call->ref_id];
+        const RCall *call = &m->calls[c];
+        const Game *cg = &p->code.games[call->game];
         bool perm = cg->canon_fn >= 0;
-        if (cg->variadic || (perm && !canonform_permutes(cg->ast, cg->nparams, cg->variadic))) ok = false;
+        if (cg->variadic || call->splat || (perm && !permutes(cg))) ok = false;
         int arg = -1;
-        for (int i = 0; i < call->list.n && ok; i++) {
-            const Node *x = call->list.v[i];
-            if (x->kind == N_SPLAT || (mentions(x, slot) && !linear(x, slot))) ok = false;
-            else if (mentions(x, slot) && arg < 0) arg = i;
+        for (int i = 0; i < call->nargs && ok; i++) {
+            const Node *x = call->args[i];
+            if (rules_mentions(x, slot) && !rules_linear(x, slot)) ok = false;
+            else if (rules_mentions(x, slot) && arg < 0) arg = i;
         }
         if (!ok || arg < 0) {   /* every call must move with the binder */
             ok = false;
             break;
         }
-        cs[c] = (Call){ .game = call->ref_id, .arg = arg, .x = call->list.v[arg] };
+        cs[c] = (Call){ .game = call->game, .arg = arg, .x = call->args[arg] };
         cs[c].want = xmalloc((nall * (size_t)(perm ? cg->nparams : 1) + 1) * sizeof *cs[c].want);
         for (size_t w = 0; w < nall; w++) {
-            if ((int)KEY_GAME(all[w]) != call->ref_id) continue;
+            if ((int)KEY_GAME(all[w]) != call->game) continue;
             for (int a = perm ? 0 : arg; a <= (perm ? cg->nparams - 1 : arg); a++) {
                 int64_t v;
                 if (int_arg(p, all[w], a, &v)) cs[c].want[cs[c].nwant++] = v;
@@ -205,41 +144,39 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
                       const int64_t *const *all, size_t nall)
 {
     const Game *g = &p->code.games[KEY_GAME(key)];
-    if (!g->ast || !nwant) return NULL;
+    const GameRules *gr = g->rules;
+    if (!gr || !nwant) return NULL;
     LabelJumps *lj = xcalloc(1, sizeof *lj);
     lj->moves_fn = g->moves_fn;
     lj->p = p;
-    lj->n = g->ast->list.n;
+    lj->n = gr->n;
     lj->j = xcalloc((size_t)lj->n + 1, sizeof *lj->j);
     bool any = false;
     for (int r = 0; r < lj->n; r++) {
-        const Node *m = g->ast->list.v[r];
+        const RRule *m = &gr->items[r];
         Jump *j = &lj->j[r];
-        if (m->kind != N_MOVE) continue;
-        bool single = m->list.n == 1 && m->list.v[0]->kind == N_BINDER && m->a && m->a->kind == N_CALL;
+        if (m->canon) continue;
+        bool single = m->nb == 1 && m->sum && m->ncalls == 1 && !m->nzeros;   /* the result is one call */
         if (!single) {   /* a sum of calls, or binders around the innermost */
             any |= multi_rule(p, m, r, &p->code.fns[g->moves_fn], all, nall, j);
             continue;
         }
-        int slot = m->list.v[0]->ref_id;
-        bool lets = false;
-        for (int c = 0; c < m->list2.n; c++) lets |= m->list2.v[c]->kind == N_LET;
-        const Node *call = m->a;
-        if (lets || call->kind != N_CALL || call->ref != REF_GAME) continue;
-        const Game *cg = &p->code.games[call->ref_id];
+        int slot = m->b[0].slot;
+        const RCall *call = &m->calls[0];
+        if (m->lets) continue;
+        const Game *cg = &p->code.games[call->game];
         /* a canon that only reorders integer arguments: the wanted values are all of a wanted
            position's arguments (the result's argument is one of them, in some place) */
         bool perm = cg->canon_fn >= 0;
-        if (perm && !canonform_permutes(cg->ast, cg->nparams, cg->variadic)) continue;
+        if (perm && !permutes(cg)) continue;
         /* every argument that mentions the binder linear in it; the jump follows the first (the
            others are checked with the whole position at each value jumped to) */
         int arg = -1;
-        bool all_linear = true;
-        for (int i = 0; i < call->list.n && all_linear; i++) {
-            const Node *x = call->list.v[i];
-            if (x->kind == N_SPLAT) all_linear = false;
-            else if (mentions(x, slot) && !linear(x, slot)) all_linear = false;
-            else if (mentions(x, slot) && arg < 0) arg = i;
+        bool all_linear = !call->splat;
+        for (int i = 0; i < call->nargs && all_linear; i++) {
+            const Node *x = call->args[i];
+            if (rules_mentions(x, slot) && !rules_linear(x, slot)) all_linear = false;
+            else if (rules_mentions(x, slot) && arg < 0) arg = i;
         }
         if (!all_linear || arg < 0) continue;
         /* every wanted position must be one component of the called game */
@@ -247,7 +184,7 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
         size_t nv = 0;
         int64_t *wv = xmalloc(nwant * (size_t)(perm ? cg->nparams : 1) * sizeof *wv);
         for (size_t w = 0; w < nwant && fits; w++) {
-            fits = want[w] && (int)KEY_GAME(want[w]) == call->ref_id;
+            fits = want[w] && (int)KEY_GAME(want[w]) == call->game;
             for (int a = perm ? 0 : arg; fits && a <= (perm ? cg->nparams - 1 : arg); a++)
                 fits = int_arg(p, want[w], a, &wv[nv++]);
         }
@@ -255,7 +192,7 @@ LabelJumps *ljump_new(Program *p, const int64_t *key, const int64_t *const *want
             xfree(wv);
             continue;
         }
-        *j = (Jump){ .ok = true, .slot = slot, .arg = arg, .game = call->ref_id, .want = wv, .nwant = nv };
+        *j = (Jump){ .ok = true, .slot = slot, .arg = arg, .game = call->game, .want = wv, .nwant = nv };
         any = true;
     }
     if (!any) {
@@ -294,10 +231,8 @@ static bool multi_targets(const Program *p, Jump *j, const Value *frame, int64_t
     j->targets = xmalloc((total + 1) * sizeof *j->targets);
     for (int c = 0; c < j->ncalls; c++) {
         const Call *cl = &j->calls[c];
-        __int128 f0, f1;
-        if (!lin_eval(p, cl->x, frame, j->slot, s0, &f0) || !lin_eval(p, cl->x, frame, j->slot, s0 + 1, &f1)) return false;
-        __int128 sl = f1 - f0, off = f0 - sl * s0;
-        if (sl == 0) return false;
+        int64_t sl, off;
+        if (!slope_offset(p, cl->x, frame, j->slot, &sl, &off) || sl == 0) return false;
         for (size_t w = 0; w < cl->nwant; w++) {
             __int128 d = (__int128)cl->want[w] - off;
             if (d % sl) continue;

@@ -6,7 +6,7 @@
 #include "solve/core/score.h"
 #include "key.h"
 #include "json.h"
-#include "ast.h"
+#include "rules.h"
 #include "solve/core/label_jump.h"
 #include <stdlib.h>
 #include <string.h>
@@ -58,19 +58,16 @@ bool labels_terminal(Solver *s, const int64_t *key, uint32_t id)
 
 /* The rule's binders with their values in frame: integers as they are, other values as text
    and JSON (the frame is gone once the move is listed). */
-void labels_binders(Solver *s, const Node *mv, const Value *frame, AnswerBinders *out)
+void labels_binders(Solver *s, const RRule *mv, const Value *frame, AnswerBinders *out)
 {
     out->v = NULL;
     out->n = 0;
-    uint32_t n = 0;
-    for (int i = 0; mv && frame && i < mv->list.n; i++) n += mv->list.v[i]->kind == N_BINDER;
-    if (!n) return;
-    out->v = xcalloc(n, sizeof *out->v);
-    for (int i = 0; i < mv->list.n; i++) {
-        const Node *b = mv->list.v[i];
-        if (b->kind != N_BINDER) continue;
+    if (!mv || !frame || !mv->nb) return;
+    out->v = xcalloc((size_t)mv->nb, sizeof *out->v);
+    for (int i = 0; i < mv->nb; i++) {
+        const RBinder *b = &mv->b[i];
         AnswerBinder *d = &out->v[out->n++];
-        const Value *v = &frame[b->ref_id];
+        const Value *v = &frame[b->slot];
         d->name = b->name;
         if (v->t == VT_INT) {
             d->is_int = true;
@@ -155,7 +152,7 @@ static int match_option(LabelCtx *c, int tag, const Value *v, const Value *frame
     if (lo < c->nmv && !cmp_parts(m, c->parts, c->ord[lo].m)) {
         size_t r = a->moves[c->ord[lo].r].result;
         const Game *g = &s->p->code.games[KEY_GAME(eng_key(s->store, a->comps[c->which]))];
-        const Node *rule = g->ast && tag >= 0 && tag < g->ast->list.n ? g->ast->list.v[tag] : NULL;
+        const RRule *rule = g->rules && tag >= 0 && tag < g->rules->n ? &g->rules->items[tag] : NULL;
         a->nmoves += c->copies;
         struct AnswerLabel l = { r, c->which, c->copies, rule ? rule->name : NULL, { NULL, 0 } };
         if (a->nlabels < SOLVE_MAX_WINNING) {

@@ -2,7 +2,7 @@
    once analysed, solving a state or peeking at a cell, reading cells ahead for a sum. */
 #include "config.h"
 #include "solve/strategies/dense.h"
-#include "canonform.h"
+#include "rules.h"
 #include "builtins.h"
 #include "arith.h"
 #include <stdlib.h>

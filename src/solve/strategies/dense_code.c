@@ -3,7 +3,7 @@
    shapes where they are, and evaluated with the language's 64-bit arithmetic (arith.h). */
 #include "config.h"
 #include "solve/strategies/dense.h"
-#include "canonform.h"
+#include "rules.h"
 #include "builtins.h"
 #include "arith.h"
 #include <stdlib.h>

@@ -1,73 +1,51 @@
-/* dense_rules.c: the table strategy's recognition (dense.h): a ruleset read on its checked syntax
-   tree as integer arithmetic over its 1-6 integer parameters (rules, binders, guards, lets,
-   components, the canon), compiled into a DenseGame, or declined. */
+/* dense_rules.c: the table strategy's recognition (dense.h): a ruleset, as rules.h reads it,
+   taken as integer arithmetic over its 1-6 integer parameters (rules, binders, guards, lets,
+   components, the canon), its expressions compiled (dense_code.c) into a DenseGame, or declined. */
 #include "config.h"
 #include "solve/strategies/dense.h"
-#include "canonform.h"
+#include "rules.h"
 #include "builtins.h"
 #include "arith.h"
 #include <stdlib.h>
 #include <string.h>
 
-static bool comps(Program *p, DRule *r, const Node *n, int gid, int np)
+/* The result's components: calls of the game itself with every argument compiled (literal
+   zeros add nothing). */
+static bool comps(Program *p, DRule *r, const RRule *m, int gid, int np)
 {
-    if (n->kind == N_INT && n->ival == 0) return true;
-    if (n->kind == N_BINARY && n->op == OP_ADD) return comps(p, r, n->a, gid, np) && comps(p, r, n->b, gid, np);
-    if (n->kind != N_CALL || n->ref != REF_GAME || n->ref_id != gid || n->list.n != np || r->ncomp == MAX_COMPS)
-        return false;
-    for (int i = 0; i < np; i++) {
-        if (n->list.v[i]->kind == N_SPLAT || !dense_cexpr_top(p, &r->arg[r->ncomp][i], n->list.v[i])) return false;
+    if (!m->sum || m->ncalls > MAX_COMPS) return false;
+    for (int c = 0; c < m->ncalls; c++) {
+        const RCall *call = &m->calls[c];
+        if (call->game != gid || call->nargs != np || call->splat) return false;
+        for (int i = 0; i < np; i++)
+            if (!dense_cexpr_top(p, &r->arg[r->ncomp][i], call->args[i])) return false;
+        r->ncomp++;
     }
-    r->ncomp++;
     return true;
 }
 
-/* A guard as clauses: `a and b` is the clause a then the clause b (each may then be affine). */
-static bool guard(Program *p, DRule *r, const Node *e)
+/* The values of a binder over a literal set or list of integers, or over a constant of the
+   program that is a list or set of 64-bit integers (`const S = {1, 3, 4}; ... k in S`), each
+   once, ascending (the order does not matter to a value; a bound on the binder cuts the loop
+   short): false for anything else. */
+static bool binder_set(const Program *p, const RBinder *b, int64_t **out, int *n)
 {
-    if (e->kind == N_AND) return guard(p, r, e->a) && guard(p, r, e->b);
-    if (r->ncl == MAX_CLAUSES) return false;
-    r->cl[r->ncl].let = false;
-    return dense_cexpr_top(p, &r->cl[r->ncl++].e, e);
-}
-
-/* The integers of a literal set or list ({1, 3, 4}, [2, -1]: integer literals, negated ones
-   too), each once, ascending (the order does not matter to a value): false for anything else. */
-static bool literal_set(const Node *e, int64_t **out, int *n)
-{
-    int64_t *v = xmalloc(((size_t)e->list.n + 1) * sizeof *v);
-    int k = 0;
-    for (int i = 0; i < e->list.n; i++) {
-        const Node *x = e->list.v[i];
-        int64_t y;
-        if (x->kind == N_INT) y = x->ival;
-        else if (x->kind == N_UNARY && x->op == OP_NEG && x->a->kind == N_INT && x->a->ival != INT64_MIN) y = -x->a->ival;
-        else {
-            xfree(v);
-            return false;
-        }
-        bool seen = false;
-        for (int j = 0; j < k && !seen; j++) seen = v[j] == y;
-        if (!seen) v[k++] = y;
+    if (b->kind == RD_INTS) {
+        int64_t *v = xmalloc(((size_t)b->nsorted + 1) * sizeof *v);
+        if (b->nsorted) memcpy(v, b->sorted, (size_t)b->nsorted * sizeof *v);
+        *out = v;
+        *n = b->nsorted;
+        return true;
     }
-    for (int i = 1; i < k; i++)   /* ascending: a bound on the binder cuts the loop short */
-        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) { int64_t t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+    if (b->kind != RD_NAME || b->ref != REF_CONST) return false;
+    RFold f = { .consts = p->code.consts, .ready = p->code.const_ready, .track = { -1, -1, -1 } };
+    const int64_t *vals;
+    size_t nv;
+    if (!rules_int_values(&f, b, -1, &vals, &nv) || nv > ((size_t)1 << 24)) return false;
+    int64_t *v = xmalloc((nv + 1) * sizeof *v);
+    if (nv) memcpy(v, vals, nv * sizeof *v);
     *out = v;
-    *n = k;
-    return true;
-}
-
-/* The same for a binder over a constant of the program that is a list or set of 64-bit integers
-   (`const S = {1, 3, 4}; ... k in S`): false for anything else. */
-static bool const_set(const Program *p, const Node *e, int64_t **out, int *n)
-{
-    if (e->kind != N_NAME || e->ref != REF_CONST || !p->code.const_ready[e->ref_id]) return false;
-    const Value *c = &p->code.consts[e->ref_id];
-    if ((c->t != VT_LIST && c->t != VT_SET) || c->strs != LIST_INTS || c->n > ((uint32_t)1 << 24)) return false;
-    int64_t *v = xmalloc(((size_t)c->n + 1) * sizeof *v);
-    if (c->n) memcpy(v, c->u.a, c->n * sizeof *v);
-    *out = v;
-    *n = (int)util_sort_unique_i64(v, c->n);   /* ascending, each once */
+    *n = (int)util_sort_unique_i64(v, nv);
     return true;
 }
 
@@ -122,34 +100,25 @@ static void bit_kind(Program *p, DClause *cl, int slot)
 }
 
 
-static bool rule(Program *p, DRule *r, const Node *m, int gid, int np)
+static bool rule(Program *p, DRule *r, const RRule *m, int gid, int np)
 {
-    if (m->list.n > MAX_BINDERS || m->list2.n > MAX_CLAUSES) return false;
-    r->nb = m->list.n;
-    for (int i = 0; i < m->list.n; i++) {
-        const Node *b = m->list.v[i];
-        r->slot[i] = b->ref_id;
-        if (b->a->kind == N_SET || b->a->kind == N_LIST) {
-            if (!literal_set(b->a, &r->set[i], &r->nset[i])) return false;
-            continue;
-        }
-        if (const_set(p, b->a, &r->set[i], &r->nset[i])) continue;
-        if (b->a->kind != N_RANGE) return false;
-        if (!dense_cexpr_top(p, &r->lo[i], b->a->a) || !dense_cexpr_top(p, &r->hi[i], b->a->b)) return false;
+    if (m->nb > MAX_BINDERS || m->ncl > MAX_CLAUSES) return false;
+    r->nb = m->nb;
+    for (int i = 0; i < m->nb; i++) {
+        const RBinder *b = &m->b[i];
+        r->slot[i] = b->slot;
+        if (binder_set(p, b, &r->set[i], &r->nset[i])) continue;
+        if (b->kind != RD_RANGE) return false;
+        if (!dense_cexpr_top(p, &r->lo[i], b->lo) || !dense_cexpr_top(p, &r->hi[i], b->hi)) return false;
     }
     r->ncl = 0;
-    for (int i = 0; i < m->list2.n; i++) {
-        const Node *c = m->list2.v[i];
-        if (c->kind == N_LET) {
-            if (r->ncl == MAX_CLAUSES) return false;
-            r->cl[r->ncl].let = true;
-            r->cl[r->ncl].slot = c->ref_id;
-            if (!dense_cexpr_top(p, &r->cl[r->ncl++].e, c->a)) return false;
-        } else if (!guard(p, r, c->a)) {
-            return false;
-        }
+    for (int i = 0; i < m->ncl; i++) {   /* a guard's `and`s are clauses of their own (each may then be affine) */
+        const RClause *c = &m->cl[i];
+        r->cl[r->ncl].let = c->let;
+        r->cl[r->ncl].slot = c->let ? c->slot : 0;
+        if (!dense_cexpr_top(p, &r->cl[r->ncl++].e, c->e)) return false;
     }
-    if (!comps(p, r, m->a, gid, np)) return false;
+    if (!comps(p, r, m, gid, np)) return false;
     r->nhoist = 0;
     while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
     for (int i = 0; r->nb > 0 && !r->set[r->nb - 1] && i < r->ncl; i++) bit_kind(p, &r->cl[i], r->slot[r->nb - 1]);
@@ -270,29 +239,27 @@ static void sub_shape(DenseGame *g)
 static DenseGame *analyse(Program *p, int gid)
 {
     Game *G = &p->code.games[gid];
-    const Node *ast = G->ast;
-    if (!ast || G->variadic || G->nparams < 1 || G->nparams > DNP) return NULL;
+    const GameRules *gr = G->rules;
+    if (!gr || G->variadic || G->nparams < 1 || G->nparams > DNP) return NULL;
     DenseGame *g = xcalloc(1, sizeof *g);
     g->gid = gid;
     g->np = G->nparams;
     g->nlocals = G->nlocals;
     g->vars = xcalloc((size_t)g->nlocals + 3, sizeof *g->vars);
-    int nmoves = 0;
-    for (int i = 0; i < ast->list.n; i++) nmoves += ast->list.v[i]->kind != N_CANON;
-    g->rules = xcalloc(nmoves < MAX_RULES ? (size_t)nmoves + 1 : MAX_RULES, sizeof *g->rules);
+    g->rules = xcalloc(gr->nmoves < MAX_RULES ? (size_t)gr->nmoves + 1 : MAX_RULES, sizeof *g->rules);
     bool ok = true;
-    for (int i = 0; i < ast->list.n && ok; i++) {
-        const Node *m = ast->list.v[i];
-        if (m->kind == N_CANON) {
+    for (int i = 0; i < gr->n && ok; i++) {
+        const RRule *m = &gr->items[i];
+        if (m->canon) {
             g->canon = true;
-            CanonForm cf = canonform_of(ast, g->np, false);
+            CanonForm cf = gr->canon_form;
             if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {   /* coordinates sorted natively */
                 g->sort = cf == CF_SORT_UP ? 1 : -1;
                 continue;
             }
-            if (m->list.n != g->np) ok = false;
-            for (int k = 0; k < m->list.n && ok; k++)
-                ok = m->list.v[k]->kind != N_SPLAT && dense_cexpr_top(p, &g->canon_arg[k], m->list.v[k]);
+            if (m->ncanon_args != g->np) ok = false;
+            for (int k = 0; k < m->ncanon_args && ok; k++)
+                ok = m->canon_args[k]->kind != N_SPLAT && dense_cexpr_top(p, &g->canon_arg[k], m->canon_args[k]);
             continue;
         }
         if (g->nrules == MAX_RULES) { ok = false; break; }

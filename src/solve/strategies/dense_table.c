@@ -3,7 +3,7 @@
    solve them, and the fast loops over a rule's binders. */
 #include "config.h"
 #include "solve/strategies/dense.h"
-#include "canonform.h"
+#include "rules.h"
 #include "builtins.h"
 #include "arith.h"
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #include "solve/solve.h"
 #include "bignum.h"
 #include "vm.h"
-#include "ast.h"
+#include "rules.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,19 +85,17 @@ static int heap_param(const Program *p, int gid)
 {
     const Game *G = &p->code.games[gid];
     if (G->stdlib && !strcmp(G->name, "Octal")) return 1;
-    if (!G->ast || G->variadic) return -1;
+    const GameRules *gr = G->rules;
+    if (!gr || G->variadic) return -1;
     int coord = -1;
-    for (int i = 0; i < G->ast->list.n; i++) {
-        const Node *m = G->ast->list.v[i];
-        if (m->kind != N_MOVE) return -1;
-        const Node *parts[2] = { m->a, NULL };
-        if (m->a->kind == N_BINARY && m->a->op == OP_ADD) { parts[0] = m->a->a; parts[1] = m->a->b; }
-        for (int j = 0; j < 2 && parts[j]; j++) {
-            const Node *c = parts[j];
-            if (c->kind != N_CALL || c->ref != REF_GAME || c->ref_id != gid || c->list.n != G->nparams) return -1;
+    for (int i = 0; i < gr->n; i++) {
+        const RRule *m = &gr->items[i];
+        if (m->canon || !m->sum || m->nzeros || m->ncalls < 1 || m->ncalls > 2) return -1;
+        for (int j = 0; j < m->ncalls; j++) {
+            const RCall *c = &m->calls[j];
+            if (c->game != gid || c->nargs != G->nparams) return -1;
             for (int k = 0; k < G->nparams; k++) {
-                const Node *x = c->list.v[k];
-                if (x->kind == N_NAME && x->ref == REF_LOCAL && x->ref_id == k) continue;
+                if (rules_passes_on(c, k)) continue;
                 if (coord >= 0 && coord != k) return -1;
                 coord = k;
             }
