@@ -181,7 +181,14 @@ int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, 
      (1: read off the rules of a user's game), "period" and "preperiod" (a proven period: SG(n +
      period) = SG(n) for n >= preperiod), "proof" (text: the theorem that proves it), "table"
      (the values computed for the answer), "sg_by_search" (1: the SG value came from a search of
-     the rules, the strategy knowing only the outcome).
+     the rules, the strategy knowing only the outcome); a closed form's "form" (text: "nim"),
+     "theorem" (text: its statement) and "outcome_only" (1: it decides the outcome alone); a play
+     mode's: misere play's "rule" (text: "tame", "genus", "search" or "over"), with "xor" and
+     "firm" (1: a component is firm) under the tame rule and "genus" (text: "2^{20}") from a
+     genus or a search; every, conj and their misere forms' "measure" (text: "suspense" or
+     "remoteness"), "decisive" (the largest or smallest, whose parity decides) and "misere" (1 or
+     0); select's "rule" (text: the sentence); a compound with cycles' "positions" and "moves"
+     (the graph its retrograde analysis labelled).
    gr_answer_fact gives the one named name: its text ("12", "0.77") and, when it is an integer,
    that integer in *value. Returns 1 for an integer, 0 for a text, -1 when the answer has no such
    figure. gr_answer_fact_at gives the j-th (its name too), -1 when out of range. The strings

@@ -50,6 +50,8 @@ typedef struct AnswerFacts { AnswerFact *v; uint32_t n, cap; } AnswerFacts;
 /* Add a fact (facts NULL: nothing; a key already there keeps its first value). */
 void solve_fact_int(AnswerFacts *facts, const char *key, int64_t v);
 void solve_fact_text(AnswerFacts *facts, const char *key, const char *text);
+/* An unsigned figure: an integer while it fits 63 bits, its decimal text past them. */
+void solve_fact_uint(AnswerFacts *facts, const char *key, uint64_t v);
 void solve_facts_free(AnswerFacts *facts);
 
 typedef struct Strategy {

@@ -408,9 +408,40 @@ static void queries(gr_session *s, bool quietly)
               ftab == 11 && gr_answer_fact(a, "period", NULL, NULL) == -1,
           "gr_query: a recognised subtraction game's table of 11 values", gr_answer_certificate(a));
     gr_answer_free(a);
+    /* a closed form: its name, its theorem, whether it knows only the outcome */
     st = gr_query(s, "Nim(3, 4, 5)", &a, NULL);
-    check(st == 0 && gr_answer_fact_count(a) == 0 && gr_answer_fact(a, "period", NULL, NULL) == -1, "gr_query: Nim has no figures",
-          NULL);
+    long long fo = -1;
+    check(st == 0 && gr_answer_fact(a, "period", NULL, NULL) == -1 && gr_answer_fact(a, "form", &ft, NULL) == 0 &&
+              !strcmp(ft, "nim") && gr_answer_fact(a, "theorem", &ft, NULL) == 0 && strstr(ft, "Bouton") &&
+              gr_answer_fact(a, "outcome_only", NULL, &fo) == 1 && fo == 0,
+          "gr_query: Nim's closed form, by Bouton's theorem", gr_answer_certificate(a));
+    gr_answer_free(a);
+    /* the play modes: misere Nim by the tame sum rule (1 ^ 2 ^ 3 = 0, a heap of 2 or more: P);
+       every's suspense (Kayles(3) and Kayles(5) each 3: the largest odd, N); a compound with a
+       cycle by retrograde analysis (3 positions, 3 moves); a wild misere sum's genus */
+    st = gr_query(s, "misere(Nim(1, 2, 3))", &a, NULL);
+    long long fx = -1, ff = -1;
+    check(st == 0 && gr_answer_outcome(a) == 'P' && gr_answer_fact(a, "rule", &ft, NULL) == 0 && !strcmp(ft, "tame") &&
+              gr_answer_fact(a, "xor", NULL, &fx) == 1 && fx == 0 && gr_answer_fact(a, "firm", NULL, &ff) == 1 && ff == 1,
+          "gr_query: misere Nim's figures: the tame rule, XOR 0, firm", gr_answer_certificate(a));
+    gr_answer_free(a);
+    st = gr_query(s, "every(Kayles(3), Kayles(5))", &a, NULL);
+    long long fd = -1, fm = -1;
+    check(st == 0 && gr_answer_fact(a, "measure", &ft, NULL) == 0 && !strcmp(ft, "suspense") &&
+              gr_answer_fact(a, "decisive", NULL, &fd) == 1 && fd == 3 && gr_answer_fact(a, "misere", NULL, &fm) == 1 && fm == 0,
+          "gr_query: every's figures: the largest suspense, 3", gr_answer_certificate(a));
+    gr_answer_free(a);
+    gr_eval(s, "game Loop(n) { move a => Loop(1 - n); }", NULL, NULL);
+    st = gr_query(s, "every(Loop(0) + Heap(1))", &a, NULL);
+    long long fpos = -1, fmov = -1;
+    check(st == 0 && gr_answer_outcome(a) == 'D' && gr_answer_fact(a, "positions", NULL, &fpos) == 1 && fpos == 3 &&
+              gr_answer_fact(a, "moves", NULL, &fmov) == 1 && fmov == 3,
+          "gr_query: a compound with a cycle: 3 positions, 3 moves", gr_answer_certificate(a));
+    gr_answer_free(a);
+    st = gr_query(s, "misere(Kayles(4) + Kayles(4) + Kayles(7))", &a, NULL);
+    check(st == 0 && gr_answer_fact(a, "rule", &ft, NULL) == 0 && gr_answer_certificate(a) &&
+              !strcmp(ft, "search") && gr_answer_fact(a, "genus", &ft, NULL) == 0 && strstr(gr_answer_certificate(a), ft),
+          "gr_query: a misere sum's rule, and the genus its search found", gr_answer_certificate(a));
     gr_answer_free(a);
     /* binders that are not 64-bit integers: a list and a number past 64 bits, as text */
     gr_eval(s, "game Q(n) { move say(w in [[1, 2], [3]], k in [10**20], j in -2..-2) when n > 0 => Q(n - 1); }", NULL, &json);

@@ -196,11 +196,15 @@ static const char *closed_name(Solver *s, void *st, uint32_t variant)
 
 static void closed_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
-    (void)facts;
     (void)s;
     (void)st;
     (void)id;
-    sb_puts(b, closed_at((int)(variant & ~CLOSED_RULES_MOVES))->why);
+    const ClosedForm *f = closed_at((int)(variant & ~CLOSED_RULES_MOVES));
+    sb_puts(b, f->why);
+    const char *colon = strchr(f->strategy, ':');
+    solve_fact_text(facts, "form", colon ? colon + 1 : f->strategy);
+    solve_fact_text(facts, "theorem", f->why);
+    solve_fact_int(facts, "outcome_only", f->p_only);
 }
 
 /* The form's own winning moves where it has them; the rules otherwise. */

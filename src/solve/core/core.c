@@ -8,6 +8,7 @@
 #include "solve/core/score.h"
 #include "solve/core/nimber.h"
 #include "vm.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,6 +268,17 @@ void solve_fact_text(AnswerFacts *facts, const char *key, const char *text)
 {
     AnswerFact *a = facts ? fact_new(facts, key) : NULL;
     if (a) a->text = xstrdup(text);
+}
+
+void solve_fact_uint(AnswerFacts *facts, const char *key, uint64_t v)
+{
+    if (v <= INT64_MAX) {
+        solve_fact_int(facts, key, (int64_t)v);
+        return;
+    }
+    char t[24];
+    snprintf(t, sizeof t, "%llu", (unsigned long long)v);
+    solve_fact_text(facts, key, t);
 }
 
 void solve_facts_free(AnswerFacts *facts)

@@ -239,6 +239,8 @@ void cpd_retro(Solver *s, Answer *a, const CpdComp *c, size_t n, bool terminal_t
     sb_init(&b);
     sb_printf(&b, "retrograde analysis of the compound (a component has cycles): %zu positions, %zu moves", np, p.nsucc);
     a->why = sb_take(&b);
+    solve_fact_int(&a->facts, "positions", (int64_t)np);
+    solve_fact_int(&a->facts, "moves", (int64_t)p.nsucc);
     sb_fini(&b);
     if (moves && a->outcome != 'P') {   /* to lost positions, nearest first; or the moves that keep a draw */
         uint8_t want = a->outcome == 'N' ? LOST : UNKNOWN;

@@ -194,6 +194,17 @@ static void nim_query(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves
     nim_print(&w, &total);
     sb_printf(&w, " and %s; genus %s%s", firm ? "a heap is 2 or more" : "every heap is 0 or 1", b.s, n > 8 ? ", ..." : "");
     a->why = sb_take(&w);
+    solve_fact_text(&a->facts, "rule", "tame");
+    if (!total.big) {
+        solve_fact_uint(&a->facts, "xor", total.n);
+    } else {   /* a nimber past 64 bits: its text */
+        StrBuf x;
+        sb_init(&x);
+        nim_print(&x, &total);
+        solve_fact_text(&a->facts, "xor", x.s);
+        sb_fini(&x);
+    }
+    solve_fact_int(&a->facts, "firm", firm != 0);
     sb_fini(&w);
     sb_fini(&b);
     if (!moves || a->outcome != 'N') return;
@@ -306,16 +317,22 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         a->outcome = 'N';
         a->strategy = "misere";
         sb_puts(&tx->w, "no move: the player to move has won");
+        solve_fact_text(&a->facts, "rule", "over");
     } else if (t.tame) {
         a->outcome = tame_outcome(t.x, t.firm != 0);
         a->strategy = nim ? "misere:nim" : heaplike ? "misere:sj" : "misere:tame";
         sb_printf(&tx->w, "the tame sum rule (%s): the XOR is %llu and %s; genus %s", nim ? "misere Nim" : heaplike ?
                   "every position heap-like, where the SJ theorem is exact" : "every component hereditarily tame",
                   (unsigned long long)t.x, t.firm ? "a component is firm" : "every component is fickle", tx->b.s);
+        solve_fact_text(&a->facts, "rule", "tame");
+        solve_fact_uint(&a->facts, "xor", t.x);
+        solve_fact_int(&a->facts, "firm", t.firm != 0);
     } else if (n == 1 && c[0].count == 1) {
         a->outcome = part[0].gm ? 'N' : 'P';
         a->strategy = "misere:genus";
         sb_printf(&tx->w, "the genus %s (misere P iff its first term is 0)", tx->b.s);
+        solve_fact_text(&a->facts, "rule", "genus");
+        solve_fact_text(&a->facts, "genus", a->components[0].genus);
     } else {
         SumPart *sp = vm_alloc(s->vm, n * sizeof *sp, loc);
         for (size_t i = 0; i < n; i++) {
@@ -330,6 +347,8 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         sb_init(&gs);
         sums_print_genus(&gs, &g);
         sb_printf(&tx->w, "a search of the sum (a component is not tame): genus %s; components %s", gs.s, tx->b.s);
+        solve_fact_text(&a->facts, "rule", "search");
+        solve_fact_text(&a->facts, "genus", gs.s);
         sb_fini(&gs);
     }
     a->why = sb_take(&tx->w);

@@ -61,6 +61,9 @@ static void pace_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer 
               best & 1 ? "odd: the first player wins" : "even: the first player loses");
     a->why = sb_take(&b);
     sb_fini(&b);
+    solve_fact_text(&a->facts, "measure", what);
+    solve_fact_int(&a->facts, "misere", mis);
+    solve_fact_uint(&a->facts, "decisive", best);
     if (!moves || a->outcome != 'N' || !any || ended) return;
     uint32_t *to = vm_alloc(s->vm, (n ? n : 1) * sizeof *to, loc);
     for (size_t i = 0; i < n; i++) {

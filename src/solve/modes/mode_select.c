@@ -146,6 +146,7 @@ static void select_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
     a->outcome = win ? 'N' : 'P';
     a->strategy = shortened ? "shortselect" : "select";
     a->why = xstrdup(why);
+    solve_fact_text(&a->facts, "rule", why);
     cpd_position(s, a, c, n, shortened);
     if (!moves || !win || (shortened && ended) || !live) return;
     if (!shortened && mis && live >= 2) {
