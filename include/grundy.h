@@ -101,7 +101,9 @@ int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *writ
    text (its definitions, its constants; a NUL byte is an error in the text, as in a file) and
    leaves its statements for gr_run, which runs every statement
    loaded and not yet run. Several gr_load calls in a row are one compilation (their errors count
-   together). Each returns what gr_exec would: gr_load 0, 3 or 4; gr_run the statements' status. */
+   together). Each returns what gr_exec would: gr_load 0, 3 or 4; gr_run the statements' status.
+   When a gr_load of the run failed, gr_run runs nothing and returns that failure's status (the
+   command line runs nothing when a file does not compile); the loaded statements are dropped. */
 int gr_load(gr_session *s, const char *text, size_t len, const char *name, gr_write_fn *write, void *ctx);
 int gr_run(gr_session *s, gr_write_fn *write, void *ctx);
 

@@ -247,6 +247,16 @@ DrvMark drv_mark(const Program *p)
                       p->code.nconsts, p->code.nredefs };
 }
 
+bool drv_undeclare(Program *p, const DrvMark *m, bool consts)
+{
+    if (!consts && p->code.nconsts != m->nconsts) return false;
+    prog_forget_syms(p, m->nsyms);
+    p->code.ngames = m->ngames;
+    p->code.nconsts = m->nconsts;
+    p->code.nredefs = m->nredefs;
+    return true;
+}
+
 bool drv_forget(Program *p, const DrvMark *m)
 {
     if (p->code.nsyms != m->nsyms || p->code.ngames != m->ngames || p->code.nconsts != m->nconsts ||

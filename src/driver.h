@@ -25,6 +25,12 @@ DrvMark drv_mark(const Program *p);
    stays the size it was); false, leaving everything, when they did (or loaded a definition of
    the standard library, which stays). */
 bool drv_forget(Program *p, const DrvMark *m);
+/* Take back the names, games, constants and redefinitions declared since m by a text none of whose
+   code ran: it did not compile (consts true: its constants were never evaluated), or it compiled
+   and declared no constant (consts false) and its statements did not run; nothing can hold one of
+   its game ids. False, changing nothing, when consts is false and it declared constants (their
+   values may have reached the store). drv_forget can then forget the rest. */
+bool drv_undeclare(Program *p, const DrvMark *m, bool consts);
 
 /* The compiled bytecode of the user's definitions (not the standard library's), on the output
    (--dump-ir). */

@@ -39,6 +39,11 @@ struct gr_session {
     void *progress_ctx;
     char stopped[600];            /* where the last interrupted call stopped ("" none) */
     bool sink;                    /* the call writes through the client's function (not memory) */
+    int load_failed;              /* the status of a failed gr_load in the current run of them (0: none) */
+    DrvMark forget;               /* forget_armed: the text being run is forgotten when the call ends, */
+    bool forget_armed;            /* however it ends, if it defined nothing (drv_forget) */
+    size_t restore_next;          /* restore_armed: the statement gr_run starts from after the call */
+    bool restore_armed;
 };
 
 const char *gr_version(void) { return PACKAGE_VERSION; }
@@ -132,20 +137,27 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
 }
 
 /* The text, loaded and run (inside session_run). */
-typedef struct EvalRun { const char *text, *name; int status; size_t len; } EvalRun;
+typedef struct EvalRun { gr_session *s; const char *text, *name; int status; size_t len; } EvalRun;
+
+/* A text that defines nothing leaves nothing behind, whether it ran to its end, failed to compile
+   (its messages are written), failed, reached a limit or was interrupted (gr_stopped_at's text is
+   taken first): session_run_on forgets it when the call ends. */
+static void forget_at_end(gr_session *s)
+{
+    s->forget = drv_mark(&s->p);
+    s->forget_armed = true;
+}
 
 static void eval_run(Program *p, void *ctx)
 {
     EvalRun *r = ctx;
-    DrvMark m0 = drv_mark(p);
+    forget_at_end(r->s);
     if (drv_load(p, r->name, r->text, r->len, NULL)) {
         r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
-        drv_forget(p, &m0);   /* nothing of a text that did not compile stays (its messages are written) */
+        if (!p->run.load_status) drv_undeclare(p, &r->s->forget, true);   /* it did not compile: nothing ran */
         return;
     }
     r->status = run_pending(p);
-    if (r->status != EXIT_INTERRUPT) drv_forget(p, &m0);   /* a text that defined nothing leaves nothing behind
-                                                             (an interrupted one: gr_stopped_at names it) */
 }
 
 /* Run fn(p, ctx) in the session with its output on out and its messages on err (the command
@@ -201,6 +213,10 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
         snprintf(s->stopped, sizeof s->stopped, "%s:%u: %s", diag_file(&p->diag, at->loc.file)->name, (unsigned)at->loc.line,
                  snip);
     }
+    if (s->forget_armed) {
+        s->forget_armed = false;
+        drv_forget(p, &s->forget);
+    }
     util_set_meter(&s->meter);   /* again: a run that unwound may have left another in place */
     /* what a statement that a limit or an interrupt unwound past its own runner left behind */
     prog_report_oom(p, p->run.stmt ? p->run.stmt->loc : (Loc){ 0 });
@@ -213,6 +229,10 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     if (st) {   /* a limit or an interrupt unwound the whole text: its other statements do not run */
         p->code.next_stmt = p->code.nstmts;
         *status = st;
+    }
+    if (s->restore_armed) {   /* a gr_query that unwound: what gr_load left waits for gr_run still */
+        s->restore_armed = false;
+        if (s->restore_next < p->code.next_stmt) p->code.next_stmt = s->restore_next;
     }
     /* a write that failed: the memory stream (out of memory), or the client's (its I/O error) */
     if (!prog_out_ok(p) && *status < EXIT_LIMIT) *status = s->sink ? EXIT_USAGE : EXIT_LIMIT;
@@ -293,7 +313,7 @@ static int session_run_sink(gr_session *s, void (*fn)(Program *, void *), void *
 int gr_exec(gr_session *s, const char *text, const char *name, gr_write_fn *write, void *ctx)
 {
     if (!s || !text) return EXIT_USAGE;
-    EvalRun r = { text, name ? name : "<eval>", EXIT_OK, strlen(text) };
+    EvalRun r = { s, text, name ? name : "<eval>", EXIT_OK, strlen(text) };
     return session_run_sink(s, eval_run, &r, &r.status, write, ctx, false);
 }
 
@@ -308,8 +328,11 @@ static void load_run(Program *p, void *ctx)
 int gr_load(gr_session *s, const char *text, size_t len, const char *name, gr_write_fn *write, void *ctx)
 {
     if (!s || !text) return EXIT_USAGE;
-    EvalRun r = { text, name ? name : "<eval>", EXIT_OK, len };
-    return session_run_sink(s, load_run, &r, &r.status, write, ctx, true);
+    if (!s->loading) s->load_failed = 0;   /* a new run of loads: one compilation */
+    EvalRun r = { s, text, name ? name : "<eval>", EXIT_OK, len };
+    int st = session_run_sink(s, load_run, &r, &r.status, write, ctx, true);
+    if (st && !s->load_failed) s->load_failed = st;
+    return st;
 }
 
 static void pending_run(Program *p, void *ctx) { *(int *)ctx = run_pending(p); }
@@ -317,6 +340,13 @@ static void pending_run(Program *p, void *ctx) { *(int *)ctx = run_pending(p); }
 int gr_run(gr_session *s, gr_write_fn *write, void *ctx)
 {
     if (!s) return EXIT_USAGE;
+    if (s->load_failed) {   /* one of the loads did not compile: nothing runs, as on the command line */
+        int st = s->load_failed;
+        s->load_failed = 0;
+        s->loading = false;
+        s->p.code.next_stmt = s->p.code.nstmts;
+        return st;
+    }
     int status = EXIT_OK;
     return session_run_sink(s, pending_run, &status, &status, write, ctx, false);
 }
@@ -390,7 +420,7 @@ int gr_eval(gr_session *s, const char *text, const char *name, char **json)
 {
     if (json) *json = NULL;
     if (!s || !text) return EXIT_USAGE;
-    EvalRun r = { text, name ? name : "<eval>", EXIT_OK, strlen(text) };
+    EvalRun r = { s, text, name ? name : "<eval>", EXIT_OK, strlen(text) };
     return session_run(s, eval_run, &r, &r.status, json);
 }
 
@@ -479,17 +509,21 @@ void gr_answer_free(gr_answer *a)
 }
 
 /* The position text, loaded as a one-statement unit and answered (inside session_run). */
-typedef struct QueryRun { const char *text; gr_answer *out; int status; } QueryRun;
+typedef struct QueryRun { gr_session *s; const char *text; gr_answer *out; int status; } QueryRun;
 
 static void query_run(Program *p, void *ctx)
 {
     QueryRun *r = ctx;
     size_t n0 = p->code.nstmts, nsyms0 = p->code.nsyms, nredefs0 = p->code.nredefs, pending = p->code.next_stmt;
     DrvMark m0 = drv_mark(p);   /* the query's text is forgotten once answered */
+    forget_at_end(r->s);          /* or when an error, a limit or an interrupt ends it */
+    r->s->restore_next = pending;
+    r->s->restore_armed = true;
     p->opt.bare_print = false;   /* a bare expression is a query (session_run puts it back) */
     int errors = drv_load(p, "<query>", r->text, strlen(r->text), NULL);
     if (errors) {
         r->status = p->run.load_status == EXIT_LIMIT ? EXIT_LIMIT : EXIT_COMPILE;
+        if (!p->run.load_status) drv_undeclare(p, &m0, true);   /* it did not compile: nothing ran */
         drv_forget(p, &m0);   /* its messages are written */
         return;
     }
@@ -498,9 +532,11 @@ static void query_run(Program *p, void *ctx)
     for (size_t i = nsyms0; i < p->code.nsyms; i++) defines |= !p->code.syms[i].stdlib;
     if (defines || p->code.nstmts != n0 + 1 || p->code.stmts[n0].kind != ST_QUERY) {
         Loc at = n0 < p->code.nstmts ? p->code.stmts[n0].loc : (Loc){ 0 };
-        prog_forget_syms(p, nsyms0);   /* the text leaves nothing behind */
+        if (!drv_undeclare(p, &m0, false)) {   /* the text leaves nothing behind (a constant: its name) */
+            prog_forget_syms(p, nsyms0);
+            p->code.nredefs = nredefs0;
+        }
         p->code.nstmts = p->code.next_stmt = n0;
-        p->code.nredefs = nredefs0;
         prog_fail(p, EXIT_COMPILE, at, "gr_query needs one position, such as Nim(3, 4, 5), and no definitions");
     }
     drv_apply_redefinitions(p, n0);
@@ -567,6 +603,7 @@ static void query_run(Program *p, void *ctx)
     prog_release(p, mark);
     solve_answer_free(a);
     p->run.stmt = NULL;
+    r->s->forget_armed = r->s->restore_armed = false;
     if (!drv_forget(p, &m0)) p->code.nstmts = n0;   /* its statement never runs again (a gr_run) */
     p->code.next_stmt = pending;   /* statements gr_load left for gr_run stay for it */
 }
@@ -576,7 +613,7 @@ int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors
     if (out) *out = NULL;
     if (errors) *errors = NULL;
     if (!s || !position || !out) return EXIT_USAGE;
-    QueryRun r = { position, NULL, EXIT_OK };   /* a bare position is a query: columns are the text's own */
+    QueryRun r = { s, position, NULL, EXIT_OK };   /* a bare position is a query: columns are the text's own */
     int st = session_run(s, query_run, &r, &r.status, errors);
     if (st) {
         gr_answer_free(r.out);

@@ -669,6 +669,31 @@ static void meters(void)
     unsigned long long m1 = gr_session_memory(a);
     snprintf(detail, sizeof detail, "%llu bytes before, %llu after 2000 queries and 4000 evaluations", m0, m1);
     check(same && m1 < m0 + (64ull << 10), "queries and texts that define nothing leave nothing behind", detail);
+    /* nor do texts that fail as they run, reach a limit, do not compile (with a constant and a
+       game declared), or that gr_query refuses (one with a game in it too): each left 2 to 11 KB
+       before */
+    gr_eval(a, "print 1 / 0;", NULL, NULL);
+    gr_query(a, "Heap(1 / 0)", &ans, NULL);
+    gr_session_set(a, "max-steps", "1000");
+    gr_eval(a, "print [sg(Kayles(n)) for n in 0..500];", NULL, NULL);
+    gr_query(a, "Kayles(3) + Nim(1 / 0)", &ans, NULL);
+    gr_session_set(a, "max-steps", "10000000000");
+    m0 = gr_session_memory(a);
+    same = true;
+    for (int i = 0; i < 1000; i++) {
+        same &= gr_eval(a, "print 1; print 1 / 0; print 2;", NULL, NULL) == 3;
+        same &= gr_eval(a, "const K = 3; game Y(n) { move m when n > K => Y(n - 1); } print 1 +;", NULL, NULL) == 3;
+        same &= gr_query(a, "1 + 2", &ans, NULL) == 3 && !ans;
+        same &= gr_query(a, "game Z(n) { move m when n > 0 => Z(n - 1); } Z(3)", &ans, NULL) == 3;
+        same &= gr_query(a, "Heap(1 / 0)", &ans, NULL) == 3;
+        gr_session_set(a, "max-steps", "1000");
+        same &= gr_eval(a, "print [sg(Kayles(n)) for n in 0..500];", NULL, NULL) == 4;
+        same &= gr_query(a, "Kayles(3) + Nim(1 / 0)", &ans, NULL) == 3;
+        gr_session_set(a, "max-steps", "10000000000");
+    }
+    m1 = gr_session_memory(a);
+    snprintf(detail, sizeof detail, "%llu bytes before, %llu after 7000 failing calls", m0, m1);
+    check(same && m1 < m0 + (64ull << 10), "texts that fail, reach a limit or are refused leave nothing behind", detail);
     gr_session_free(a);
     gr_session_free(b);
 }
@@ -722,6 +747,17 @@ static void streams(void)
     check(st == 3 && w.buf[2] && strstr(w.buf[2], "nul.game:1:9: error:"), "gr_load: a NUL byte is an error at its place",
           w.buf[2]);
     free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    /* the run of loads failed: gr_run runs nothing of it, a good file loaded after the bad one
+       included (as the command line runs nothing), and says why */
+    st = gr_load(s, "print 5;", 8, "good.game", collect, &w);
+    st2 = gr_run(s, collect, &w);
+    check(st == 0 && st2 == 3 && !w.buf[1], "gr_run after a failed gr_load runs nothing and returns 3", w.buf[1]);
+    free(w.buf[1]);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    st = gr_run(s, collect, &w);
+    check(st == 0 && !w.buf[1], "gr_run then starts afresh", w.buf[1]);
     memset(&w, 0, sizeof w);
     /* a query between gr_load and gr_run leaves the loaded statements waiting */
     const char *f3 = "print 7;";
