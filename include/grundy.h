@@ -199,6 +199,95 @@ int gr_answer_fact(const gr_answer *a, const char *name, const char **text, long
 size_t gr_answer_fact_count(const gr_answer *a);
 int gr_answer_fact_at(const gr_answer *a, size_t j, const char **name, const char **text, long long *value);
 
+/* ---- for interactive clients (a REPL, a notebook, a page) ---- */
+
+/* Whether text (len bytes) ends inside an item: an unclosed bracket, brace or string, a
+   definition or statement cut short. An interactive client then reads more lines before it
+   evaluates the text (the REPL does; a blank line ends the wait). 0 for a complete text, also one
+   with other errors (they are reported when it is evaluated). Needs no session; thread-safe. */
+int gr_incomplete(const char *text, size_t len);
+
+/* Where the calls that hand back data (gr_eval, gr_query, gr_position, gr_draw, the definitions
+   below) also write the text of their messages: errors with their source line and caret, as the
+   command line prints them, on stream 2 of write, once the call has run (the JSON lines of the
+   errors are handed back as before). NULL: nowhere (the default). */
+void gr_session_messages(gr_session *s, gr_write_fn *write, void *ctx);
+
+/* What gr_position answers. */
+enum {
+    GR_WINNING = 0,     /* the value and the winning moves, labelled (as gr_query) */
+    GR_VALUE = 1,       /* the value alone, with its components (gr_answer_component): nothing of
+                           the moves is computed */
+    GR_EVERY_MOVE = 2   /* the value and every move of the position in the rules' order, each with
+                           the value of the position it reaches (gr_answer_move_value) */
+};
+
+/* gr_query with more to choose: name is the file name its messages use (NULL: "<query>"), what
+   one of GR_WINNING, GR_VALUE, GR_EVERY_MOVE, and max the most moves GR_EVERY_MOVE lists (0:
+   2000; gr_answer_incomplete when there were more). A compound's position (every, conj, select
+   and the like) has no list of every move: 3, with a message. Returns as gr_query does. */
+int gr_position(gr_session *s, const char *position, const char *name, int what, size_t max, gr_answer **out,
+                char **errors);
+
+/* The kind of a value gr_answer_value or gr_answer_move_value gives. */
+enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3 };
+int gr_answer_value_kind(const gr_answer *a);
+/* Why there is no SG value (the text output's "no SG value: ..."), or NULL. */
+const char *gr_answer_no_value(const gr_answer *a);
+/* Non-zero for a play mode's position (misere, every, ...): its components are solved in normal
+   play first. */
+int gr_answer_is_mode(const gr_answer *a);
+
+/* The components of the position asked (at most 1000 listed): count, and the i-th: its position,
+   its copies, the strategy that solved it and the theorem or method behind it (NULL: none).
+   Returns 0, or -1 when i is out of range. Out pointers may be NULL; the strings belong to a. */
+size_t gr_answer_component_count(const gr_answer *a);
+int gr_answer_component(const gr_answer *a, size_t i, const char **position, unsigned long long *copies,
+                        const char **strategy, const char **certificate);
+
+/* Move i of a GR_EVERY_MOVE answer (gr_answer_move gives its component, rule, binders and
+   result): the outcome of the position it reaches, that position's value and its kind (NULL and
+   GR_VALUE_NONE when there is none: misere play), whether the move is one to make (1: a winning
+   move; for a draw one keeping the draw; in a scoring game a best move), and in a scoring game
+   its gain, the value after it and what it is worth to its maker (gain - value after; NULL
+   otherwise). Returns the outcome ('P', 'N', 'D'), or 0 when i is out of range. */
+char gr_answer_move_value(const gr_answer *a, size_t i, const char **value, int *kind, int *best, const char **gain,
+                          const char **after, const char **worth);
+
+/* The game graph below position, depth moves deep (at most 50), as Graphviz DOT into *dot (free
+   with gr_free): what `draw POSITION depth N` writes. Returns as gr_query does. */
+int gr_draw(gr_session *s, const char *position, const char *name, int depth, char **dot, char **errors);
+
+/* The positions the session has stored, and the store's memory in bytes in *bytes (may be NULL):
+   states, hash table, keys, aliases, direct index. */
+unsigned long long gr_session_positions(gr_session *s, unsigned long long bytes[5]);
+
+/* An option's value as gr_session_set takes it ("50000000" for "max-states"); NULL for an unknown
+   option. The text belongs to the session, valid until the next call. */
+const char *gr_session_get(gr_session *s, const char *option);
+
+/* Every name the session knows, for completion: the standard library's (loaded or not), then its
+   symbols (built-in functions and definitions), a name possibly more than once. */
+size_t gr_session_name_count(gr_session *s);
+const char *gr_session_name(gr_session *s, size_t i);
+
+/* The definitions in force (games, defs, constants; a session's shadows the standard library's):
+   gr_session_def_count loads the whole standard library and counts them, the standard library's
+   first in the order of its files, then the session's; gr_session_def gives the i-th, and
+   gr_session_def_find the one named name (loading it from the standard library if need be):
+   its name, kind ('g', 'd' or 'c'), whether the standard library's, its first line as written
+   ("game Kayles(n) {") and its doc comment (the comment lines just above it without "// ", each
+   ending in a newline; "" when none). Return 0, or -1 when there is no such definition. Out
+   pointers may be NULL; the strings belong to the session, valid until the next call. */
+size_t gr_session_def_count(gr_session *s);
+int gr_session_def(gr_session *s, size_t i, const char **name, int *kind, int *stdlib, const char **first_line,
+                   const char **doc);
+int gr_session_def_find(gr_session *s, const char *name, int *kind, int *stdlib, const char **first_line,
+                        const char **doc);
+/* A built-in function's one-line description ("winning_count"), or NULL when there is none by
+   that name. Static storage. */
+const char *gr_builtin_doc(const char *name);
+
 /* Ask the gr_eval (or gr_query) running in s to stop: it stops at its next poll (within
    milliseconds) and returns 130; the session stays usable. Async-signal-safe; may be called from any thread. A call
    while no gr_eval runs has no effect on the next one. */

@@ -245,14 +245,6 @@ static int cli_write(void *ctx, int stream, const char *data, size_t n)
     return -1;
 }
 
-/* An error outside every statement (nothing to unwind to, in the REPL): the process ends with
-   its status. */
-static void cli_fatal(Program *p, int status)
-{
-    (void)p;
-    exit(status);
-}
-
 /* Out of memory where no statement can stop instead: the message, and exit 4. */
 static void cli_oom(void *ctx, size_t bytes, const char *msg)
 {
@@ -363,10 +355,13 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         if (!status && !io.failed) status = gr_run(s, cli_write, &io);
     }
     if (repl && status != EXIT_LIMIT && !io.failed) {
-        UtilMeter *meter0;
-        UtilOom oom = session_attach(s, out, err, cli_fatal, &meter0);
-        status = repl_run(session_program(s), o.files, o.nfiles, !o.no_readline);
-        session_detach(s, oom, meter0);
+        if (o.timeout > 0) {   /* --timeout: in the REPL each item has its own */
+            char v[40];
+            snprintf(v, sizeof v, "%.17g", o.timeout);
+            session_run_timeout(s, 0);
+            gr_session_set(s, "timeout", v);
+        }
+        status = repl_run(s, o.files, o.nfiles, !o.no_readline, out, err, cli_write, &io, &io.failed);
     }
 out:
     if (io.failed || fflush(out) || ferror(out)) {   /* the output is incomplete: that matters most */

@@ -1,15 +1,12 @@
 /* repl.c: the REPL's loop: reads items (GNU readline with history and completion on a terminal,
-   plain lines without prompts otherwise), continues lines while an item is incomplete, runs
-   them, and turns Ctrl-C into an interrupt of the computation rather than of the session.
-   Two file-level variables exist because their callers carry no context: the SIGINT flag (a
-   signal handler) and the session that readline's completion and signal hooks act on. */
+   plain lines without prompts otherwise), continues lines while an item is incomplete
+   (gr_incomplete), runs them in the session (gr_exec), and turns Ctrl-C into an interrupt of the
+   computation (gr_interrupt) rather than of the session. Three file-level variables exist because
+   their callers carry no context: the SIGINT flag and the session a signal interrupts (a signal
+   handler), and the REPL that readline's completion and signal hooks act on. */
 #include "config.h"
-#include "driver.h"
-#include "run.h"
-#include "solve/solve.h"
 #include "repl.h"
 #include "repl_int.h"
-#include "pos.h"
 #include "util.h"
 #include <errno.h>
 #include <signal.h>
@@ -23,13 +20,16 @@
 /* History lines kept in the history file. */
 #define REPL_HISTORY_LINES 1000
 
-static ProgFlag repl_sigint;
+static volatile sig_atomic_t repl_sigint;
+static gr_session *volatile repl_session;
 static Repl *repl_active;
 
 static void on_sigint(int sig)
 {
     (void)sig;
     repl_sigint = 1;
+    gr_session *s = repl_session;
+    if (s) gr_interrupt(s);   /* a computation stops at its next poll; none running: no effect */
 }
 
 static bool blank(const char *s)
@@ -102,20 +102,23 @@ static char *gen_command(const char *text, int state)
     return NULL;
 }
 
-/* keywords, then the program's names (games, defs, constants, builtins) */
+/* keywords, then the session's names (the standard library's, built-ins, definitions), each once */
 static char *gen_name(const char *text, int state)
 {
     size_t *at = &repl_active->gen_at;
     if (!state) *at = 0;
     size_t n = strlen(text), nk = sizeof keywords / sizeof *keywords - 1;
-    Program *p = repl_active->p;
-    size_t nl = p->code.nlib;   /* the library's names, loaded or not, then the symbols */
-    while (*at < nk + nl + p->code.nsyms) {
+    gr_session *s = repl_active->s;
+    size_t nn = gr_session_name_count(s);
+    while (*at < nk + nn) {
         size_t i = (*at)++;
-        const char *name = i < nk ? keywords[i] : i < nk + nl ? p->code.lib[i - nk].name : p->code.syms[i - nk - nl].name;
+        const char *name = i < nk ? keywords[i] : gr_session_name(s, i - nk);
         if (!name || strncmp(name, text, n) || strchr(name, '.')) continue;
-        bool dup = i >= nk + nl && prog_lib_find(p, name);   /* a shadowed name is one name */
-        for (size_t j = nk + nl; j < i && !dup; j++) dup = !strcmp(p->code.syms[j - nk - nl].name, name);
+        bool dup = false;   /* a name met before (a definition shadowing the library's) is one name */
+        for (size_t j = nk; j < i && !dup; j++) {
+            const char *earlier = gr_session_name(s, j - nk);
+            dup = earlier && !strcmp(earlier, name);
+        }
         if (!dup) return util_strdup_libc(name);   /* readline frees it */
     }
     return NULL;
@@ -134,31 +137,14 @@ static char **complete(const char *text, int start, int end)
 
 /* ---- progress -------------------------------------------------------------------------------- */
 
-static void show_progress(Program *p, double elapsed, void *ctx)
+/* The progress line on the error stream (a terminal): the time so far, what the computation
+   counts and its rate; erased when the computation ends (elapsed < 0). */
+static void show_progress(void *ctx, double elapsed, unsigned long long count, const char *what)
 {
-    (void)ctx;
-    repl_progress_line(p, elapsed, "; Ctrl-C stops");
-}
-
-/* Load text as the next REPL unit with its diagnostics and JSON errors held in *msgs and *json
-   (malloc'd; an item cut short waits for more lines and is not reported): its errors (0: it
-   loaded and its statements are pending), and whether it ended early. */
-static int try_load(Repl *r, const char *text, size_t len, char **msgs, char **json, bool *incomplete)
-{
-    Program *p = r->p;
-    size_t msz = 0, jsz = 0;
-    FILE *mem = open_memstream(msgs, &msz), *jmem = NULL;
-    FILE *saved = p->diag.out, *savedj = p->diag.json;
-    p->diag.out = mem;
-    if (savedj) p->diag.json = jmem = open_memstream(json, &jsz);
-    char name[32];
-    snprintf(name, sizeof name, "<repl %d>", r->unit + 1);
-    int errors = drv_load(p, name, text, len, incomplete);
-    fclose(mem);
-    if (jmem) fclose(jmem);
-    p->diag.out = saved;
-    p->diag.json = savedj;
-    return errors;
+    FILE *err = ctx;
+    if (elapsed < 0) fputs("\r\033[K", err);
+    else fprintf(err, "\r\033[K  ... %.0f s, %llu %s (%.0f/s); Ctrl-C stops", elapsed, count, what, (double)count / elapsed);
+    fflush(err);
 }
 
 /* A word a person types meaning a command. */
@@ -191,26 +177,24 @@ static void history_open(Repl *r)
     else r->histfile = NULL;
 }
 
-int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readline)
+int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_readline, FILE *out, FILE *err,
+             gr_write_fn *write, void *io, const bool *failed)
 {
-    Repl r = { .p = p };
+    Repl r = { .s = s, .out = out, .err = err, .write = write, .io = io, .failed = failed };
     repl_active = &r;
     r.readline = use_readline && isatty(0) && isatty(1);
+    const char *form = gr_session_get(s, "output");
+    r.json = form && !strcmp(form, "json");
     for (size_t i = 0; i < nfiles; i++)
         if (strcmp(files[i], "-")) VEC_PUSH(r.files, r.nfiles, r.capfiles, xstrdup(files[i]));
-    p->opt.redefine = true;   /* a definition typed again replaces the earlier one */
-    p->opt.bare_print = true;
-    ProgFlag *batch_flag = p->run.interrupt;
-    p->run.interrupt = &repl_sigint;
     r.read = read_line;
-    if (isatty(2)) {
-        p->run.progress = show_progress;
-        p->run.progress_ctx = &r;
-    }
+    gr_session_messages(s, write, io);   /* the errors of commands' positions, with their carets */
+    if (isatty(2)) gr_session_progress(s, show_progress, err);
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
+    repl_session = s;
     sigaction(SIGINT, &sa, &old);   /* no SA_RESTART: a read waiting for input returns */
     if (r.readline) {
         rl_catch_signals = 0;
@@ -218,18 +202,17 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
         rl_attempted_completion_function = complete;
         rl_readline_name = "grundy";
         history_open(&r);
-        fputs("grundy " PACKAGE_VERSION " -- :help for help, :quit to leave\n", p->run.out);
+        fprintf(out, "grundy %s -- :help for help, :quit to leave\n", gr_version());
     }
     StrBuf input;
     sb_init(&input);
-    int last = EXIT_OK;
+    int last = 0;
     for (;;) {
         char *line = read_line(&r, input.len ? "   ...> " : "grundy> ");
         if (!line) break;
         if (input.len && line[0] == ':') {   /* a command ends an item left open: report it as it is */
             char name[32];
-            snprintf(name, sizeof name, "<repl %d>", ++r.unit);
-            last = repl_eval(&r, name, input.s, input.len);
+            last = repl_eval(&r, repl_next_name(&r, name, sizeof name), input.s, input.len);
             sb_fini(&input);
         }
         const char *word = input.len ? NULL : as_command(line);
@@ -250,44 +233,32 @@ int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readl
             continue;
         }
         /* an item cut short waits for more lines (a blank line ends the wait) */
-        char *msgs = NULL, *json = NULL;
-        bool incomplete = false;
-        double t0 = repl_begin_item(&r);
-        int errors = try_load(&r, input.s, input.len, &msgs, &json, &incomplete);
-        if (!(errors && incomplete && !ended)) {   /* complete (or ended by a blank line): report and run */
-            r.unit++;
-            if (msgs) fputs(msgs, p->diag.out);
-            if (json) fputs(json, p->run.out);
-            if (errors) {
-                last = repl_end_item(&r, repl_load_status(p), t0);
-            } else {
-                p->run.failed = 0;
-                last = repl_end_item(&r, run_pending(p), t0);
-            }
-        }
-        util_free_libc(msgs);   /* the memory streams' */
-        util_free_libc(json);
-        if (errors && incomplete && !ended) continue;
+        if (!ended && gr_incomplete(input.s, input.len)) continue;
+        char name[32];
+        repl_next_name(&r, name, sizeof name);
+        double t0 = repl_now();
+        last = repl_end_item(&r, gr_exec(s, input.s, name, write, io), t0);
         sb_fini(&input);
-        if (!prog_out_ok(p)) {   /* nobody reads the answers any more */
-            last = EXIT_USAGE;
+        if (*failed) {   /* nobody reads the answers any more */
+            last = 2;
             break;
         }
     }
     if (input.len) {
-        fprintf(stderr, "grundy: warning: the input ended inside an item; it was not run:\n%s", input.s);
-        last = EXIT_COMPILE;
+        fprintf(err, "grundy: warning: the input ended inside an item; it was not run:\n%s", input.s);
+        last = 3;
     }
     sb_fini(&input);
     if (r.readline) {
-        fputc('\n', p->run.out);
+        fputc('\n', out);
         if (r.histfile) history_truncate_file(r.histfile, REPL_HISTORY_LINES);
     }
     sigaction(SIGINT, &old, NULL);
-    p->run.interrupt = batch_flag;
-    p->run.progress = NULL;
+    repl_session = NULL;
+    gr_session_progress(s, NULL, NULL);
+    gr_session_messages(s, NULL, NULL);
     for (size_t i = 0; i < r.nfiles; i++) xfree(r.files[i]);
     xfree(r.files);
     repl_active = NULL;
-    return last == EXIT_INTERRUPT ? EXIT_OK : last;
+    return last == 130 ? 0 : last;
 }

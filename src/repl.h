@@ -1,12 +1,16 @@
-/* repl.h: the interactive loop (readline, continuation lines, commands). */
+/* repl.h: the interactive loop (readline, continuation lines, commands), a client of the session
+   (include/grundy.h). */
 #ifndef GRUNDY_REPL_H
 #define GRUNDY_REPL_H
-#include "program.h"
+#include "grundy.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
-/* Read items until end of input or :quit; returns the exit status of the last item. files:
-   those loaded before (for :reload); use_readline: readline when both ends are terminals. */
-int repl_run(Program *p, const char *const *files, size_t nfiles, bool use_readline);
-/* The progress line on stderr (a terminal): the time so far and what the computation counts
-   (p->run.work_what, or the positions stored) with its rate, then tail (the command line's too). */
-void repl_progress_line(Program *p, double elapsed, const char *tail);
+/* Read items until end of input or :quit on the session s; returns the exit status of the last
+   item. files: those loaded before (for :reload); use_readline: readline when both ends are
+   terminals; out and err: where the REPL writes; write(io, ...): where the session's runs write
+   (the command line's streams), *failed set by it when the output could not be written. */
+int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_readline, FILE *out, FILE *err,
+             gr_write_fn *write, void *io, const bool *failed);
 #endif

@@ -1,19 +1,9 @@
 /* repl_cmd.c: the REPL's commands: :help, :load, :reload, :list, :moves, :explain, :play, :draw,
-   :time, :json, :limits, :states, :quit. */
+   :time, :json, :limits, :states, :quit; each asks the session through the public API and prints
+   what it hands back. */
 #include "config.h"
-#include "render.h"
-#include "driver.h"
-#include "draw.h"
-#include "key.h"
-#include "run.h"
-#include "vm.h"
-#include "json.h"
-#include "builtins.h"
-#include "solve/solve.h"
-#include "solve/core/score.h"
-#include "solve/core/nimber.h"
 #include "repl_int.h"
-#include "pos.h"
+#include "util.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -64,258 +54,147 @@ static const char help_limits[] =
     "and positions of one item (--max-steps). --max-memory and --timeout (each item its own) come\n"
     "from the command line. Reaching one ends the item, not the session.\n";
 
-/* ---- :moves ----------------------------------------------------------------------------------- */
+/* ---- positions ------------------------------------------------------------------------------- */
 
 #define REPL_MAX_MOVES 2000
 
-static void print_gv(StrBuf *b, const GameValue *g)
+/* The position in text answered as what asks (GR_*), as the next unit (its messages go to the
+   REPL's error stream, gr_session_messages); NULL when it failed (said so). */
+static gr_answer *position(Repl *r, const char *text, int what, size_t max)
 {
-    if (g->kind == GV_SG) {
-        sb_puts(b, "sg ");
-        nim_print(b, g);
-    } else if (g->kind == GV_LOOPY) {
-        sb_puts(b, "gamma ");
-        gv_print_loopy(b, g);
+    while (isspace((unsigned char)*text)) text++;
+    if (!*text) {
+        fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
+        return NULL;
     }
+    char name[32];
+    repl_next_name(r, name, sizeof name);
+    gr_answer *a = NULL;
+    int st = gr_position(r->s, text, name, what, max, &a, NULL);
+    repl_settle(r, st);
+    return a;
 }
 
-typedef struct MovesCtx { Repl *r; size_t n, winning; char outcome; bool scoring; GameValue value; } MovesCtx;
-
-/* A position's SG value, or its outcome alone in misere play. */
-static GameValue value_of(Repl *r, const Value *pos)
+/* " (sg 3)", " (gamma ∞(0,1))" or " (value 5)" after a position or a result. */
+static void value_suffix(StrBuf *b, const char *value, int kind)
 {
-    Program *p = r->p;
-    if (pos->strs) return gv_outcome(solve_outcome_value(p->solver, pos, r->loc));
-    return solve_sg_value(p->solver, pos, r->loc);
+    if (!value) return;
+    if (kind == GR_VALUE_SG) sb_printf(b, " (sg %s)", value);
+    else if (kind == GR_VALUE_LOOPY) sb_printf(b, " (gamma %s)", value);
+    else if (kind == GR_VALUE_SCORE) sb_printf(b, " (value %s)", value);
 }
 
-static int on_move(void *ctx, const SolveMove *m)
+static void do_moves(Repl *r, const char *text)
 {
-    MovesCtx *c = ctx;
-    Program *p = c->r->p;
-    GameValue g = value_of(c->r, &m->result);
-    /* a scoring game: what the move is worth, gain - value after; the best are marked */
-    GameValue after = g.kind == GV_SCORE ? g : score_int(0), worth = score_int(0);
-    if (c->scoring) worth = score_sub(p, &m->gain, &after);
-    bool win = c->scoring ? !score_cmp(&worth, &c->value)
-                          : (c->outcome == 'N' && g.outcome == 'P') || (c->outcome == 'D' && g.outcome == 'D');
-    c->winning += win;
+    gr_answer *a = position(r, text, GR_EVERY_MOVE, REPL_MAX_MOVES);
+    if (!a) return;
     StrBuf b;
     sb_init(&b);
-    sb_printf(&b, "%c %3zu. %s%s", win ? '*' : ' ', ++c->n, m->label ? m->label : "move", m->args->n ? " " : "");
-    render_binders_text(&b, m->args);
-    sb_puts(&b, " from ");
-    key_print(p, &b, m->from);
-    sb_puts(&b, " -> ");
-    key_print_pos(p, &b, &m->result);
-    if (c->scoring) {
-        sb_puts(&b, ": gain ");
-        score_print(&b, &m->gain);
-        sb_puts(&b, ", value after ");
-        score_print(&b, &after);
-        sb_puts(&b, ", worth ");
-        score_print(&b, &worth);
-        fprintf(p->run.out, "%s\n", b.s);
-        sb_fini(&b);
-        return 0;
-    }
-    sb_printf(&b, ": %c", g.outcome);
-    if (g.kind == GV_SG || g.kind == GV_LOOPY) {
-        sb_puts(&b, " (");
-        print_gv(&b, &g);
-        sb_putc(&b, ')');
-    }
-    if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
-    fprintf(p->run.out, "%s\n", b.s);
+    sb_printf(&b, "%s: %c", gr_answer_position(a), gr_answer_outcome(a));
+    value_suffix(&b, gr_answer_value(a), gr_answer_value_kind(a));
+    fprintf(r->out, "%s\n", b.s);
     sb_fini(&b);
-    return 0;
-}
-
-static void do_moves(Repl *r, const Value *pos, void *ctx)
-{
-    (void)ctx;
-    Program *p = r->p;
-    if (pos->strs & PM_COMPOUND)
-        prog_fail(p, EXIT_COMPILE, r->loc, "the moves of a compound's position are not listed one by one; ask for the "
-                  "position's winning moves instead");
-    GameValue g = value_of(r, pos);
-    StrBuf b;
-    sb_init(&b);
-    key_print_pos(p, &b, pos);
-    sb_printf(&b, ": %c", g.outcome);
-    if (g.kind == GV_SG || g.kind == GV_LOOPY) {
-        sb_puts(&b, " (");
-        print_gv(&b, &g);
-        sb_putc(&b, ')');
-    }
-    if (g.kind == GV_SCORE) {
-        sb_puts(&b, " (value ");
-        score_print(&b, &g);
-        sb_putc(&b, ')');
-    }
-    fprintf(p->run.out, "%s\n", b.s);
-    sb_fini(&b);
-    MovesCtx c = { r, 0, 0, g.outcome, g.kind == GV_SCORE, g };
-    bool more = solve_each_move(p->solver, pos, r->loc, REPL_MAX_MOVES, on_move, &c);
-    if (!c.n) fputs(c.scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", p->run.out);
-    if (more) fprintf(p->run.out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
-    else if (c.n) fprintf(p->run.out, "  %zu move%s, %zu %s\n", c.n, c.n == 1 ? "" : "s", c.winning,
-                          c.scoring ? "best" : g.outcome == 'D' ? "keeping the draw" : "winning");
-}
-
-/* ---- :explain --------------------------------------------------------------------------------- */
-
-static void do_explain(Repl *r, const Value *pos, void *ctx)
-{
-    (void)ctx;
-    Program *p = r->p;
-    Solver *s = p->solver;
-    size_t before = s->store->n;
-    double t0 = prog_now();
-    size_t mark;
-    Answer *a = solve_answer_new(p, &mark);
-    solve_query(s, pos, r->loc, false, a);
-    double dt = prog_now() - t0;
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "%s: %c", a->position, a->outcome);
-    if (a->has_sg) {
-        sb_puts(&b, " (sg ");
-        nim_print(&b, &a->sg);
-        sb_putc(&b, ')');
-    }
-    fprintf(p->run.out, "%s\n  answered by %s\n", b.s, a->strategy);
-    sb_fini(&b);
-    if (a->why) fprintf(p->run.out, "  by %s\n", a->why);
-    if (a->no_sg) fprintf(p->run.out, "  no SG value: %s\n", a->no_sg);
-    if (a->mode) fputs("  a play mode's position: the components below are solved in normal play first\n", p->run.out);
-    for (size_t i = 0; i < a->ncomps && a->comps && i < 20; i++) {
-        const State *st = &s->store->st[a->comps[i]];
+    bool scoring = gr_answer_is_scoring(a);
+    size_t n = gr_answer_move_count(a), best = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *from, *rule, *args, *to, *value, *gain, *after, *worth;
+        unsigned long long copies;
+        int kind, win;
+        gr_answer_move(a, i, &from, &rule, &args, &to, &copies);
+        char o = gr_answer_move_value(a, i, &value, &kind, &win, &gain, &after, &worth);
+        best += win != 0;
         sb_init(&b);
-        sb_puts(&b, "  component ");
-        if (a->counts[i] > 1) sb_printf(&b, "%llu * ", (unsigned long long)a->counts[i]);
-        key_print(p, &b, eng_key(s->store, a->comps[i]));
-        sb_printf(&b, ": %s", solve_how_name(s, st->how));
-        StrBuf w;
-        sb_init(&w);
-        solve_why(s, a->comps[i], &w, NULL);
-        if (w.len && a->ncomps > 1) sb_printf(&b, " -- %s", w.s);
-        sb_fini(&w);
-        fprintf(p->run.out, "%s\n", b.s);
+        sb_printf(&b, "%c %3zu. %s%s%s from %s -> %s", win ? '*' : ' ', i + 1, rule ? rule : "move", args ? " " : "",
+                  args ? args : "", from, to);
+        if (scoring) {
+            sb_printf(&b, ": gain %s, value after %s, worth %s", gain, after, worth);
+        } else {
+            sb_printf(&b, ": %c", o);
+            if (kind == GR_VALUE_SG || kind == GR_VALUE_LOOPY) value_suffix(&b, value, kind);
+            if (copies > 1) sb_printf(&b, "  (in each of %llu copies)", copies);
+        }
+        fprintf(r->out, "%s\n", b.s);
         sb_fini(&b);
     }
-    if (a->ncomps > 20) fprintf(p->run.out, "  ... and %zu more components\n", a->ncomps - 20);
-    if (a->ncomps > 1 && !a->mode) fputs("  the sum: the XOR of the components' SG values (Sprague-Grundy)\n", p->run.out);
-    fprintf(p->run.out, "  %.3f s; %zu positions stored now, %zu of them new\n", dt, s->store->n, s->store->n - before);
-    prog_release(p, mark);
-    solve_answer_free(a);
+    if (!n) fputs(scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", r->out);
+    if (gr_answer_incomplete(a)) fprintf(r->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
+    else if (n) fprintf(r->out, "  %zu move%s, %zu %s\n", n, n == 1 ? "" : "s", best,
+                        scoring ? "best" : gr_answer_outcome(a) == 'D' ? "keeping the draw" : "winning");
+    gr_answer_free(a);
 }
 
-/* ---- :draw ------------------------------------------------------------------------------------ */
-
-static void do_draw(Repl *r, const Value *pos, void *ctx)
+static void do_explain(Repl *r, const char *text)
 {
-    StrBuf b;
-    sb_init(&b);
-    draw_dot(r->p, pos, *(int64_t *)ctx, r->loc, &b);
-    fputs(b.s, r->p->run.out);
-    sb_fini(&b);
+    unsigned long long before = gr_session_positions(r->s, NULL);
+    double t0 = repl_now();
+    gr_answer *a = position(r, text, GR_VALUE, 0);
+    if (!a) return;
+    double dt = repl_now() - t0;
+    fprintf(r->out, "%s: %c", gr_answer_position(a), gr_answer_outcome(a));
+    if (gr_answer_value_kind(a) == GR_VALUE_SG) fprintf(r->out, " (sg %s)", gr_answer_value(a));
+    fprintf(r->out, "\n  answered by %s\n", gr_answer_strategy(a));
+    if (gr_answer_certificate(a)) fprintf(r->out, "  by %s\n", gr_answer_certificate(a));
+    if (gr_answer_no_value(a)) fprintf(r->out, "  no SG value: %s\n", gr_answer_no_value(a));
+    if (gr_answer_is_mode(a)) fputs("  a play mode's position: the components below are solved in normal play first\n", r->out);
+    size_t n = gr_answer_component_count(a);
+    for (size_t i = 0; i < n && i < 20; i++) {
+        const char *pos, *how, *why;
+        unsigned long long copies;
+        gr_answer_component(a, i, &pos, &copies, &how, &why);
+        fputs("  component ", r->out);
+        if (copies > 1) fprintf(r->out, "%llu * ", copies);
+        fprintf(r->out, "%s: %s", pos, how);
+        if (why && n > 1) fprintf(r->out, " -- %s", why);
+        fputc('\n', r->out);
+    }
+    if (n > 20) fprintf(r->out, "  ... and %zu more components\n", n - 20);
+    if (n > 1 && !gr_answer_is_mode(a)) fputs("  the sum: the XOR of the components' SG values (Sprague-Grundy)\n", r->out);
+    unsigned long long now = gr_session_positions(r->s, NULL);
+    fprintf(r->out, "  %.3f s; %llu positions stored now, %llu of them new\n", dt, now, now - before);
+    gr_answer_free(a);
+}
+
+static void do_draw(Repl *r, const char *text, int depth)
+{
+    while (isspace((unsigned char)*text)) text++;
+    if (!*text) {
+        fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
+        return;
+    }
+    char name[32];
+    repl_next_name(r, name, sizeof name);
+    char *dot = NULL;
+    int st = gr_draw(r->s, text, name, depth, &dot, NULL);
+    repl_settle(r, st);
+    if (st) return;
+    fputs(dot, r->out);
+    gr_free(dot);
 }
 
 /* ---- :list and :help NAME --------------------------------------------------------------------- */
 
-/* The comment lines just above the line of loc (without "// "), each after prefix. */
-static void doc_of(Program *p, Loc loc, const char *prefix, StrBuf *b)
+/* "  game Kayles(n) {" and its doc comment, each line after six spaces. */
+static void describe(Repl *r, const char *first, const char *doc)
 {
-    const SrcFile *f = diag_file(&p->diag, loc.file);
-    if (!f || loc.off > f->len) return;
-    size_t ls = loc.off;
-    while (ls > 0 && f->text[ls - 1] != '\n') ls--;
-    size_t start = ls;   /* walk up over comment lines */
-    while (start > 0) {
-        size_t prev = start - 1;
-        while (prev > 0 && f->text[prev - 1] != '\n') prev--;
-        const char *t = f->text + prev;
-        while (*t == ' ' || *t == '\t') t++;
-        if (strncmp(t, "//", 2)) break;
-        start = prev;
+    fprintf(r->out, "  %s\n", first);
+    for (const char *l = doc; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        fprintf(r->out, "      %.*s\n", (int)n, l);
+        l += n + (e != NULL);
     }
-    while (start < ls) {
-        size_t e = start;
-        while (e < ls && f->text[e] != '\n') e++;
-        const char *t = f->text + start;
-        while (*t == ' ' || *t == '\t') t++;
-        t += 2;
-        if (*t == ' ') t++;
-        sb_puts(b, prefix);
-        sb_putn(b, t, (size_t)(f->text + e - t));
-        sb_putc(b, '\n');
-        start = e + 1;
-    }
-}
-
-/* The definition's first line as written ("game Heap(n) {"). */
-static void signature(Program *p, const Symbol *sy, StrBuf *b)
-{
-    const SrcFile *f = diag_file(&p->diag, sy->loc.file);
-    if (!f || sy->loc.off > f->len) {
-        sb_puts(b, sy->name);
-        return;
-    }
-    size_t ls = sy->loc.off;
-    while (ls > 0 && f->text[ls - 1] != '\n') ls--;
-    size_t le = sy->loc.off;
-    while (le < f->len && f->text[le] != '\n') le++;
-    while (ls < le && (f->text[ls] == ' ' || f->text[ls] == '\t')) ls++;
-    if (le - ls > 100) le = ls + 100;
-    sb_putn(b, f->text + ls, le - ls);
-}
-
-static bool listed_kind(const Symbol *sy)
-{
-    return (sy->kind == SYM_GAME || sy->kind == SYM_DEF || sy->kind == SYM_CONST) && !strchr(sy->name, '.');
-}
-
-/* The symbol in force for name (a user's shadows the library's), or NULL. */
-static const Symbol *current(Program *p, const char *name)
-{
-    const Symbol *found = NULL;
-    for (size_t i = 0; i < p->code.nsyms; i++)
-        if (!strcmp(p->code.syms[i].name, name) && (!found || found->stdlib)) found = &p->code.syms[i];
-    return found;
-}
-
-static void describe(Program *p, const Symbol *sy, bool docs)
-{
-    StrBuf b;
-    sb_init(&b);
-    sb_puts(&b, "  ");
-    signature(p, sy, &b);
-    sb_putc(&b, '\n');
-    if (docs) doc_of(p, sy->loc, "      ", &b);
-    fputs(b.s, p->run.out);
-    sb_fini(&b);
-}
-
-/* The i-th symbol to list: the library's in the order of its files, then the rest. */
-static const Symbol *listed(Program *p, size_t i)
-{
-    if (i < p->code.nlib) return p->code.lib[i].sym >= 0 ? &p->code.syms[p->code.lib[i].sym] : NULL;
-    const Symbol *sy = &p->code.syms[i - p->code.nlib];
-    return sy->stdlib ? NULL : sy;
 }
 
 static void do_list(Repl *r, const char *arg)
 {
-    Program *p = r->p;
-    prog_lib_load_all(p);   /* the docs and signatures come from the compiled definitions */
     bool std = !strcmp(arg, "stdlib");
-    size_t shown = 0;
-    for (size_t i = 0; i < p->code.nlib + p->code.nsyms; i++) {
-        const Symbol *sy = listed(p, i);
-        if (!sy || !listed_kind(sy) || current(p, sy->name) != sy) continue;
-        if (std ? !sy->stdlib : (*arg ? strncmp(sy->name, arg, strlen(arg)) != 0 : sy->stdlib)) continue;
-        describe(p, sy, true);
+    size_t shown = 0, n = gr_session_def_count(r->s);   /* the whole library, loaded */
+    for (size_t i = 0; i < n; i++) {
+        const char *name, *first, *doc;
+        int kind, stdlib;
+        gr_session_def(r->s, i, &name, &kind, &stdlib, &first, &doc);
+        if (std ? !stdlib : (*arg ? strncmp(name, arg, strlen(arg)) != 0 : stdlib)) continue;
+        describe(r, first, doc);
         shown++;
     }
     if (!*arg) {
@@ -323,58 +202,52 @@ static void do_list(Repl *r, const char *arg)
         sb_init(&b);
         sb_puts(&b, "standard library (':list stdlib' for their parameters and docs, ':help NAME' for one):\n ");
         size_t col = 1;
-        for (size_t i = 0; i < p->code.nlib; i++) {
-            const Symbol *sy = listed(p, i);
-            if (!sy || !listed_kind(sy) || current(p, sy->name) != sy) continue;
-            size_t n = strlen(sy->name) + 1;
-            if (col + n > 96) {
+        for (size_t i = 0; i < n; i++) {
+            const char *name;
+            int stdlib;
+            gr_session_def(r->s, i, &name, NULL, &stdlib, NULL, NULL);
+            if (!stdlib) continue;
+            size_t len = strlen(name) + 1;
+            if (col + len > 96) {
                 sb_puts(&b, "\n ");
                 col = 1;
             }
-            sb_printf(&b, " %s", sy->name);
-            col += n;
+            sb_printf(&b, " %s", name);
+            col += len;
         }
-        fprintf(p->run.out, "%s%s\n", shown ? "" : "no definitions of your own yet\n", b.s);
+        fprintf(r->out, "%s%s\n", shown ? "" : "no definitions of your own yet\n", b.s);
         sb_fini(&b);
     } else if (!shown) {
-        fprintf(p->run.out, "no definition starts with '%s'\n", arg);
+        fprintf(r->out, "no definition starts with '%s'\n", arg);
     }
 }
 
 /* :states: the positions stored and the store's memory, in all and per position. */
-static void states_report(Program *p)
+static void states_report(Repl *r)
 {
-    const Engine *e = p->solver->store;
-    fprintf(p->run.out, "%zu positions stored\n", e->n);
-    if (!e->n) return;
-    EngMemory m = eng_memory(e);
-    double n = (double)e->n, all = (double)(m.states + m.table + m.keys + m.aliases + m.index);
-    fprintf(p->run.out, "store: %.1f %s, %.1f bytes a position: state %.1f, hash table %.1f, key %.1f",
-            all >= 1048576 ? all / 1048576 : all / 1024, all >= 1048576 ? "MB" : "KB", all / n, m.states / n, m.table / n, m.keys / n);
-    if (m.aliases) fprintf(p->run.out, ", aliases %.1f", m.aliases / n);
-    if (m.index) fprintf(p->run.out, ", direct index %.1f", m.index / n);
-    fputc('\n', p->run.out);
+    unsigned long long m[5];
+    unsigned long long count = gr_session_positions(r->s, m);
+    fprintf(r->out, "%llu positions stored\n", count);
+    if (!count) return;
+    double n = (double)count, all = (double)(m[0] + m[1] + m[2] + m[3] + m[4]);
+    fprintf(r->out, "store: %.1f %s, %.1f bytes a position: state %.1f, hash table %.1f, key %.1f",
+            all >= 1048576 ? all / 1048576 : all / 1024, all >= 1048576 ? "MB" : "KB", all / n, m[0] / n, m[1] / n, m[2] / n);
+    if (m[3]) fprintf(r->out, ", aliases %.1f", m[3] / n);
+    if (m[4]) fprintf(r->out, ", direct index %.1f", m[4] / n);
+    fputc('\n', r->out);
 }
 
 static void do_help(Repl *r, const char *topic)
 {
-    Program *p = r->p;
-    if (!*topic || !strcmp(topic, "commands")) fputs(help_text, p->run.out);
-    else if (!strcmp(topic, "play") || !strcmp(topic, ":play")) fputs(help_play, p->run.out);
-    else if (!strcmp(topic, "draw") || !strcmp(topic, ":draw")) fputs(help_draw, p->run.out);
-    else if (!strcmp(topic, "limits") || !strcmp(topic, ":limits")) fputs(help_limits, p->run.out);
+    if (!*topic || !strcmp(topic, "commands")) fputs(help_text, r->out);
+    else if (!strcmp(topic, "play") || !strcmp(topic, ":play")) fputs(help_play, r->out);
+    else if (!strcmp(topic, "draw") || !strcmp(topic, ":draw")) fputs(help_draw, r->out);
+    else if (!strcmp(topic, "limits") || !strcmp(topic, ":limits")) fputs(help_limits, r->out);
     else {
-        prog_lookup(p, topic);   /* a library name not used yet: loaded */
-        const Symbol *sy = current(p, topic);
-        if (sy && listed_kind(sy)) {
-            describe(p, sy, true);
-        } else if (sy && sy->kind == SYM_BUILTIN) {
-            fprintf(p->run.out, "  %s: built-in function: %s\n", topic, builtins[sy->id].doc);
-        } else {
-            int bi = builtin_find(topic);
-            if (bi >= 0) fprintf(p->run.out, "  %s: built-in function: %s\n", topic, builtins[bi].doc);
-            else fprintf(p->run.out, "no help on '%s' (topics: commands, play, draw, limits; or a name from :list)\n", topic);
-        }
+        const char *first, *doc, *bdoc;
+        if (!gr_session_def_find(r->s, topic, NULL, NULL, &first, &doc)) describe(r, first, doc);   /* loaded if need be */
+        else if ((bdoc = gr_builtin_doc(topic))) fprintf(r->out, "  %s: built-in function: %s\n", topic, bdoc);
+        else fprintf(r->out, "no help on '%s' (topics: commands, play, draw, limits; or a name from :list)\n", topic);
     }
 }
 
@@ -385,8 +258,8 @@ static int load_file(Repl *r, const char *path)
     size_t len;
     char *text = util_read_file(path, &len);
     if (!text) {
-        fprintf(stderr, "grundy: error: cannot read '%s': %s\n", path, strerror(errno));
-        return EXIT_USAGE;
+        fprintf(r->err, "grundy: error: cannot read '%s': %s\n", path, strerror(errno));
+        return 2;
     }
     int st = repl_eval(r, path, text, len);
     xfree(text);
@@ -409,16 +282,40 @@ static bool on_off(Repl *r, const char *arg, bool *flag, const char *what)
     else if (!strcmp(arg, "off")) *flag = false;
     else if (!*arg) *flag = !*flag;
     else {
-        fprintf(r->p->run.out, "%s takes on or off\n", what);
+        fprintf(r->out, "%s takes on or off\n", what);
         return false;
     }
-    fprintf(r->p->run.out, "%s %s\n", what + 1, *flag ? "on" : "off");
+    fprintf(r->out, "%s %s\n", what + 1, *flag ? "on" : "off");
     return true;
+}
+
+/* :limits [states N | instances N | steps N] */
+static void do_limits(Repl *r, const char *arg)
+{
+    static const char *const names[][2] = { { "states", "max-states" }, { "instances", "max-instances" }, { "steps", "max-steps" } };
+    char what[32], value[32];
+    unsigned long long v;
+    if (!*arg) {
+        fprintf(r->out, "states %s (positions the solver may store)\n", gr_session_get(r->s, "max-states"));
+        fprintf(r->out, "instances %s (instances a claim or table may examine)\n", gr_session_get(r->s, "max-instances"));
+        fprintf(r->out, "steps %s (steps of one item)\n", gr_session_get(r->s, "max-steps"));
+        return;
+    }
+    if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0) {
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+            if (strcmp(what, names[i][0])) continue;
+            snprintf(value, sizeof value, "%llu", v);
+            if (!gr_session_set(r->s, names[i][1], value)) {
+                fprintf(r->out, "%s %llu\n", what, v);
+                return;
+            }
+        }
+    }
+    fputs("usage: :limits [states N | instances N | steps N] (N > 0)\n", r->out);
 }
 
 bool repl_command(Repl *r, const char *line, int *status)
 {
-    Program *p = r->p;
     char *buf = xstrdup(line);
     char *cmd = trim(buf), *arg = cmd;
     while (*arg && !isspace((unsigned char)*arg)) arg++;
@@ -430,54 +327,38 @@ bool repl_command(Repl *r, const char *line, int *status)
     } else if (!strcmp(cmd, ":help") || !strcmp(cmd, ":h") || !strcmp(cmd, ":?")) {
         do_help(r, arg);
     } else if (!strcmp(cmd, ":json")) {
-        if (on_off(r, arg, &p->opt.json, ":json")) p->diag.json = p->opt.json ? p->run.out : NULL;
+        if (on_off(r, arg, &r->json, ":json")) gr_session_set(r->s, "output", r->json ? "json" : "text");
     } else if (!strcmp(cmd, ":time")) {
         on_off(r, arg, &r->time, ":time");
     } else if (!strcmp(cmd, ":states")) {
-        states_report(p);
+        states_report(r);
     } else if (!strcmp(cmd, ":limits")) {
-        char what[32];
-        unsigned long long v;
-        if (!*arg) {
-            fprintf(p->run.out, "states %llu (positions the solver may store)\ninstances %llu (instances a claim or table "
-                    "may examine)\nsteps %llu (steps of one item)\n", (unsigned long long)p->opt.max_states,
-                    (unsigned long long)p->opt.max_instances, (unsigned long long)p->opt.max_steps);
-        } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "states")) {
-            p->opt.max_states = v;
-            fprintf(p->run.out, "states %llu\n", v);
-        } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "instances")) {
-            p->opt.max_instances = v;
-            fprintf(p->run.out, "instances %llu\n", v);
-        } else if (sscanf(arg, "%31s %llu", what, &v) == 2 && v > 0 && !strcmp(what, "steps")) {
-            p->opt.max_steps = v;
-            fprintf(p->run.out, "steps %llu\n", v);
-        } else {
-            fputs("usage: :limits [states N | instances N | steps N] (N > 0)\n", p->run.out);
-        }
+        do_limits(r, arg);
     } else if (!strcmp(cmd, ":load")) {
-        if (!*arg) fputs("usage: :load FILE\n", p->run.out);
+        if (!*arg) fputs("usage: :load FILE\n", r->out);
         else {
             *status = load_file(r, arg);
             bool known = false;
             for (size_t i = 0; i < r->nfiles; i++) known |= !strcmp(r->files[i], arg);
-            if (!known && *status != EXIT_USAGE) VEC_PUSH(r->files, r->nfiles, r->capfiles, xstrdup(arg));
+            if (!known && *status != 2) VEC_PUSH(r->files, r->nfiles, r->capfiles, xstrdup(arg));
         }
     } else if (!strcmp(cmd, ":reload")) {
-        if (!r->nfiles) fputs("no files loaded (:load FILE loads one)\n", p->run.out);
+        if (!r->nfiles) fputs("no files loaded (:load FILE loads one)\n", r->out);
         for (size_t i = 0; i < r->nfiles; i++) {
-            fprintf(p->run.out, "reloading %s\n", r->files[i]);
+            fprintf(r->out, "reloading %s\n", r->files[i]);
+            fflush(r->out);
             *status = load_file(r, r->files[i]);
         }
     } else if (!strcmp(cmd, ":list")) {
         do_list(r, arg);
     } else if (!strcmp(cmd, ":moves")) {
-        repl_with_pos(r, arg, do_moves, NULL);
+        do_moves(r, arg);
     } else if (!strcmp(cmd, ":explain")) {
-        repl_with_pos(r, arg, do_explain, NULL);
+        do_explain(r, arg);
     } else if (!strcmp(cmd, ":play")) {
         repl_play(r, arg);
     } else if (!strcmp(cmd, ":draw")) {
-        int64_t depth = 2;
+        long long depth = 2;
         size_t n = strlen(arg);
         size_t d = n;
         while (d > 0 && isdigit((unsigned char)arg[d - 1])) d--;
@@ -485,12 +366,12 @@ bool repl_command(Repl *r, const char *line, int *status)
             depth = strtoll(arg + d, NULL, 10);
             arg[d] = 0;
         }
-        if (depth > 50) fputs("the depth is at most 50\n", p->run.out);
-        else repl_with_pos(r, arg, do_draw, &depth);
+        if (depth > 50) fputs("the depth is at most 50\n", r->out);
+        else do_draw(r, arg, (int)depth);
     } else {
-        fprintf(p->run.out, "unknown command %s (try :help)\n", cmd);
+        fprintf(r->out, "unknown command %s (try :help)\n", cmd);
     }
     xfree(buf);
-    fflush(p->run.out);
+    fflush(r->out);
     return quit;
 }

@@ -1,12 +1,16 @@
 /* repl_play.c: :play -- a person plays a position against the engine, which plays perfectly: a
    winning move when there is one, otherwise the move that loses slowest (the largest remoteness,
    found by a bounded search; past the bound, the first move). In a scoring game the engine makes
-   a best move (gain - value after as large as it can be) and both totals are kept. */
+   a best move (gain - value after as large as it can be) and both totals are kept.
+   The one part of the REPL that drives the session's program itself (session/session.h): it walks
+   positions as keys, which the public API does not hand out yet. */
 #include "config.h"
 #include "render.h"
 #include "key.h"
+#include "driver.h"
 #include "solve/solve.h"
 #include "solve/core/score.h"
+#include "session/session.h"
 #include "repl_int.h"
 #include <ctype.h>
 #include <stdlib.h>
@@ -185,7 +189,8 @@ static size_t engine_choice(Program *p, const MoveList *l, const char **why)
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
-typedef struct PlayCtx { bool person_first; } PlayCtx;
+/* A game being played: the REPL, the session's program, where the position was written. */
+typedef struct Play { Repl *r; Program *p; Loc loc; bool person_first; } Play;
 
 static void show_moves(Program *p, const MoveList *l)
 {
@@ -193,9 +198,8 @@ static void show_moves(Program *p, const MoveList *l)
 }
 
 /* The index of the move the person typed (a number, or a position), or SIZE_MAX. */
-static size_t typed_move(Repl *r, const MoveList *l, const char *line)
+static size_t typed_move(const MoveList *l, const char *line)
 {
-    Program *p = r->p;
     char *end;
     unsigned long long k = strtoull(line, &end, 10);
     if (end != line && !*end) return k >= 1 && k <= l->n ? (size_t)k - 1 : SIZE_MAX;
@@ -203,7 +207,6 @@ static size_t typed_move(Repl *r, const MoveList *l, const char *line)
         const char *res = strstr(l->v[i].what, " -> ");
         if (res && !strcmp(res + 4, line)) return i;
     }
-    (void)p;
     return SIZE_MAX;
 }
 
@@ -220,10 +223,10 @@ static void print_scores(Program *p, const char *lead, const GameValue *score)
     sb_fini(&b);
 }
 
-static void play(Repl *r, const Value *start, void *ctx)
+static void play(Play *pc, const Value *start)
 {
-    Program *p = r->p;
-    PlayCtx *pc = ctx;
+    Program *p = pc->p;
+    Repl *r = pc->r;
     KeyCopy *hist = NULL;   /* positions so far, the current one last */
     GameValue *gains = NULL;   /* gains[i]: the gain of the move to hist[i + 1] (scoring games) */
     size_t nhist = 0, caphist = 0, ngains = 0, capgains = 0;
@@ -331,7 +334,7 @@ static void play(Repl *r, const Value *start, void *ctx)
                     break;
                 }
             } else {
-                size_t i = typed_move(r, &l, t);
+                size_t i = typed_move(&l, t);
                 if (i == SIZE_MAX) {
                     fprintf(p->run.out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
                             "listed\n", t, l.n);
@@ -364,18 +367,78 @@ static void play(Repl *r, const Value *start, void *ctx)
     xfree(gains);
 }
 
+/* ---- the position --------------------------------------------------------------------------- */
+
+static void pos_run(Program *p, void *ctx)
+{
+    Play *pc = ctx;
+    const Stmt *st = &p->code.stmts[p->code.nstmts - 1];
+    Value v = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
+    if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
+    if (v.t != VT_POS) prog_fail(p, EXIT_COMPILE, st->loc, "this needs a position, but this is %s", val_type_an(v.t));
+    pc->loc = st->loc;
+    play(pc, &v);
+}
+
+/* Evaluate text as one position and play it, errors caught (reported). */
+static void play_text(Play *pc, const char *text)
+{
+    Program *p = pc->p;
+    Repl *r = pc->r;
+    while (isspace((unsigned char)*text)) text++;
+    if (!*text) {
+        fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
+        return;
+    }
+    char name[32];
+    repl_next_name(r, name, sizeof name);
+    size_t n0 = p->code.nstmts;
+    bool bare = p->opt.bare_print;
+    p->opt.bare_print = false;
+    p->diag.errors = 0;
+    int errors = drv_load(p, name, text, strlen(text), NULL);
+    p->opt.bare_print = bare;
+    if (errors) return;
+    if (p->code.nstmts != n0 + 1 || p->code.stmts[n0].kind != ST_QUERY) {
+        p->code.next_stmt = p->code.nstmts;
+        fputs("this command needs one position, e.g. Nim(3, 4, 5)\n", r->out);
+        return;
+    }
+    drv_apply_redefinitions(p, n0);
+    p->code.next_stmt = p->code.nstmts;
+    p->run.started = p->run.last_progress = prog_now();
+    p->run.stmt = &p->code.stmts[n0];
+    int st = prog_try(p, pos_run, pc);
+    p->run.stmt = NULL;
+    scratch_release(&p->vm->scratch, 0);
+    prog_progress_clear(p);
+    repl_settle(r, st);
+    fflush(r->out);
+}
+
+/* An error with nothing to unwind to while the program is attached: the process ends. */
+static void play_fatal(Program *p, int status)
+{
+    (void)p;
+    exit(status);
+}
+
 void repl_play(Repl *r, const char *args)
 {
     char *a = xstrdup(args);
     size_t n = strlen(a);
     while (n && isspace((unsigned char)a[n - 1])) a[--n] = 0;
-    PlayCtx pc = { true };
+    Play pc = { r, session_program(r->s), { 0 }, true };
     if (n >= 6 && !strcmp(a + n - 6, "second") && (n == 6 || isspace((unsigned char)a[n - 7]))) {
         pc.person_first = false;
         a[n - 6] = 0;
     } else if (n >= 5 && !strcmp(a + n - 5, "first") && (n == 5 || isspace((unsigned char)a[n - 6]))) {
         a[n - 5] = 0;
     }
-    repl_with_pos(r, a, play, &pc);
+    fflush(r->out);
+    UtilMeter *meter0;
+    UtilOom oom = session_attach(r->s, r->out, r->err, play_fatal, &meter0);
+    play_text(&pc, a);
+    session_detach(r->s, oom, meter0);
     xfree(a);
 }

@@ -105,8 +105,17 @@ if [ -s "$calls.loop" ]; then
     cat "$calls.loop"
     fail=1
 fi
+# the REPL is a client of the public API: its files call the session only through grundy.h (gr_*)
+# and the core's helpers (util.c), never the engine (:play, repl_play.c, still drives the program)
+api_bad=$(awk '$1 ~ /^src\/(repl|repl_cmd|repl_item)$/ && $2 !~ /^src\/(util|repl|repl_cmd|repl_item|repl_play|session\/api|session\/answer|session\/names)$/ {
+    print "  " $1 ".c calls " $3 " of " $2 ".c" }' "$calls")
+if [ -n "$api_bad" ]; then
+    echo "layers: the REPL calls the engine past the public API:"
+    echo "$api_bad"
+    fail=1
+fi
 rm -f "$calls" "$calls.loop"
-[ $fail = 0 ] && echo "layers: the call graph follows the layers, with no cycle"
+[ $fail = 0 ] && echo "layers: the call graph follows the layers, with no cycle; the REPL calls the engine through the API"
 
 # ---- every block is counted on its session's meter (util.h, UtilMeter): only util.c calls the C
 # library's allocator; the others use xmalloc/xfree, and util_free_libc for what the C library made

@@ -39,6 +39,7 @@ static void check(bool ok, const char *what, const char *detail)
 
 static void meters(void);
 static void streams(void);
+static void interactive(void);
 
 /* A file's text (NULL when it cannot be read, or holds a NUL byte: gr_eval takes a C string). */
 static char *read_file(const char *path)
@@ -604,6 +605,7 @@ static void limits(bool quietly)
     gr_session_free(s);
     meters();
     streams();
+    interactive();
 }
 
 /* ---- each session's memory is its own ---- */
@@ -830,4 +832,163 @@ int main(int argc, char **argv)
     else return 2;
     printf("api client (%s): %d passed, %d failed\n", argv[1], passes, failures);
     return failures ? 1 : 0;
+}
+
+/* ---- what an interactive client asks (the REPL's commands) ---- */
+
+/* The moves of Kayles(n) by its rules as stated: knock down one pin (k = 1) or two adjacent pins
+   (k = 2), leaving a row of a and one of n - k - a with a <= (n - k) / 2. */
+static size_t kayles_moves(int n)
+{
+    size_t m = 0;
+    for (int k = 1; k <= 2; k++)
+        if (n >= k) m += (size_t)((n - k) / 2 + 1);
+    return m;
+}
+
+/* A position's text as a sorted multiset of its components ("2 * A + B" and "B + A + A" are one
+   position), into buf: its play-mode wrapper kept, "k * X" counted k times. */
+static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+static void normal_form(const char *text, char *buf, size_t cap)
+{
+    char tmp[1000];
+    snprintf(tmp, sizeof tmp, "%s", text);
+    char *body = tmp, *wrap = NULL;
+    char *open = strchr(tmp, '(');
+    if (!strncmp(tmp, "misere(", 7)) {
+        wrap = "misere";
+        body = open + 1;
+        body[strlen(body) - 1] = 0;
+    }
+    char *parts[200];
+    int n = 0;
+    for (char *t = body; t && *t && n < 200;) {
+        char *e = strstr(t, " + ");
+        if (e) *e = 0;
+        char *star = strstr(t, " * ");
+        int k = star ? atoi(t) : 1;
+        for (int i = 0; i < k && n < 200; i++) parts[n++] = star ? star + 3 : t;
+        t = e ? e + 3 : NULL;
+    }
+    qsort(parts, (size_t)n, sizeof *parts, cmp_str);
+    snprintf(buf, cap, "%s:", wrap ? wrap : "");
+    for (int i = 0; i < n; i++) {
+        strncat(buf, parts[i], cap - strlen(buf) - 1);
+        strncat(buf, ";", cap - strlen(buf) - 1);
+    }
+}
+
+static void interactive(void)
+{
+    gr_session *s = gr_session_new();
+    /* whether a text ends inside an item */
+    check(gr_incomplete("game X(n) {", 11) == 1 && gr_incomplete("Nim(3,", 6) == 1 && gr_incomplete("[1, 2", 5) == 1 &&
+              gr_incomplete("Nim(3, 4)", 9) == 0 && gr_incomplete("1 +;", 4) == 0 && gr_incomplete("print )", 7) == 0 &&
+              gr_incomplete("", 0) == 0,
+          "gr_incomplete: unclosed items wait, complete texts and other errors do not", NULL);
+    /* every move: as many as Kayles's rules give, each valued; the ones to make are exactly the
+       winning moves gr_query lists */
+    static const char *const positions[] = { "Kayles(10)", "Kayles(9) + Heap(3)", "Kayles(4) + Kayles(4) + Kayles(7)",
+                                             "misere(Nim(2, 3, 2))", "Heap(0)" };
+    for (size_t k = 0; k < sizeof positions / sizeof *positions; k++) {
+        gr_answer *all = NULL, *win = NULL;
+        int st = gr_position(s, positions[k], NULL, GR_EVERY_MOVE, 0, &all, NULL);
+        int st2 = gr_query(s, positions[k], &win, NULL);
+        bool ok = st == 0 && st2 == 0 && gr_answer_outcome(all) == gr_answer_outcome(win) && !gr_answer_incomplete(all);
+        size_t n = gr_answer_move_count(all), best = 0;
+        for (size_t i = 0; ok && i < n; i++) {
+            const char *to, *value;
+            int kind, b;
+            gr_answer_move(all, i, NULL, NULL, NULL, &to, NULL);
+            char o = gr_answer_move_value(all, i, &value, &kind, &b, NULL, NULL, NULL);
+            bool listed = false;
+            char nt[1000], nw[1000];
+            normal_form(to, nt, sizeof nt);
+            for (size_t j = 0; j < gr_answer_result_count(win); j++) {
+                normal_form(gr_answer_result(win, j), nw, sizeof nw);
+                listed |= !strcmp(nw, nt);
+            }
+            ok &= (o == 'P') == (b != 0) && (b != 0) == listed && (k == 3 ? !value : kind == GR_VALUE_SG && value);
+            best += b != 0;
+        }
+        if (k == 0) ok &= n == kayles_moves(10);
+        if (k == 4) ok &= n == 0 && gr_answer_outcome(all) == 'P';
+        char detail[200];
+        snprintf(detail, sizeof detail, "%s: status %d %d, %zu moves, %zu to make, %zu winning results", positions[k], st,
+                 st2, n, best, gr_answer_result_count(win));
+        check(ok && gr_answer_move_value(all, n, NULL, NULL, NULL, NULL, NULL, NULL) == 0,
+              "gr_position: every move, its value, and the ones to make are gr_query's winning moves", detail);
+        gr_answer_free(all);
+        gr_answer_free(win);
+    }
+    gr_answer *a = NULL;
+    check(gr_position(s, "Kayles(10)", NULL, GR_EVERY_MOVE, 3, &a, NULL) == 0 && gr_answer_move_count(a) == 3 &&
+              gr_answer_incomplete(a),
+          "gr_position: at most max moves, and more said", NULL);
+    gr_answer_free(a);
+    /* the messages of a refused position go to the messages writer, with their caret */
+    Streams w;
+    memset(&w, 0, sizeof w);
+    gr_session_messages(s, collect, &w);
+    char *errors = NULL;
+    int st = gr_position(s, "every(Kayles(3), Kayles(4))", "<cmd>", GR_EVERY_MOVE, 0, &a, &errors);
+    check(st == 3 && !a && errors && strstr(errors, "\"error\"") && w.buf[2] && strstr(w.buf[2], "<cmd>:1:1: error:") &&
+              strstr(w.buf[2], "^"),
+          "gr_position: a compound's moves are refused, the message on the messages writer", w.buf[2]);
+    gr_free(errors);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    st = gr_position(s, "game W(n) { move m when n > 0 => W(n - 1); } W(3)", NULL, GR_VALUE, 0, &a, NULL);
+    check(st == 3 && !a && w.buf[2] && strstr(w.buf[2], "needs one position"), "gr_position: a definition is refused",
+          w.buf[2]);
+    free(w.buf[2]);
+    gr_session_messages(s, NULL, NULL);
+    /* the value alone, with the components and how each was solved */
+    unsigned long long before = gr_session_positions(s, NULL);
+    st = gr_position(s, "Kayles(20) + Nim(3)", NULL, GR_VALUE, 0, &a, NULL);
+    const char *pos = NULL, *how = NULL, *why = NULL;
+    unsigned long long copies = 0;
+    check(st == 0 && gr_answer_component_count(a) == 2 && gr_answer_component(a, 1, &pos, &copies, &how, &why) == 0 &&
+              !strcmp(pos, "Heap(3)") && copies == 1 && !strcmp(how, "closed:nim") && why && strstr(why, "Bouton") &&
+              gr_answer_move_count(a) == 0 && gr_answer_component(a, 2, NULL, NULL, NULL, NULL) == -1 &&
+              gr_answer_value_kind(a) == GR_VALUE_SG && !strcmp(gr_answer_value(a), "2") &&
+              gr_session_positions(s, NULL) > before,
+          "gr_position: the value alone, with each component's strategy and certificate", pos);
+    gr_answer_free(a);
+    /* the game graph, as `draw` writes it */
+    char *dot = NULL, *dot2 = NULL;
+    st = gr_draw(s, "Nim(1, 2)", NULL, 1, &dot, NULL);
+    gr_session_set(s, "output", "text");
+    Streams d;
+    memset(&d, 0, sizeof d);
+    gr_exec(s, "draw Nim(1, 2) depth 1;", NULL, collect, &d);
+    check(st == 0 && dot && d.buf[1] && !strcmp(dot, d.buf[1]) && gr_draw(s, "Nim(1)", NULL, 51, &dot2, NULL) == 2,
+          "gr_draw: the draw statement's graph", dot);
+    gr_free(dot);
+    free(d.buf[1]);
+    /* names, definitions, options */
+    const char *first = NULL, *doc = NULL;
+    int kind = 0, stdlib = 0;
+    bool heap = false;
+    for (size_t i = 0; i < gr_session_name_count(s); i++) heap |= !strcmp(gr_session_name(s, i), "Heap");
+    check(heap && gr_session_def_find(s, "Kayles", &kind, &stdlib, &first, &doc) == 0 && kind == 'g' && stdlib &&
+              !strcmp(first, "game Kayles(n) {") && strstr(doc, "Octal 0.77") && gr_session_def_find(s, "nosuch", NULL, NULL,
+                                                                                                   NULL, NULL) == -1 &&
+              gr_builtin_doc("winning_count") && !gr_builtin_doc("nosuch"),
+          "definitions: Kayles's first line and doc comment, a built-in's description", first);
+    gr_eval(s, "// Mine: mine.\ngame Mine(n) { move m when n > 0 => Mine(n - 1); }", NULL, NULL);
+    size_t nd = gr_session_def_count(s), mine = 0, lib = 0;
+    const char *name = NULL;
+    for (size_t i = 0; i < nd; i++) {
+        gr_session_def(s, i, &name, &kind, &stdlib, &first, &doc);
+        lib += stdlib != 0;
+        if (!strcmp(name, "Mine")) mine += !stdlib && kind == 'g' && !strcmp(doc, "Mine: mine.\n") && i == nd - 1;
+    }
+    check(nd > 40 && lib == nd - 1 && mine == 1 && gr_session_def(s, nd, NULL, NULL, NULL, NULL, NULL) == -1,
+          "definitions: the standard library's, then the session's with its doc comment", NULL);
+    gr_session_set(s, "max-states", "12345");
+    check(!strcmp(gr_session_get(s, "max-states"), "12345") && !strcmp(gr_session_get(s, "output"), "text") &&
+              !gr_session_get(s, "nosuch"),
+          "gr_session_get: an option's value", NULL);
+    gr_session_free(s);
 }
