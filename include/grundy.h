@@ -218,13 +218,15 @@ enum {
     GR_WINNING = 0,     /* the value and the winning moves, labelled (as gr_query) */
     GR_VALUE = 1,       /* the value alone, with its components (gr_answer_component): nothing of
                            the moves is computed */
-    GR_EVERY_MOVE = 2   /* the value and every move of the position in the rules' order, each with
+    GR_EVERY_MOVE = 2,  /* the value and every move of the position in the rules' order, each with
                            the value of the position it reaches (gr_answer_move_value) */
+    GR_EVERY_OUTCOME = 3   /* GR_EVERY_MOVE with outcomes alone (no SG value is computed: what a
+                              player needs; a scoring game's values are kept) */
 };
 
 /* gr_query with more to choose: name is the file name its messages use (NULL: "<query>"), what
-   one of GR_WINNING, GR_VALUE, GR_EVERY_MOVE, and max the most moves GR_EVERY_MOVE lists (0:
-   2000; gr_answer_incomplete when there were more). A compound's position (every, conj, select
+   one of GR_WINNING, GR_VALUE, GR_EVERY_MOVE, GR_EVERY_OUTCOME, and max the most moves the last
+   two list (0: 2000; (size_t)-1: all; gr_answer_incomplete when there were more). A compound's position (every, conj, select
    and the like) has no list of every move: 3, with a message. Returns as gr_query does. */
 int gr_position(gr_session *s, const char *position, const char *name, int what, size_t max, gr_answer **out,
                 char **errors);

@@ -3,6 +3,7 @@
 #include "grundy.h"
 #include "session/session.h"
 #include "front.h"
+#include "program.h"
 #include "options.h"
 #include "repl.h"
 #include "util.h"

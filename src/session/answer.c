@@ -261,9 +261,10 @@ static int every_move(void *ctx, const SolveMove *m)
 {
     EveryCtx *c = ctx;
     Program *p = c->p;
-    GameValue g = value_of(p, &m->result, c->loc);
     gr_answer *a = c->r->out;
     bool scoring = a->scoring;
+    GameValue g = c->r->what == GR_EVERY_OUTCOME && !scoring ? gv_outcome(solve_outcome_value(p->solver, &m->result, c->loc))
+                                                             : value_of(p, &m->result, c->loc);
     /* a scoring game: what the move is worth, gain - value after; the best are marked */
     GameValue after = g.kind == GV_SCORE ? g : score_int(0), worth = score_int(0);
     if (scoring) worth = score_sub(p, &m->gain, &after);
@@ -316,7 +317,12 @@ static void every_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
     if (pos->strs & PM_COMPOUND)
         prog_fail(p, EXIT_COMPILE, loc, "the moves of a compound's position are not listed one by one; ask for the "
                   "position's winning moves instead");
-    GameValue g = value_of(p, pos, loc);
+    /* GR_EVERY_OUTCOME: the outcome alone, unless the game scores (its moves' worth needs values) */
+    bool scoring = false;
+    for (uint32_t i = 0; i < pos->n && !pos->strs && r->what == GR_EVERY_OUTCOME; i++)
+        scoring |= p->code.games[KEY_GAME(pos->u.pos.keys[i])].scoring;
+    GameValue g = r->what == GR_EVERY_OUTCOME && !scoring ? gv_outcome(solve_outcome_value(p->solver, pos, loc))
+                                                          : value_of(p, pos, loc);
     StrBuf b;
     sb_init(&b);
     key_print_pos(p, &b, pos);
@@ -376,7 +382,7 @@ static void pos_run(Program *p, void *ctx)
         util_set_meter(meter);
         sb_fini(&b);
         if (!r->dot) prog_fail(p, EXIT_LIMIT, st->loc, "out of memory");
-    } else if (r->what == GR_EVERY_MOVE) {
+    } else if (r->what == GR_EVERY_MOVE || r->what == GR_EVERY_OUTCOME) {
         every_moves(p, r, &v, st->loc);
     } else {
         size_t mark;
@@ -423,7 +429,7 @@ int gr_position(gr_session *s, const char *position, const char *name, int what,
 {
     if (out) *out = NULL;
     if (errors) *errors = NULL;
-    if (!s || !position || !out || what < GR_WINNING || what > GR_EVERY_MOVE) return EXIT_USAGE;
+    if (!s || !position || !out || what < GR_WINNING || what > GR_EVERY_OUTCOME) return EXIT_USAGE;
     PosRun r = { .s = s, .text = position, .name = name ? name : "<query>", .who = "this", .what = what, .max = max };
     return position_run(s, &r, out, NULL, errors);
 }
