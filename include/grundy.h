@@ -190,7 +190,8 @@ int gr_answer_binder(const gr_answer *a, size_t i, size_t j, const char **name, 
      genus or a search; every, conj and their misere forms' "measure" (text: "suspense" or
      "remoteness"), "decisive" (the largest or smallest, whose parity decides) and "misere" (1 or
      0); select's "rule" (text: the sentence); a compound with cycles' "positions" and "moves"
-     (the graph its retrograde analysis labelled).
+     (the graph its retrograde analysis labelled); the searches' "method" (text: "retrograde" for a
+     game with cycles, labelled backwards; "negamax" for a scoring game).
    gr_answer_fact gives the one named name: its text ("12", "0.77") and, when it is an integer,
    that integer in *value. Returns 1 for an integer, 0 for a text, -1 when the answer has no such
    figure. gr_answer_fact_at gives the j-th (its name too), -1 when out of range. The strings

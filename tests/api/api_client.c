@@ -433,6 +433,14 @@ static void queries(gr_session *s, bool quietly)
           "gr_query: every's figures: the largest suspense, 3", gr_answer_certificate(a));
     gr_answer_free(a);
     gr_eval(s, "game Loop(n) { move a => Loop(1 - n); }", NULL, NULL);
+    st = gr_query(s, "Loop(0)", &a, NULL);
+    check(st == 0 && gr_answer_fact(a, "method", &ft, NULL) == 0 && !strcmp(ft, "retrograde"),
+          "gr_query: a game with cycles: its method", gr_answer_certificate(a));
+    gr_answer_free(a);
+    st = gr_query(s, "Ends(1, 5, 2)", &a, NULL);
+    check(st == 0 && gr_answer_fact(a, "method", &ft, NULL) == 0 && !strcmp(ft, "negamax"),
+          "gr_query: a scoring game: its method", gr_answer_certificate(a));
+    gr_answer_free(a);
     st = gr_query(s, "every(Loop(0) + Heap(1))", &a, NULL);
     long long fpos = -1, fmov = -1;
     check(st == 0 && gr_answer_outcome(a) == 'D' && gr_answer_fact(a, "positions", NULL, &fpos) == 1 && fpos == 3 &&

@@ -187,7 +187,7 @@ static bool nm_applies(Solver *s, void *st, const int64_t *key)
 
 static void nm_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
-    (void)facts;
+    solve_fact_text(facts, "method", "negamax");
     (void)s;
     (void)st;
     (void)id;

@@ -209,7 +209,7 @@ static bool retro_applies(Solver *s, void *st, const int64_t *key)
 
 static void retro_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
-    (void)facts;
+    solve_fact_text(facts, "method", "retrograde");
     (void)s;
     (void)st;
     (void)id;

@@ -178,7 +178,7 @@ static uint32_t tokens_remoteness(Solver *s, void *st, uint32_t id)
 
 static void tok_explain(Solver *s, void *st, uint32_t id, uint32_t variant, StrBuf *b, AnswerFacts *facts)
 {
-    (void)facts;
+    solve_fact_text(facts, "method", "retrograde");
     (void)s;
     (void)st;
     (void)id;
