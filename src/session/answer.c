@@ -126,6 +126,16 @@ void gr_answer_free(gr_answer *a)
 }
 
 /* The position text, loaded as a one-statement unit and answered (inside session_run). */
+/* A move's binders with their values, copied into m (the caller's memory: under no meter). */
+static void copy_binders(gr_move *m, const AnswerBinders *b)
+{
+    m->binders = xcalloc(b->n ? b->n : 1, sizeof *m->binders);
+    for (uint32_t j = 0; j < b->n; j++) {
+        const AnswerBinder *d = &b->v[j];
+        named_set(&m->binders[m->nbinders++], d->name, d->is_int, d->i, d->text);
+    }
+}
+
 /* What a position run computes: gr_position's GR_* or a drawing. */
 enum { POS_DRAW = 100 };
 
@@ -236,11 +246,7 @@ static void answer_copy(Program *p, PosRun *r, const Answer *a)
         render_binders_text(&c, &l->args);
         m->args = c.len ? sb_take(&c) : NULL;
         sb_fini(&c);
-        m->binders = xcalloc(l->args.n ? l->args.n : 1, sizeof *m->binders);
-        for (uint32_t j = 0; j < l->args.n; j++) {
-            const AnswerBinder *d = &l->args.v[j];
-            named_set(&m->binders[m->nbinders++], d->name, d->is_int, d->i, d->text);
-        }
+        copy_binders(m, &l->args);
         m->result = dup_or_null(a->winning[l->result]);
         m->copies = l->copies;
     }
@@ -289,11 +295,7 @@ static int every_move(void *ctx, const SolveMove *m)
     mv->rule = dup_or_null(m->label);
     mv->args = args.len ? xstrdup(args.s) : NULL;
     mv->copies = m->copies;
-    mv->binders = xcalloc(m->args->n ? m->args->n : 1, sizeof *mv->binders);
-    for (uint32_t j = 0; j < m->args->n; j++) {
-        const AnswerBinder *d = &m->args->v[j];
-        named_set(&mv->binders[mv->nbinders++], d->name, d->is_int, d->i, d->text);
-    }
+    copy_binders(mv, m->args);
     mv->outcome = g.outcome;
     mv->best = best;
     if (scoring) {
