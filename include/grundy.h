@@ -202,8 +202,8 @@ int gr_answer_fact_at(const gr_answer *a, size_t j, const char **name, const cha
 
 /* ---- for interactive clients (a REPL, a notebook, a page) ---- */
 
-/* Whether text (len bytes) ends inside an item: an unclosed bracket, brace or string, a
-   definition or statement cut short. An interactive client then reads more lines before it
+/* Whether text (len bytes) ends inside an item: an unclosed bracket or brace, a definition or
+   statement cut short (an unclosed string is an error of its own line, not a wait). An interactive client then reads more lines before it
    evaluates the text (the REPL does; a blank line ends the wait). 0 for a complete text, also one
    with other errors (they are reported when it is evaluated). Needs no session; thread-safe. */
 int gr_incomplete(const char *text, size_t len);
@@ -243,14 +243,17 @@ int gr_answer_is_mode(const gr_answer *a);
 
 /* The components of the position asked (at most 1000 listed): count, and the i-th: its position,
    its copies, the strategy that solved it and the theorem or method behind it (NULL: none).
-   Returns 0, or -1 when i is out of range. Out pointers may be NULL; the strings belong to a. */
+   Returns 0, or -1 when i is out of range. Out pointers may be NULL; the strings belong to a.
+   gr_answer_component_total: how many there are in all (more than the count past 1000). */
 size_t gr_answer_component_count(const gr_answer *a);
+size_t gr_answer_component_total(const gr_answer *a);
 int gr_answer_component(const gr_answer *a, size_t i, const char **position, unsigned long long *copies,
                         const char **strategy, const char **certificate);
 
-/* Move i of a GR_EVERY_MOVE answer (gr_answer_move gives its component, rule, binders and
-   result): the outcome of the position it reaches, that position's value and its kind (NULL and
-   GR_VALUE_NONE when there is none: misere play), whether the move is one to make (1: a winning
+/* Move i of a GR_EVERY_MOVE or GR_EVERY_OUTCOME answer (gr_answer_move gives its component, rule,
+   binders and result): the outcome of the position it reaches, that position's value and its kind
+   (NULL and GR_VALUE_NONE when there is none: misere play, GR_EVERY_OUTCOME, a scoring game, whose
+   figures are gain, after and worth), whether the move is one to make (1: a winning
    move; for a draw one keeping the draw; in a scoring game a best move), and in a scoring game
    its gain, the value after it and what it is worth to its maker (gain - value after; NULL
    otherwise). Returns the outcome ('P', 'N', 'D'), or 0 when i is out of range. */
@@ -281,7 +284,9 @@ const char *gr_session_name(gr_session *s, size_t i);
    its name, kind ('g', 'd' or 'c'), whether the standard library's, its first line as written
    ("game Kayles(n) {") and its doc comment (the comment lines just above it without "// ", each
    ending in a newline; "" when none). Return 0, or -1 when there is no such definition. Out
-   pointers may be NULL; the strings belong to the session, valid until the next call. */
+   pointers may be NULL; the strings belong to the session, valid until the next call.
+   gr_session_def's indexes are those of the last gr_session_def_count (-1 before one; a later
+   definition is not among them until the next count). */
 size_t gr_session_def_count(gr_session *s);
 int gr_session_def(gr_session *s, size_t i, const char **name, int *kind, int *stdlib, const char **first_line,
                    const char **doc);

@@ -46,8 +46,9 @@ static size_t find_or_add(DrawCtx *c, const Value *pos, int64_t depth)
     }
     DrawNode d = { sb_take(&b), key_copy(pos), depth, { 0 } };
     sb_fini(&b);
-    d.g = pos->strs ? gv_outcome(solve_outcome_value(c->p->solver, pos, c->loc)) : solve_sg_value(c->p->solver, pos, c->loc);
-    VEC_PUSH(c->nodes, c->nnodes, c->capnodes, d);
+    VEC_PUSH(c->nodes, c->nnodes, c->capnodes, d);   /* held before it is valued: a failure frees it */
+    c->nodes[c->nnodes - 1].g = pos->strs ? gv_outcome(solve_outcome_value(c->p->solver, pos, c->loc))
+                                          : solve_sg_value(c->p->solver, pos, c->loc);
     return c->nnodes - 1;
 }
 
@@ -85,24 +86,40 @@ static bool wins(const GameValue *from, const GameValue *to)
     return (from->outcome == 'N' && to->outcome == 'P') || (from->outcome == 'D' && to->outcome == 'D');
 }
 
+/* Everything a drawing holds (also when an error unwinds past it: prog_defer). */
+static void draw_free(void *arg)
+{
+    DrawCtx *c = arg;
+    for (size_t i = 0; i < c->nnodes; i++) {
+        key_copy_free(&c->nodes[i].pos);
+        xfree(c->nodes[i].text);
+    }
+    for (size_t i = 0; i < c->nedges; i++) xfree(c->edges[i].label);
+    xfree(c->nodes);
+    xfree(c->edges);
+    xfree(c);
+}
+
 void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
 {
     if (depth < 0) prog_fail(p, EXIT_COMPILE, loc, "a drawing's depth must be at least 0, not %lld", (long long)depth);
-    DrawCtx c = { .p = p, .loc = loc };
-    find_or_add(&c, pos, 0);
-    for (size_t i = 0; i < c.nnodes && !c.cut; i++) {
-        if (c.nodes[i].depth >= depth) continue;
-        c.from = i;
-        Value v = key_copy_value(&c.nodes[i].pos);
-        solve_each_move(p->solver, &v, loc, DRAW_MAX_NODES, on_move, &c);
+    DrawCtx *c = xcalloc(1, sizeof *c);
+    *c = (DrawCtx){ .p = p, .loc = loc };
+    size_t mark = prog_defer(p, draw_free, c);
+    find_or_add(c, pos, 0);
+    for (size_t i = 0; i < c->nnodes && !c->cut; i++) {
+        if (c->nodes[i].depth >= depth) continue;
+        c->from = i;
+        Value v = key_copy_value(&c->nodes[i].pos);
+        solve_each_move(p->solver, &v, loc, DRAW_MAX_NODES, on_move, c);
     }
     sb_puts(out, "digraph game {\n");
     sb_printf(out, "  // grundy: the positions within %lld move%s of %s%s\n", (long long)depth, depth == 1 ? "" : "s",
-              c.nodes[0].text, c.cut ? " (cut at " "400" " nodes)" : "");
+              c->nodes[0].text, c->cut ? " (cut at " "400" " nodes)" : "");
     sb_puts(out, "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n"
                  "  edge [fontname=\"Helvetica\", fontsize=10];\n");
-    for (size_t i = 0; i < c.nnodes; i++) {
-        const DrawNode *d = &c.nodes[i];
+    for (size_t i = 0; i < c->nnodes; i++) {
+        const DrawNode *d = &c->nodes[i];
         StrBuf l;
         sb_init(&l);
         sb_printf(&l, "%s\n%c", d->text, d->g.outcome);
@@ -119,19 +136,14 @@ void draw_dot(Program *p, const Value *pos, int64_t depth, Loc loc, StrBuf *out)
         const char *fill = d->g.outcome == 'P' ? "#f4c7c3" : d->g.outcome == 'N' ? "#c8e6c9" : "#dddddd";
         sb_printf(out, ", fillcolor=\"%s\"%s];\n", fill, i == 0 ? ", penwidth=2" : "");
     }
-    for (size_t i = 0; i < c.nedges; i++) {
-        const DrawEdge *e = &c.edges[i];
+    for (size_t i = 0; i < c->nedges; i++) {
+        const DrawEdge *e = &c->edges[i];
         sb_printf(out, "  n%zu -> n%zu [label=", e->from, e->to);
         dot_str(out, e->label);
-        if (wins(&c.nodes[e->from].g, &c.nodes[e->to].g)) sb_puts(out, ", style=bold, penwidth=2.5");
+        if (wins(&c->nodes[e->from].g, &c->nodes[e->to].g)) sb_puts(out, ", style=bold, penwidth=2.5");
         sb_puts(out, "];\n");
-        xfree(e->label);
     }
     sb_puts(out, "}\n");
-    for (size_t i = 0; i < c.nnodes; i++) {
-        key_copy_free(&c.nodes[i].pos);
-        xfree(c.nodes[i].text);
-    }
-    xfree(c.nodes);
-    xfree(c.edges);
+    prog_release(p, mark);
+    draw_free(c);
 }

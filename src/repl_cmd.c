@@ -56,6 +56,15 @@ static const char help_limits[] =
 
 /* ---- positions ------------------------------------------------------------------------------- */
 
+/* After a command's call that returned st: its errors as JSON lines on the output (:json on; their
+   text went to the error stream already), an interrupt said so. */
+static void repl_errors(Repl *r, int st, char *errors)
+{
+    if (errors) fputs(errors, r->out);
+    gr_free(errors);
+    repl_settle(r, st);
+}
+
 #define REPL_MAX_MOVES 2000
 
 /* The position in text answered as what asks (GR_*), as the next unit (its messages go to the
@@ -70,8 +79,9 @@ static gr_answer *position(Repl *r, const char *text, int what, size_t max)
     char name[32];
     repl_next_name(r, name, sizeof name);
     gr_answer *a = NULL;
-    int st = gr_position(r->s, text, name, what, max, &a, NULL);
-    repl_settle(r, st);
+    char *errors = NULL;
+    int st = gr_position(r->s, text, name, what, max, &a, r->json ? &errors : NULL);
+    repl_errors(r, st, errors);
     return a;
 }
 
@@ -136,7 +146,7 @@ static void do_explain(Repl *r, const char *text)
     if (gr_answer_certificate(a)) fprintf(r->out, "  by %s\n", gr_answer_certificate(a));
     if (gr_answer_no_value(a)) fprintf(r->out, "  no SG value: %s\n", gr_answer_no_value(a));
     if (gr_answer_is_mode(a)) fputs("  a play mode's position: the components below are solved in normal play first\n", r->out);
-    size_t n = gr_answer_component_count(a);
+    size_t n = gr_answer_component_total(a);
     for (size_t i = 0; i < n && i < 20; i++) {
         const char *pos, *how, *why;
         unsigned long long copies;
@@ -163,9 +173,9 @@ static void do_draw(Repl *r, const char *text, int depth)
     }
     char name[32];
     repl_next_name(r, name, sizeof name);
-    char *dot = NULL;
-    int st = gr_draw(r->s, text, name, depth, &dot, NULL);
-    repl_settle(r, st);
+    char *dot = NULL, *errors = NULL;
+    int st = gr_draw(r->s, text, name, depth, &dot, r->json ? &errors : NULL);
+    repl_errors(r, st, errors);
     if (st) return;
     fputs(dot, r->out);
     gr_free(dot);

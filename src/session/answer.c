@@ -84,7 +84,7 @@ struct gr_answer {
     const char *no_sg;      /* why there is no SG value (static text), or NULL */
     bool mode;              /* a play mode's position */
     gr_component *comps;    /* the position's components (at most GR_MAX_COMPONENTS) */
-    size_t ncomps;
+    size_t ncomps, ncomps_total;
     size_t capmoves;        /* GR_EVERY_MOVE: moves allocated */
 };
 
@@ -208,6 +208,7 @@ static void answer_copy(Program *p, PosRun *r, const Answer *a)
     g->scoring = a->scoring;
     g->drawing = a->drawing;
     size_t nc = a->comps ? (a->ncomps < GR_MAX_COMPONENTS ? a->ncomps : GR_MAX_COMPONENTS) : 0;
+    g->ncomps_total = a->comps ? a->ncomps : 0;
     g->comps = xcalloc(nc ? nc : 1, sizeof *g->comps);
     for (size_t i = 0; i < nc; i++) {
         util_set_meter(meter);   /* the texts are made in the session's memory, then copied */
@@ -498,6 +499,7 @@ int gr_answer_value_kind(const gr_answer *a) { return a ? a->kind : GR_VALUE_NON
 const char *gr_answer_no_value(const gr_answer *a) { return a ? a->no_sg : NULL; }
 int gr_answer_is_mode(const gr_answer *a) { return a && a->mode; }
 size_t gr_answer_component_count(const gr_answer *a) { return a ? a->ncomps : 0; }
+size_t gr_answer_component_total(const gr_answer *a) { return a ? a->ncomps_total : 0; }
 
 int gr_answer_component(const gr_answer *a, size_t i, const char **position, unsigned long long *copies,
                         const char **strategy, const char **certificate)

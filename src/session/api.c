@@ -174,6 +174,9 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     s->loading = load;
     p->run.failed = 0;
     p->run.out_failed = false;
+    p->run.started = p->run.last_progress = prog_now();   /* a progress line counts from the call's start */
+    p->run.work_what = NULL;
+    p->run.work_done = 0;
     s->stop = 0;
     s->stopped[0] = 0;
     if (s->run_deadline) {
@@ -199,7 +202,10 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     }
     if (s->forget_armed) {
         s->forget_armed = false;
-        drv_forget(p, &s->forget);
+        /* a position's text that stays (it loaded a library definition): its statement never runs
+           again, as when it is answered */
+        if (!drv_forget(p, &s->forget) && s->restore_armed && p->code.nstmts > s->forget.nstmts)
+            p->code.nstmts = s->forget.nstmts;
     }
     util_set_meter(&s->meter);   /* again: a run that unwound may have left another in place */
     /* what a statement that a limit or an interrupt unwound past its own runner left behind */
@@ -367,6 +373,8 @@ void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx)
 
 /* ---- the command line's own needs (session/session.h) ---- */
 
+Program *session_program(gr_session *s) { return &s->p; }
+
 void session_as_file(gr_session *s, bool file) { s->as_file = file; }
 
 bool session_too_many_errors(gr_session *s) { return s->p.diag.errors > DIAG_MAX_ERRORS; }
@@ -376,6 +384,34 @@ void session_run_timeout(gr_session *s, double seconds)
     s->timeout = seconds;
     s->p.opt.timeout = seconds;
     s->run_deadline = seconds > 0 ? prog_now() + seconds : 0;
+}
+
+UtilOom session_attach(gr_session *s, FILE *out, FILE *err, void (*fatal)(Program *, int), UtilMeter **meter0)
+{
+    Program *p = &s->p;
+    *meter0 = util_set_meter(&s->meter);
+    p->run.out = out;
+    p->diag.out = err;
+    p->diag.json = s->json_output ? out : NULL;
+    p->opt.json = s->json_output;
+    p->opt.redefine = true;
+    p->opt.bare_print = true;
+    p->run.fatal = fatal;
+    p->run.failed = 0;
+    s->stop = 0;
+    if (s->run_deadline) p->run.deadline = s->run_deadline;
+    return prog_catch_oom(p);
+}
+
+void session_detach(gr_session *s, UtilOom oom, UtilMeter *meter0)
+{
+    Program *p = &s->p;
+    util_set_oom(oom);
+    p->run.fatal = NULL;
+    p->run.out = NULL;
+    p->diag.out = NULL;
+    p->diag.json = NULL;
+    util_set_meter(meter0);
 }
 
 int gr_eval(gr_session *s, const char *text, const char *name, char **json)

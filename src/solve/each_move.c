@@ -48,6 +48,18 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     return 0;
 }
 
+/* The moves collected (also when an error unwinds past them: prog_defer). */
+static void each_free(void *arg)
+{
+    EachCtx *c = arg;
+    for (size_t j = 0; j < c->n; j++) {
+        key_copy_free(&c->v[j].parts);
+        solve_binders_free(&c->v[j].args);
+    }
+    xfree(c->v);
+    xfree(c);
+}
+
 bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMoveFn fn, void *ctx)
 {
     size_t mark;
@@ -59,17 +71,19 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
     else if (mode) prog_fail(s->p, EXIT_COMPILE, loc, "the moves of a compound's position are not listed one by one; "
                              "ask for the position's winning moves instead");
     solve_query(s, &normal, loc, false, a);
-    EachCtx c = { .s = s, .loc = loc, .max = max };
-    for (size_t i = 0; i < a->ncomps && !c.more; i++) {
-        c.comp = i;
-        c.game = &s->p->code.games[KEY_GAME(eng_key(s->store, a->comps[i]))];
+    EachCtx *c = xcalloc(1, sizeof *c);
+    *c = (EachCtx){ .s = s, .loc = loc, .max = max };
+    prog_defer(s->p, each_free, c);   /* released with the answer's mark below */
+    for (size_t i = 0; i < a->ncomps && !c->more; i++) {
+        c->comp = i;
+        c->game = &s->p->code.games[KEY_GAME(eng_key(s->store, a->comps[i]))];
         size_t smark = scratch_mark(&s->vm->scratch);
-        vm_enum_moves(s->vm, eng_key(s->store, a->comps[i]), on_each, &c);
+        vm_enum_moves(s->vm, eng_key(s->store, a->comps[i]), on_each, c);
         scratch_release(&s->vm->scratch, smark);
     }
     bool stop = false;
-    for (size_t j = 0; j < c.n; j++) {
-        Collected *m = &c.v[j];
+    for (size_t j = 0; j < c->n; j++) {
+        Collected *m = &c->v[j];
         if (!stop) {
             /* the position: the others, one copy fewer of the moved component, its non-terminal
                parts; canonical components in the store's order, equal ones merged */
@@ -97,12 +111,11 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
             mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;
         }
-        key_copy_free(&m->parts);
-        solve_binders_free(&m->args);
     }
-    xfree(c.v);
+    bool more = c->more;
     prog_release(s->p, mark);
+    each_free(c);
     solve_answer_free(a);
-    return c.more;
+    return more;
 }
 

@@ -688,6 +688,11 @@ static void meters(void)
     gr_eval(a, "print [sg(Kayles(n)) for n in 0..500];", NULL, NULL);
     gr_query(a, "Kayles(3) + Nim(1 / 0)", &ans, NULL);
     gr_session_set(a, "max-steps", "10000000000");
+    gr_session_set(a, "max-states", "30");
+    char *dot0 = NULL;
+    gr_draw(a, "Kayles(200)", NULL, 3, &dot0, NULL);
+    gr_position(a, "Kayles(200) + Kayles(150)", NULL, GR_EVERY_MOVE, 0, &ans, NULL);
+    gr_session_set(a, "max-states", "50000000");
     m0 = gr_session_memory(a);
     same = true;
     for (int i = 0; i < 1000; i++) {
@@ -700,9 +705,14 @@ static void meters(void)
         same &= gr_eval(a, "print [sg(Kayles(n)) for n in 0..500];", NULL, NULL) == 4;
         same &= gr_query(a, "Kayles(3) + Nim(1 / 0)", &ans, NULL) == 3;
         gr_session_set(a, "max-steps", "10000000000");
+        gr_session_set(a, "max-states", "30");   /* a drawing and a list of every move cut by a limit */
+        char *dot = NULL;
+        same &= gr_draw(a, "Kayles(200)", NULL, 3, &dot, NULL) == 4 && !dot;
+        same &= gr_position(a, "Kayles(200) + Kayles(150)", NULL, GR_EVERY_MOVE, 0, &ans, NULL) == 4 && !ans;
+        gr_session_set(a, "max-states", "50000000");
     }
     m1 = gr_session_memory(a);
-    snprintf(detail, sizeof detail, "%llu bytes before, %llu after 7000 failing calls", m0, m1);
+    snprintf(detail, sizeof detail, "%llu bytes before, %llu after 9000 failing calls", m0, m1);
     check(same && m1 < m0 + (64ull << 10), "texts that fail, reach a limit or are refused leave nothing behind", detail);
     gr_session_free(a);
     gr_session_free(b);
@@ -934,6 +944,39 @@ static void interactive(void)
               gr_answer_incomplete(a),
           "gr_position: at most max moves, and more said", NULL);
     gr_answer_free(a);
+    /* outcomes alone: the same moves and outcomes as with values, no value */
+    gr_answer *b = NULL;
+    int sa = gr_position(s, "Kayles(9) + Heap(3)", NULL, GR_EVERY_MOVE, (size_t)-1, &a, NULL);
+    int sb = gr_position(s, "Kayles(9) + Heap(3)", NULL, GR_EVERY_OUTCOME, (size_t)-1, &b, NULL);
+    bool same = sa == 0 && sb == 0 && gr_answer_move_count(a) == gr_answer_move_count(b) && !gr_answer_value(b) &&
+                gr_answer_outcome(a) == gr_answer_outcome(b) && !gr_answer_incomplete(b);
+    for (size_t i = 0; same && i < gr_answer_move_count(a); i++) {
+        const char *ta, *tb, *vb = "x";
+        gr_answer_move(a, i, NULL, NULL, NULL, &ta, NULL);
+        gr_answer_move(b, i, NULL, NULL, NULL, &tb, NULL);
+        same &= !strcmp(ta, tb) && gr_answer_move_value(a, i, NULL, NULL, NULL, NULL, NULL, NULL) ==
+                                       gr_answer_move_value(b, i, &vb, NULL, NULL, NULL, NULL, NULL) && !vb;
+    }
+    check(same, "gr_position: GR_EVERY_OUTCOME lists the same moves with their outcomes alone", NULL);
+    gr_answer_free(a);
+    gr_answer_free(b);
+    /* a position that fails the first time a library game is used: its text never runs again,
+       and what gr_load left waits for gr_run (the REPL's next item ran it again) */
+    Streams p;
+    memset(&p, 0, sizeof p);
+    int l = gr_load(s, "print 111;", 10, "w.game", collect, &p);
+    int q = gr_position(s, "DawsonKayles(1 / 0)", NULL, GR_VALUE, 0, &a, NULL);
+    int rn = gr_run(s, collect, &p);
+    check(l == 0 && q == 3 && !a && rn == 0 && p.buf[1] && !strcmp(p.buf[1], "111\n"),
+          "a failed position that loaded a library game is not run again by gr_run", p.buf[1]);
+    free(p.buf[1]);
+    free(p.buf[2]);
+    memset(&p, 0, sizeof p);
+    q = gr_position(s, "GrundyGame(1 / 0)", NULL, GR_EVERY_MOVE, 0, &a, NULL);
+    rn = gr_exec(s, "print 4;", NULL, collect, &p);
+    check(q == 3 && rn == 0 && p.buf[1] && !strcmp(p.buf[1], "4\n"), "and the next text runs, alone", p.buf[1]);
+    free(p.buf[1]);
+    free(p.buf[2]);
     /* the messages of a refused position go to the messages writer, with their caret */
     Streams w;
     memset(&w, 0, sizeof w);
@@ -962,6 +1005,13 @@ static void interactive(void)
               gr_answer_value_kind(a) == GR_VALUE_SG && !strcmp(gr_answer_value(a), "2") &&
               gr_session_positions(s, NULL) > before,
           "gr_position: the value alone, with each component's strategy and certificate", pos);
+    gr_answer_free(a);
+    char many[8000] = "Nim(1";
+    for (int i = 2; i <= 1100; i++) snprintf(many + strlen(many), sizeof many - strlen(many), ", %d", i);
+    strcat(many, ")");
+    st = gr_position(s, many, NULL, GR_VALUE, 0, &a, NULL);
+    check(st == 0 && gr_answer_component_count(a) == 1000 && gr_answer_component_total(a) == 1100,
+          "gr_position: 1000 components listed of 1100", NULL);
     gr_answer_free(a);
     /* the game graph, as `draw` writes it */
     char *dot = NULL, *dot2 = NULL;

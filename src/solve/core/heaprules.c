@@ -269,6 +269,10 @@ static bool rule(RCtx *c, HeapRules *hr, const RRule *m, int gid)
             if (!infinite && khi >= klo && (uint64_t)(khi - klo) >= HR_MAX_T) return false;
         } else if (!rules_int_values(&c->f, kb, c->coord, &vals, &nv)) {
             return false;
+        } else if (kb->kind == RD_INTS) {   /* a literal: at most 64 values, none written negated */
+            if (nv > 64) return false;
+            for (size_t i = 0; i < nv; i++)
+                if (vals[i] < 0) return false;
         }
     }
     if (infinite) {   /* every k >= klo: read only without guards (they could depend on k) */
