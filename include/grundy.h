@@ -221,8 +221,10 @@ enum {
                            the moves is computed */
     GR_EVERY_MOVE = 2,  /* the value and every move of the position in the rules' order, each with
                            the value of the position it reaches (gr_answer_move_value) */
-    GR_EVERY_OUTCOME = 3   /* GR_EVERY_MOVE with outcomes alone (no SG value is computed: what a
+    GR_EVERY_OUTCOME = 3,  /* GR_EVERY_MOVE with outcomes alone (no SG value is computed: what a
                               player needs; a scoring game's values are kept) */
+    GR_HOLD = 16           /* or'ed with GR_EVERY_MOVE or GR_EVERY_OUTCOME: the session holds the
+                              position each move reaches (gr_answer_move_id, gr_position_held) */
 };
 
 /* gr_query with more to choose: name is the file name its messages use (NULL: "<query>"), what
@@ -231,6 +233,16 @@ enum {
    and the like) has no list of every move: 3, with a message. Returns as gr_query does. */
 int gr_position(gr_session *s, const char *position, const char *name, int what, size_t max, gr_answer **out,
                 char **errors);
+
+/* Positions held by the session (GR_HOLD): move i's position as an id (0 when not held) that
+   gr_position_held answers as gr_position answers a text (what and max as there; no name: nothing
+   is read) until gr_session_release frees every held position (the ids then mean nothing). A held
+   position is the one the move reaches, exactly: no text is read back, so a name shadowed since
+   cannot make it another game's (a redefinition of its game changes it, as every value of it). Returns as gr_position does; 2 for an id
+   not held. */
+unsigned long long gr_answer_move_id(const gr_answer *a, size_t i);
+int gr_position_held(gr_session *s, unsigned long long id, int what, size_t max, gr_answer **out, char **errors);
+void gr_session_release(gr_session *s);
 
 /* The kind of a value gr_answer_value or gr_answer_move_value gives. */
 enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3 };

@@ -1,9 +1,7 @@
 /* repl_int.h: the REPL's parts shared by its files, each calling only the ones below it: the
    loop (repl.c: input, readline, signals) above the commands (repl_cmd.c), above playing against
    the engine (repl_play.c), above one item (repl_item.c). Every part talks to the session through
-   the public API (include/grundy.h) alone (tests/layers.sh checks it), but :play (repl_play.c):
-   it walks positions as the program's keys (session/session.h), which the API does not hand out
-   yet; its positions re-read as text would change games where a library name is shadowed. */
+   the public API (include/grundy.h) alone (tests/layers.sh checks it). */
 #ifndef GRUNDY_REPL_INT_H
 #define GRUNDY_REPL_INT_H
 #include "grundy.h"

@@ -1,18 +1,14 @@
 /* repl_play.c: :play -- a person plays a position against the engine, which plays perfectly: a
    winning move when there is one, otherwise the move that loses slowest (the largest remoteness,
    found by a bounded search; past the bound, the first move). In a scoring game the engine makes
-   a best move (gain - value after as large as it can be) and both totals are kept.
-   The one part of the REPL that drives the session's program itself (session/session.h): it walks
-   positions as keys, which the public API does not hand out yet. */
+   a best move (gain - value after as large as it can be) and both totals are kept. The game walks
+   positions the session holds (gr_position with GR_EVERY_OUTCOME | GR_HOLD, gr_position_held):
+   no position is read back from its text. */
 #include "config.h"
-#include "render.h"
-#include "key.h"
-#include "driver.h"
-#include "solve/solve.h"
-#include "solve/core/score.h"
-#include "session/session.h"
 #include "repl_int.h"
+#include "util.h"
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,60 +18,133 @@
 /* Moves listed at the person's turn without asking. */
 #define PLAY_SHOW_MOVES 40
 
+/* ---- integers of any size, as decimal text (scores) ------------------------------------------- */
+
+/* The magnitude of a decimal (its digits without sign or leading zeros) and its sign. */
+static const char *digits_of(const char *d, bool *neg)
+{
+    *neg = *d == '-';
+    if (*d == '-' || *d == '+') d++;
+    while (*d == '0' && d[1]) d++;
+    if (!strcmp(d, "0")) *neg = false;
+    return d;
+}
+
+/* Compare magnitudes. */
+static int cmp_mag(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na != nb) return na < nb ? -1 : 1;
+    int c = strcmp(a, b);
+    return (c > 0) - (c < 0);
+}
+
+/* -1, 0 or 1 as the decimal a is below, equal to or above b. */
+static int dec_cmp(const char *a, const char *b)
+{
+    bool na, nb;
+    a = digits_of(a, &na);
+    b = digits_of(b, &nb);
+    if (na != nb) return na ? -1 : 1;
+    int c = cmp_mag(a, b);
+    return na ? -c : c;
+}
+
+/* |a| + |b| or |a| - |b| (|a| >= |b|) as text in a new buffer. */
+static char *mag_op(const char *a, const char *b, bool sub, bool neg)
+{
+    size_t na = strlen(a), nb = strlen(b), n = na + 2;
+    char *r = xmalloc(n + 1);
+    size_t k = n;
+    r[k] = 0;
+    int carry = 0;
+    for (size_t i = 0; i < na; i++) {
+        int x = a[na - 1 - i] - '0', y = i < nb ? b[nb - 1 - i] - '0' : 0;
+        int v = sub ? x - y - carry : x + y + carry;
+        carry = sub ? v < 0 : v >= 10;
+        if (sub && v < 0) v += 10;
+        if (!sub && v >= 10) v -= 10;
+        r[--k] = (char)('0' + v);
+    }
+    if (carry && !sub) r[--k] = '1';
+    while (r[k] == '0' && r[k + 1]) k++;
+    if (neg && strcmp(r + k, "0")) r[--k] = '-';
+    memmove(r, r + k, n - k + 1);
+    return r;
+}
+
+/* a + b (negate: a - b) as text in a new buffer. */
+static char *dec_add(const char *a, const char *b, bool negate)
+{
+    bool na, nb;
+    a = digits_of(a, &na);
+    b = digits_of(b, &nb);
+    if (negate && strcmp(b, "0")) nb = !nb;
+    if (na == nb) return strlen(a) >= strlen(b) ? mag_op(a, b, false, na) : mag_op(b, a, false, na);
+    return cmp_mag(a, b) >= 0 ? mag_op(a, b, true, na) : mag_op(b, a, true, nb);
+}
+
+/* ---- moves ------------------------------------------------------------------------------------- */
+
 /* A move: where it goes, its text, the outcome after it; in a scoring game its gain and what it
-   is worth to its maker (gain - value after; GV_SCORE values of any size, score.h). */
-typedef struct PlayMove { KeyCopy to; char *what; char outcome; GameValue gain, worth; } PlayMove;
-typedef struct MoveList { Program *p; PlayMove *v; size_t n, cap; bool scoring; } MoveList;
+   is worth to its maker (gain - value after). */
+typedef struct PlayMove { char *to, *what, *gain, *worth; char outcome; unsigned long long id; } PlayMove;
+/* A position: its text, its outcome, whether in misere play, its moves. */
+typedef struct Pos { char *text; char outcome; bool misere, scoring; PlayMove *v; size_t n; } Pos;
 
-static int on_move(void *ctx, const SolveMove *m)
+static void pos_free(Pos *q)
 {
-    MoveList *l = ctx;
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "%s%s", m->label ? m->label : "move", m->args->n ? " " : "");
-    render_binders_text(&b, m->args);
-    sb_puts(&b, " from ");
-    key_print(l->p, &b, m->from);
-    sb_puts(&b, " -> ");
-    key_print_pos(l->p, &b, &m->result);
-    PlayMove pm = { key_copy(&m->result), NULL, solve_outcome_value(l->p->solver, &m->result, (Loc){ 0 }), m->gain,
-                    score_int(0) };
-    if (l->scoring) {   /* what the move is worth to its maker: its gain less the value after it */
-        GameValue g = solve_sg_value(l->p->solver, &m->result, (Loc){ 0 });
-        GameValue after = g.kind == GV_SCORE ? g : score_int(0);
-        pm.worth = score_sub(l->p, &m->gain, &after);
-        sb_puts(&b, "  (gain ");
-        score_print(&b, &m->gain);
-        sb_putc(&b, ')');
+    for (size_t i = 0; i < q->n; i++) {
+        xfree(q->v[i].to);
+        xfree(q->v[i].what);
+        xfree(q->v[i].gain);
+        xfree(q->v[i].worth);
     }
-    pm.what = sb_take(&b);
-    sb_fini(&b);
-    VEC_PUSH(l->v, l->n, l->cap, pm);
+    xfree(q->v);
+    xfree(q->text);
+    memset(q, 0, sizeof *q);
+}
+
+/* The position (text, or held id when text is NULL) with every move, each move's position held
+   (name: the text's name in messages); the call's status. */
+static int pos_of(Repl *r, const char *text, unsigned long long id, const char *name, Pos *q)
+{
+    memset(q, 0, sizeof *q);
+    gr_answer *a = NULL;
+    int what = GR_EVERY_OUTCOME | GR_HOLD;
+    int st = text ? gr_position(r->s, text, name, what, SIZE_MAX, &a, NULL) : gr_position_held(r->s, id, what, SIZE_MAX, &a, NULL);
+    if (st) return st;
+    q->text = xstrdup(gr_answer_position(a));
+    q->outcome = gr_answer_outcome(a);
+    q->misere = gr_answer_is_mode(a);
+    q->scoring = gr_answer_is_scoring(a);
+    q->n = gr_answer_move_count(a);
+    q->v = xcalloc(q->n ? q->n : 1, sizeof *q->v);
+    for (size_t i = 0; i < q->n; i++) {
+        const char *from, *rule, *args, *to, *gain, *worth;
+        gr_answer_move(a, i, &from, &rule, &args, &to, NULL);
+        PlayMove *m = &q->v[i];
+        m->outcome = gr_answer_move_value(a, i, NULL, NULL, NULL, &gain, NULL, &worth);
+        StrBuf b;
+        sb_init(&b);
+        sb_printf(&b, "%s%s%s from %s -> %s", rule ? rule : "move", args ? " " : "", args ? args : "", from, to);
+        if (q->scoring) sb_printf(&b, "  (gain %s)", gain);
+        m->what = sb_take(&b);
+        sb_fini(&b);
+        m->to = xstrdup(to);
+        m->id = gr_answer_move_id(a, i);
+        if (q->scoring) {
+            m->gain = xstrdup(gain);
+            m->worth = xstrdup(worth);
+        }
+    }
+    gr_answer_free(a);
     return 0;
-}
-
-static void moves_free(MoveList *l)
-{
-    for (size_t i = 0; i < l->n; i++) {
-        key_copy_free(&l->v[i].to);
-        xfree(l->v[i].what);
-    }
-    xfree(l->v);
-    l->v = NULL;
-    l->n = l->cap = 0;
-}
-
-static MoveList moves_of(Program *p, const KeyCopy *pp, bool scoring)
-{
-    MoveList l = { p, NULL, 0, 0, scoring };
-    Value v = key_copy_value(pp);
-    solve_each_move(p->solver, &v, (Loc){ 0 }, SIZE_MAX, on_move, &l);
-    return l;
 }
 
 /* ---- the slowest loss: remoteness by a bounded search ------------------------------------------ */
 
-typedef struct Rem { char **text; int64_t *val; size_t cap, n; size_t visited; bool over; } Rem;
+typedef struct Rem { char **text; int64_t *val; size_t cap, n; size_t visited; bool over; int status; Repl *r; } Rem;
 
 static uint64_t hash_str(const char *s)
 {
@@ -114,37 +183,37 @@ static int64_t *rem_slot(Rem *r, const char *text, bool *fresh)
     return &r->val[j];
 }
 
-/* Remoteness of pp (outcome o): the moves to the end with perfect play, the winner hurrying and
-   the loser dragging; -1 when the search went over its bounds. */
-static int64_t remoteness(Program *p, Rem *r, const KeyCopy *pp, int depth)
+/* Remoteness of the held position id: the moves to the end with perfect play, the winner hurrying
+   and the loser dragging; -1 when the search went over its bounds, or a call failed (status). */
+static int64_t remoteness(Rem *r, unsigned long long id, int depth)
 {
     if (r->over || depth > PLAY_MAX_DEPTH || ++r->visited > PLAY_MAX_SEARCH) {
         r->over = true;
         return -1;
     }
-    Value v = key_copy_value(pp);
-    StrBuf b;
-    sb_init(&b);
-    key_print_pos(p, &b, &v);
+    Pos q;
+    int st = pos_of(r->r, NULL, id, NULL, &q);
+    if (st) {
+        r->over = true;
+        r->status = st;
+        return -1;
+    }
     bool fresh;
-    int64_t got = *rem_slot(r, b.s, &fresh);
+    int64_t got = *rem_slot(r, q.text, &fresh);
     if (!fresh && got >= 0) {
-        sb_fini(&b);
+        pos_free(&q);
         return got;
     }
-    char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
-    MoveList l = moves_of(p, pp, false);
     int64_t best = -1;
-    for (size_t i = 0; i < l.n && !r->over; i++) {
-        if (o == 'N' && l.v[i].outcome != 'P') continue;
-        int64_t x = remoteness(p, r, &l.v[i].to, depth + 1);
+    for (size_t i = 0; i < q.n && !r->over; i++) {
+        if (q.outcome == 'N' && q.v[i].outcome != 'P') continue;
+        int64_t x = remoteness(r, q.v[i].id, depth + 1);
         if (x < 0) break;
-        if (best < 0 || (o == 'N' ? x < best : x > best)) best = x;
+        if (best < 0 || (q.outcome == 'N' ? x < best : x > best)) best = x;
     }
-    moves_free(&l);
     int64_t res = r->over ? -1 : best < 0 ? 0 : best + 1;
-    *rem_slot(r, b.s, &fresh) = res;
-    sb_fini(&b);
+    *rem_slot(r, q.text, &fresh) = res;
+    pos_free(&q);
     return res;
 }
 
@@ -155,26 +224,28 @@ static void rem_free(Rem *r)
     xfree(r->val);
 }
 
-/* The engine's move in l: the first winning one, else the slowest loss (*why says which). */
-static size_t engine_choice(Program *p, const MoveList *l, const char **why)
+/* The engine's move in q: the first winning one, else the slowest loss (*why says which);
+   SIZE_MAX when the search was interrupted (*status 130). */
+static size_t engine_choice(Repl *rp, const Pos *q, const char **why, int *status)
 {
-    if (l->scoring) {   /* the first move worth the most */
+    *status = 0;
+    if (q->scoring) {   /* the first move worth the most */
         size_t best = 0;
-        for (size_t i = 1; i < l->n; i++)
-            if (score_cmp(&l->v[i].worth, &l->v[best].worth) > 0) best = i;
+        for (size_t i = 1; i < q->n; i++)
+            if (dec_cmp(q->v[i].worth, q->v[best].worth) > 0) best = i;
         *why = "a best move";
         return best;
     }
-    for (size_t i = 0; i < l->n; i++)
-        if (l->v[i].outcome == 'P') {
+    for (size_t i = 0; i < q->n; i++)
+        if (q->v[i].outcome == 'P') {
             *why = "a winning move";
             return i;
         }
-    Rem r = { 0 };
+    Rem r = { .r = rp };
     size_t best = 0;
     int64_t bestr = -1;
-    for (size_t i = 0; i < l->n && !r.over; i++) {
-        int64_t x = remoteness(p, &r, &l->v[i].to, 0);
+    for (size_t i = 0; i < q->n && !r.over; i++) {
+        int64_t x = remoteness(&r, q->v[i].id, 0);
         if (x > bestr) {
             bestr = x;
             best = i;
@@ -184,113 +255,116 @@ static size_t engine_choice(Program *p, const MoveList *l, const char **why)
                   : "no winning move; the one that loses slowest";
     if (r.over) best = 0;
     rem_free(&r);
+    if (r.status == 130) {   /* Ctrl-C: the game ends, as any computation does */
+        *status = 130;
+        return SIZE_MAX;
+    }
     return best;
 }
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
-/* A game being played: the REPL, the session's program, where the position was written. */
-typedef struct Play { Repl *r; Program *p; Loc loc; bool person_first; } Play;
-
-static void show_moves(Program *p, const MoveList *l)
+static void show_moves(Repl *r, const Pos *q)
 {
-    for (size_t i = 0; i < l->n; i++) fprintf(p->run.out, "  %zu. %s\n", i + 1, l->v[i].what);
+    for (size_t i = 0; i < q->n; i++) fprintf(r->out, "  %zu. %s\n", i + 1, q->v[i].what);
 }
 
 /* The index of the move the person typed (a number, or a position), or SIZE_MAX. */
-static size_t typed_move(const MoveList *l, const char *line)
+static size_t typed_move(const Pos *q, const char *line)
 {
     char *end;
     unsigned long long k = strtoull(line, &end, 10);
-    if (end != line && !*end) return k >= 1 && k <= l->n ? (size_t)k - 1 : SIZE_MAX;
-    for (size_t i = 0; i < l->n; i++) {   /* the position as printed after "-> " (before a scoring game's "  (gain") */
-        const char *res = strstr(l->v[i].what, " -> ");
-        if (!res) continue;
-        res += 4;
-        const char *gain = l->scoring ? strstr(res, "  (gain ") : NULL;
-        size_t n = gain ? (size_t)(gain - res) : strlen(res);
-        if (strlen(line) == n && !strncmp(res, line, n)) return i;
-    }
+    if (end != line && !*end) return k >= 1 && k <= q->n ? (size_t)k - 1 : SIZE_MAX;
+    for (size_t i = 0; i < q->n; i++)   /* the position as printed after "-> " */
+        if (!strcmp(q->v[i].to, line)) return i;
     return SIZE_MAX;
 }
 
 /* "<lead>you X, the engine Y" (no newline). */
-static void print_scores(Program *p, const char *lead, const GameValue *score)
+static void print_scores(Repl *r, const char *lead, char *const *score)
 {
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "%syou ", lead);
-    score_print(&b, &score[0]);
-    sb_puts(&b, ", the engine ");
-    score_print(&b, &score[1]);
-    fputs(b.s, p->run.out);
-    sb_fini(&b);
+    fprintf(r->out, "%syou %s, the engine %s", lead, score[0], score[1]);
 }
 
-static void play(Play *pc, const Value *start)
+/* A history of positions (held ids, the current last; 0 for the first, asked by its text) and of
+   the gains that led to them. */
+typedef struct Hist { unsigned long long *pos; char **gain; size_t n, cap, ngain, capgain; } Hist;
+
+static void add_to(char **total, const char *v, bool negate)
 {
-    Program *p = pc->p;
-    Repl *r = pc->r;
-    KeyCopy *hist = NULL;   /* positions so far, the current one last */
-    GameValue *gains = NULL;   /* gains[i]: the gain of the move to hist[i + 1] (scoring games) */
-    size_t nhist = 0, caphist = 0, ngains = 0, capgains = 0;
-    KeyCopy first = key_copy(start);
-    VEC_PUSH(hist, nhist, caphist, first);
-    bool person = pc->person_first;
-    bool scoring = !start->strs && solve_sg_value(p->solver, start, (Loc){ 0 }).kind == GV_SCORE;
-    GameValue score[2] = { score_int(0), score_int(0) };   /* the person's total, the engine's */
+    char *t = dec_add(*total, v, negate);
+    xfree(*total);
+    *total = t;
+}
+
+static void play(Repl *r, const char *text, bool person_first)
+{
+    char name[32];
+    Pos q;
+    repl_next_name(r, name, sizeof name);
+    int st = pos_of(r, text, 0, name, &q);
+    if (st) {
+        repl_settle(r, st);
+        return;
+    }
+    Hist h = { 0 };
+    unsigned long long first = 0;
+    VEC_PUSH(h.pos, h.n, h.cap, first);
+    bool person = person_first, scoring = q.scoring, misere = q.misere;
+    char *score[2] = { xstrdup("0"), xstrdup("0") };   /* the person's total, the engine's */
     if (scoring)
-        fprintf(p->run.out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
+        fprintf(r->out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
                 "wins). Type a move's number or the position you move to; moves, hint, undo, quit.\n",
                 person ? "first" : "second");
     else
-        fprintf(p->run.out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
+        fprintf(r->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
                 "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
-                start->strs ? "misere play" : "normal play", start->strs ? "wins" : "loses");
-    for (;;) {
-        KeyCopy *cur = &hist[nhist - 1];
-        Value v = key_copy_value(cur);
-        StrBuf b;
-        sb_init(&b);
-        key_print_pos(p, &b, &v);
-        char o = solve_outcome_value(p->solver, &v, (Loc){ 0 });
-        MoveList l = moves_of(p, cur, scoring);
-        fprintf(p->run.out, "position: %s\n", b.s);
-        sb_fini(&b);
-        if (!l.n && scoring) {   /* the larger total wins */
-            int c = score_cmp(&score[0], &score[1]);
-            print_scores(p, "game over: ", score);
-            fprintf(p->run.out, ": %s\n", c > 0 ? "you win!" : c < 0 ? "the engine wins." : "a tie.");
-            moves_free(&l);
+                misere ? "misere play" : "normal play", misere ? "wins" : "loses");
+    for (bool fresh = true;; fresh = false) {
+        if (!fresh) {   /* the position after the last move (the first one: its text again) */
+            pos_free(&q);
+            unsigned long long at = h.pos[h.n - 1];
+            if ((st = at ? pos_of(r, NULL, at, NULL, &q) : pos_of(r, text, 0, name, &q))) {
+                repl_settle(r, st);
+                break;
+            }
+        }
+        fprintf(r->out, "position: %s\n", q.text);
+        if (!q.n && scoring) {   /* the larger total wins */
+            int c = dec_cmp(score[0], score[1]);
+            print_scores(r, "game over: ", score);
+            fprintf(r->out, ": %s\n", c > 0 ? "you win!" : c < 0 ? "the engine wins." : "a tie.");
             break;
         }
-        if (!l.n) {   /* normal play: who cannot move loses; misere play: wins */
-            bool person_wins = cur->mode ? person : !person;
-            fprintf(p->run.out, "%s cannot move: %s\n", person ? "You" : "The engine",
+        if (!q.n) {   /* normal play: who cannot move loses; misere play: wins */
+            bool person_wins = q.misere ? person : !person;
+            fprintf(r->out, "%s cannot move: %s\n", person ? "You" : "The engine",
                     person_wins ? "you win!" : "the engine wins.");
-            moves_free(&l);
             break;
         }
         if (!person) {
             const char *why;
-            size_t i = engine_choice(p, &l, &why);
-            fprintf(p->run.out, "engine: %s  (%s)\n", l.v[i].what, why);
-            KeyCopy next = l.v[i].to;
-            l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
-            VEC_PUSH(hist, nhist, caphist, next);
-            VEC_PUSH(gains, ngains, capgains, l.v[i].gain);
-            if (scoring) {
-                score[1] = score_add(p, &score[1], &l.v[i].gain);
-                print_scores(p, "  scores: ", score);
-                fputc('\n', p->run.out);
+            size_t i = engine_choice(r, &q, &why, &st);
+            if (i == SIZE_MAX) {
+                repl_settle(r, st);
+                break;
             }
-            moves_free(&l);
+            fprintf(r->out, "engine: %s  (%s)\n", q.v[i].what, why);
+            unsigned long long next = q.v[i].id;
+            char *gain = xstrdup(q.v[i].gain ? q.v[i].gain : "0");
+            VEC_PUSH(h.pos, h.n, h.cap, next);
+            VEC_PUSH(h.gain, h.ngain, h.capgain, gain);
+            if (scoring) {
+                add_to(&score[1], gain, false);
+                print_scores(r, "  scores: ", score);
+                fputc('\n', r->out);
+            }
             person = true;
             continue;
         }
-        if (l.n <= PLAY_SHOW_MOVES) show_moves(p, &l);
-        else fprintf(p->run.out, "  %zu moves ('moves' lists them)\n", l.n);
-        fflush(p->run.out);
+        if (q.n <= PLAY_SHOW_MOVES) show_moves(r, &q);
+        else fprintf(r->out, "  %zu moves ('moves' lists them)\n", q.n);
+        fflush(r->out);
         bool moved = false, quit = false;
         while (!moved && !quit) {
             char *line = r->read(r, "your move> ");
@@ -306,125 +380,65 @@ static void play(Play *pc, const Value *start)
             } else if (!strcmp(t, "quit") || !strcmp(t, ":quit") || !strcmp(t, "q")) {
                 quit = true;
             } else if (!strcmp(t, "moves")) {
-                show_moves(p, &l);
+                show_moves(r, &q);
             } else if (!strcmp(t, "hint")) {
                 size_t w = SIZE_MAX;
                 const char *why;
-                if (scoring) w = engine_choice(p, &l, &why);
-                for (size_t i = 0; i < l.n && w == SIZE_MAX; i++)
-                    if (l.v[i].outcome == 'P') w = i;
-                if (w == SIZE_MAX) fprintf(p->run.out, "hint: no move wins here (the position is %c)\n", o);
-                else if (scoring) {
-                    StrBuf wb;
-                    sb_init(&wb);
-                    score_print(&wb, &l.v[w].worth);
-                    fprintf(p->run.out, "hint: %zu. %s, worth %s\n", w + 1, l.v[w].what, wb.s);
-                    sb_fini(&wb);
-                }
-                else fprintf(p->run.out, "hint: %zu. %s\n", w + 1, l.v[w].what);
+                if (scoring) w = engine_choice(r, &q, &why, &st);
+                for (size_t i = 0; i < q.n && w == SIZE_MAX; i++)
+                    if (q.v[i].outcome == 'P') w = i;
+                if (w == SIZE_MAX) fprintf(r->out, "hint: no move wins here (the position is %c)\n", q.outcome);
+                else if (scoring) fprintf(r->out, "hint: %zu. %s, worth %s\n", w + 1, q.v[w].what, q.v[w].worth);
+                else fprintf(r->out, "hint: %zu. %s\n", w + 1, q.v[w].what);
             } else if (!strcmp(t, "undo")) {
-                if (nhist < 3) {
-                    fputs("nothing to undo\n", p->run.out);
+                if (h.n < 3) {
+                    fputs("nothing to undo\n", r->out);
                 } else {   /* the engine's reply and the person's move */
-                    for (int k = 0; k < 2 && nhist > 1; k++) {
-                        key_copy_free(&hist[--nhist]);
-                        score[1 - k] = score_sub(p, &score[1 - k], &gains[--ngains]);   /* the engine moved last */
+                    for (int k = 0; k < 2 && h.n > 1; k++) {
+                        h.n--;
+                        char *g = h.gain[--h.ngain];
+                        add_to(&score[1 - k], g, true);   /* the engine moved last */
+                        xfree(g);
                     }
-                    fputs("undone\n", p->run.out);
+                    fputs("undone\n", r->out);
                     moved = true;   /* redraw the position */
-                    util_free_libc(line);   /* the reader's (readline, getline) */
-                    line = NULL;
-                    moves_free(&l);
-                    break;
                 }
             } else {
-                size_t i = typed_move(&l, t);
+                size_t i = typed_move(&q, t);
                 if (i == SIZE_MAX) {
-                    fprintf(p->run.out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
-                            "listed\n", t, l.n);
+                    fprintf(r->out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
+                            "listed\n", t, q.n);
                 } else {
-                    fprintf(p->run.out, "you: %s\n", l.v[i].what);
-                    KeyCopy next = l.v[i].to;
-                    l.v[i].to = (KeyCopy){ NULL, NULL, 0, 0 };
-                    VEC_PUSH(hist, nhist, caphist, next);
-                    VEC_PUSH(gains, ngains, capgains, l.v[i].gain);
+                    fprintf(r->out, "you: %s\n", q.v[i].what);
+                    unsigned long long next = q.v[i].id;
+                    char *gain = xstrdup(q.v[i].gain ? q.v[i].gain : "0");
+                    VEC_PUSH(h.pos, h.n, h.cap, next);
+                    VEC_PUSH(h.gain, h.ngain, h.capgain, gain);
                     if (scoring) {
-                        score[0] = score_add(p, &score[0], &l.v[i].gain);
-                        print_scores(p, "  scores: ", score);
-                        fputc('\n', p->run.out);
+                        add_to(&score[0], gain, false);
+                        print_scores(r, "  scores: ", score);
+                        fputc('\n', r->out);
                     }
                     person = false;
                     moved = true;
                 }
             }
-            util_free_libc(line);
-            fflush(p->run.out);
+            util_free_libc(line);   /* the reader's (readline, getline) */
+            fflush(r->out);
         }
-        moves_free(&l);
         if (quit) {
-            fputs("game over (you quit)\n", p->run.out);
+            fputs("game over (you quit)\n", r->out);
             break;
         }
     }
-    for (size_t i = 0; i < nhist; i++) key_copy_free(&hist[i]);
-    xfree(hist);
-    xfree(gains);
-}
-
-/* ---- the position --------------------------------------------------------------------------- */
-
-static void pos_run(Program *p, void *ctx)
-{
-    Play *pc = ctx;
-    const Stmt *st = &p->code.stmts[p->code.nstmts - 1];
-    Value v = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
-    if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
-    if (v.t != VT_POS) prog_fail(p, EXIT_COMPILE, st->loc, "this needs a position, but this is %s", val_type_an(v.t));
-    pc->loc = st->loc;
-    play(pc, &v);
-}
-
-/* Evaluate text as one position and play it, errors caught (reported). */
-static void play_text(Play *pc, const char *text)
-{
-    Program *p = pc->p;
-    Repl *r = pc->r;
-    while (isspace((unsigned char)*text)) text++;
-    if (!*text) {
-        fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
-        return;
-    }
-    char name[32];
-    repl_next_name(r, name, sizeof name);
-    size_t n0 = p->code.nstmts;
-    bool bare = p->opt.bare_print;
-    p->opt.bare_print = false;
-    p->diag.errors = 0;
-    int errors = drv_load(p, name, text, strlen(text), NULL);
-    p->opt.bare_print = bare;
-    if (errors) return;
-    if (p->code.nstmts != n0 + 1 || p->code.stmts[n0].kind != ST_QUERY) {
-        p->code.next_stmt = p->code.nstmts;
-        fputs("this command needs one position, e.g. Nim(3, 4, 5)\n", r->out);
-        return;
-    }
-    drv_apply_redefinitions(p, n0);
-    p->code.next_stmt = p->code.nstmts;
-    p->run.started = p->run.last_progress = prog_now();
-    p->run.stmt = &p->code.stmts[n0];
-    int st = prog_try(p, pos_run, pc);
-    p->run.stmt = NULL;
-    scratch_release(&p->vm->scratch, 0);
-    prog_progress_clear(p);
-    repl_settle(r, st);
+    pos_free(&q);
+    for (size_t i = 0; i < h.ngain; i++) xfree(h.gain[i]);
+    xfree(h.pos);
+    xfree(h.gain);
+    xfree(score[0]);
+    xfree(score[1]);
+    gr_session_release(r->s);   /* the positions the game held */
     fflush(r->out);
-}
-
-/* An error with nothing to unwind to while the program is attached: the process ends. */
-static void play_fatal(Program *p, int status)
-{
-    (void)p;
-    exit(status);
 }
 
 void repl_play(Repl *r, const char *args)
@@ -432,17 +446,16 @@ void repl_play(Repl *r, const char *args)
     char *a = xstrdup(args);
     size_t n = strlen(a);
     while (n && isspace((unsigned char)a[n - 1])) a[--n] = 0;
-    Play pc = { r, session_program(r->s), { 0 }, true };
+    bool person_first = true;
     if (n >= 6 && !strcmp(a + n - 6, "second") && (n == 6 || isspace((unsigned char)a[n - 7]))) {
-        pc.person_first = false;
+        person_first = false;
         a[n - 6] = 0;
     } else if (n >= 5 && !strcmp(a + n - 5, "first") && (n == 5 || isspace((unsigned char)a[n - 6]))) {
         a[n - 5] = 0;
     }
-    fflush(r->out);
-    UtilMeter *meter0;
-    UtilOom oom = session_attach(r->s, r->out, r->err, play_fatal, &meter0);
-    play_text(&pc, a);
-    session_detach(r->s, oom, meter0);
+    char *t = a;
+    while (isspace((unsigned char)*t)) t++;
+    if (!*t) fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
+    else play(r, t, person_first);
     xfree(a);
 }

@@ -65,6 +65,7 @@ typedef struct gr_move {
     int kind;
     bool best;
     char *value, *gain, *after, *worth;
+    unsigned long long id;  /* GR_HOLD: the position it reaches, held in the session (0: not held) */
 } gr_move;
 
 /* A component of the position asked: its text, copies, strategy and certificate. */
@@ -142,7 +143,9 @@ enum { POS_DRAW = 100 };
 typedef struct PosRun {
     gr_session *s;
     const char *text, *name, *who;   /* who: the caller's name in its messages ("gr_query", "this") */
-    int what;
+    int what;                        /* GR_* without GR_HOLD */
+    bool hold;                       /* GR_HOLD: each listed move's position held (gr_answer_move_id) */
+    unsigned long long id;           /* the held position asked (0: text) */
     size_t max;
     int64_t depth;
     gr_answer *out;
@@ -277,6 +280,13 @@ static int every_move(void *ctx, const SolveMove *m)
     if (scoring) worth = score_sub(p, &m->gain, &after);
     bool best = scoring ? !score_cmp(&worth, &c->value)
                         : (a->outcome == 'N' && g.outcome == 'P') || (a->outcome == 'D' && g.outcome == 'D');
+    unsigned long long id = 0;
+    if (c->r->hold) {   /* the session holds the position for the client (session memory) */
+        gr_session *s = c->r->s;
+        KeyCopy k = key_copy(&m->result);
+        VEC_PUSH(s->held, s->nheld, s->capheld, k);
+        id = s->nheld;
+    }
     StrBuf from, to, args;
     sb_init(&from);
     sb_init(&to);
@@ -299,6 +309,7 @@ static int every_move(void *ctx, const SolveMove *m)
     copy_binders(mv, m->args);
     mv->outcome = g.outcome;
     mv->best = best;
+    mv->id = id;
     if (scoring) {
         int k;
         mv->gain = value_text(&m->gain, true, &k);
@@ -343,6 +354,8 @@ static void every_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
     a->incomplete = more;
 }
 
+static void answer_value(Program *p, PosRun *r, const Value *pos, Loc loc);
+
 static void pos_run(Program *p, void *ctx)
 {
     PosRun *r = ctx;
@@ -376,30 +389,46 @@ static void pos_run(Program *p, void *ctx)
     Value v = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
     if (v.t == VT_INT && v.u.i == 0) v = val_pos(NULL, NULL, 0);
     if (v.t != VT_POS) prog_fail(p, EXIT_COMPILE, st->loc, "%s needs a position, but this is %s", r->who, val_type_an(v.t));
-    if (r->what == POS_DRAW) {
-        StrBuf b;
-        sb_init(&b);
-        draw_dot(p, &v, r->depth, st->loc, &b);
-        UtilMeter *meter = util_set_meter(NULL);
-        r->dot = util_strdup_libc(b.s ? b.s : "");   /* the caller's, freed with gr_free */
-        util_set_meter(meter);
-        sb_fini(&b);
-        if (!r->dot) prog_fail(p, EXIT_LIMIT, st->loc, "out of memory");
-    } else if (r->what == GR_EVERY_MOVE || r->what == GR_EVERY_OUTCOME) {
-        every_moves(p, r, &v, st->loc);
-    } else {
-        size_t mark;
-        Answer *a = solve_answer_new(p, &mark);
-        solve_query(p->solver, &v, st->loc, r->what == GR_WINNING, a);
-        if (r->what == GR_WINNING) solve_label(p->solver, a, &v, st->loc);
-        answer_copy(p, r, a);
-        prog_release(p, mark);
-        solve_answer_free(a);
-    }
+    answer_value(p, r, &v, st->loc);
     p->run.stmt = NULL;
     r->s->forget_armed = r->s->restore_armed = false;
     if (!drv_forget(p, &m0)) p->code.nstmts = n0;   /* its statement never runs again (a gr_run) */
     p->code.next_stmt = pending;   /* statements gr_load left for gr_run stay for it */
+}
+
+/* A held position answered (inside session_run): no text is read. */
+static void held_run(Program *p, void *ctx)
+{
+    PosRun *r = ctx;
+    prog_budget_start(p);
+    Value v = key_copy_value(&r->s->held[r->id - 1]);
+    answer_value(p, r, &v, (Loc){ 0 });
+}
+
+/* What r asks of the position v (loc: where its text is, for messages). */
+static void answer_value(Program *p, PosRun *r, const Value *pos, Loc loc)
+{
+    Value v = *pos;
+    if (r->what == POS_DRAW) {
+        StrBuf b;
+        sb_init(&b);
+        draw_dot(p, &v, r->depth, loc, &b);
+        UtilMeter *meter = util_set_meter(NULL);
+        r->dot = util_strdup_libc(b.s ? b.s : "");   /* the caller's, freed with gr_free */
+        util_set_meter(meter);
+        sb_fini(&b);
+        if (!r->dot) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
+    } else if (r->what == GR_EVERY_MOVE || r->what == GR_EVERY_OUTCOME) {
+        every_moves(p, r, &v, loc);
+    } else {
+        size_t mark;
+        Answer *a = solve_answer_new(p, &mark);
+        solve_query(p->solver, &v, loc, r->what == GR_WINNING, a);
+        if (r->what == GR_WINNING) solve_label(p->solver, a, &v, loc);
+        answer_copy(p, r, a);
+        prog_release(p, mark);
+        solve_answer_free(a);
+    }
 }
 
 /* A position run: its answer into *out or its drawing into *dot; 0 or the failure's status. */
@@ -432,9 +461,39 @@ int gr_position(gr_session *s, const char *position, const char *name, int what,
 {
     if (out) *out = NULL;
     if (errors) *errors = NULL;
-    if (!s || !position || !out || what < GR_WINNING || what > GR_EVERY_OUTCOME) return EXIT_USAGE;
-    PosRun r = { .s = s, .text = position, .name = name ? name : "<query>", .who = "this", .what = what, .max = max };
+    int mode = what & ~GR_HOLD;
+    if (!s || !position || !out || what < 0 || mode > GR_EVERY_OUTCOME) return EXIT_USAGE;
+    PosRun r = { .s = s, .text = position, .name = name ? name : "<query>", .who = "this", .what = mode,
+                 .hold = (what & GR_HOLD) != 0, .max = max };
     return position_run(s, &r, out, NULL, errors);
+}
+
+int gr_position_held(gr_session *s, unsigned long long id, int what, size_t max, gr_answer **out, char **errors)
+{
+    if (out) *out = NULL;
+    if (errors) *errors = NULL;
+    int mode = what & ~GR_HOLD;
+    if (!s || !out || what < 0 || mode > GR_EVERY_OUTCOME || !id || id > s->nheld) return EXIT_USAGE;
+    PosRun r = { .s = s, .who = "this", .what = mode, .hold = (what & GR_HOLD) != 0, .id = id, .max = max };
+    *out = NULL;
+    int st = session_run(s, held_run, &r, &r.status, errors);
+    if (st) {
+        gr_answer_free(r.out);
+        return st;
+    }
+    *out = r.out;
+    return EXIT_OK;
+}
+
+void gr_session_release(gr_session *s)
+{
+    if (!s) return;
+    UtilMeter *meter0 = util_set_meter(&s->meter);
+    for (size_t i = 0; i < s->nheld; i++) key_copy_free(&s->held[i]);
+    xfree(s->held);
+    s->held = NULL;
+    s->nheld = s->capheld = 0;
+    util_set_meter(meter0);
 }
 
 int gr_draw(gr_session *s, const char *position, const char *name, int depth, char **dot, char **errors)
@@ -512,6 +571,8 @@ int gr_answer_component(const gr_answer *a, size_t i, const char **position, uns
     if (certificate) *certificate = c->why;
     return 0;
 }
+
+unsigned long long gr_answer_move_id(const gr_answer *a, size_t i) { return a && i < a->nmoves ? a->moves[i].id : 0; }
 
 char gr_answer_move_value(const gr_answer *a, size_t i, const char **value, int *kind, int *best, const char **gain,
                           const char **after, const char **worth)

@@ -71,6 +71,8 @@ void gr_session_free(gr_session *s)
     xfree(s->def_line);
     xfree(s->def_doc);
     xfree(s->defs);
+    for (size_t i = 0; i < s->nheld; i++) key_copy_free(&s->held[i]);
+    xfree(s->held);
     util_set_meter(meter0);
     util_free_libc(s->strategy);   /* the session's own blocks: the C library's */
     util_free_libc(s->dot);
@@ -373,8 +375,6 @@ void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx)
 
 /* ---- the command line's own needs (session/session.h) ---- */
 
-Program *session_program(gr_session *s) { return &s->p; }
-
 void session_as_file(gr_session *s, bool file) { s->as_file = file; }
 
 bool session_too_many_errors(gr_session *s) { return s->p.diag.errors > DIAG_MAX_ERRORS; }
@@ -384,34 +384,6 @@ void session_run_timeout(gr_session *s, double seconds)
     s->timeout = seconds;
     s->p.opt.timeout = seconds;
     s->run_deadline = seconds > 0 ? prog_now() + seconds : 0;
-}
-
-UtilOom session_attach(gr_session *s, FILE *out, FILE *err, void (*fatal)(Program *, int), UtilMeter **meter0)
-{
-    Program *p = &s->p;
-    *meter0 = util_set_meter(&s->meter);
-    p->run.out = out;
-    p->diag.out = err;
-    p->diag.json = s->json_output ? out : NULL;
-    p->opt.json = s->json_output;
-    p->opt.redefine = true;
-    p->opt.bare_print = true;
-    p->run.fatal = fatal;
-    p->run.failed = 0;
-    s->stop = 0;
-    if (s->run_deadline) p->run.deadline = s->run_deadline;
-    return prog_catch_oom(p);
-}
-
-void session_detach(gr_session *s, UtilOom oom, UtilMeter *meter0)
-{
-    Program *p = &s->p;
-    util_set_oom(oom);
-    p->run.fatal = NULL;
-    p->run.out = NULL;
-    p->diag.out = NULL;
-    p->diag.json = NULL;
-    util_set_meter(meter0);
 }
 
 int gr_eval(gr_session *s, const char *text, const char *name, char **json)

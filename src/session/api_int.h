@@ -5,6 +5,7 @@
 #define GRUNDY_API_INT_H
 #include "grundy.h"
 #include "driver.h"
+#include "key.h"
 #include "program.h"
 
 struct gr_session {
@@ -32,6 +33,8 @@ struct gr_session {
     char got[64];                 /* gr_session_get's last number */
     char *def_line, *def_doc;     /* gr_session_def's last texts */
     size_t *defs, ndefs;          /* gr_session_def_count's definitions: symbol indexes */
+    KeyCopy *held;                /* positions held for the client (GR_HOLD): id i + 1 is held[i] */
+    size_t nheld, capheld;
 };
 
 /* Run fn(p, ctx) in the session (session_run_on in api.c): the JSON lines into *json (NULL:
