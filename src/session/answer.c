@@ -431,12 +431,13 @@ static void answer_value(Program *p, PosRun *r, const Value *pos, Loc loc)
     }
 }
 
-/* A position run: its answer into *out or its drawing into *dot; 0 or the failure's status. */
+/* A position run (r->id: the held position, else r->text): its answer into *out or its drawing
+   into *dot; 0 or the failure's status. */
 static int position_run(gr_session *s, PosRun *r, gr_answer **out, char **dot, char **errors)
 {
     if (out) *out = NULL;
     if (dot) *dot = NULL;
-    int st = session_run(s, pos_run, r, &r->status, errors);
+    int st = session_run(s, r->id ? held_run : pos_run, r, &r->status, errors);
     if (st) {
         gr_answer_free(r->out);
         util_free_libc(r->dot);
@@ -475,14 +476,7 @@ int gr_position_held(gr_session *s, unsigned long long id, int what, size_t max,
     int mode = what & ~GR_HOLD;
     if (!s || !out || what < 0 || mode > GR_EVERY_OUTCOME || !id || id > s->nheld) return EXIT_USAGE;
     PosRun r = { .s = s, .who = "this", .what = mode, .hold = (what & GR_HOLD) != 0, .id = id, .max = max };
-    *out = NULL;
-    int st = session_run(s, held_run, &r, &r.status, errors);
-    if (st) {
-        gr_answer_free(r.out);
-        return st;
-    }
-    *out = r.out;
-    return EXIT_OK;
+    return position_run(s, &r, out, NULL, errors);
 }
 
 void gr_session_release(gr_session *s)
