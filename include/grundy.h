@@ -236,13 +236,17 @@ int gr_position(gr_session *s, const char *position, const char *name, int what,
 
 /* Positions held by the session (GR_HOLD): move i's position as an id (0 when not held) that
    gr_position_held answers as gr_position answers a text (what and max as there; no name: nothing
-   is read) until gr_session_release frees every held position (the ids then mean nothing). A held
+   is read). Ids count up from 1; gr_session_held gives the last one issued, and
+   gr_session_release(s, after) frees the positions held after that id (0: all; their ids then
+   mean nothing), so a client walking a game tree holds one path: take the mark, list, walk the
+   children, release after the mark. A call that failed may have held positions too. A held
    position is the one the move reaches, exactly: no text is read back, so a name shadowed since
-   cannot make it another game's (a redefinition of its game changes it, as every value of it). Returns as gr_position does; 2 for an id
-   not held. */
+   cannot make it another game's (a redefinition of its game changes it, as every value of it).
+   gr_position_held returns as gr_position does; 2 for an id not held. */
 unsigned long long gr_answer_move_id(const gr_answer *a, size_t i);
 int gr_position_held(gr_session *s, unsigned long long id, int what, size_t max, gr_answer **out, char **errors);
-void gr_session_release(gr_session *s);
+unsigned long long gr_session_held(gr_session *s);
+void gr_session_release(gr_session *s, unsigned long long after);
 
 /* The kind of a value gr_answer_value or gr_answer_move_value gives. */
 enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3 };

@@ -180,7 +180,7 @@ static void history_open(Repl *r)
 int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_readline, FILE *out, FILE *err,
              gr_write_fn *write, void *io, const bool *failed)
 {
-    Repl r = { .s = s, .out = out, .err = err, .write = write, .io = io, .failed = failed };
+    Repl r = { .s = s, .out = out, .err = err, .write = write, .io = io, .failed = failed, .sigint = &repl_sigint };
     repl_active = &r;
     r.readline = use_readline && isatty(0) && isatty(1);
     const char *form = gr_session_get(s, "output");
@@ -215,6 +215,7 @@ int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_re
             last = repl_eval(&r, repl_next_name(&r, name, sizeof name), input.s, input.len);
             sb_fini(&input);
         }
+        repl_sigint = 0;   /* a Ctrl-C before this line stopped what ran then */
         const char *word = input.len ? NULL : as_command(line);
         const char *cmd = word ? word : line;
         while (!input.len && (*cmd == ' ' || *cmd == '\t')) cmd++;

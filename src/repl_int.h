@@ -5,6 +5,7 @@
 #ifndef GRUNDY_REPL_INT_H
 #define GRUNDY_REPL_INT_H
 #include "grundy.h"
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@ struct Repl {
     const char *histfile;   /* NULL: no history file; else histpath */
     char histpath[4096];
     size_t gen_at;          /* readline's completion generator: the next candidate */
+    volatile sig_atomic_t *sigint;   /* set by Ctrl-C (between the session's calls too) */
     /* One line of input (malloc'd, no newline) after prompt (shown only with readline); NULL at
        the end of input. The loop's reader (repl.c), for the commands that ask for lines. */
     char *(*read)(Repl *r, const char *prompt);

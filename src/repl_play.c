@@ -191,9 +191,16 @@ static int64_t remoteness(Rem *r, unsigned long long id, int depth)
         r->over = true;
         return -1;
     }
+    if (*r->r->sigint) {   /* Ctrl-C between two of the session's calls */
+        r->over = true;
+        r->status = 130;
+        return -1;
+    }
+    unsigned long long mark = gr_session_held(r->r->s);   /* the children held below go when done */
     Pos q;
     int st = pos_of(r->r, NULL, id, NULL, &q);
     if (st) {
+        gr_session_release(r->r->s, mark);
         r->over = true;
         r->status = st;
         return -1;
@@ -202,6 +209,7 @@ static int64_t remoteness(Rem *r, unsigned long long id, int depth)
     int64_t got = *rem_slot(r, q.text, &fresh);
     if (!fresh && got >= 0) {
         pos_free(&q);
+        gr_session_release(r->r->s, mark);
         return got;
     }
     int64_t best = -1;
@@ -214,6 +222,7 @@ static int64_t remoteness(Rem *r, unsigned long long id, int depth)
     int64_t res = r->over ? -1 : best < 0 ? 0 : best + 1;
     *rem_slot(r, q.text, &fresh) = res;
     pos_free(&q);
+    gr_session_release(r->r->s, mark);
     return res;
 }
 
@@ -437,7 +446,7 @@ static void play(Repl *r, const char *text, bool person_first)
     xfree(h.gain);
     xfree(score[0]);
     xfree(score[1]);
-    gr_session_release(r->s);   /* the positions the game held */
+    gr_session_release(r->s, 0);   /* the positions the game held */
     fflush(r->out);
 }
 

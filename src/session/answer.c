@@ -479,14 +479,19 @@ int gr_position_held(gr_session *s, unsigned long long id, int what, size_t max,
     return position_run(s, &r, out, NULL, errors);
 }
 
-void gr_session_release(gr_session *s)
+unsigned long long gr_session_held(gr_session *s) { return s ? s->nheld : 0; }
+
+void gr_session_release(gr_session *s, unsigned long long after)
 {
-    if (!s) return;
+    if (!s || after >= s->nheld) return;
     UtilMeter *meter0 = util_set_meter(&s->meter);
-    for (size_t i = 0; i < s->nheld; i++) key_copy_free(&s->held[i]);
-    xfree(s->held);
-    s->held = NULL;
-    s->nheld = s->capheld = 0;
+    for (size_t i = after; i < s->nheld; i++) key_copy_free(&s->held[i]);
+    s->nheld = after;
+    if (!after) {
+        xfree(s->held);
+        s->held = NULL;
+        s->capheld = 0;
+    }
     util_set_meter(meter0);
 }
 

@@ -977,9 +977,19 @@ static void interactive(void)
               !strcmp(gr_answer_value(a), "3") && gr_position_held(s, 0, GR_VALUE, 0, &b, NULL) == 2,
           "gr_position_held: a held position is the game it was, whatever shadows its name since", NULL);
     gr_answer_free(a);
-    gr_session_release(s);
-    check(gr_position_held(s, id, GR_VALUE, 0, &a, NULL) == 2 && !a, "gr_session_release: the ids mean nothing after",
-          NULL);
+    unsigned long long mark = gr_session_held(s);
+    sp = gr_position_held(s, id, GR_EVERY_OUTCOME | GR_HOLD, 0, &a, NULL);
+    bool newer = sp == 0 && gr_answer_move_count(a) == 3 && gr_answer_move_id(a, 0) == mark + 1 &&
+                 gr_session_held(s) == mark + 3;
+    gr_answer_free(a);
+    gr_session_release(s, mark);
+    newer &= gr_session_held(s) == mark && gr_position_held(s, mark + 1, GR_VALUE, 0, &a, NULL) == 2 &&
+             gr_position_held(s, id, GR_VALUE, 0, &b, NULL) == 0;
+    gr_answer_free(b);
+    check(newer, "gr_session_release(s, mark): the positions held after the mark go, the others stay", NULL);
+    gr_session_release(s, 0);
+    check(gr_position_held(s, id, GR_VALUE, 0, &a, NULL) == 2 && !a && gr_session_held(s) == 0,
+          "gr_session_release(s, 0): the ids mean nothing after", NULL);
     /* a position that fails the first time a library game is used: its text never runs again,
        and what gr_load left waits for gr_run (the REPL's next item ran it again) */
     Streams p;
