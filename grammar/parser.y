@@ -55,8 +55,8 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
 %token SHL "<<" SHR ">>" POW "**"
 
-%type <node> expr expr_noin primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain
-%type <list> args arglist binders plist clauses pairs gbody gstmts
+%type <node> expr expr_noin primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain for_stmt if_stmt fitem
+%type <list> args arglist binders plist clauses pairs gbody gstmts fbody
 %type <vflag> params_variadic
 %type <str> opt_name
 
@@ -105,16 +105,43 @@ item: CONST IDENT '=' expr ';'  { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
                                 { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
                                   $$->a = ast_new(A, N_GRAPHLIT, @$); $$->a->op = 0; $$->a->list = $4; }
     | stmt ';'                  { $$ = $1; $$->loc = @$; }
+    | for_stmt                  { $$ = $1; }
+    | if_stmt                   { $$ = $1; }
     | error ';'                 { $$ = NULL; }
     | error '}'                 { $$ = NULL; }
     ;
 
-/* stmt -> query expr | table expr | expect expr | print expr | draw expr [depth expr] | claim expr for binders [when expr]
+/* for x in D { ... }: the body's statements once per element of D, in order; a const of the body
+   is set each time (the loop variable and the body's constants are names of the body only) */
+for_stmt: FOR IDENT IN expr '{' fbody '}'
+                                { $$ = ast_new(A, N_FOR, @$); $$->name = $2.s; $$->a = $4; $$->list = $6;
+                                  $$->b = ast_name(A, @2, $2.s); }
+        ;
+/* if C { ... } [else { ... }]: one body's statements or the other's (an "else if" nests) */
+if_stmt: IF expr '{' fbody '}'  { $$ = ast_new(A, N_IFSTMT, @$); $$->a = $2; $$->list = $4; }
+       | IF expr '{' fbody '}' ELSE '{' fbody '}'
+                                { $$ = ast_new(A, N_IFSTMT, @$); $$->a = $2; $$->list = $4; $$->list2 = $8; $$->op = 1; }
+       | IF expr '{' fbody '}' ELSE if_stmt
+                                { $$ = ast_new(A, N_IFSTMT, @$); $$->a = $2; $$->list = $4; $$->op = 1;
+                                  ast_list_push(A, &$$->list2, $7); }
+       ;
+fbody: %empty                   { $$ = (NodeList){0}; }
+     | fbody fitem              { $$ = $1; if ($2) ast_list_push(A, &$$, $2); }
+     ;
+fitem: CONST IDENT '=' expr ';' { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s; $$->a = $4; }
+     | stmt ';'                 { $$ = $1; $$->loc = @$; }
+     | for_stmt                 { $$ = $1; }
+     | if_stmt                  { $$ = $1; }
+     | error ';'                { $$ = NULL; }
+     ;
+
+/* stmt -> query expr | table expr | expect expr | print expr, ... | draw expr [depth expr] | claim expr for binders [when expr]
          | period expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
     | EXPECT expr               { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
-    | PRINT expr                { $$ = ast_node2(A, N_PRINT, @$, $2, NULL); }
+    | PRINT arglist             { $$ = ast_node2(A, N_PRINT, @$, $2.v[0], NULL);
+                                  if ($2.n > 1 || $2.v[0]->kind == N_SPLAT) $$->list = $2; }
     | GENUS expr                { $$ = ast_node2(A, N_GENUS, @$, $2, NULL); }
     | DRAW expr                 { $$ = ast_node2(A, N_DRAW, @$, $2, NULL); }
     | DRAW expr IDENT expr      { $$ = ast_node2(A, N_DRAW, @$, $2, $4);

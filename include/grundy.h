@@ -72,6 +72,13 @@ unsigned long long gr_session_memory(gr_session *s);
    Returns 0, or 2 for an unknown option or a bad value (the session is unchanged). */
 int gr_session_set(gr_session *s, const char *option, const char *value);
 
+/* What the session's programs read as standard input: read_ints("-"), read_lines("-") and
+   read_digraph("-") consume text (len bytes, copied) in order, as the command line consumes its
+   standard input. Without a call they read the process's standard input; text NULL: they fail with
+   an error (a session whose standard input is taken, as the REPL's is). Calling it again starts
+   over with the new text. Returns 0, or 3 when out of memory. */
+int gr_session_set_input(gr_session *s, const char *text, size_t len);
+
 /* Evaluate text (definitions and statements; a bare position is a query) in the session, as one
    `grundy --json -e TEXT` would: name is the file name its messages use (NULL: "<eval>", the
    command line's own name for one -e text, so the output is identical to the command line's).

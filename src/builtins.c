@@ -5,6 +5,7 @@
 #include "vm.h"
 #include "bignum.h"
 #include "graph.h"
+#include "input.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,126 +228,6 @@ static Value make_graph(Vm *vm, Loc loc, const char *fn, GraphSpec *s, size_t ma
     return v;
 }
 
-/* An integer at *q (spaces and tabs skipped before it; optional sign); false if none or
-   beyond 64 bits. *q is left after it. */
-static bool read_int(const char **q, int64_t *out)
-{
-    const char *s = *q;
-    while (*s == ' ' || *s == '\t') s++;
-    bool neg = *s == '-';
-    if (*s == '-' || *s == '+') s++;
-    if (*s < '0' || *s > '9') return false;
-    uint64_t x = 0;
-    for (; *s >= '0' && *s <= '9'; s++) {
-        if (x > (UINT64_MAX - 9) / 10) return false;
-        x = x * 10 + (uint64_t)(*s - '0');
-    }
-    if (x > (uint64_t)INT64_MAX + neg) return false;
-    *out = neg ? (int64_t)(0 - x) : (int64_t)x;
-    *q = s;
-    return true;
-}
-
-/* The path of file name f: a relative name is taken from the directory of the source file that
-   asks for it (a program's data beside it), or from the working directory for -e texts, standard
-   input and the REPL. */
-static void data_path(Vm *vm, Loc loc, const char *fn, const Value *f, char *out, size_t cap)
-{
-    const SrcFile *src = diag_file(&vm->p->diag, loc.file);
-    const char *slash = f->n && f->u.s[0] != '/' && src && src->name[0] != '<' ? strrchr(src->name, '/') : NULL;
-    int n = slash ? snprintf(out, cap, "%.*s/%.*s", (int)(slash - src->name), src->name, (int)f->n, f->u.s)
-                  : snprintf(out, cap, "%.*s", (int)f->n, f->u.s);
-    if (n < 0 || (size_t)n >= cap || memchr(f->u.s, 0, f->n)) vm_fail(vm, loc, "%s(): the file name is too long or has a NUL", fn);
-}
-
-/* An edge file being read: a buffer of whole lines (the file is read in blocks). */
-typedef struct EdgeFile { FILE *f; char *buf; size_t pos, have; bool eof; } EdgeFile;
-#define EDGE_BLOCK ((size_t)1 << 20)
-
-/* Close and free r (a cleanup registered while it is read: prog_defer). */
-static void edge_file_free(void *arg)
-{
-    EdgeFile *r = arg;
-    if (r->f) fclose(r->f);
-    xfree(r->buf);
-    xfree(r);
-}
-/* Lines read between two polls (each a step): a file of 10^8 lines meets the budgets, the
-   timeout and Ctrl-C while it is read. */
-#define EDGE_POLL 65536
-
-/* The next line (NUL-terminated, newline cut), or NULL at the end; *toolong set for a line longer
-   than the buffer. */
-static char *edge_line(EdgeFile *r, bool *toolong)
-{
-    for (;;) {
-        char *nl = memchr(r->buf + r->pos, '\n', r->have - r->pos);
-        if (!nl && r->eof) {
-            if (r->pos == r->have) return NULL;
-            nl = r->buf + r->have;   /* the last line, without a newline */
-        }
-        if (nl) {
-            char *line = r->buf + r->pos;
-            *nl = 0;
-            r->pos = (size_t)(nl - r->buf) + (nl < r->buf + r->have);
-            if (r->pos > r->have) r->pos = r->have;
-            return line;
-        }
-        memmove(r->buf, r->buf + r->pos, r->have - r->pos);
-        r->have -= r->pos;
-        r->pos = 0;
-        if (r->have == EDGE_BLOCK) {
-            *toolong = true;
-            return NULL;
-        }
-        size_t got = fread(r->buf + r->have, 1, EDGE_BLOCK - r->have, r->f);
-        r->have += got;
-        if (got == 0) r->eof = true;
-    }
-}
-
-/* Read "u v" lines (integers; more columns ignored; blank lines and lines starting with # too)
-   after skipping `skip` lines, at most `count` of them (-1: to the end). */
-static void read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_t skip, int64_t count, GraphSpec *s)
-{
-    if (file->t != VT_STR) bad_arg(vm, loc, fn, "a file name", file);
-    char path[4096];
-    if (vm->p->opt.no_files) vm_fail(vm, loc, "%s(): this run may not read files", fn);
-    data_path(vm, loc, fn, file, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    if (!f) vm_fail(vm, loc, "%s(): cannot read '%s': %s", fn, path, strerror(errno));
-    EdgeFile *r = xmalloc(sizeof *r);
-    *r = (EdgeFile){ f, xmalloc(EDGE_BLOCK + 1), 0, 0, false };
-    size_t mark = prog_defer(vm->p, edge_file_free, r);   /* an error below closes it */
-    int64_t lineno = 0, got = 0;
-    bool toolong = false;
-    char *line;
-    while (got != count && (line = edge_line(r, &toolong))) {
-        if (lineno % EDGE_POLL == EDGE_POLL - 1) prog_poll_n(vm->p, EDGE_POLL, loc);
-        if (lineno++ < skip) continue;
-        const char *q = line;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q == '\r' || *q == 0 || *q == '#') continue;
-        int64_t u, v;
-        if (!read_int(&q, &u) || (*q != ' ' && *q != '\t') || !read_int(&q, &v) ||
-            (*q && *q != ' ' && *q != '\t' && *q != '\r')) {
-            vm_fail(vm, loc, "%s(): line %lld of '%s' is not two integers \"u v\" (within 64 bits)", fn,
-                    (long long)lineno, path);
-        }
-        graph_spec_int_edge(s, u, v);
-        got++;
-    }
-    bool bad = ferror(r->f);
-    prog_release(vm->p, mark);
-    edge_file_free(r);
-    if (toolong)
-        vm_fail(vm, loc, "%s(): line %lld of '%s' is longer than %zu bytes", fn, (long long)lineno + 1, path, EDGE_BLOCK);
-    if (bad) vm_fail(vm, loc, "%s(): cannot read '%s'", fn, path);
-    if (count >= 0 && got < count)
-        vm_fail(vm, loc, "%s(): '%s' has %lld edge lines after line %lld, not %lld", fn, path, (long long)got,
-                (long long)skip, (long long)count);
-}
-
 /* The value of a graph about to be derived from g (its pointer still to be set): a budgeted run
    pays for its size first, and the size counts as work (a loop deriving copies of a big graph
    keeps them all: the memory budget is checked as they pile up). */
@@ -419,7 +300,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         size_t mark = prog_defer(vm->p, spec_free, s);
         if (id == BI_READ_DIGRAPH || id == BI_READ_GRAPH) {
             int k = id == BI_READ_DIGRAPH ? 1 : 2;
-            int64_t skip = 0, count = -1;
+            int64_t skip = 0, count = -1, nverts = 0;
             if (nargs > k) {
                 if (!isnum(&args[k]) || args[k].u.i < 0) bad_arg(vm, loc, fn, "a number of lines to skip", &args[k]);
                 skip = args[k].u.i;
@@ -428,8 +309,13 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
                 if (!isnum(&args[k + 1]) || args[k + 1].u.i < 0) bad_arg(vm, loc, fn, "a number of edge lines", &args[k + 1]);
                 count = args[k + 1].u.i;
             }
+            if (nargs > k + 2) {
+                if (!isnum(&args[k + 2]) || args[k + 2].u.i < 0 || args[k + 2].u.i > (int64_t)1 << 24)
+                    bad_arg(vm, loc, fn, "a vertex count from 0 to 2^24", &args[k + 2]);
+                nverts = args[k + 2].u.i;
+            }
             if (id == BI_READ_GRAPH) spec_from(vm, loc, fn, s, &args[1], 2);
-            read_edges(vm, loc, fn, a, skip, count, s);
+            input_read_edges(vm, loc, fn, a, skip, count, nverts, s);
         } else {
             spec_from(vm, loc, fn, s, a, 1);
             if (id == BI_DIGRAPH_FROM && nargs > 1) spec_from(vm, loc, fn, s, &args[1], 0);
@@ -862,6 +748,11 @@ static Value bi_graph(Vm *vm, int id, Value *args, int nargs, const char *fn, Lo
     return graph_builtin(vm, id, args, nargs, loc);
 }
 
+static Value bi_read(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    return id == BI_READ_INTS ? input_read_ints(vm, args, nargs, fn, loc) : input_read_lines(vm, args, nargs, fn, loc);
+}
+
 /* Each builtin's implementation, by its id (builtins.h); the arity is checked before. */
 typedef Value (*BuiltinFn)(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc);
 static const BuiltinFn builtin_impl[BI__COUNT] = {
@@ -908,6 +799,8 @@ static const BuiltinFn builtin_impl[BI__COUNT] = {
     [BI_GROUNDED] = bi_graph,
     [BI_NCOMPONENTS] = bi_graph,
     [BI_COMPONENT] = bi_graph,
+    [BI_READ_INTS] = bi_read,
+    [BI_READ_LINES] = bi_read,
 };
 
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)

@@ -32,8 +32,8 @@ const Builtin builtins[BI__COUNT] = {
     { "remove_edge", 3, 3, VT_GRAPH, "the graph without one arc u -> v (one edge u - v)" },
     { "digraph_from", 1, 2, VT_GRAPH, "the digraph of arcs [u1, v1, u2, v2, ...], with more vertices if given" },
     { "graph_from", 1, 3, VT_GRAPH, "the graph of edges [u1, v1, ...], with ground vertices and more vertices if given" },
-    { "read_digraph", 1, 3, VT_GRAPH, "the digraph of a file of lines \"u v\" (after skipping k lines; at most c of them)" },
-    { "read_graph", 2, 4, VT_GRAPH, "the graph of a file of lines \"u v\", with ground vertices (after skipping k lines; at most c)" },
+    { "read_digraph", 1, 4, VT_GRAPH, "the digraph of a file (\"-\": standard input) of lines \"u v\" (after skipping k lines; at most c of them; vertices 1..n)" },
+    { "read_graph", 2, 5, VT_GRAPH, "the graph of a file (\"-\": standard input) of lines \"u v\", with ground vertices (after skipping k lines; at most c; vertices 1..n)" },
     { "path", 1, 1, VT_GRAPH, "the digraph 0 -> 1 -> ... -> n - 1" },
     { "cycle", 1, 1, VT_GRAPH, "the digraph 0 -> 1 -> ... -> n - 1 -> 0" },
     { "grid", 2, 2, VT_GRAPH, "the r x c grid graph, vertex i * c + j, edges between neighbours" },
@@ -49,6 +49,8 @@ const Builtin builtins[BI__COUNT] = {
     { "shortselect", 1, -1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
     { "winning_positions", 1, 1, VT_INT, "the number of distinct positions the winning moves of a position reach" },
     { "value", 1, 1, VT_INT, "the value of a scoring game's position: the best score difference for the player to move" },
+    { "read_ints", 1, 3, VT_LIST, "the integers of a file (\"-\": standard input, read on from where the last read stopped), after skipping k, at most c" },
+    { "read_lines", 1, 3, VT_LIST, "the lines of a file (\"-\": standard input, read on from the next line) as strings, after skipping k, at most c" },
 };
 
 int builtin_find(const char *name)

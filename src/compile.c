@@ -573,9 +573,22 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         st->rhs_fn = rhs;
         break;
     }
-    case N_PRINT:
-        new_stmt(p, ST_PRINT, item)->fn = thunk(p, &c, "print", item->a, info, user, FN_THUNK);
+    case N_PRINT: {
+        int n = item->list.n, fns[TABLE_MAX_ARGS] = { 0 };
+        for (int i = 0; i < n && i < TABLE_MAX_ARGS; i++) {
+            Node *x = item->list.v[i];
+            fns[i] = thunk(p, &c, "print", x->kind == N_SPLAT ? x->a : x, info, user, FN_THUNK);
+        }
+        int fn = n ? fns[0] : thunk(p, &c, "print", item->a, info, user, FN_THUNK);
+        Stmt *st = new_stmt(p, ST_PRINT, item);
+        st->fn = fn;
+        st->nargs = n;
+        for (int i = 0; i < n && i < TABLE_MAX_ARGS; i++) {
+            st->arg_fn[i] = fns[i];
+            st->arg_splat[i] = item->list.v[i]->kind == N_SPLAT;
+        }
         break;
+    }
     case N_GENUS:
         new_stmt(p, ST_GENUS, item)->fn = thunk(p, &c, "genus", item->a, info, user, FN_THUNK);
         break;
@@ -611,5 +624,33 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     }
     default: break;
     }
+    return c.errors;
+}
+
+size_t compile_block(Program *p, Node *item, const SemaInfo *info, bool user, int var)
+{
+    Cg c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    bool loop = item->kind == N_FOR;
+    int fn = thunk(p, &c, loop ? "for" : "if", item->a, info, user, FN_THUNK);
+    Stmt *st = new_stmt(p, loop ? ST_FOR : ST_IF, item);
+    st->fn = fn;
+    st->target_id = var;
+    st->binder_name[0] = item->name;
+    st->else_at = st->body_end = p->code.nstmts;
+    return p->code.nstmts - 1;
+}
+
+int compile_let(Program *p, Node *item, const SemaInfo *info, bool user, int id)
+{
+    Cg c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    int fn = thunk(p, &c, item->name, item->a, info, user, FN_THUNK);
+    Stmt *st = new_stmt(p, ST_LET, item);
+    st->fn = fn;
+    st->target_id = id;
+    st->binder_name[0] = item->name;
     return c.errors;
 }

@@ -129,6 +129,63 @@ void drv_apply_redefinitions(Program *p, size_t upto)
     vm_memo_forget(p->vm);
 }
 
+static int load_block(Program *p, Arena *ua, Node *it);
+
+/* The items of a for or if statement's body, in order: each checked and compiled as it comes (a
+   const: declared after its value is checked, so it cannot refer to itself; its symbol added to
+   names, to be hidden after the body). Returns the errors. */
+static int load_body(Program *p, Arena *ua, NodeList *body, size_t *names, size_t *nnames)
+{
+    int errors = 0;
+    for (int i = 0; i < body->n; i++) {
+        Node *b = body->v[i];
+        if (b->kind == N_FOR || b->kind == N_IFSTMT) {
+            errors += load_block(p, ua, b);
+            continue;
+        }
+        SemaInfo info;
+        int e = sema_item(p, ua, b, &info);
+        if (b->kind == N_CONST) {
+            int id = e ? -1 : sema_declare_local(p, b, b->a->type);
+            if (id < 0) {
+                errors += e + 1;
+                continue;
+            }
+            names[(*nnames)++] = p->code.nsyms - 1;
+            e = compile_let(p, b, &info, !p->run.loading_stdlib, id);
+        } else if (!e) {
+            e = compile_item(p, b, &info, !p->run.loading_stdlib);
+        }
+        errors += e;
+    }
+    return errors;
+}
+
+/* A for statement (its domain, its name, its body) or an if statement (its condition, its two
+   bodies), compiled into the statement and its bodies' statements after it; the names of a body
+   are hidden after it. Returns the errors. */
+static int load_block(Program *p, Arena *ua, Node *it)
+{
+    SemaInfo info;
+    int errors = sema_item(p, ua, it, &info);
+    bool loop = it->kind == N_FOR;
+    int var = -1;
+    if (loop && !errors) var = sema_declare_local(p, it->b, it->a->type == VT_RANGE ? VT_INT : VT_NONE);
+    if (errors || (loop && var < 0)) return errors + 1;
+    size_t *names = xmalloc(((size_t)it->list.n + it->list2.n + 2) * sizeof *names), nnames = 0;
+    if (loop) names[nnames++] = p->code.nsyms - 1;
+    size_t at = compile_block(p, it, &info, !p->run.loading_stdlib, var);
+    errors += load_body(p, ua, &it->list, names, &nnames);
+    for (size_t i = 0; i < nnames; i++) prog_hide_sym(p, names[i]);
+    nnames = 0;
+    p->code.stmts[at].else_at = p->code.nstmts;
+    errors += load_body(p, ua, &it->list2, names, &nnames);
+    for (size_t i = 0; i < nnames; i++) prog_hide_sym(p, names[i]);
+    p->code.stmts[at].body_end = p->code.nstmts;
+    xfree(names);
+    return errors;
+}
+
 int drv_load(Program *p, const char *name, const char *text, size_t len, bool *incomplete)
 {
     p->run.load_status = 0;
@@ -154,9 +211,14 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         for (int i = 0; i < pc.items.n; i++) {
             Node *it = pc.items.v[i];
             bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
-                        it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW;
+                        it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW ||
+                        it->kind == N_FOR || it->kind == N_IFSTMT;
             if (phase < 3 ? it->kind != order[phase] : !stmt) continue;
             if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
+            if (it->kind == N_FOR || it->kind == N_IFSTMT) {
+                errors += load_block(p, ua, it);
+                continue;
+            }
             SemaInfo info;
             int e = sema_item(p, ua, it, &info);
             if (!e) e = compile_item(p, it, &info, !p->run.loading_stdlib);

@@ -311,6 +311,10 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         catch_signals();
     }
     if (o.nfiles == 0 && o.nevals == 0 && !repl) VEC_PUSH(o.files, o.nfiles, o.capfiles, "-");
+    /* standard input is the program's data (read_ints("-")) unless the REPL or the program reads it */
+    bool stdin_taken = repl;
+    for (size_t i = 0; i < o.nfiles; i++) stdin_taken |= !strcmp(o.files[i], "-");
+    if (stdin_taken) gr_session_set_input(s, NULL, 0);
     /* the files compiled first, as one program; then their statements run */
     session_as_file(s, true);
     int loaded = EXIT_OK;

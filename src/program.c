@@ -200,6 +200,7 @@ void prog_fini(Program *p)
     xfree(p->code.stmts);
     xfree(p->run.recover);
     xfree(p->run.cleanups);
+    if (!p->run.in.borrowed) xfree(p->run.in.buf);
     xfree(p->code.redefs);
     xfree(p->code.lib);
     xfree(p->code.libtab);
@@ -238,7 +239,16 @@ static void sym_index(Program *p)
         p->code.symcap = cap;
         p->code.symidx = 0;
     }
-    for (; p->code.symidx < p->code.nsyms; p->code.symidx++) p->code.symtab[sym_slot(p, p->code.syms[p->code.symidx].name)] = (uint32_t)p->code.symidx + 1;
+    for (; p->code.symidx < p->code.nsyms; p->code.symidx++)
+        if (!p->code.syms[p->code.symidx].hidden)
+            p->code.symtab[sym_slot(p, p->code.syms[p->code.symidx].name)] = (uint32_t)p->code.symidx + 1;
+}
+
+void prog_hide_sym(Program *p, size_t i)
+{
+    p->code.syms[i].hidden = true;
+    p->code.symidx = 0;   /* rebuilt on the next lookup */
+    if (p->code.symtab) memset(p->code.symtab, 0, p->code.symcap * sizeof *p->code.symtab);
 }
 
 /* The symbol of the library's item it, loading it first if need be (NULL: it is loading, or it

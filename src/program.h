@@ -29,6 +29,7 @@ typedef struct Symbol {
     int type;           /* value type of a const or a def's result (VT_NONE: unknown) */
     Loc loc;
     bool stdlib;        /* declared by the standard library (a user's name may shadow it) */
+    bool hidden;        /* a name of a for statement's body, past its end: no longer found */
 } Symbol;
 
 /* A definition that replaces an earlier unit's (the REPL, -e texts): compiled into a staged
@@ -50,7 +51,10 @@ typedef struct Game {
     bool scoring;       /* a scoring game: its moves have gains, its value is a score (negamax) */
 } Game;
 
-typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS, ST_DRAW } StmtKind;
+/* ST_FOR: its body is the statements after it up to body_end; ST_IF: its first body up to else_at,
+   its second from there to body_end; ST_LET sets a body's constant */
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS, ST_DRAW, ST_FOR, ST_IF,
+                        ST_LET } StmtKind;
 
 #define TABLE_MAX_ARGS POS_MAX_ARGS
 typedef struct Stmt {
@@ -76,6 +80,11 @@ typedef struct Stmt {
     int binder_slot[16];
     const char *binder_name[16];
     bool bare;          /* query typed in a REPL or -e: a value that is not a position is printed */
+    /* for: fn yields the domain, target_id is the loop variable's constant, the body ends before
+       statement body_end; if: fn yields the condition, the bodies as above; let: fn yields the
+       value of constant target_id; print of several values: nargs thunks in arg_fn (arg_splat:
+       a list whose elements are printed) */
+    size_t else_at, body_end;
 } Stmt;
 
 typedef struct StdlibFile { const char *name; const char *text; size_t len; } StdlibFile;
@@ -224,6 +233,13 @@ typedef struct ProgRun {
     const char *work_what;
     uint64_t work_done;
     bool jobs_worker;               /* this process is a worker of --jobs */
+    /* standard input as read_ints("-"), read_lines("-") and read_digraph("-") see it (input.c):
+       taken whole at the first such read (from the process's standard input, or the text a client
+       gave: loaded already), then consumed in order (pos: where the next read starts, after nl
+       newlines); refuse: why this session may not read it (the REPL reads its commands there),
+       NULL: it may; borrowed: buf is the client's (not freed with the program) */
+    struct { char *buf; size_t len, pos; int64_t nl; bool loaded, borrowed; const char *refuse; } in;
+    Arena *loop_arena;      /* where the innermost for statement running keeps its body's constants */
 } ProgRun;
 
 /* A session's program: its messages, what the compiler produced, its options, the run's
@@ -319,6 +335,8 @@ void prog_release(Program *p, size_t mark);
    standard library not loaded yet is loaded first; while the library loads (loading_stdlib), its
    names mean its own definitions, whatever a user's shadow. */
 Symbol *prog_lookup(Program *p, const char *name);
+/* Hide symbol i (a for statement's name, at the end of its body): lookups no longer find it. */
+void prog_hide_sym(Program *p, size_t i);
 /* Index the definitions of a standard library file (registered in diag as file): every line that
    starts with "game NAME", "scoring game NAME" or "def NAME" begins one, its doc comment (the comment lines just
    above) with it. Returns how many. */

@@ -309,11 +309,70 @@ static void report(Program *p, Stmt *st, const char *kind, bool ok, uint64_t che
     }
 }
 
-/* print: the value of an expression (JSON: {"kind":"print","value":...}). */
+/* One value of a print of several into line: after a space unless it is the first; a string
+   without quotes, a graph by its contents. */
+static void print_text(Program *p, StrBuf *line, const Value *v, bool *first)
+{
+    if (!*first) sb_putc(line, ' ');
+    *first = false;
+    if (v->t == VT_STR) sb_putn(line, v->u.s, v->n);
+    else if (v->t == VT_GRAPH) graph_print_expr(line, v->u.g);
+    else key_print_value(p, line, v);
+}
+
+/* print: the value of an expression (JSON: {"kind":"print","value":...}); of several, their texts
+   joined by one space (JSON: that line as "value", and "values" with each value). */
 static void do_print(Program *p, Stmt *st)
 {
-    Value v = thunk(p, st->fn);
-    print_value(p, &v);
+    if (st->nargs == 0) {
+        Value v = thunk(p, st->fn);
+        print_value(p, &v);
+        return;
+    }
+    Value vals[TABLE_MAX_ARGS];
+    for (int i = 0; i < st->nargs; i++) vals[i] = thunk(p, st->arg_fn[i]);
+    StrBuf line, b;
+    sb_init(&line);
+    bool first = true;
+    for (int i = 0; i < st->nargs; i++) {
+        if (!st->arg_splat[i]) {
+            print_text(p, &line, &vals[i], &first);
+            continue;
+        }
+        const Value *l = &vals[i];
+        if (l->t == VT_RANGE) {
+            if (l->strs) prog_fail(p, EXIT_COMPILE, st->loc, "print cannot spread a range beyond 64 bits");
+            for (int64_t x = l->u.r.lo; x <= l->u.r.hi; x++) {
+                Value e = val_int(x);
+                print_text(p, &line, &e, &first);
+                if (x == l->u.r.hi) break;
+            }
+        } else if (l->t == VT_LIST || l->t == VT_SET) {
+            for (uint32_t k = 0; k < l->n; k++) {
+                Value e = val_elem(l, k);
+                print_text(p, &line, &e, &first);
+            }
+        } else {
+            prog_fail(p, EXIT_COMPILE, st->loc, "print spreads the elements of a list, a set or a range, not %s",
+                      val_type_an(l->t));
+        }
+    }
+    if (!p->opt.json) {
+        render_emit_line(p, &line);
+        return;
+    }
+    sb_init(&b);
+    sb_puts(&b, "{\"kind\":\"print\",\"value\":");
+    sb_putc(&line, 0);
+    json_str(&b, line.s);
+    sb_puts(&b, ",\"values\":[");
+    for (int i = 0; i < st->nargs; i++) {
+        if (i) sb_putc(&b, ',');
+        key_json_value(p, &b, &vals[i]);
+    }
+    sb_puts(&b, "]}");
+    sb_fini(&line);
+    render_emit_line(p, &b);
 }
 
 static void print_value(Program *p, const Value *vp)
@@ -640,10 +699,8 @@ static void do_period(Program *p, Stmt *st)
     render_emit_line(p, &b);
 }
 
-static void run_one(Program *p, void *ctx)
+void run_stmt(Program *p, Stmt *st)
 {
-    RunCtx *rc = ctx;
-    Stmt *st = rc->st;
     p->run.stmt = st;   /* an error inside the standard library also points at this statement */
     switch (st->kind) {
     case ST_QUERY: do_query(p, st); break;
@@ -654,8 +711,17 @@ static void run_one(Program *p, void *ctx)
     case ST_PRINT: do_print(p, st); break;
     case ST_GENUS: do_genus(p, st); break;
     case ST_DRAW: do_draw(p, st); break;
+    case ST_FOR: run_loop(p, (size_t)(st - p->code.stmts)); break;
+    case ST_IF: run_if(p, (size_t)(st - p->code.stmts)); break;
+    case ST_LET: run_let(p, st); break;
     }
     scratch_release(&p->vm->scratch, 0);
+}
+
+static void run_one(Program *p, void *ctx)
+{
+    RunCtx *rc = ctx;
+    run_stmt(p, rc->st);
 }
 
 int run_pending(Program *p)
@@ -681,6 +747,7 @@ int run_pending(Program *p)
             p->code.next_stmt = p->code.nstmts;
             return st;
         }
+        if (rc.st->kind == ST_FOR || rc.st->kind == ST_IF) p->code.next_stmt = rc.st->body_end;   /* the bodies ran inside it */
     }
     drv_apply_redefinitions(p, p->code.next_stmt);   /* those of units without statements after the last */
     return p->run.failed ? EXIT_FAILED : EXIT_OK;

@@ -75,6 +75,7 @@ static const char *suggest(Sema *s, const char *name)
         if (dd < bestd) { bestd = dd; best = s->p->code.lib[i].name; }
     }
     for (size_t i = 0; i < s->p->code.nsyms; i++) {
+        if (s->p->code.syms[i].hidden) continue;
         size_t dd = util_edit_distance(name, s->p->code.syms[i].name, bestd - 1);
         if (dd < bestd) { bestd = dd; best = s->p->code.syms[i].name; }
     }
@@ -514,6 +515,31 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
     return errors;
 }
 
+int sema_declare_local(Program *p, Node *n, int type)
+{
+    Symbol *old = prog_lookup(p, n->name);
+    if (old && !old->stdlib) {
+        diag_error(&p->diag, n->loc, "'%s' is already defined; a for statement's names are new ones", n->name);
+        diag_note(&p->diag, old->loc, "'%s' was first defined here", n->name);
+        return -1;
+    }
+    if (builtin_find(n->name) >= 0) {
+        diag_error(&p->diag, n->loc, "'%s' is a built-in function and cannot be redefined", n->name);
+        return -1;
+    }
+    if (old) diag_note(&p->diag, n->loc, "'%s' shadows the standard library's '%s' in what follows", n->name, n->name);
+    Symbol sym = { .kind = SYM_CONST, .loc = n->loc, .type = type, .id = (int)p->code.nconsts };
+    sym.name = arena_strndup(&p->code.arena, n->name, strlen(n->name));
+    Value none = { .t = VT_NONE };
+    VEC_PUSH(p->code.consts, p->code.nconsts, p->code.capconsts, none);
+    util_grow((void **)&p->code.const_fn, &p->code.capconstfn, p->code.nconsts, sizeof *p->code.const_fn);
+    util_grow((void **)&p->code.const_ready, &p->code.capconstready, p->code.nconsts, sizeof *p->code.const_ready);
+    p->code.const_fn[sym.id] = -1;
+    p->code.const_ready[sym.id] = false;
+    VEC_PUSH(p->code.syms, p->code.nsyms, p->code.capsyms, sym);
+    return sym.id;
+}
+
 static void params(Sema *s, Node *item)
 {
     for (int i = 0; i < item->nparams; i++) {
@@ -621,8 +647,29 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         break;
     }
     case N_PRINT: {
+        int n = item->list.n ? item->list.n : 1;
+        if (n > TABLE_MAX_ARGS) err(&s, item->list.v[TABLE_MAX_ARGS]->loc, "print shows at most %d values", TABLE_MAX_ARGS);
+        for (int i = 0; i < n; i++) {
+            Node *e = item->list.n ? item->list.v[i] : item->a;
+            bool spread = e->kind == N_SPLAT;
+            if (spread) e = e->a;
+            int t = expr(&s, e);
+            if (t == VT_RANGE && !spread) err(&s, e->loc, "print shows a value, not a range (a table shows values over a range)");
+            if (spread && !(t == VT_LIST || t == VT_SET || t == VT_RANGE || t == VT_NONE))
+                err(&s, e->loc, "print spreads the elements of a list, a set or a range, not %s", val_type_an(t));
+        }
+        break;
+    }
+    case N_IFSTMT: {
         int t = expr(&s, item->a);
-        if (t == VT_RANGE) err(&s, item->a->loc, "print shows a value, not a range (a table shows values over a range)");
+        if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
+            err(&s, item->a->loc, "an if statement needs a condition, not %s", val_type_an(t));
+        break;
+    }
+    case N_FOR: {
+        int t = expr(&s, item->a);
+        if (!(t == VT_RANGE || t == VT_LIST || t == VT_SET || t == VT_NONE))
+            err(&s, item->a->loc, "for runs over a range, a list or a set, not %s", val_type_an(t));
         break;
     }
     case N_PERIOD: {

@@ -17,6 +17,10 @@ typedef struct SemaInfo {
 int sema_declare(Program *p, Arena *a, NodeList *items);
 /* Check one item and annotate its nodes (ref, ref_id, type). Returns the number of errors. */
 int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info);
+/* Declare n->name (a for statement's loop variable or a constant of its body: n is the item) as
+   a constant of type type, set when the statements run (its value is not known before). Returns
+   the constant's index, or -1 after an error (the name is taken). */
+int sema_declare_local(Program *p, Node *n, int type);
 /* Names of fold functions usable with a generator; returns the FoldKind or -1. */
 int sema_fold_kind(const char *name);
 #endif

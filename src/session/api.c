@@ -76,6 +76,7 @@ void gr_session_free(gr_session *s)
     util_set_meter(meter0);
     util_free_libc(s->strategy);   /* the session's own blocks: the C library's */
     util_free_libc(s->dot);
+    util_free_libc(s->input);
     util_free_libc(s->plot);
     util_free_libc(s);
 }
@@ -119,6 +120,29 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     } else {
         return EXIT_USAGE;
     }
+    return EXIT_OK;
+}
+
+int gr_session_set_input(gr_session *s, const char *text, size_t len)
+{
+    if (!s) return EXIT_USAGE;
+    Program *p = &s->p;
+    char *copy = NULL;
+    if (text) {
+        copy = util_calloc_libc(len + 1);
+        if (!copy) return EXIT_LIMIT;
+        memcpy(copy, text, len);
+    }
+    if (!p->run.in.borrowed) xfree(p->run.in.buf);
+    util_free_libc(s->input);
+    s->input = copy;
+    p->run.in.buf = copy;
+    p->run.in.len = len;
+    p->run.in.pos = 0;
+    p->run.in.nl = 0;
+    p->run.in.loaded = true;
+    p->run.in.borrowed = true;
+    p->run.in.refuse = text ? NULL : "this session has no standard input to read (give the data in a file)";
     return EXIT_OK;
 }
 

@@ -15,6 +15,7 @@ struct gr_session {
     double timeout;               /* seconds each gr_eval may take (0: none) */
     char *strategy;               /* the forced strategy (NULL: the engine's choice) */
     char *dot, *plot;             /* the files draw and two-dimensional tables write (NULL: none) */
+    char *input;                  /* the standard input given (gr_session_set_input), or NULL */
     bool json_output;             /* gr_exec's output: JSON lines ("output" "json") or text */
     bool loading;                 /* the last call was gr_load: a further one counts its errors on */
     bool as_file;                 /* texts are files: no redefinition, no bare values printed */

@@ -97,7 +97,7 @@ const char *gr_session_name(gr_session *s, size_t i)
     const Program *p = &s->p;
     if (i < p->code.nlib) return p->code.lib[i].name;
     i -= p->code.nlib;
-    return i < p->code.nsyms ? p->code.syms[i].name : NULL;
+    return i < p->code.nsyms && !p->code.syms[i].hidden ? p->code.syms[i].name : NULL;
 }
 
 static bool listed_kind(const Symbol *sy)
@@ -110,7 +110,8 @@ static const Symbol *current(const Program *p, const char *name)
 {
     const Symbol *found = NULL;
     for (size_t i = 0; i < p->code.nsyms; i++)
-        if (!strcmp(p->code.syms[i].name, name) && (!found || found->stdlib)) found = &p->code.syms[i];
+        if (!p->code.syms[i].hidden && !strcmp(p->code.syms[i].name, name) && (!found || found->stdlib))
+            found = &p->code.syms[i];
     return found;
 }
 
