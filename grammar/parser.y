@@ -56,7 +56,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token SHL "<<" SHR ">>" POW "**"
 
 %type <node> expr expr_noin primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain for_stmt if_stmt fitem
-%type <list> args arglist binders plist clauses pairs gbody gstmts fbody
+%type <list> args arglist binders plist clauses pairs gbody gstmts fbody lets lets_noin
 %type <vflag> params_variadic
 %type <str> opt_name
 
@@ -206,9 +206,20 @@ opt_name: %empty                { $$.s = NULL; $$.n = 0; }
         ;
 clauses: %empty                 { $$ = (NodeList){0}; }
        | clauses WHEN expr      { $$ = $1; ast_list_push(A, &$$, ast_node2(A, N_WHEN, @2, $3, NULL)); }
-       | clauses LET IDENT '=' expr
-                                { Node *l = ast_node2(A, N_LET, @3, $5, NULL); l->name = $3.s; $$ = $1; ast_list_push(A, &$$, l); }
+       | clauses LET lets         { $$ = $1; for (int i = 0; i < $3.n; i++) ast_list_push(A, &$$, $3.v[i]); }
        ;
+/* let a = 1, b = a + 1: bindings in order, each seeing the ones before it */
+lets: IDENT '=' expr            { $$ = (NodeList){0}; Node *l = ast_node2(A, N_LET, @1, $3, NULL); l->name = $1.s;
+                                  ast_list_push(A, &$$, l); }
+    | lets ',' IDENT '=' expr   { $$ = $1; Node *l = ast_node2(A, N_LET, @3, $5, NULL); l->name = $3.s;
+                                  ast_list_push(A, &$$, l); }
+    ;
+lets_noin: IDENT '=' expr_noin  { $$ = (NodeList){0}; Node *l = ast_node2(A, N_LETIN, @1, $3, NULL); l->name = $1.s;
+                                  ast_list_push(A, &$$, l); }
+         | lets_noin ',' IDENT '=' expr_noin
+                                { $$ = $1; Node *l = ast_node2(A, N_LETIN, @3, $5, NULL); l->name = $3.s;
+                                  ast_list_push(A, &$$, l); }
+         ;
 binders: binder                 { $$ = (NodeList){0}; ast_list_push(A, &$$, $1); }
        | binders ',' binder     { $$ = $1; ast_list_push(A, &$$, $3); }
        ;
@@ -248,8 +259,10 @@ expr: postfix                   { $$ = $1; }
                                   $$->op = $3.s[0]; }
     | IF expr THEN expr ELSE expr %prec ELSE
                                 { $$ = ast_new(A, N_IF, @$); $$->a = $2; $$->b = $4; $$->c = $6; }
-    | LET IDENT '=' expr_noin IN expr %prec ELSE
-                                { $$ = ast_node2(A, N_LETIN, @$, $4, $6); $$->name = $2.s; }
+    | LET lets_noin IN expr %prec ELSE
+                                { Node *body = $4;   /* let a = 1, b = 2 in e: let a = 1 in (let b = 2 in e) */
+                                  for (int i = $2.n - 1; i >= 0; i--) { $2.v[i]->b = body; $2.v[i]->loc.end = @$.end; body = $2.v[i]; }
+                                  body->loc = @$; $$ = body; }
     ;
 
 /* the value of a `let x = e in body`: an expression without a top-level `in` (the membership
@@ -406,12 +419,34 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
     yysymbol_kind_t la = yypcontext_token(ctx);
     int nall = yypcontext_expected_tokens(ctx, all, YYNTOKENS), n = 0;
     bool ops = false;
+    bool has_in = false, has_semi = false;
     for (int i = 0; i < nall; i++) {
-        if (is_operator(all[i])) ops = true;
+        has_in |= all[i] == YYSYMBOL_IN;
+        has_semi |= !strcmp(yysymbol_name(all[i]), "';'");
+    }
+    for (int i = 0; i < nall; i++) {
+        /* 'in' after a let's value is the let's own word (elsewhere it is the membership test) */
+        if (all[i] == YYSYMBOL_IN && has_in && !has_semi) exp[n < MAXEXP ? n : MAXEXP - 1] = all[i], n++;
+        else if (is_operator(all[i])) ops = true;
         else if (n < MAXEXP + 1) exp[n < MAXEXP ? n : MAXEXP - 1] = all[i], n++;
+    }
+    bool want_ident = false, want_expr = false, want_item = false;
+    for (int i = 0; i < nall; i++) {
+        want_ident |= all[i] == YYSYMBOL_IDENT;
+        want_expr |= all[i] == YYSYMBOL_INT;
+        want_item |= all[i] == YYSYMBOL_CONST;
     }
     tok_name(t, sizeof t, la);
     int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s", t);
+    const char *s = yysymbol_name(la);
+    if (want_ident && la >= YYSYMBOL_CONST && la <= YYSYMBOL_FALSE && s[0] >= 'a' && s[0] <= 'z')   /* a keyword where a name could be */
+        len += snprintf(msg + len, sizeof msg - (size_t)len, " (a keyword, not a name)");
+    if (n > MAXEXP && want_item)
+        snprintf(msg + len, sizeof msg - (size_t)len, "; expected a definition (const, def, game) or a statement");
+    else if (n > MAXEXP && want_expr)
+        snprintf(msg + len, sizeof msg - (size_t)len, "; expected an expression");
+    else if (n > MAXEXP)
+        snprintf(msg + len, sizeof msg - (size_t)len, "; expected one of %d other tokens", n);
     if (n > 0 && n <= MAXEXP) {
         len += snprintf(msg + len, sizeof msg - (size_t)len, "; expected ");
         for (int i = 0; i < n; i++) {

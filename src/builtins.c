@@ -161,7 +161,9 @@ static uint32_t need_vertex(Vm *vm, Loc loc, const char *fn, const Graph *g, con
         char text[128];
         snprintf(text, sizeof text, "%s", b.s ? b.s : "");
         sb_fini(&b);
-        vm_fail(vm, loc, "%s(): %s is not a vertex of the graph", fn, text);
+        vm_fail(vm, loc, "%s(): %s is not a vertex of the graph%s", fn, text,
+                v->t == VT_INT ? " (a vertex without arcs is one only when the graph says so: "
+                "read_digraph(file, skip, count, n) has the vertices 1..n)" : "");
     }
     return (uint32_t)i;
 }

@@ -2,6 +2,7 @@
    parse back. */
 #include "config.h"
 #include "key.h"
+#include "rules.h"
 #include "graph.h"
 #include "json.h"
 #include <stdlib.h>
@@ -231,4 +232,45 @@ Value key_copy_value(const KeyCopy *c)
     Value v = val_pos((const int64_t **)c->keys, c->cnt, c->n);
     v.strs = (uint8_t)c->mode;
     return v;
+}
+
+bool key_runaway(const Program *p, const int64_t *root, const Value *deep, int n, char *buf, size_t cap)
+{
+    if (!root) return false;
+    Value r[POS_MAX_ARGS];
+    if (key_decode(p, root, r) != n) return false;
+    const Game *g = &p->code.games[KEY_GAME(root)];
+    const Func *f = &p->code.fns[g->moves_fn];
+    const char *binder = NULL;   /* a move's first binder, for the guard to suggest */
+    for (int j = 0; g->rules && j < g->rules->n && !binder; j++)
+        if (!g->rules->items[j].canon && g->rules->items[j].nb > 0) binder = g->rules->items[j].b[0].name;
+    for (int i = 0; i < n; i++) {
+        if (r[i].t != VT_INT || deep[i].t != VT_INT) continue;
+        int64_t a = r[i].u.i, d = deep[i].u.i;
+        uint64_t ma = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+        bool falls = a >= 0 && d < -100;
+        bool grows = d > a && (uint64_t)d - (uint64_t)a > 1000 + (ma < UINT64_MAX / 200 ? 100 * ma : UINT64_MAX / 2);
+        if (!falls && !grows) continue;
+        const char *name = i < f->nslotnames && f->slotnames[i] ? f->slotnames[i] : "an argument";
+        StrBuf b;
+        sb_init(&b);
+        sb_printf(&b, "%s(", g->name);
+        for (int k = 0; k < n; k++) {
+            if (k) sb_puts(&b, ", ");
+            key_print_value(p, &b, &deep[k]);
+        }
+        sb_putc(&b, ')');
+        if (falls && binder)
+            snprintf(buf, cap, "positions of %s reach %.100s: %s keeps falling below zero, so a guard such as "
+                     "\"when %s <= %s\" may be missing", g->name, b.s, name, binder, name);
+        else if (falls)
+            snprintf(buf, cap, "positions of %s reach %.100s: %s keeps falling below zero, so a guard such as "
+                     "\"when %s > 0\" may be missing", g->name, b.s, name, name);
+        else
+            snprintf(buf, cap, "positions of %s reach %.100s: %s keeps growing, so a move that should make the game "
+                     "smaller may not, or a guard that bounds it may be missing", g->name, b.s, name);
+        sb_fini(&b);
+        return true;
+    }
+    return false;
 }

@@ -37,4 +37,10 @@ Value key_copy_value(const KeyCopy *c);
    with all their digits, lists and sets as arrays, strings, ranges and positions as strings. */
 void key_print_value(const Program *p, StrBuf *b, const Value *v);
 void key_json_value(const Program *p, StrBuf *b, const Value *v);
+/* Why a search ran out of room, when its positions tell: deep[0..n) are the arguments of a
+   position of root's game met deep in the search; an integer argument that fell below zero where
+   root's is not, or grew far beyond root's, is a recursion without the guard that stops it. Writes
+   the hint (naming the position and the parameter) into buf and returns true; false when nothing
+   looks like that. */
+bool key_runaway(const Program *p, const int64_t *root, const Value *deep, int n, char *buf, size_t cap);
 #endif

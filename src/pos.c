@@ -153,6 +153,13 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool k
                   "the store is full %s %s: the keys of the positions of game '%s' and its parts take %zu MB, "
                   "all the room the store has for keys (their arguments keep growing?)",
                   how, what, game, e->key_words * 8 >> 20);
+    Value deep[POS_MAX_ARGS];
+    char hint[400];
+    int n = e->root && KEY_GAME(key) == KEY_GAME(e->root) ? key_decode(e->p, key, deep) : -1;
+    if (n >= 0 && key_runaway(e->p, e->root, deep, n, hint, sizeof hint))
+        prog_fail(e->p, EXIT_LIMIT, loc,
+                  "state limit reached %s %s: more than %llu position%s of game '%s' and its parts (--max-states); %s",
+                  how, what, (unsigned long long)e->p->opt.max_states, e->p->opt.max_states == 1 ? "" : "s", game, hint);
     prog_fail(e->p, EXIT_LIMIT, loc,
               "state limit reached %s %s: more than %llu position%s of game '%s' and its parts "
               "(raise the limit with --max-states N)",

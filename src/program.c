@@ -397,10 +397,15 @@ _Noreturn void prog_fail(Program *p, int status, Loc loc, const char *fmt, ...)
     va_end(ap);
     if (p->run.silent && p->run.on_error) longjmp(*p->run.on_error, status);
     prog_progress_clear(p);
-    diag_error(&p->diag, loc, "%s", msg);
+    /* an error inside the standard library's code is the user's statement's: reported there, with
+       the library's line as a note */
     const SrcFile *f = loc.line ? diag_file(&p->diag, loc.file) : NULL;
-    if (p->run.stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->run.stmt->loc.file != loc.file)
-        diag_note(&p->diag, p->run.stmt->loc, "while running this statement");
+    if (p->run.stmt && f && !strncmp(f->name, "<stdlib>", 8) && p->run.stmt->loc.file != loc.file) {
+        diag_error(&p->diag, p->run.stmt->loc, "%s", msg);
+        diag_note(&p->diag, loc, "inside the standard library, here");
+    } else {
+        diag_error(&p->diag, loc, "%s", msg);
+    }
     if (!p->run.on_error) prog_no_handler(p, status);
     longjmp(*p->run.on_error, status);
 }

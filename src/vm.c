@@ -6,6 +6,7 @@
 #include "graph.h"
 #include "bignum.h"
 #include "arith.h"
+#include "rules.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -616,6 +617,24 @@ static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *pack
     return v;
 }
 
+/* A move of the game whose moves f yields (rule tag) led to v, not a position: an error at the
+   rule's result, naming the rule. */
+static _Noreturn void bad_move(Vm *vm, const Func *f, int tag, const Value *v, Loc loc)
+{
+    const Program *P = vm->p;
+    for (size_t g = 0; g < P->code.ngames; g++) {
+        const Game *gm = &P->code.games[g];
+        if (&P->code.fns[gm->moves_fn] != f) continue;
+        const char *rule = gm->rules && tag >= 0 && tag < gm->rules->n ? gm->rules->items[tag].name : NULL;
+        if (rule)
+            vm_fail(vm, loc, "move '%s' of %s must lead to a position (or 0 for nothing left), but it gives %s", rule,
+                    gm->name, val_type_an(v->t));
+        vm_fail(vm, loc, "a move of %s must lead to a position (or 0 for nothing left), but it gives %s", gm->name,
+                val_type_an(v->t));
+    }
+    vm_fail(vm, loc, "a move must lead to a position (or 0 for nothing left), but it gives %s", val_type_an(v->t));
+}
+
 /* ---- the interpreter ---------------------------------------------------- */
 
 static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
@@ -1141,6 +1160,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             vm->yield_tag = (int)code[pc++];
             Value v = st[--sp];
             vm->sp = sp;
+            if (v.t != VT_POS && f->kind == FN_MOVES && !(v.t == VT_INT && v.u.i == 0)) bad_move(vm, f, vm->yield_tag, &v, LOC);
             if (yield && yield(ctx, &v, st + base)) {
                 vm->nframes = entry;
                 vm->sp = base0;

@@ -113,6 +113,15 @@ static _Noreturn void state_limit(Walk *w)
     Program *p = w->e->p;
     if (w->e->budget) prog_fail(p, PROG_BUDGET, w->loc, "over the budget of a tentative search");
     key_text(p, w->key, b, sizeof b);
+    const DenseGame *g = w->g;
+    char hint[400];
+    if (g->ds.n > 0 && g->np <= POS_MAX_ARGS) {   /* the deepest cell of the search: a runaway recursion? */
+        Value deep[POS_MAX_ARGS];
+        for (int i = 0; i < g->np; i++) deep[i] = val_int(g->ds.v[g->ds.n - 1].c[i]);
+        if (key_runaway(p, w->key, deep, g->np, hint, sizeof hint))
+            prog_fail(p, EXIT_LIMIT, w->loc, "state limit reached while solving %s: more than %llu positions of game '%s' "
+                      "(--max-states); %s", b, (unsigned long long)p->opt.max_states, p->code.games[g->gid].name, hint);
+    }
     prog_fail(p, EXIT_LIMIT, w->loc,
               "state limit reached while solving %s: more than %llu positions of game '%s' "
               "(raise the limit with --max-states N)", b, (unsigned long long)p->opt.max_states, p->code.games[w->g->gid].name);
