@@ -185,6 +185,19 @@ for shape in uniform down; do
         "peak bytes per vertex: C $((bk * 1024 / 1000000)), engine $((gk * 1024 / 1000000)) (file $(( $(wc -c <"$f") / 1000000 )) MB)"
     rm -f "$f"
 done
+# (k) reading a contest input: a count and 10^6 integers (up to 10^9) on standard input, as
+# read_ints("-") reads them, against a hand-written C reader (one fread, parsed by hand); both
+# add them up (the engine must agree). Target: the engine under 500 ms.
+awk 'BEGIN { srand(20261205); n = 1000000; print n; for (i = 0; i < n; i++) printf "%d%s", int(rand() * 1000000000), i + 1 < n ? " " : "\n" }' >"$tmp/ints.in"
+ans=$("$B/bench/base_readints" <"$tmp/ints.in")
+printf 'const n = read_ints("-", 0, 1)[0];\nconst a = read_ints("-", 0, n);\nexpect [n, sum(a)] == [%s];\n' \
+    "$(echo "$ans" | sed 's/ /, /')" >"$tmp/ints.game"
+"$G" "$tmp/ints.game" <"$tmp/ints.in" >/dev/null || { echo "(k): engine disagrees with the baseline"; exit 1; }
+time_in() { t0=$(now); "$@" <"$tmp/ints.in" >/dev/null; t1=$(now); echo $(( (t1 - t0) / 1000000 )); }
+bk=$(median3 "$(time_in "$B/bench/base_readints")" "$(time_in "$B/bench/base_readints")" "$(time_in "$B/bench/base_readints")")
+gk=$(median3 "$(time_in "$G" "$tmp/ints.game")" "$(time_in "$G" "$tmp/ints.game")" "$(time_in "$G" "$tmp/ints.game")")
+row "(k) read_ints: a count and 10^6 integers from stdin" "$(ms "$bk")" "$(ms "$gk")" "$(ratio "$gk" "$bk")x" "target: engine < 500 ms"
+rm -f "$tmp/ints.in"
 # (i) Green Hackenbush on a random graph of 10^5 edges: a random tree of 50001 vertices from the
 # ground plus 50000 random edges (cycles, parallel edges, loops). No baseline: target < 1 s.
 awk 'BEGIN { srand(20261201); for (v = 1; v <= 50000; v++) print int(rand() * v), v;

@@ -425,11 +425,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
         has_semi |= !strcmp(yysymbol_name(all[i]), "';'");
     }
     for (int i = 0; i < nall; i++) {
-        /* 'in' after a let's value is the let's own word (elsewhere it is the membership test) */
-        if (all[i] == YYSYMBOL_IN && has_in && !has_semi) exp[n < MAXEXP ? n : MAXEXP - 1] = all[i], n++;
-        else if (is_operator(all[i])) ops = true;
+        if (is_operator(all[i])) ops = true;
         else if (n < MAXEXP + 1) exp[n < MAXEXP ? n : MAXEXP - 1] = all[i], n++;
     }
+    /* 'in' after a let's value (where only ',' may come else) is the let's own word; elsewhere it
+       is the membership test, one operator among others */
+    if (has_in && !has_semi && n == 1 && !strcmp(yysymbol_name(exp[0]), "','")) exp[n++] = YYSYMBOL_IN;
     bool want_ident = false, want_expr = false, want_item = false;
     for (int i = 0; i < nall; i++) {
         want_ident |= all[i] == YYSYMBOL_IDENT;
@@ -439,7 +440,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
     tok_name(t, sizeof t, la);
     int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s", t);
     const char *s = yysymbol_name(la);
-    if (want_ident && la >= YYSYMBOL_CONST && la <= YYSYMBOL_FALSE && s[0] >= 'a' && s[0] <= 'z')   /* a keyword where a name could be */
+    if (want_ident && !want_item && la >= YYSYMBOL_CONST && la <= YYSYMBOL_FALSE && s[0] >= 'a' && s[0] <= 'z')   /* a keyword where a name could be */
         len += snprintf(msg + len, sizeof msg - (size_t)len, " (a keyword, not a name)");
     if (n > MAXEXP && want_item)
         snprintf(msg + len, sizeof msg - (size_t)len, "; expected a definition (const, def, game) or a statement");

@@ -129,6 +129,28 @@ void drv_apply_redefinitions(Program *p, size_t upto)
     vm_memo_forget(p->vm);
 }
 
+static bool is_stmt(const Node *it)
+{
+    return it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
+           it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW || it->kind == N_FOR ||
+           it->kind == N_IFSTMT;
+}
+
+/* Whether expression e reads standard input: a call of a reading builtin whose file is "-". */
+static bool reads_stdin(const Node *e)
+{
+    if (!e) return false;
+    if (e->kind == N_CALL && e->list.n > 0 && e->list.v[0]->kind == N_STR && e->list.v[0]->slen == 1 &&
+        e->list.v[0]->name[0] == '-' && !strncmp(e->name, "read_", 5))
+        return true;
+    if (reads_stdin(e->a) || reads_stdin(e->b) || reads_stdin(e->c)) return true;
+    for (int i = 0; i < e->list.n; i++)
+        if (reads_stdin(e->list.v[i])) return true;
+    for (int i = 0; i < e->list2.n; i++)
+        if (reads_stdin(e->list2.v[i])) return true;
+    return false;
+}
+
 static int load_block(Program *p, Arena *ua, Node *it);
 
 /* The items of a for or if statement's body, in order: each checked and compiled as it comes (a
@@ -207,14 +229,27 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     errors += sema_declare(p, ua, &pc.items);
     static const NodeKind order[] = { N_CONST, N_DEF, N_GAME, N_QUERY };
     p->code.unit = ua;
+    /* a constant that reads standard input after a statement is set when the statements reach it,
+       so that the reads happen in the order they are written */
+    bool *in_order = xcalloc((size_t)pc.items.n + 1, sizeof *in_order);
+    for (int i = 0, seen_stmt = 0; i < pc.items.n; i++) {
+        Node *it = pc.items.v[i];
+        seen_stmt |= is_stmt(it);
+        in_order[i] = seen_stmt && it->kind == N_CONST && reads_stdin(it->a);
+    }
     for (int phase = 0; phase < 4; phase++) {
         for (int i = 0; i < pc.items.n; i++) {
             Node *it = pc.items.v[i];
-            bool stmt = it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
-                        it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW ||
-                        it->kind == N_FOR || it->kind == N_IFSTMT;
-            if (phase < 3 ? it->kind != order[phase] : !stmt) continue;
-            if (!stmt && it->ref == REF_NONE) continue;   /* redefinition: already reported */
+            bool stmt = is_stmt(it) || in_order[i];
+            if (phase < 3 ? it->kind != order[phase] || stmt : !stmt) continue;
+            if (it->kind != N_QUERY && it->ref == REF_NONE && !is_stmt(it)) continue;   /* redefinition: already reported */
+            if (in_order[i]) {
+                SemaInfo info;
+                int e = sema_item(p, ua, it, &info);
+                if (!e) e = compile_let(p, it, &info, !p->run.loading_stdlib, it->ref_id);
+                errors += e;
+                continue;
+            }
             if (it->kind == N_FOR || it->kind == N_IFSTMT) {
                 errors += load_block(p, ua, it);
                 continue;
@@ -226,6 +261,7 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
         }
     }
     p->code.unit = NULL;
+    xfree(in_order);
     if (errors) {   /* forget this unit's names and statements, so a REPL can go on */
         prog_forget_syms(p, nsyms0);
         p->code.nstmts = nstmts0;

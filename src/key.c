@@ -2,7 +2,6 @@
    parse back. */
 #include "config.h"
 #include "key.h"
-#include "rules.h"
 #include "graph.h"
 #include "json.h"
 #include <stdlib.h>
@@ -241,9 +240,8 @@ bool key_runaway(const Program *p, const int64_t *root, const Value *deep, int n
     if (key_decode(p, root, r) != n) return false;
     const Game *g = &p->code.games[KEY_GAME(root)];
     const Func *f = &p->code.fns[g->moves_fn];
-    const char *binder = NULL;   /* a move's first binder, for the guard to suggest */
-    for (int j = 0; g->rules && j < g->rules->n && !binder; j++)
-        if (!g->rules->items[j].canon && g->rules->items[j].nb > 0) binder = g->rules->items[j].b[0].name;
+    /* the first local after the parameters (the first move's first binder), for the guard to suggest */
+    const char *binder = f->nparams < f->nslotnames ? f->slotnames[f->nparams] : NULL;
     for (int i = 0; i < n; i++) {
         if (r[i].t != VT_INT || deep[i].t != VT_INT) continue;
         int64_t a = r[i].u.i, d = deep[i].u.i;

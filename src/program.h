@@ -46,6 +46,8 @@ typedef struct Game {
     int canon_fn;       /* function returning the canonical argument list, or -1 */
     Loc loc;
     const struct GameRules *rules;   /* its rules as the recognisers read them (rules.h), or NULL */
+    const char *const *move_names;   /* by yield tag: each item's label (NULL: none, or its canon) */
+    int nmove_names;
     int nlocals;        /* frame slots of the moves function */
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
     bool scoring;       /* a scoring game: its moves have gains, its value is a score (negamax) */

@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct RunCtx { Stmt *st; } RunCtx;
-
 static Value thunk(Program *p, int fn) { return vm_call(p->vm, fn, NULL, 0, NULL, NULL); }
 
 static Value need_pos(Program *p, Value v, Loc loc, const char *what)
@@ -699,9 +697,8 @@ static void do_period(Program *p, Stmt *st)
     render_emit_line(p, &b);
 }
 
-void run_stmt(Program *p, Stmt *st)
+void run_simple(Program *p, Stmt *st)
 {
-    p->run.stmt = st;   /* an error inside the standard library also points at this statement */
     switch (st->kind) {
     case ST_QUERY: do_query(p, st); break;
     case ST_TABLE: do_table(p, st); break;
@@ -711,45 +708,6 @@ void run_stmt(Program *p, Stmt *st)
     case ST_PRINT: do_print(p, st); break;
     case ST_GENUS: do_genus(p, st); break;
     case ST_DRAW: do_draw(p, st); break;
-    case ST_FOR: run_loop(p, (size_t)(st - p->code.stmts)); break;
-    case ST_IF: run_if(p, (size_t)(st - p->code.stmts)); break;
-    case ST_LET: run_let(p, st); break;
+    default: break;
     }
-    scratch_release(&p->vm->scratch, 0);
 }
-
-static void run_one(Program *p, void *ctx)
-{
-    RunCtx *rc = ctx;
-    run_stmt(p, rc->st);
-}
-
-int run_pending(Program *p)
-{
-    while (p->code.next_stmt < p->code.nstmts) {
-        drv_apply_redefinitions(p, p->code.next_stmt);   /* a unit's definitions hold from its statements on */
-        RunCtx rc = { &p->code.stmts[p->code.next_stmt++] };
-        p->run.work_what = NULL;
-        p->run.work_done = 0;
-        p->run.work_game = -1;
-        p->vm->gate = NULL;   /* a claim stopped by an error left its gate */
-        prog_budget_start(p);
-        if (p->run.progress) p->run.started = p->run.last_progress = prog_now();
-        int st = prog_try(p, run_one, &rc);
-        prog_report_oom(p, rc.st->loc);
-        p->run.stmt = NULL;
-        prog_progress_clear(p);
-        if (!prog_out_ok(p)) {
-            p->code.next_stmt = p->code.nstmts;
-            return EXIT_USAGE;
-        }
-        if (st) {
-            p->code.next_stmt = p->code.nstmts;
-            return st;
-        }
-        if (rc.st->kind == ST_FOR || rc.st->kind == ST_IF) p->code.next_stmt = rc.st->body_end;   /* the bodies ran inside it */
-    }
-    drv_apply_redefinitions(p, p->code.next_stmt);   /* those of units without statements after the last */
-    return p->run.failed ? EXIT_FAILED : EXIT_OK;
-}
-

@@ -1,4 +1,4 @@
-/* run_int.h: what run.c shares with run_split.c and run_loop.c: the table's and the claim's state,
+/* run_int.h: what run.c shares with run_split.c and run_flow.c: the table's and the claim's state,
    one claim instance, the entry points of their split between worker processes, and one
    statement's run. */
 #ifndef GRUNDY_RUN_INT_H
@@ -55,12 +55,7 @@ bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t tota
    the claim is due to split, then hands the rest to workers and stops the claim's run when they
    have done it. */
 VmGateAction run_claim_gate(void *ctx);
-/* Run one statement (run.c): what it prints, its errors through the program's error path. */
-void run_stmt(Program *p, Stmt *st);
-/* A for statement (statement at; run_loop.c): its body's statements once per element of its
-   domain, the loop variable and the body's constants set for each; an if statement: one of its
-   bodies; a let statement of a body. */
-void run_loop(Program *p, size_t at);
-void run_if(Program *p, size_t at);
-void run_let(Program *p, Stmt *st);
+/* Run a statement other than for, if and let (run.c): what it prints, its errors through the
+   program's error path. */
+void run_simple(Program *p, Stmt *st);
 #endif

@@ -6,7 +6,6 @@
 #include "graph.h"
 #include "bignum.h"
 #include "arith.h"
-#include "rules.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -625,7 +624,7 @@ static _Noreturn void bad_move(Vm *vm, const Func *f, int tag, const Value *v, L
     for (size_t g = 0; g < P->code.ngames; g++) {
         const Game *gm = &P->code.games[g];
         if (&P->code.fns[gm->moves_fn] != f) continue;
-        const char *rule = gm->rules && tag >= 0 && tag < gm->rules->n ? gm->rules->items[tag].name : NULL;
+        const char *rule = tag >= 0 && tag < gm->nmove_names ? gm->move_names[tag] : NULL;
         if (rule)
             vm_fail(vm, loc, "move '%s' of %s must lead to a position (or 0 for nothing left), but it gives %s", rule,
                     gm->name, val_type_an(v->t));

@@ -92,8 +92,13 @@ fi
 # the installed grundy, far from the build and source trees
 docdir="$prefix/share/doc/grundy"
 if (cd / && "$bin" "$docdir/examples/tour.game") >"$tmp/tour.out" 2>&1; then ok; else bad "the installed grundy on the tour:"; tail -5 "$tmp/tour.out"; fi
+# (a contest example reads its installed sample input and must print its sample output)
 [ -n "${INSTALL_QUICK:-}" ] || for f in "$docdir"/examples/*.game; do
-    if (cd / && "$bin" "$f") >/dev/null 2>"$tmp/ex.err"; then ok; else bad "the installed grundy on $f:"; head -3 "$tmp/ex.err"; fi
+    in="$docdir/examples/samples/$(basename "$f" .game).1.in"
+    if [ -f "$in" ]; then
+        if (cd / && "$bin" "$f" <"$in") >"$tmp/ex.out" 2>"$tmp/ex.err" && cmp -s "$tmp/ex.out" "${in%.in}.out"; then ok
+        else bad "the installed grundy on $f < $in:"; head -3 "$tmp/ex.err" "$tmp/ex.out"; fi
+    elif (cd / && "$bin" "$f") >/dev/null 2>"$tmp/ex.err" </dev/null; then ok; else bad "the installed grundy on $f:"; head -3 "$tmp/ex.err"; fi
 done
 
 # uninstall: nothing left

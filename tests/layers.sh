@@ -18,12 +18,12 @@ layer() {
     src/program.* | src/graph.*) echo 2 program ;;
     src/sema.* | src/compile.* | src/peep.* | src/rules.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
-    src/vm.* | src/vm_memo.c | src/vm_rt.c | src/builtins.c) echo 5 interpreter ;;
+    src/vm.* | src/vm_memo.c | src/vm_rt.c | src/builtins.c | src/input.*) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;
     src/solve/core/* | src/solve/*.h) echo 7 solve-core ;;
     src/solve/strategies/* | src/solve/closed/* | src/solve/modes/*) echo 8 strategies ;;
     src/solve/solve.c | src/solve/each_move.c) echo 9 solve ;;
-    src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/render.* | src/jobs.* | src/draw.* | src/plot.* | src/options.* | \
+    src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/run_flow.c | src/render.* | src/jobs.* | src/draw.* | src/plot.* | src/options.* | \
     src/stdlib_data.c) echo 10 app ;;
     src/session/*) echo 11 session ;;
     src/repl* | src/front.* | src/main.c) echo 12 cli ;;

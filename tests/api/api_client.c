@@ -747,6 +747,25 @@ static void streams(void)
     gr_free(json);
     free(w.buf[1]);
     free(w.buf[2]);
+    /* standard input given as text: consumed in order by the reads of later texts; NULL refuses */
+    gr_session_set(s, "output", "text");
+    const char *in = "2\n3 1 2 3\n1 4\nrest of it\n";
+    check(gr_session_set_input(s, in, strlen(in)) == 0, "gr_session_set_input", NULL);
+    memset(&w, 0, sizeof w);
+    st = gr_exec(s, "for t in 1..read_ints(\"-\", 0, 1)[0] { const n = read_ints(\"-\", 0, 1)[0]; "
+                    "const a = read_ints(\"-\", 0, n); print n, sum(a), if Nim(a...) is N then \"N\" else \"P\"; }",
+                 NULL, collect, &w);
+    int st3 = gr_exec(s, "print read_lines(\"-\")...;", NULL, collect, &w);
+    check(st == 0 && st3 == 0 && w.buf[1] && !strcmp(w.buf[1], "3 6 P\n1 4 N\nrest of it\n") && !w.buf[2],
+          "a for statement reads test cases from the input given, a later text reads on", w.buf[1] ? w.buf[1] : w.buf[2]);
+    free(w.buf[1]);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    check(gr_session_set_input(s, NULL, 0) == 0, "gr_session_set_input(NULL)", NULL);
+    st = gr_exec(s, "print read_ints(\"-\");", NULL, collect, &w);
+    check(st == 3 && !w.buf[1] && w.buf[2] && strstr(w.buf[2], "read_ints(): this session has no standard input"),
+          "no standard input: reading it is an error", w.buf[2]);
+    free(w.buf[2]);
     /* gr_load and gr_run: texts compiled as one program, then their statements run; a NUL byte is
        an error of the text */
     memset(&w, 0, sizeof w);

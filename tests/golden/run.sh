@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh: golden tests: each tests/golden/<area>/NAME.game is run as `grundy [NAME.args] NAME.game`
 # in its own directory; stdout must equal NAME.out, stderr NAME.err (empty when absent), and the
-# exit status NAME.status (0 when absent). UPDATE_GOLDEN=1 rewrites the expected files.
+# exit status NAME.status (0 when absent); its standard input is NAME.stdin (else empty).
+# UPDATE_GOLDEN=1 rewrites the expected files.
 GRUNDY=${GRUNDY:-$(pwd)/grundy}
 SRCDIR=${SRCDIR:-$(dirname "$0")/../..}
 root="$SRCDIR/tests/golden"
@@ -17,7 +18,9 @@ for game in "$root"/*/*.game; do
     want_status=0
     [ -f "$dir/$name.status" ] && want_status=$(cat "$dir/$name.status")
     # a hang is a failure too (status 124), not a stuck test run
-    (cd "$dir" && eval "timeout 120 \"$GRUNDY\" $args \"$name.game\"" >"$tmp/out" 2>"$tmp/err" </dev/null)
+    input=/dev/null
+    [ -f "$dir/$name.stdin" ] && input="$name.stdin"   # (opened after the cd)
+    (cd "$dir" && eval "timeout 120 \"$GRUNDY\" $args \"$name.game\"" >"$tmp/out" 2>"$tmp/err" <"$input")
     status=$?
     if [ -n "${UPDATE_GOLDEN:-}" ]; then
         cp "$tmp/out" "$dir/$name.out"

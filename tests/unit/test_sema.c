@@ -29,7 +29,7 @@ static void test_types(void **state)
     (void)state;
     h_expect_error("query Heap(1) * Heap(2);", "'*' cannot multiply two positions");
     h_expect_error("query 3 + 4;", "a query needs a position");
-    h_expect_error("game G(n) { move m when n > 0 => n - 1; } query G(2);", "a move must lead to a position");
+    h_expect_error("game G(n) { move m when n > 0 => n - 1; } query G(2);", "move 'm' of G must lead to a position");
     h_expect_error("const X = [1, 2] - 1;", "expected integers here, not a list");
     h_expect_error("expect Heap(3);", "expect needs a condition");
     h_expect_error("game G(n) { move m(k in 5) => G(k); }", "cannot choose 'k' from an integer");

@@ -1,10 +1,68 @@
-/* run_loop.c: for and if statements: a for runs its body's statements once per element of the
-   domain, with the loop variable and the body's constants (set by let statements) kept in an arena
-   of the loop's, emptied after each element; an if runs one of its two bodies. */
+/* run_flow.c: the order statements run in: the queued ones in turn (run_pending), each inside
+   its own error handler with its budgets; for and if statements: a for runs its body's statements
+   once per element of the domain, with the loop variable and the body's constants (set by let
+   statements) kept in an arena of the loop's, emptied after each element; an if runs one of its
+   two bodies. What each other statement does is run.c's (run_simple). */
 #include "config.h"
+#include "run.h"
 #include "run_int.h"
+#include "driver.h"
 #include "vm.h"
 #include <string.h>
+
+static void run_loop(Program *p, size_t at);
+static void run_if(Program *p, size_t at);
+static void run_let(Program *p, Stmt *st);
+
+/* One statement: an error inside the standard library also points at it. */
+static void run_stmt(Program *p, Stmt *st)
+{
+    p->run.stmt = st;
+    switch (st->kind) {
+    case ST_FOR: run_loop(p, (size_t)(st - p->code.stmts)); break;
+    case ST_IF: run_if(p, (size_t)(st - p->code.stmts)); break;
+    case ST_LET: run_let(p, st); break;
+    default: run_simple(p, st); break;
+    }
+    scratch_release(&p->vm->scratch, 0);
+}
+
+typedef struct RunCtx { Stmt *st; } RunCtx;
+
+static void run_one(Program *p, void *ctx)
+{
+    RunCtx *rc = ctx;
+    run_stmt(p, rc->st);
+}
+
+int run_pending(Program *p)
+{
+    while (p->code.next_stmt < p->code.nstmts) {
+        drv_apply_redefinitions(p, p->code.next_stmt);   /* a unit's definitions hold from its statements on */
+        RunCtx rc = { &p->code.stmts[p->code.next_stmt++] };
+        p->run.work_what = NULL;
+        p->run.work_done = 0;
+        p->run.work_game = -1;
+        p->vm->gate = NULL;   /* a claim stopped by an error left its gate */
+        prog_budget_start(p);
+        if (p->run.progress) p->run.started = p->run.last_progress = prog_now();
+        int st = prog_try(p, run_one, &rc);
+        prog_report_oom(p, rc.st->loc);
+        p->run.stmt = NULL;
+        prog_progress_clear(p);
+        if (!prog_out_ok(p)) {
+            p->code.next_stmt = p->code.nstmts;
+            return EXIT_USAGE;
+        }
+        if (st) {
+            p->code.next_stmt = p->code.nstmts;
+            return st;
+        }
+        if (rc.st->kind == ST_FOR || rc.st->kind == ST_IF) p->code.next_stmt = rc.st->body_end;   /* the bodies ran inside it */
+    }
+    drv_apply_redefinitions(p, p->code.next_stmt);   /* those of units without statements after the last */
+    return p->run.failed ? EXIT_FAILED : EXIT_OK;
+}
 
 /* A loop being run: a copy of its domain's elements (a list's or set's words; a range is not
    copied), its arena, and the arena of the loop around it (put back when it ends). */
@@ -30,7 +88,7 @@ static void run_block(Program *p, size_t from, size_t to)
     }
 }
 
-void run_if(Program *p, size_t at)
+static void run_if(Program *p, size_t at)
 {
     Stmt *st = &p->code.stmts[at];
     Value c = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
@@ -45,7 +103,7 @@ void run_if(Program *p, size_t at)
     p->run.stmt = &p->code.stmts[at];
 }
 
-void run_let(Program *p, Stmt *st)
+static void run_let(Program *p, Stmt *st)
 {
     Value v = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
     Arena *a = p->run.loop_arena ? p->run.loop_arena : &p->code.arena;
@@ -64,7 +122,7 @@ void run_let(Program *p, Stmt *st)
     p->code.const_ready[st->target_id] = true;
 }
 
-void run_loop(Program *p, size_t at)
+static void run_loop(Program *p, size_t at)
 {
     Stmt *st = &p->code.stmts[at];
     Value d = vm_call(p->vm, st->fn, NULL, 0, NULL, NULL);
