@@ -49,7 +49,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token <ival> INT "integer"
 %token <str> IDENT "identifier" STRING "string" BIGINT "big integer"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
-%token QUERY "query" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
+%token QUERY "query" EXPLAIN "explain" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
 %token DIGRAPH "digraph" GRAPH "graph" GROUND "ground" ARC "->"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
@@ -138,6 +138,7 @@ fitem: CONST IDENT '=' expr ';' { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
 /* stmt -> query expr | table expr | expect expr | print expr, ... | draw expr [depth expr] | claim expr for binders [when expr]
          | period expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
+    | EXPLAIN expr              { $$ = ast_node2(A, N_EXPLAIN, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
     | EXPECT expr               { $$ = ast_node2(A, N_EXPECT, @$, $2, NULL); }
     | PRINT arglist             { $$ = ast_node2(A, N_PRINT, @$, $2.v[0], NULL);

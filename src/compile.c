@@ -539,6 +539,8 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     }
     case N_TABLE: {
         Node *call = item->a;
+        bool outcomes = call->kind == N_CALL && call->ref == REF_BUILTIN && call->ref_id == BI_OUTCOME;
+        if (outcomes) call = call->list.v[0];   /* table outcome(G(0..n)): the outcomes, not the values */
         Stmt tmp;
         memset(&tmp, 0, sizeof tmp);
         tmp.target_kind = call->ref == REF_GAME ? SYM_GAME : SYM_DEF;
@@ -550,6 +552,7 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
             tmp.arg_fn[i] = thunk(p, &c, "table argument", x->kind == N_SPLAT ? x->a : x, info, user, FN_THUNK);
         }
         Stmt *st = new_stmt(p, ST_TABLE, item);
+        st->outcome = outcomes ? 'O' : 0;
         st->target_kind = tmp.target_kind;
         st->target_id = tmp.target_id;
         st->nargs = tmp.nargs;
@@ -593,6 +596,9 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         }
         break;
     }
+    case N_EXPLAIN:
+        new_stmt(p, ST_EXPLAIN, item)->fn = thunk(p, &c, "explain", item->a, info, user, FN_THUNK);
+        break;
     case N_GENUS:
         new_stmt(p, ST_GENUS, item)->fn = thunk(p, &c, "genus", item->a, info, user, FN_THUNK);
         break;

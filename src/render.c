@@ -24,6 +24,13 @@ void render_emit_part(Program *p, StrBuf *b)
     if (b->s) b->s[0] = 0;
 }
 
+void render_pos_text(StrBuf *b, const char *pos)
+{
+    sb_puts(b, pos);
+    if (!strcmp(pos, "0")) sb_puts(b, " (no moves left)");
+}
+#define put_pos render_pos_text
+
 void render_emit_line(Program *p, StrBuf *b)
 {
     render_emit_part(p, b);
@@ -220,14 +227,14 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
                 sb_puts(&b, " from ");
                 key_print(p, &b, eng_key(p->solver->store, a->comps[m->comp]));
                 sb_puts(&b, " -> ");
-                sb_puts(&b, a->winning[i]);
+                put_pos(&b, a->winning[i]);
                 if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
                 render_emit_line(p, &b);
                 named = true;
             }
             if (!named) {
                 sb_printf(&b, "  %s move -> ", kind);
-                sb_puts(&b, a->winning[i]);
+                put_pos(&b, a->winning[i]);
                 render_emit_line(p, &b);
             }
         }
@@ -254,7 +261,10 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
             render_emit_line(p, &b);
         }
         for (size_t i = 0; i < a->ndefence && i < TEXT_MAX_MOVES; i++) {
-            sb_printf(&b, "  if -> %s, reply -> %s", a->defence[i].move, a->defence[i].reply);
+            sb_puts(&b, "  if -> ");
+            put_pos(&b, a->defence[i].move);
+            sb_puts(&b, ", reply -> ");
+            put_pos(&b, a->defence[i].reply);
             render_emit_line(p, &b);
         }
         if (a->ndefence > TEXT_MAX_MOVES) {

@@ -9,6 +9,9 @@
 void render_emit_part(Program *p, StrBuf *b);
 /* The same, then a newline; b is freed. */
 void render_emit_line(Program *p, StrBuf *b);
+/* A position's text as a move's result in text output: the ended position "0" reads
+   "0 (no moves left)", not as a number. */
+void render_pos_text(StrBuf *b, const char *pos);
 /* A JSON string into the line b builds; a long one (a query's position can take megabytes) is
    written straight to the output after what b holds, not copied into b. */
 void render_json(Program *p, StrBuf *b, const char *s);

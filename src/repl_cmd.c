@@ -27,7 +27,7 @@ static const char help_text[] =
     "  :load FILE  :reload     load a .game file; load the loaded files again\n"
     "  :list [stdlib|PREFIX]   the definitions with their parameters and doc comments\n"
     "  :moves POS              every move: rule, result, outcome and SG value (* = winning)\n"
-    "  :explain POS            which strategy answered, why, and what it cost\n"
+    "  :explain POS            why POS has its value: its options and their mex, a sum's XOR, the theorem\n"
     "  :play POS [first|second]  play against the engine (you move first by default)\n"
     "  :draw POS [DEPTH]       the game graph below POS as Graphviz DOT (default depth 2)\n"
     "  :time on|off  :json on|off  :limits [states N|instances N|steps N]  :states  :quit\n"
@@ -133,35 +133,30 @@ static void do_moves(Repl *r, const char *text)
     gr_answer_free(a);
 }
 
+/* :explain POS: the explain statement (the options and their mex, a sum's XOR, the theorem),
+   then what it cost. */
 static void do_explain(Repl *r, const char *text)
 {
+    while (isspace((unsigned char)*text)) text++;
+    if (!*text) {
+        fputs("this command needs a position, e.g. Kayles(5)\n", r->out);
+        return;
+    }
     unsigned long long before = gr_session_positions(r->s, NULL);
     double t0 = repl_now();
-    gr_answer *a = position(r, text, GR_VALUE, 0);
-    if (!a) return;
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "explain %s", text);
+    char name[32];
+    repl_next_name(r, name, sizeof name);
+    fflush(r->out);
+    int st = gr_exec(r->s, b.s, name, r->write, r->io);
+    sb_fini(&b);
+    repl_settle(r, st);
+    if (st) return;
     double dt = repl_now() - t0;
-    fprintf(r->out, "%s: %c", gr_answer_position(a), gr_answer_outcome(a));
-    if (gr_answer_value_kind(a) == GR_VALUE_SG) fprintf(r->out, " (sg %s)", gr_answer_value(a));
-    fprintf(r->out, "\n  answered by %s\n", gr_answer_strategy(a));
-    if (gr_answer_certificate(a)) fprintf(r->out, "  by %s\n", gr_answer_certificate(a));
-    if (gr_answer_no_value(a)) fprintf(r->out, "  no SG value: %s\n", gr_answer_no_value(a));
-    if (gr_answer_is_mode(a)) fputs("  a play mode's position: the components below are solved in normal play first\n", r->out);
-    size_t n = gr_answer_component_total(a);
-    for (size_t i = 0; i < n && i < 20; i++) {
-        const char *pos, *how, *why;
-        unsigned long long copies;
-        gr_answer_component(a, i, &pos, &copies, &how, &why);
-        fputs("  component ", r->out);
-        if (copies > 1) fprintf(r->out, "%llu * ", copies);
-        fprintf(r->out, "%s: %s", pos, how);
-        if (why && n > 1) fprintf(r->out, " -- %s", why);
-        fputc('\n', r->out);
-    }
-    if (n > 20) fprintf(r->out, "  ... and %zu more components\n", n - 20);
-    if (n > 1 && !gr_answer_is_mode(a)) fputs("  the sum: the XOR of the components' SG values (Sprague-Grundy)\n", r->out);
     unsigned long long now = gr_session_positions(r->s, NULL);
     fprintf(r->out, "  %.3f s; %llu positions stored now, %llu of them new\n", dt, now, now - before);
-    gr_answer_free(a);
 }
 
 static void do_draw(Repl *r, const char *text, int depth)

@@ -13,6 +13,7 @@
 #include "plot.h"
 #include "run_int.h"
 #include "render.h"
+#include "explain.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +74,8 @@ static GameValue cell(Program *p, TableCtx *t, int64_t x, int64_t y, int64_t z)
     Value pos;
     if (st->target_kind == SYM_GAME) pos = vm_make_pos(p->vm, st->target_id, flat, n, st->loc);
     else pos = need_pos(p, vm_call(p->vm, st->target_id, flat, n, NULL, NULL), st->loc, "a table");
-    GameValue g = solve_sg_value(p->solver, &pos, st->loc);   /* a big value's record is the program's */
+    GameValue g = st->outcome ? gv_outcome(solve_outcome_value(p->solver, &pos, st->loc))   /* table outcome(...) */
+                              : solve_sg_value(p->solver, &pos, st->loc);   /* a big value's record is the program's */
     scratch_release(&p->vm->scratch, mark);
     return g;
 }
@@ -122,6 +124,7 @@ static int value_digits(const GameValue *v)
         sb_fini(&b);
         return n;
     }
+    if (v->kind == GV_OUTCOME) return 1;
     if (!v->big && !v->kset) {
         char tmp[32];
         return snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v->n);
@@ -141,6 +144,11 @@ static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v,
     for (int k = value_digits(v); k < width; k++) sb_putc(b, ' ');
     if (v->kind == GV_SCORE) {   /* a scoring game's table: the scores */
         score_print(b, v);
+        return;
+    }
+    if (v->kind == GV_OUTCOME) {   /* table outcome(...): P, N or D */
+        if (json) sb_printf(b, "\"%c\"", v->outcome);
+        else sb_putc(b, v->outcome);
         return;
     }
     if (json && v->kset) sb_putc(b, '"');
@@ -229,6 +237,10 @@ static void do_table(Program *p, Stmt *st)
     if (p->opt.json) {
         sb_puts(&b, "{\"kind\":\"table\",\"position\":");
         json_str(&b, st->text);
+        sb_puts(&b, ",\"ranges\":[");   /* the indices: each range's first and last value, in order */
+        for (int r = 0; r < t.nranges; r++)
+            sb_printf(&b, "%s{\"from\":%lld,\"to\":%lld}", r ? "," : "", (long long)lo[r], (long long)(lo[r] + cnt[r] - 1));
+        sb_putc(&b, ']');
         if (t.nranges == 3) {
             sb_puts(&b, ",\"layers\":[");
             for (size_t l = 0; l < layers; l++) {
@@ -708,6 +720,11 @@ void run_simple(Program *p, Stmt *st)
     case ST_PRINT: do_print(p, st); break;
     case ST_GENUS: do_genus(p, st); break;
     case ST_DRAW: do_draw(p, st); break;
+    case ST_EXPLAIN: {
+        Value v = need_pos(p, thunk(p, st->fn), st->loc, "explain");
+        explain_position(p, &v, st->text, st->loc);
+        break;
+    }
     default: break;
     }
 }

@@ -616,6 +616,13 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         }
         break;
     }
+    case N_EXPLAIN: {
+        int t = expr(&s, item->a);
+        bool zero = item->a->kind == N_INT && item->a->ival == 0;
+        if (!(t == VT_POS || t == VT_NONE || zero))
+            err(&s, item->a->loc, "explain needs a position (a game with arguments, or a sum), not %s", val_type_an(t));
+        break;
+    }
     case N_QUERY: case N_TABLE: case N_GENUS: {
         int t = expr(&s, item->a);
         bool zero = item->a->kind == N_INT && item->a->ival == 0;
@@ -624,10 +631,14 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         else if (item->kind != N_TABLE && !(t == VT_POS || t == VT_NONE || zero))
             err(&s, item->a->loc, "%s needs a position (a game with arguments, or a sum), not %s",
                 item->kind == N_QUERY ? "a query" : "genus", val_type_an(t));
-        if (item->kind == N_TABLE && !(item->a->kind == N_CALL && (item->a->ref == REF_GAME || item->a->ref == REF_DEF)))
-            err(&s, item->a->loc, "a table needs a call of a game or function with range arguments, e.g. %s",
-                "Subtract(0..30, {1, 3, 4})");
-        if (item->kind == N_TABLE && item->a->kind == N_CALL && item->a->list.n > TABLE_MAX_ARGS)
+        const Node *call = item->a;   /* table outcome(G(...)): the outcomes of G's positions */
+        if (item->kind == N_TABLE && call->kind == N_CALL && call->ref == REF_BUILTIN && call->ref_id == BI_OUTCOME &&
+            call->list.n == 1)
+            call = call->list.v[0];
+        if (item->kind == N_TABLE && !(call->kind == N_CALL && (call->ref == REF_GAME || call->ref == REF_DEF)))
+            err(&s, item->a->loc, "a table needs a call of a game or function with range arguments, e.g. %s, or "
+                "outcome(...) of one", "Subtract(0..30, {1, 3, 4})");
+        if (item->kind == N_TABLE && call->kind == N_CALL && call->list.n > TABLE_MAX_ARGS)
             err(&s, item->a->loc, "too many arguments in a table");
         break;
     }
