@@ -302,7 +302,8 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
     set_options(s, &o);
     Io io = { out, err, false };
     int status = EXIT_OK;
-    bool repl = o.interactive || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
+    /* --no-readline is the REPL's option: with it, lines piped in are a REPL session */
+    bool repl = o.interactive || o.no_readline || (o.nfiles == 0 && o.nevals == 0 && isatty(0));
     /* a long statement shows its progress on a terminal */
     if (isatty(2)) gr_session_progress(s, cli_progress, err);
     if (!repl) {
@@ -345,6 +346,15 @@ int front_main(int argc, char **argv, FILE *out, FILE *err)
         char name[32];
         if (o.nevals > 1) snprintf(name, sizeof name, "<eval %zu>", i + 1);
         else snprintf(name, sizeof name, "<eval>");
+        const char *t = o.evals[i];
+        while (*t == ' ' || *t == '\t' || *t == '\n') t++;
+        if (*t == ':') {   /* a REPL command: -e ':moves Nim(3, 4)' */
+            if (!o.dump_ir && !front_signal) {
+                int ran = repl_one_command(s, t, out, err, cli_write, &io, &io.failed);
+                if (ran > status) status = ran;
+            }
+            continue;
+        }
         int ld = gr_load(s, o.evals[i], strlen(o.evals[i]), name, cli_write, &io);
         if (ld) {
             status = ld;

@@ -85,7 +85,7 @@ static char *read_line(Repl *r, const char *prompt)
 /* ---- completion ------------------------------------------------------------------------------ */
 
 static const char *const keywords[] = {
-    "game", "move", "when", "let", "canon", "def", "const", "query", "table", "expect", "claim", "period", "print",
+    "game", "move", "when", "let", "canon", "def", "const", "query", "explain", "table", "expect", "claim", "period", "print",
     "genus", "draw", "depth", "for", "in", "is", "if", "then", "else", "and", "or", "not", "true", "false", "digraph",
     "graph", "ground", NULL
 };
@@ -132,7 +132,12 @@ static char **complete(const char *text, int start, int end)
     if (!strncmp(line, ":load ", 6)) return NULL;   /* file names */
     rl_attempted_completion_over = 1;
     if (start == (int)(line - rl_line_buffer) && text[0] == ':') return rl_completion_matches(text, gen_command);
-    return rl_completion_matches(text, gen_name);
+    char **m = rl_completion_matches(text, gen_name);
+    /* a keyword is followed by a space; a name is not (its '(' or operator comes next) */
+    bool keyword = false;
+    for (size_t i = 0; m && m[0] && !m[1] && keywords[i]; i++) keyword |= !strcmp(m[0], keywords[i]);
+    if (m && m[0] && !m[1] && !keyword) rl_completion_append_character = '\0';
+    return m;
 }
 
 /* ---- progress -------------------------------------------------------------------------------- */
@@ -175,6 +180,29 @@ static void history_open(Repl *r)
     FILE *f = fopen(path, "a");   /* create it, so that appending works */
     if (f) fclose(f);
     else r->histfile = NULL;
+}
+
+int repl_one_command(gr_session *s, const char *cmd, FILE *out, FILE *err, gr_write_fn *write, void *io,
+                     const bool *failed)
+{
+    Repl r = { .s = s, .out = out, .err = err, .write = write, .io = io, .failed = failed, .sigint = &repl_sigint };
+    const char *form = gr_session_get(s, "output");
+    r.json = form && !strcmp(form, "json");
+    r.read = read_line;
+    while (*cmd == ' ' || *cmd == '\t' || *cmd == '\n') cmd++;
+    size_t n = strlen(cmd);
+    while (n && (cmd[n - 1] == '\n' || cmd[n - 1] == ' ' || cmd[n - 1] == ';')) n--;
+    char *line = xmalloc(n + 1);
+    memcpy(line, cmd, n);
+    line[n] = 0;
+    gr_session_messages(s, write, io);
+    int last = 0;
+    repl_command(&r, line, &last);
+    gr_session_messages(s, NULL, NULL);
+    fflush(out);
+    xfree(line);
+    if (r.cmd_status > last) last = r.cmd_status;
+    return last;
 }
 
 int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_readline, FILE *out, FILE *err,

@@ -13,4 +13,8 @@
    (the command line's streams), *failed set by it when the output could not be written. */
 int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_readline, FILE *out, FILE *err,
              gr_write_fn *write, void *io, const bool *failed);
+/* Run one REPL command (":moves Nim(3, 4)", an -e text of the command line) on session s, its
+   output on out and err; returns the status of what it ran (0 when nothing failed). */
+int repl_one_command(gr_session *s, const char *cmd, FILE *out, FILE *err, gr_write_fn *write, void *io,
+                     const bool *failed);
 #endif

@@ -60,6 +60,7 @@ static const char help_limits[] =
    text went to the error stream already), an interrupt said so. */
 static void repl_errors(Repl *r, int st, char *errors)
 {
+    if (st > r->cmd_status) r->cmd_status = st;
     if (errors) fputs(errors, r->out);
     gr_free(errors);
     repl_settle(r, st);
@@ -74,6 +75,7 @@ static gr_answer *position(Repl *r, const char *text, int what, size_t max)
     while (isspace((unsigned char)*text)) text++;
     if (!*text) {
         fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
+        if (r->cmd_status < 2) r->cmd_status = 2;
         return NULL;
     }
     char name[32];
@@ -114,8 +116,8 @@ static void do_moves(Repl *r, const char *text)
         char o = gr_answer_move_value(a, i, &value, &kind, &win, &gain, &after, &worth);
         best += win != 0;
         sb_init(&b);
-        sb_printf(&b, "%c %3zu. %s%s%s from %s -> %s", win ? '*' : ' ', i + 1, rule ? rule : "move", args ? " " : "",
-                  args ? args : "", from, to);
+        sb_printf(&b, "%c %3zu. %s%s%s from %s -> %s%s", win ? '*' : ' ', i + 1, rule ? rule : "move", args ? " " : "",
+                  args ? args : "", from, to, strcmp(to, "0") ? "" : " (no moves left)");
         if (scoring) {
             sb_printf(&b, ": gain %s, value after %s, worth %s", gain, after, worth);
         } else {
@@ -140,6 +142,7 @@ static void do_explain(Repl *r, const char *text)
     while (isspace((unsigned char)*text)) text++;
     if (!*text) {
         fputs("this command needs a position, e.g. Kayles(5)\n", r->out);
+        if (r->cmd_status < 2) r->cmd_status = 2;
         return;
     }
     unsigned long long before = gr_session_positions(r->s, NULL);
@@ -152,6 +155,7 @@ static void do_explain(Repl *r, const char *text)
     fflush(r->out);
     int st = gr_exec(r->s, b.s, name, r->write, r->io);
     sb_fini(&b);
+    if (st > r->cmd_status) r->cmd_status = st;
     repl_settle(r, st);
     if (st) return;
     double dt = repl_now() - t0;
@@ -375,6 +379,7 @@ bool repl_command(Repl *r, const char *line, int *status)
         else do_draw(r, arg, (int)depth);
     } else {
         fprintf(r->out, "unknown command %s (try :help)\n", cmd);
+        if (r->cmd_status < 2) r->cmd_status = 2;
     }
     xfree(buf);
     fflush(r->out);

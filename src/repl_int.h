@@ -20,6 +20,7 @@ struct Repl {
     bool readline;          /* GNU readline on a terminal (else plain lines, no prompts) */
     bool time;              /* :time on: each item's time after it */
     bool json;              /* :json on: the statements' output as JSON lines */
+    int cmd_status;         /* the worst status a command's call returned (an -e command's exit status) */
     int unit;               /* units loaded so far (names "<repl N>") */
     char **files;           /* files loaded (-i FILE..., :load), for :reload */
     size_t nfiles, capfiles;

@@ -127,7 +127,8 @@ static int pos_of(Repl *r, const char *text, unsigned long long id, const char *
         m->outcome = gr_answer_move_value(a, i, NULL, NULL, NULL, &gain, NULL, &worth);
         StrBuf b;
         sb_init(&b);
-        sb_printf(&b, "%s%s%s from %s -> %s", rule ? rule : "move", args ? " " : "", args ? args : "", from, to);
+        sb_printf(&b, "%s%s%s from %s -> %s%s", rule ? rule : "move", args ? " " : "", args ? args : "", from, to,
+                  strcmp(to, "0") ? "" : " (no moves left)");
         if (q->scoring) sb_printf(&b, "  (gain %s)", gain);
         m->what = sb_take(&b);
         sb_fini(&b);

@@ -755,8 +755,8 @@ static void streams(void)
     st = gr_exec(s, "for t in 1..read_ints(\"-\", 0, 1)[0] { const n = read_ints(\"-\", 0, 1)[0]; "
                     "const a = read_ints(\"-\", 0, n); print n, sum(a), if Nim(a...) is N then \"N\" else \"P\"; }",
                  NULL, collect, &w);
-    int st3 = gr_exec(s, "print read_lines(\"-\")...;", NULL, collect, &w);
-    check(st == 0 && st3 == 0 && w.buf[1] && !strcmp(w.buf[1], "3 6 P\n1 4 N\nrest of it\n") && !w.buf[2],
+    int st_lines = gr_exec(s, "print read_lines(\"-\")...;", NULL, collect, &w);
+    check(st == 0 && st_lines == 0 && w.buf[1] && !strcmp(w.buf[1], "3 6 P\n1 4 N\nrest of it\n") && !w.buf[2],
           "a for statement reads test cases from the input given, a later text reads on", w.buf[1] ? w.buf[1] : w.buf[2]);
     free(w.buf[1]);
     free(w.buf[2]);

@@ -226,7 +226,8 @@ static char *want_table(const Inst *in, const Per *per, long long lo, long long 
     /* R(lo..hi) or R(lo..hi, m): the heap is the first argument */
     char *paren = strchr(b, '(');
     *paren = 0;
-    sput(&t, "%s(%lld..%lld%s\",\"values\":[", b, lo, hi, strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")");
+    sput(&t, "%s(%lld..%lld%s\",\"ranges\":[{\"from\":%lld,\"to\":%lld}],\"values\":[", b, lo, hi,
+         strchr(paren + 1, ',') ? strchr(paren + 1, ',') : ")", lo, hi);
     for (long long n = lo; n <= hi; n++) sput(&t, "%s%u", n > lo ? "," : "", val_of(in, per, n));
     sput(&t, "]}");
     return t.s;

@@ -139,6 +139,8 @@ int main(int argc, char **argv)
     /* tab completion: "DawsonK" completes to the stdlib's DawsonKayles; ":mo" to ":moves" */
     step(&s, "sg(DawsonK\t", "DawsonKayles", 5, "tab completes a game's name");
     step(&s, "(9))\r", "\n", 5, "the completed line runs");
+    /* a completed name is not followed by a space: its '(' comes right after it */
+    step(&s, "sg(Kayl\t(4))\r", "Kayles(4))", 5, "no space after a completed name");
     step(&s, ":mo\t", ":moves", 5, "tab completes a command");
     step(&s, "Nim(1, 2)\r", "1 winning", 10, ":moves lists the moves");
 
