@@ -110,21 +110,23 @@ static void wythoff_numbers(Ex *x, const Value *args, int n)
     line(x, &l);
 }
 
-/* A sum: each component's value and their XOR, in binary when the values fit 64 bits. */
-static void explain_sum(Ex *x, const Value *pos, Loc loc)
+/* A sum (the answer's components: non-terminal, equal ones merged with their counts): each
+   component's value and their XOR, in binary when the values fit 64 bits. */
+static void explain_sum(Ex *x, const Answer *a, Loc loc)
 {
     Program *p = x->p;
-    uint32_t n = pos->n;
+    size_t n = a->ncomps;
     GameValue *v = xcalloc(n + 1, sizeof *v);
     size_t mark = prog_defer(p, xfree, v);
     bool small = true;
     uint64_t total = 0;
     int width = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        Value one = val_pos(&pos->u.pos.keys[i], NULL, 1);
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *key = eng_key(p->solver->store, a->comps[i]);
+        Value one = val_pos(&key, NULL, 1);
         v[i] = solve_sg_value(p->solver, &one, loc);
         small &= v[i].kind == GV_SG && !v[i].big;
-        if (small && val_count(pos, i) % 2) total ^= v[i].n;
+        if (small && a->counts[i] % 2) total ^= v[i].n;
         while (small && width < 64 && v[i].n >> width) width++;
     }
     StrBuf l;
@@ -132,12 +134,12 @@ static void explain_sum(Ex *x, const Value *pos, Loc loc)
     sb_puts(&l, small ? "  a sum: its SG value is the XOR of its components' values (Sprague-Grundy), bit by bit:"
                       : "  a sum: its value comes from its components' values (Sprague-Grundy):");
     line(x, &l);
-    for (uint32_t i = 0; i < n && i < 40; i++) {
+    for (size_t i = 0; i < n && i < 40; i++) {
         sb_init(&l);
         sb_puts(&l, "    ");
-        uint64_t c = val_count(pos, i);
+        uint64_t c = a->counts[i];
         if (c > 1) sb_printf(&l, "%llu * ", (unsigned long long)c);
-        key_print(p, &l, pos->u.pos.keys[i]);
+        key_print(p, &l, eng_key(p->solver->store, a->comps[i]));
         sb_puts(&l, ": ");
         value_text(&l, &v[i]);
         if (small) {
@@ -149,7 +151,7 @@ static void explain_sum(Ex *x, const Value *pos, Loc loc)
     }
     if (n > 40) {
         sb_init(&l);
-        sb_printf(&l, "    ... and %u more components", n - 40);
+        sb_printf(&l, "    ... and %zu more components", n - 40);
         line(x, &l);
     }
     if (small) {
@@ -183,7 +185,7 @@ static void explain_options(Ex *x, const Value *pos, const GameValue *val, Loc l
     } else {
         bool mexable = val->kind == GV_SG && !val->big;
         for (size_t i = 0; i < c->n; i++) mexable &= c->o[i].v.kind == GV_SG;
-        sb_printf(&l, "  %zu option%s, each with its %s:", c->n, c->n == 1 ? "" : "s",
+        sb_printf(&l, "  %zu option%s, %s its %s:", c->n, c->n == 1 ? "" : "s", c->n == 1 ? "with" : "each with",
                   c->scoring ? "gain and the value after it (the opponent's)" : mexable ? "SG value" : "value");
         line(x, &l);
         for (size_t i = 0; i < c->n; i++) {
@@ -277,24 +279,26 @@ void explain_position(Program *p, const Value *pos, const char *text, Loc loc)
         sb_printf(&l, "  by %s", a->why);
         line(&x, &l);
     }
-    uint64_t copies = pos->n == 1 ? val_count(pos, 0) : 0;
     if (pos->strs) {
         sb_init(&l);
         sb_puts(&l, "  a play mode's position: its moves are not explained one by one here (explain a component in "
                     "normal play)");
         line(&x, &l);
-    } else if (pos->n > 1 || copies > 1) {
-        explain_sum(&x, pos, loc);
-    } else if (pos->n == 1) {
+    } else if (a->ncomps > 1 || (a->ncomps == 1 && a->counts[0] > 1)) {
+        explain_sum(&x, a, loc);
+    } else if (a->ncomps == 1) {   /* one component (ended ones of the sum left out) */
+        const int64_t *key = eng_key(p->solver->store, a->comps[0]);
+        Value one = val_pos(&key, NULL, 1);
         if (!strncmp(a->strategy, "closed:wythoff", 14)) {
             Value args[POS_MAX_ARGS];
-            wythoff_numbers(&x, args, key_decode(p, pos->u.pos.keys[0], args));
+            wythoff_numbers(&x, args, key_decode(p, key, args));
         }
         GameValue v = a->has_sg || a->scoring || a->sg.kind == GV_LOOPY ? a->sg : gv_outcome(a->outcome);
-        explain_options(&x, pos, &v, loc);
+        explain_options(&x, &one, &v, loc);
     } else {
         sb_init(&l);
-        sb_puts(&l, "  the empty position: no moves, the player to move loses (SG 0)");
+        sb_puts(&l, a->scoring ? "  no moves: the game is over, its value 0"
+                               : "  no moves: the player to move loses (SG = mex{} = 0)");
         line(&x, &l);
     }
     if (x.json) {
