@@ -241,5 +241,36 @@ check literal-args 0 "$GRUNDY" -e "def f(a...) = a; def g(x, a...) = [x] + a; ga
     -e "expect f($L) == [$L]; expect g($L) == [$L]; expect V($L) == V([$L]...); expect max($L) == max([$L]);"
 check literal-args-arity 3 "$GRUNDY" -e "def h(a, b) = a; print h($L);"
 contains literal-args-arity "$tmp/err" "takes 2 arguments, but 40 were given"
+# contest input: a program reads its standard input in order; the program itself from standard
+# input, or the REPL, cannot read it (an error that says so)
+printf 'const n = read_ints("-", 0, 1)[0];\nconst a = read_ints("-", 0, n);\nprint n, sum(a), read_lines("-")...;\n' >"$tmp/in.game"
+printf '3\n1 2 3\nlast line\n' >"$tmp/in.txt"
+"$GRUNDY" "$tmp/in.game" <"$tmp/in.txt" >"$tmp/out" 2>"$tmp/err"
+if [ "$(cat "$tmp/out")" = "3 6 last line" ] && [ ! -s "$tmp/err" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL stdin-data: $(cat "$tmp/out" "$tmp/err")"; fi
+"$GRUNDY" <"$tmp/in.game" >"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ $st = 3 ] && grep -qF "read_ints(): this session has no standard input to read" "$tmp/err"; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL stdin-program: status $st: $(head -3 "$tmp/err")"; fi
+printf 'print read_ints("-");\n' | "$GRUNDY" -i >"$tmp/out" 2>"$tmp/err"
+contains stdin-repl "$tmp/err" "read_ints(): this session has no standard input to read"
+# REPL commands from -e texts, with their status; a piped REPL session with --no-readline
+check e-command 0 "$GRUNDY" -e ':moves Nim(1, 2)' -e 'print 5;' -e ':explain Heap(2)'
+contains e-command "$tmp/out" "*   2. take k=1 from Heap(2) -> 2 * Heap(1): P (sg 0)"
+contains e-command-explain "$tmp/out" "SG = mex{1, 0} = 2"
+check e-command-bad 3 "$GRUNDY" -e ':moves Nim(1,'
+check e-command-unknown 2 "$GRUNDY" -e ':bogus'
+printf ':moves Heap(2)\nNim(1, 1)\n' | "$GRUNDY" --no-readline >"$tmp/out" 2>"$tmp/err"
+contains no-readline-pipe "$tmp/out" "2 moves, 1 winning"
+contains no-readline-query "$tmp/out" "Nim(1, 1): P (sg 0)"
+printf ':moves Heap(2)\n' >"$tmp/cmd.game"
+check command-in-program 3 "$GRUNDY" "$tmp/cmd.game"
+contains command-in-program "$tmp/err" "a ':' command belongs to the REPL"
+# the heat map: a legend, and room for a long title
+check plot-legend 0 "$GRUNDY" --plot "$tmp/p.svg" -e 'table Wythoff(0..3, 0..3);'
+contains plot-legend "$tmp/p.svg" ">SG value</text>"
+contains plot-legend-title "$tmp/p.svg" ">Wythoff(0..3, 0..3)</text>"
+w=$(sed -n 's/.*<svg[^>]* width="\([0-9]*\)".*/\1/p' "$tmp/p.svg")
+if [ "${w:-0}" -ge 300 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL plot-width: $w"; fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]
