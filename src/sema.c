@@ -515,6 +515,22 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
     return errors;
 }
 
+/* e must be a condition (a boolean or an integer): else an error, msg then ", not <type>". */
+static void want_condition(Sema *s, Node *e, const char *msg)
+{
+    int t = expr(s, e);
+    if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE)) err(s, e->loc, "%s, not %s", msg, val_type_an(t));
+}
+
+/* e must be a position (or 0) for statement what. */
+static void want_position(Sema *s, Node *e, const char *what)
+{
+    int t = expr(s, e);
+    bool zero = e->kind == N_INT && e->ival == 0;
+    if (!(t == VT_POS || t == VT_NONE || zero))
+        err(s, e->loc, "%s needs a position (a game with arguments, or a sum), not %s", what, val_type_an(t));
+}
+
 int sema_declare_local(Program *p, Node *n, int type)
 {
     Symbol *old = prog_lookup(p, n->name);
@@ -616,13 +632,9 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         }
         break;
     }
-    case N_EXPLAIN: {
-        int t = expr(&s, item->a);
-        bool zero = item->a->kind == N_INT && item->a->ival == 0;
-        if (!(t == VT_POS || t == VT_NONE || zero))
-            err(&s, item->a->loc, "explain needs a position (a game with arguments, or a sum), not %s", val_type_an(t));
+    case N_EXPLAIN:
+        want_position(&s, item->a, "explain");
         break;
-    }
     case N_QUERY: case N_TABLE: case N_GENUS: {
         int t = expr(&s, item->a);
         bool zero = item->a->kind == N_INT && item->a->ival == 0;
@@ -642,17 +654,12 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
             err(&s, item->a->loc, "too many arguments in a table");
         break;
     }
-    case N_EXPECT: {
-        int t = expr(&s, item->a);
-        if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
-            err(&s, item->a->loc, "expect needs a condition such as 'X is P' or 'sg(X) == 2', not %s", val_type_an(t));
+    case N_EXPECT:
+        want_condition(&s, item->a, "expect needs a condition such as 'X is P' or 'sg(X) == 2'");
         break;
-    }
     case N_DRAW: {
-        int t = expr(&s, item->a);
-        bool zero = item->a->kind == N_INT && item->a->ival == 0;
-        if (!(t == VT_POS || t == VT_NONE || zero))
-            err(&s, item->a->loc, "draw needs a position (a game with arguments, or a sum), not %s", val_type_an(t));
+        want_position(&s, item->a, "draw");
+        int t;
         if (item->b && !((t = expr(&s, item->b)) == VT_INT || t == VT_NONE))
             err(&s, item->b->loc, "a drawing's depth is an integer, not %s", val_type_an(t));
         break;
@@ -671,12 +678,9 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
         }
         break;
     }
-    case N_IFSTMT: {
-        int t = expr(&s, item->a);
-        if (!(t == VT_BOOL || t == VT_INT || t == VT_NONE))
-            err(&s, item->a->loc, "an if statement needs a condition, not %s", val_type_an(t));
+    case N_IFSTMT:
+        want_condition(&s, item->a, "an if statement needs a condition");
         break;
-    }
     case N_FOR: {
         int t = expr(&s, item->a);
         if (!(t == VT_RANGE || t == VT_LIST || t == VT_SET || t == VT_NONE))
