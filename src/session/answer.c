@@ -325,12 +325,43 @@ static int every_move(void *ctx, const SolveMove *m)
     return 0;
 }
 
+/* A compound's move (solve_mode_moves): its result and its outcome; one to make when it reaches
+   a P-position from an N-position (or keeps a draw). */
+static int every_mode_move(void *ctx, const Value *result, const char *text)
+{
+    EveryCtx *c = ctx;
+    Program *p = c->p;
+    gr_answer *a = c->r->out;
+    char o = solve_outcome_value(p->solver, result, c->loc);
+    unsigned long long id = 0;
+    if (c->r->hold) {
+        gr_session *s = c->r->s;
+        KeyCopy k = key_copy(result);
+        VEC_PUSH(s->held, s->nheld, s->capheld, k);
+        id = s->nheld;
+    }
+    UtilMeter *meter = util_set_meter(NULL);   /* the caller's memory */
+    if (a->nmoves == a->capmoves) {
+        a->capmoves = a->capmoves ? 2 * a->capmoves : 16;
+        a->moves = xrealloc(a->moves, a->capmoves * sizeof *a->moves);
+    }
+    gr_move *mv = &a->moves[a->nmoves++];
+    memset(mv, 0, sizeof *mv);
+    mv->component = xstrdup(a->position);
+    mv->result = xstrdup(text);
+    mv->copies = 1;
+    mv->outcome = o;
+    mv->best = (a->outcome == 'N' && o == 'P') || (a->outcome == 'D' && o == 'D');
+    mv->id = id;
+    GameValue g = gv_outcome(o);
+    mv->value = value_text(&g, false, &mv->kind);
+    util_set_meter(meter);
+    return 0;
+}
+
 /* Every move of pos (GR_EVERY_MOVE) into r->out. */
 static void every_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
 {
-    if (pos->strs & PM_COMPOUND)
-        prog_fail(p, EXIT_COMPILE, loc, "the moves of a compound's position are not listed one by one; ask for the "
-                  "position's winning moves instead");
     /* GR_EVERY_OUTCOME: the outcome alone, unless the game scores (its moves' worth needs values) */
     bool scoring = false;
     for (uint32_t i = 0; i < pos->n && !pos->strs && r->what == GR_EVERY_OUTCOME; i++)
@@ -350,7 +381,8 @@ static void every_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
     util_set_meter(meter);
     sb_fini(&b);
     EveryCtx c = { p, r, loc, g };
-    bool more = solve_each_move(p->solver, pos, loc, r->max ? r->max : 2000, every_move, &c);
+    bool more = pos->strs & PM_COMPOUND ? solve_mode_moves(p->solver, pos, loc, r->max ? r->max : 2000, every_mode_move, &c)
+                                         : solve_each_move(p->solver, pos, loc, r->max ? r->max : 2000, every_move, &c);
     a->incomplete = more;
 }
 

@@ -256,6 +256,11 @@ typedef int (*SolveMoveFn)(void *ctx, const SolveMove *m);
    at most max moves; fn returns nonzero to stop); true when there were more than max. The
    callbacks run after the enumeration: they may ask the solver anything. */
 bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMoveFn fn, void *ctx);
+/* The same for a compound's position (every, conj, select, shortselect, misere or not): fn gets
+   each distinct move's result as a position of the compound's mode and its text (copies of a
+   component choosing in order); true when there were more than max. */
+typedef int (*SolveModeMoveFn)(void *ctx, const Value *result, const char *text);
+bool solve_mode_moves(Solver *s, const Value *pos, Loc loc, size_t max, SolveModeMoveFn fn, void *ctx);
 
 /* Winning moves listed at most (Answer.truncated tells when there are more), and the components
    their printed positions may hold in all: a sum of 10^6 heaps lists a few whole positions. */

@@ -47,4 +47,8 @@ void cpd_position(Solver *s, Answer *a, const CpdComp *c, size_t n, bool termina
 /* Add the winning move that takes the copies of each component c[i] to sum to[i] (UINT32_MAX:
    it stays). A move that cannot be written is not added (a->unwritten). */
 void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, size_t n, bool terminal_too, Loc loc);
+/* Every move of compound position pos (listing): each result added to a (its winning list and
+   mpos, in a's mode; a result the position syntax cannot write sets a->unwritten), at most max;
+   true when there were more. Lists each copy of a component as a component of its own. */
+bool cpd_all_moves(Solver *s, const Value *pos, Loc loc, size_t max, Answer *a);
 #endif
