@@ -9,7 +9,6 @@
 #include "solve/core/period.h"
 #include "solve/core/compose.h"
 #include "solve/core/nimber.h"
-#include "solve/modes/compound.h"
 #include "vm.h"
 #include <assert.h>
 #include <stdlib.h>
@@ -861,28 +860,6 @@ int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions
     prog_release(s->p, mark);
     solve_answer_free(a);
     return n;
-}
-
-bool solve_mode_moves(Solver *s, const Value *pos, Loc loc, size_t max, SolveModeMoveFn fn, void *ctx)
-{
-    size_t mark;
-    Answer *a = solve_answer_new(s->p, &mark);
-    bool more = cpd_all_moves(s, pos, loc, max, a);
-    for (size_t i = 0; i < a->nwin; i++) {
-        const struct AnswerPos *mp = &a->mpos[i];
-        const int64_t **keys = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *keys, loc);
-        uint64_t *cnt = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *cnt, loc);
-        for (uint32_t j = 0; j < mp->nparts; j++) {
-            keys[j] = eng_key(s->store, mp->parts[j].id);
-            cnt[j] = mp->parts[j].count;
-        }
-        Value v = val_pos(keys, cnt, mp->nparts);
-        v.strs = (uint8_t)a->mode;
-        if (fn(ctx, &v, a->winning[i])) break;
-    }
-    prog_release(s->p, mark);
-    solve_answer_free(a);
-    return more;
 }
 
 Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
