@@ -236,8 +236,11 @@ enum {
 
 /* gr_query with more to choose: name is the file name its messages use (NULL: "<query>"), what
    one of GR_WINNING, GR_VALUE, GR_EVERY_MOVE, GR_EVERY_OUTCOME, and max the most moves the last
-   two list (0: 2000; (size_t)-1: all; gr_answer_incomplete when there were more). A compound's position (every, conj, select
-   and the like) has no list of every move: 3, with a message. Returns as gr_query does. */
+   two list (0: 2000; (size_t)-1: all; gr_answer_incomplete when there were more). A compound's
+   position (every, conj, select and the like) lists each move of the compound, with no rule
+   (gr_answer_move's rule NULL, its component the whole position) and the outcome it reaches;
+   copies of a component are components of their own, each distinct choice listed once. Returns
+   as gr_query does. */
 int gr_position(gr_session *s, const char *position, const char *name, int what, size_t max, gr_answer **out,
                 char **errors);
 

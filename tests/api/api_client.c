@@ -1031,10 +1031,31 @@ static void interactive(void)
     memset(&w, 0, sizeof w);
     gr_session_messages(s, collect, &w);
     char *errors = NULL;
-    int st = gr_position(s, "every(Kayles(3), Kayles(4))", "<cmd>", GR_EVERY_MOVE, 0, &a, &errors);
+    int st = gr_position(s, "Nope(3)", "<cmd>", GR_EVERY_MOVE, 0, &a, &errors);
     check(st == 3 && !a && errors && strstr(errors, "\"error\"") && w.buf[2] && strstr(w.buf[2], "<cmd>:1:1: error:") &&
               strstr(w.buf[2], "^"),
-          "gr_position: a compound's moves are refused, the message on the messages writer", w.buf[2]);
+          "gr_position: an unknown game is refused, the message on the messages writer", w.buf[2]);
+    gr_free(errors);
+    free(w.buf[2]);
+    memset(&w, 0, sizeof w);
+    /* a compound's moves: each move of the compound, no rule, the outcome it reaches */
+    errors = NULL;
+    st = gr_position(s, "every(Kayles(2), Heap(1))", "<cmd>", GR_EVERY_MOVE, 0, &a, &errors);
+    const char *mfrom = NULL, *mrule = "x", *margs = NULL, *mto = NULL;
+    unsigned long long mcopies = 0;
+    size_t nm = a ? gr_answer_move_count(a) : 0;
+    int best = 0, stars = 0;
+    for (size_t i = 0; i < nm; i++) {
+        const char *v, *g, *af, *wo;
+        int kind;
+        gr_answer_move_value(a, i, &v, &kind, &best, &g, &af, &wo);
+        stars += best;
+    }
+    if (nm) gr_answer_move(a, 0, &mfrom, &mrule, &margs, &mto, &mcopies);
+    check(st == 0 && a && nm == 2 && !mrule && mfrom && !strcmp(mfrom, "every(Kayles(2) + Heap(1))") && stars == 1,
+          "gr_position: every move of a compound (Kayles(2) to Kayles(1) or 0, with Heap(1) to 0)", mto);
+    gr_answer_free(a);
+    a = NULL;
     gr_free(errors);
     free(w.buf[2]);
     memset(&w, 0, sizeof w);
