@@ -128,7 +128,10 @@ static void do_moves(Repl *r, const char *text)
         fprintf(r->out, "%s\n", b.s);
         sb_fini(&b);
     }
-    if (!n) fputs(scoring ? "  no moves: the game is over\n" : "  no moves: the player to move loses\n", r->out);
+    if (!n)
+        fputs(scoring ? "  no moves: the game is over\n"
+              : gr_answer_outcome(a) == 'N' ? "  no moves: the player to move wins (misere play)\n"
+                                            : "  no moves: the player to move loses\n", r->out);
     if (gr_answer_incomplete(a)) fprintf(r->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
     else if (n) fprintf(r->out, "  %zu move%s, %zu %s\n", n, n == 1 ? "" : "s", best,
                         scoring ? "best" : gr_answer_outcome(a) == 'D' ? "keeping the draw" : "winning");
