@@ -432,19 +432,23 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
     /* 'in' after a let's value (where only ',' may come else) is the let's own word; elsewhere it
        is the membership test, one operator among others */
     if (has_in && !has_semi && n == 1 && !strcmp(yysymbol_name(exp[0]), "','")) exp[n++] = YYSYMBOL_IN;
-    bool want_ident = false, want_expr = false, want_item = false;
+    bool want_ident = false, want_expr = false, want_item = false, want_const = false;
     for (int i = 0; i < nall; i++) {
         want_ident |= all[i] == YYSYMBOL_IDENT;
         want_expr |= all[i] == YYSYMBOL_INT;
-        want_item |= all[i] == YYSYMBOL_CONST;
+        want_item |= all[i] == YYSYMBOL_GAME;
+        want_const |= all[i] == YYSYMBOL_CONST;
     }
     tok_name(t, sizeof t, la);
     int len = snprintf(msg, sizeof msg, "syntax error: unexpected %s", t);
     const char *s = yysymbol_name(la);
-    if (want_ident && !want_item && la >= YYSYMBOL_CONST && la <= YYSYMBOL_FALSE && s[0] >= 'a' && s[0] <= 'z')   /* a keyword where a name could be */
+    if (want_ident && !want_item && !want_const && la >= YYSYMBOL_CONST && la <= YYSYMBOL_FALSE && s[0] >= 'a' && s[0] <= 'z')   /* a keyword where a name could be */
         len += snprintf(msg + len, sizeof msg - (size_t)len, " (a keyword, not a name)");
     if (n > MAXEXP && want_item)
         snprintf(msg + len, sizeof msg - (size_t)len, "; expected a definition (const, def, game) or a statement");
+    else if (n > MAXEXP && want_const)   /* a for or if statement's body */
+        snprintf(msg + len, sizeof msg - (size_t)len, "; expected a statement, a const or '}' (a for or if body "
+                 "defines no games or defs)");
     else if (n > MAXEXP && want_expr)
         snprintf(msg + len, sizeof msg - (size_t)len, "; expected an expression");
     else if (n > MAXEXP)

@@ -136,18 +136,36 @@ static bool is_stmt(const Node *it)
            it->kind == N_IFSTMT || it->kind == N_EXPLAIN;
 }
 
-/* Whether expression e reads standard input: a call of a reading builtin whose file is "-". */
-static bool reads_stdin(const Node *e)
+/* What a unit's constants after its first statement need to know: its items, and which
+   constants are set in order (in_order). */
+typedef struct Order { Program *p; const NodeList *items; const bool *in_order; } Order;
+
+/* Whether expression e may read standard input, or uses a constant that does: a reading builtin
+   whose file is "-" or not a literal string, a def (of the unit, or an earlier one) whose body
+   may, or a constant of the unit set in order. depth bounds the defs followed. */
+static bool reads_stdin(const Order *o, const Node *e, int depth)
 {
-    if (!e) return false;
-    if (e->kind == N_CALL && e->list.n > 0 && e->list.v[0]->kind == N_STR && e->list.v[0]->slen == 1 &&
-        e->list.v[0]->name[0] == '-' && !strncmp(e->name, "read_", 5))
+    if (!e || depth > 64) return false;
+    if (e->kind == N_CALL && !strncmp(e->name, "read_", 5) && e->list.n > 0 &&
+        (e->list.v[0]->kind != N_STR || (e->list.v[0]->slen == 1 && e->list.v[0]->name[0] == '-')))
         return true;
-    if (reads_stdin(e->a) || reads_stdin(e->b) || reads_stdin(e->c)) return true;
+    if (e->kind == N_CALL || e->kind == N_NAME) {
+        for (int i = 0; i < o->items->n; i++) {
+            const Node *it = o->items->v[i];
+            if (!it->name || strcmp(it->name, e->name)) continue;
+            if (e->kind == N_NAME && it->kind == N_CONST) return o->in_order[i];
+            if (e->kind == N_CALL && it->kind == N_DEF) return reads_stdin(o, it->a, depth + 1);
+        }
+        const Symbol *sym = e->kind == N_CALL ? prog_lookup(o->p, e->name) : NULL;
+        if (sym && sym->kind == SYM_DEF && !sym->stdlib && o->p->code.fns[sym->id].ast &&
+            reads_stdin(o, o->p->code.fns[sym->id].ast->a, depth + 1))
+            return true;
+    }
+    if (reads_stdin(o, e->a, depth) || reads_stdin(o, e->b, depth) || reads_stdin(o, e->c, depth)) return true;
     for (int i = 0; i < e->list.n; i++)
-        if (reads_stdin(e->list.v[i])) return true;
+        if (reads_stdin(o, e->list.v[i], depth)) return true;
     for (int i = 0; i < e->list2.n; i++)
-        if (reads_stdin(e->list2.v[i])) return true;
+        if (reads_stdin(o, e->list2.v[i], depth)) return true;
     return false;
 }
 
@@ -232,10 +250,11 @@ int drv_load(Program *p, const char *name, const char *text, size_t len, bool *i
     /* a constant that reads standard input after a statement is set when the statements reach it,
        so that the reads happen in the order they are written */
     bool *in_order = xcalloc((size_t)pc.items.n + 1, sizeof *in_order);
+    Order ord = { p, &pc.items, in_order };
     for (int i = 0, seen_stmt = 0; i < pc.items.n; i++) {
         Node *it = pc.items.v[i];
         seen_stmt |= is_stmt(it);
-        in_order[i] = seen_stmt && it->kind == N_CONST && reads_stdin(it->a);
+        in_order[i] = seen_stmt && it->kind == N_CONST && reads_stdin(&ord, it->a, 0);
     }
     for (int phase = 0; phase < 4; phase++) {
         for (int i = 0; i < pc.items.n; i++) {

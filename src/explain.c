@@ -21,7 +21,7 @@
    its gain. */
 typedef struct Opt { char *move, *result; GameValue v, gain; } Opt;
 /* The options met (freed by the cleanup registered while they are collected). */
-typedef struct Opts { Program *p; Loc loc; bool scoring; Opt *o; size_t n, cap; } Opts;
+typedef struct Opts { Program *p; Loc loc; bool scoring, outcomes; Opt *o; size_t n, cap; } Opts;
 
 static void opts_free(void *arg)
 {
@@ -57,12 +57,22 @@ static int on_option(void *ctx, const SolveMove *m)
     }
     sb_fini(&args);
     key_print_pos(p, &to, &m->result);
-    GameValue v = solve_sg_value(p->solver, &m->result, c->loc);
+    /* a position whose value is its outcome alone (a closed form that decides only that): its
+       options' outcomes, not SG values a search would have to find */
+    GameValue v = c->outcomes ? gv_outcome(solve_outcome_value(p->solver, &m->result, c->loc))
+                              : solve_sg_value(p->solver, &m->result, c->loc);
     if (c->n == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 16;
         c->o = xrealloc(c->o, c->cap * sizeof *c->o);
     }
     c->o[c->n++] = (Opt){ take(&mv), take(&to), v, m->gain };
+    return 0;
+}
+
+static int count_option(void *ctx, const SolveMove *m)
+{
+    (void)m;
+    ++*(size_t *)ctx;
     return 0;
 }
 
@@ -170,10 +180,13 @@ static void explain_sum(Ex *x, const Answer *a, Loc loc)
 static void explain_options(Ex *x, const Value *pos, const GameValue *val, Loc loc)
 {
     Program *p = x->p;
+    /* counted first: a position with too many options values none of them */
+    size_t counted = 0;
+    bool more = solve_each_move(p->solver, pos, loc, EXPLAIN_MAX_OPTIONS, count_option, &counted);
     Opts *c = xcalloc(1, sizeof *c);
-    *c = (Opts){ p, loc, val->kind == GV_SCORE, NULL, 0, 0 };
+    *c = (Opts){ p, loc, val->kind == GV_SCORE, val->kind == GV_OUTCOME, NULL, 0, 0 };
     size_t mark = prog_defer(p, opts_free, c);
-    bool more = solve_each_move(p->solver, pos, loc, EXPLAIN_MAX_OPTIONS, on_option, c);
+    if (!more) solve_each_move(p->solver, pos, loc, EXPLAIN_MAX_OPTIONS, on_option, c);
     StrBuf l;
     sb_init(&l);
     if (more) {

@@ -73,6 +73,12 @@ static void stdin_load(Vm *vm, Loc loc, const char *fn)
     }
     bool bad = ferror(stdin);
     int e = errno;
+    if (bad && e == EINTR) {   /* a signal while the read waited: the interrupt, not an error */
+        clearerr(stdin);
+        xfree(buf);
+        prog_poll(p, loc);
+        vm_fail(vm, loc, "%s(): reading standard input was interrupted", fn);
+    }
     p->run.in.buf = buf;
     p->run.in.len = len;
     p->run.in.pos = 0;
@@ -95,6 +101,7 @@ static InSrc *src_open(Vm *vm, Loc loc, const char *fn, const Value *file, size_
             vm_fail(vm, loc, "%s(): %s", fn, p->run.in.refuse);
         }
         stdin_load(vm, loc, fn);
+        p->run.in.reads++;
         r->std = true;
         r->buf = p->run.in.buf;
         r->have = p->run.in.len;
@@ -350,8 +357,8 @@ void input_read_edges(Vm *vm, Loc loc, const char *fn, const Value *file, int64_
     }
     src_check(vm, loc, fn, r, toolong);
     if (count >= 0 && got < count)
-        vm_fail(vm, loc, "%s(): %s has %lld edge lines after line %lld, not %lld", fn, r->path, (long long)got,
-                (long long)(first + skip), (long long)count);
+        vm_fail(vm, loc, "%s(): %s has %lld edge line%s after line %lld, not %lld", fn, r->path, (long long)got,
+                got == 1 ? "" : "s", (long long)(first + skip), (long long)count);
     src_done(p, r, r->pos, r->nl);
     prog_release(p, mark);
     src_free(r);

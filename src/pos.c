@@ -83,7 +83,8 @@ static uint32_t store_key(Engine *e, const int64_t *key, size_t len, Loc loc)
         size_t sz = e->nkchunk ? (e->ksize >= KEY_CHUNK_WORDS / 2 ? KEY_CHUNK_WORDS : e->ksize * 2) : 512;
         if (sz < len) sz = len;
         if (e->nkchunk == KEY_MAX_CHUNKS) limit_error(e, key, loc, true);
-        VEC_PUSH(e->kchunk, e->nkchunk, e->capkchunk, xmalloc(sz * sizeof(int64_t)));
+        int64_t *chunk = xmalloc(sz * sizeof(int64_t));   /* first: a failed allocation unwinds before the count grows */
+        VEC_PUSH(e->kchunk, e->nkchunk, e->capkchunk, chunk);
         e->ksize = sz;
         e->kused = 0;
     }

@@ -239,8 +239,9 @@ typedef struct ProgRun {
        taken whole at the first such read (from the process's standard input, or the text a client
        gave: loaded already), then consumed in order (pos: where the next read starts, after nl
        newlines); refuse: why this session may not read it (the REPL reads its commands there),
-       NULL: it may; borrowed: buf is the client's (not freed with the program) */
-    struct { char *buf; size_t len, pos; int64_t nl; bool loaded, borrowed; const char *refuse; } in;
+       NULL: it may; borrowed: buf is the client's (not freed with the program); reads: how many
+       reads there were (a def that read it is not memoized: vm_memo_forbid) */
+    struct { char *buf; size_t len, pos; int64_t nl; bool loaded, borrowed; const char *refuse; uint64_t reads; } in;
     Arena *loop_arena;      /* where the innermost for statement running keeps its body's constants */
 } ProgRun;
 

@@ -150,6 +150,9 @@ static void do_explain(Repl *r, const char *text)
     }
     unsigned long long before = gr_session_positions(r->s, NULL);
     double t0 = repl_now();
+    gr_answer *a = position(r, text, GR_VALUE, 0);   /* one position and nothing else, as :moves asks */
+    if (!a) return;
+    gr_answer_free(a);
     StrBuf b;
     sb_init(&b);
     sb_printf(&b, "explain %s", text);
@@ -161,6 +164,7 @@ static void do_explain(Repl *r, const char *text)
     if (st > r->cmd_status) r->cmd_status = st;
     repl_settle(r, st);
     if (st) return;
+    if (r->json) return;   /* the output is JSON lines */
     double dt = repl_now() - t0;
     unsigned long long now = gr_session_positions(r->s, NULL);
     fprintf(r->out, "  %.3f s; %llu positions stored now, %llu of them new\n", dt, now, now - before);

@@ -638,7 +638,7 @@ static _Noreturn void bad_move(Vm *vm, const Func *f, int tag, const Value *v, L
 
 static void push_frame(Vm *vm, int fn, size_t pc, size_t base)
 {
-    VmFrame fr = { fn, pc, base, NULL, 0, 0, false };
+    VmFrame fr = { fn, pc, base, NULL, 0, 0, 0, false };
     VEC_PUSH(vm->frames, vm->nframes, vm->capframes, fr);
 }
 
@@ -1006,6 +1006,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             vm->frames[vm->nframes - 1].hash = hash;
             vm->frames[vm->nframes - 1].timed = mk == 1 || mk == -2;
             vm->frames[vm->nframes - 1].polls0 = P->run.polls;
+            vm->frames[vm->nframes - 1].reads0 = P->run.in.reads;
             size_t nsp = enter(vm, callee, from, (int)(sp - from), LOC);
             fn = callee;
             f = &P->code.fns[fn];
@@ -1073,7 +1074,8 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             }
             VmFrame fr = vm->frames[--vm->nframes];
             if (fr.timed) vm_memo_cost(vm, fn, P->run.polls - fr.polls0);
-            if (fr.memo) vm_memo_put(vm, fr.memo, fr.hash, &v);
+            if (fr.memo && P->run.in.reads != fr.reads0) vm_memo_forbid(vm, fn);   /* it read standard input */
+            else if (fr.memo) vm_memo_put(vm, fr.memo, fr.hash, &v);
             sp = base;
             st[sp++] = v;
             fn = fr.fn;

@@ -12,7 +12,9 @@ typedef int (*VmYield)(void *ctx, const Value *v, const Value *frame);
 /* A caller's frame: its function, where it goes on, its base; memo: the key (with its hash) under
    which the callee's result is remembered on return (a memoized def), or NULL; the polls at the
    call and whether the callee's cost is timed on return (vm_memo_cost). */
-typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; uint64_t polls0; bool timed; } VmFrame;
+/* reads0: the program's reads of standard input when the call began (a call that read it is not
+   remembered: its result depends on more than its arguments) */
+typedef struct VmFrame { int fn; size_t pc; size_t base; const int64_t *memo; uint64_t hash; uint64_t polls0, reads0; bool timed; } VmFrame;
 
 /* Called before a loop over a range (lo..hi) takes its index *i (0-based; slot: the binder's
    frame slot; fn and pc: the function and the loop's instruction, which identify the loop;
@@ -128,6 +130,8 @@ void vm_memo_forget_fns(Vm *vm, size_t from);
 int vm_memo_kind(Vm *vm, int fn);
 /* A call of def fn whose kind was 1 or -2 took steps polls: the trial of loop defs (vm_memo.c). */
 void vm_memo_cost(Vm *vm, int fn, uint64_t steps);
+/* fn read standard input: its calls are never remembered from now on. */
+void vm_memo_forbid(Vm *vm, int fn);
 /* The key of a call of fn on args in a buffer of the memo's (valid until the next call), with its
    hash; NULL when an argument is of a kind that is not remembered by. */
 const int64_t *vm_memo_key(Vm *vm, int fn, const Value *args, int nargs, uint64_t *hash);

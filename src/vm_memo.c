@@ -125,6 +125,12 @@ int vm_memo_kind(Vm *vm, int fn)
     return m->rec[fn];
 }
 
+void vm_memo_forbid(Vm *vm, int fn)
+{
+    vm_memo_kind(vm, fn);   /* the tables sized for fn */
+    vm->memo->rec[fn] = -1;
+}
+
 void vm_memo_cost(Vm *vm, int fn, uint64_t steps)
 {
     struct VmMemo *m = vm->memo;
