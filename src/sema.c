@@ -437,6 +437,19 @@ static int expr(Sema *s, Node *n)
     return n->type;
 }
 
+/* A new constant's slot: no value yet, no code to compute it. Returns its index. */
+static int new_const(Program *p)
+{
+    int id = (int)p->code.nconsts;
+    Value none = { .t = VT_NONE };
+    VEC_PUSH(p->code.consts, p->code.nconsts, p->code.capconsts, none);
+    util_grow((void **)&p->code.const_fn, &p->code.capconstfn, p->code.nconsts, sizeof *p->code.const_fn);
+    util_grow((void **)&p->code.const_ready, &p->code.capconstready, p->code.nconsts, sizeof *p->code.const_ready);
+    p->code.const_fn[id] = -1;
+    p->code.const_ready[id] = false;
+    return id;
+}
+
 int sema_declare(Program *p, Arena *a, NodeList *items)
 {
     (void)a;
@@ -485,13 +498,7 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         sym.name = name;
         if (n->kind == N_CONST) {
             sym.kind = SYM_CONST;
-            sym.id = (int)p->code.nconsts;
-            Value none = { .t = VT_NONE };
-            VEC_PUSH(p->code.consts, p->code.nconsts, p->code.capconsts, none);
-            util_grow((void **)&p->code.const_fn, &p->code.capconstfn, p->code.nconsts, sizeof *p->code.const_fn);
-            util_grow((void **)&p->code.const_ready, &p->code.capconstready, p->code.nconsts, sizeof *p->code.const_ready);
-            p->code.const_fn[sym.id] = -1;
-            p->code.const_ready[sym.id] = false;
+            sym.id = new_const(p);
         } else if (n->kind == N_DEF) {
             sym.kind = SYM_DEF;
             sym.id = prog_add_func(p, name, FN_DEF);
@@ -544,14 +551,8 @@ int sema_declare_local(Program *p, Node *n, int type)
         return -1;
     }
     if (old) diag_note(&p->diag, n->loc, "'%s' shadows the standard library's '%s' in what follows", n->name, n->name);
-    Symbol sym = { .kind = SYM_CONST, .loc = n->loc, .type = type, .id = (int)p->code.nconsts };
+    Symbol sym = { .kind = SYM_CONST, .loc = n->loc, .type = type, .id = new_const(p) };
     sym.name = arena_strndup(&p->code.arena, n->name, strlen(n->name));
-    Value none = { .t = VT_NONE };
-    VEC_PUSH(p->code.consts, p->code.nconsts, p->code.capconsts, none);
-    util_grow((void **)&p->code.const_fn, &p->code.capconstfn, p->code.nconsts, sizeof *p->code.const_fn);
-    util_grow((void **)&p->code.const_ready, &p->code.capconstready, p->code.nconsts, sizeof *p->code.const_ready);
-    p->code.const_fn[sym.id] = -1;
-    p->code.const_ready[sym.id] = false;
     VEC_PUSH(p->code.syms, p->code.nsyms, p->code.capsyms, sym);
     return sym.id;
 }

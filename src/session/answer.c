@@ -267,6 +267,29 @@ static GameValue value_of(Program *p, const Value *pos, Loc loc)
 
 typedef struct EveryCtx { Program *p; PosRun *r; Loc loc; GameValue value; } EveryCtx;
 
+/* The id of the position a move reaches, held by the session for the client (session memory)
+   when the call asks for it; 0 otherwise. */
+static unsigned long long hold(EveryCtx *c, const Value *pos)
+{
+    if (!c->r->hold) return 0;
+    gr_session *s = c->r->s;
+    KeyCopy k = key_copy(pos);
+    VEC_PUSH(s->held, s->nheld, s->capheld, k);
+    return s->nheld;
+}
+
+/* A new move of a, zeroed (the caller's memory: its meter is off). */
+static gr_move *new_move(gr_answer *a)
+{
+    if (a->nmoves == a->capmoves) {
+        a->capmoves = a->capmoves ? 2 * a->capmoves : 16;
+        a->moves = xrealloc(a->moves, a->capmoves * sizeof *a->moves);
+    }
+    gr_move *mv = &a->moves[a->nmoves++];
+    memset(mv, 0, sizeof *mv);
+    return mv;
+}
+
 static int every_move(void *ctx, const SolveMove *m)
 {
     EveryCtx *c = ctx;
@@ -280,13 +303,7 @@ static int every_move(void *ctx, const SolveMove *m)
     if (scoring) worth = score_sub(p, &m->gain, &after);
     bool best = scoring ? !score_cmp(&worth, &c->value)
                         : (a->outcome == 'N' && g.outcome == 'P') || (a->outcome == 'D' && g.outcome == 'D');
-    unsigned long long id = 0;
-    if (c->r->hold) {   /* the session holds the position for the client (session memory) */
-        gr_session *s = c->r->s;
-        KeyCopy k = key_copy(&m->result);
-        VEC_PUSH(s->held, s->nheld, s->capheld, k);
-        id = s->nheld;
-    }
+    unsigned long long id = hold(c, &m->result);
     StrBuf from, to, args;
     sb_init(&from);
     sb_init(&to);
@@ -295,12 +312,7 @@ static int every_move(void *ctx, const SolveMove *m)
     key_print_pos(p, &to, &m->result);
     render_binders_text(&args, m->args);
     UtilMeter *meter = util_set_meter(NULL);   /* the caller's memory */
-    if (a->nmoves == a->capmoves) {
-        a->capmoves = a->capmoves ? 2 * a->capmoves : 16;
-        a->moves = xrealloc(a->moves, a->capmoves * sizeof *a->moves);
-    }
-    gr_move *mv = &a->moves[a->nmoves++];
-    memset(mv, 0, sizeof *mv);
+    gr_move *mv = new_move(a);
     mv->component = xstrdup(from.s);
     mv->result = xstrdup(to.s);
     mv->rule = dup_or_null(m->label);
@@ -333,20 +345,9 @@ static int every_mode_move(void *ctx, const Value *result, const char *text)
     Program *p = c->p;
     gr_answer *a = c->r->out;
     char o = solve_outcome_value(p->solver, result, c->loc);
-    unsigned long long id = 0;
-    if (c->r->hold) {
-        gr_session *s = c->r->s;
-        KeyCopy k = key_copy(result);
-        VEC_PUSH(s->held, s->nheld, s->capheld, k);
-        id = s->nheld;
-    }
+    unsigned long long id = hold(c, result);
     UtilMeter *meter = util_set_meter(NULL);   /* the caller's memory */
-    if (a->nmoves == a->capmoves) {
-        a->capmoves = a->capmoves ? 2 * a->capmoves : 16;
-        a->moves = xrealloc(a->moves, a->capmoves * sizeof *a->moves);
-    }
-    gr_move *mv = &a->moves[a->nmoves++];
-    memset(mv, 0, sizeof *mv);
+    gr_move *mv = new_move(a);
     mv->component = xstrdup(a->position);
     mv->result = xstrdup(text);
     mv->copies = 1;

@@ -871,15 +871,7 @@ Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
         prog_fail(s->p, EXIT_COMPILE, loc, "there is no winning move number %lld (this position has %zu)", (long long)i,
                   a->nwin);
     if (a->mpos) {   /* a play mode's move: its components as they are */
-        const struct AnswerPos *mp = &a->mpos[i];
-        const int64_t **keys = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *keys, loc);
-        uint64_t *cnt = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *cnt, loc);
-        for (uint32_t j = 0; j < mp->nparts; j++) {
-            keys[j] = eng_key(s->store, mp->parts[j].id);
-            cnt[j] = mp->parts[j].count;
-        }
-        Value v = val_pos(keys, cnt, mp->nparts);
-        v.strs = (uint8_t)a->mode;
+        Value v = solve_answer_mpos(s, a, (size_t)i, loc);
         prog_release(s->p, mark);
         solve_answer_free(a);
         return v;

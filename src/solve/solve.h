@@ -297,6 +297,8 @@ void solve_print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id);
 char *solve_print_parts(Solver *s, unsigned mode, const uint32_t *ids, const uint64_t *cnt, size_t n, bool terminal_too);
 /* A winning move of a play mode's answer: its position as components with counts (copied). */
 void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n);
+/* Play mode answer a's listed position i (its mpos) as a position of a's mode, in scratch. */
+Value solve_answer_mpos(Solver *s, const Answer *a, size_t i, Loc loc);
 
 /* Conway's genus of a position (a sum in normal play, or misere(...) of one): its text in
    Conway's notation, whether it is hereditarily tame, the position printed (malloc'd strings). */

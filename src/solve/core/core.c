@@ -231,6 +231,20 @@ void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n)
     a->winning[a->nwin++] = text;
 }
 
+Value solve_answer_mpos(Solver *s, const Answer *a, size_t i, Loc loc)
+{
+    const struct AnswerPos *mp = &a->mpos[i];
+    const int64_t **keys = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *keys, loc);
+    uint64_t *cnt = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *cnt, loc);
+    for (uint32_t j = 0; j < mp->nparts; j++) {
+        keys[j] = eng_key(s->store, mp->parts[j].id);
+        cnt[j] = mp->parts[j].count;
+    }
+    Value v = val_pos(keys, cnt, mp->nparts);
+    v.strs = (uint8_t)a->mode;
+    return v;
+}
+
 void solve_why(Solver *s, uint32_t id, StrBuf *b, AnswerFacts *facts)
 {
     uint32_t how = s->store->st[id].how;

@@ -115,15 +115,7 @@ bool solve_mode_moves(Solver *s, const Value *pos, Loc loc, size_t max, SolveMod
     Answer *a = solve_answer_new(s->p, &mark);
     bool more = cpd_all_moves(s, pos, loc, max, a);
     for (size_t i = 0; i < a->nwin; i++) {
-        const struct AnswerPos *mp = &a->mpos[i];
-        const int64_t **keys = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *keys, loc);
-        uint64_t *cnt = vm_alloc(s->vm, (mp->nparts ? mp->nparts : 1) * sizeof *cnt, loc);
-        for (uint32_t j = 0; j < mp->nparts; j++) {
-            keys[j] = eng_key(s->store, mp->parts[j].id);
-            cnt[j] = mp->parts[j].count;
-        }
-        Value v = val_pos(keys, cnt, mp->nparts);
-        v.strs = (uint8_t)a->mode;
+        Value v = solve_answer_mpos(s, a, i, loc);
         if (fn(ctx, &v, a->winning[i])) break;
     }
     prog_release(s->p, mark);
