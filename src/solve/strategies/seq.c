@@ -6,6 +6,8 @@
 #include "config.h"
 #include "key.h"
 #include "solve/core/period.h"
+#include "solve/core/aperiod.h"
+#include "solve/core/nimber.h"
 #include "solve/core/heaprules.h"
 #include "solve/core/rare.h"
 #include "solve/solve.h"
@@ -36,6 +38,11 @@
 #define SEQ_PERIOD_AUTO ((size_t)1 << 29)
 /* A period seen but not proven is looked for in at most this many of the table's last values. */
 #define SEQ_OBSERVE ((size_t)1 << 24)
+/* A game with infinitely many removals (not a finite code) answers a heap beyond the table limit
+   only through a proven arithmetic period: one is looked for in a table of SEQ_ARITH_TRY values,
+   or of the size its check asks for up to SEQ_ARITH_MAX. */
+#define SEQ_ARITH_TRY ((size_t)1 << 12)
+#define SEQ_ARITH_MAX ((size_t)1 << 15)
 /* Splitting heaps from this size on use the rare-value method (below it the plain scan is cheap). */
 #define SEQ_RARE_FROM 1024
 
@@ -302,6 +309,26 @@ static void extend(Program *p, SeqInst *s, size_t newL, uint64_t work_limit, Loc
     }
 }
 
+static void observed(const SeqInst *s, SolvePeriod *out);
+
+/* A game with infinitely many removals: an arithmetic period seen in the table, proven by the
+   check of aperiod.h (s->need: the table it asks for, when the table is too short). */
+static bool arith_proven(SeqInst *si, SolvePeriod *out)
+{
+    if (!si->hr.inf_from) return false;
+    SolvePeriod seen = { 0 };
+    observed(si, &seen);
+    if (!seen.found || seen.s <= 0) return false;
+    uint64_t need;
+    if (!aper_prove(&si->hr, (RareTable){ si->g8, si->g32 }, si->L, seen.e, seen.p, (uint64_t)seen.s, &need)) {
+        si->need = need;
+        return false;
+    }
+    *out = (SolvePeriod){ .found = true, .e = seen.e, .p = seen.p, .s = seen.s, .proven = true,
+                          .proof = "arithmetic periodicity test", .checked = si->L };
+    return true;
+}
+
 /* A period of G(0..L) proven by the certificate of the rules' kind, if there is one; for an
    octal game not proven yet, s->need: the table a period seen would need (0: none). */
 static bool proven_period(SeqInst *si, SolvePeriod *out)
@@ -309,7 +336,7 @@ static bool proven_period(SeqInst *si, SolvePeriod *out)
     const HeapRules *hr = &si->hr;
     bool sub = !strcmp(hr->kind, "subtraction"), oct = !strcmp(hr->kind, "octal");
     si->need = 0;
-    if (!sub && !oct) return false;
+    if (!sub && !oct) return arith_proven(si, out);
     size_t L = si->L, t = hr->t;
     if (oct) {   /* no array of L entries: tables of 10^8 values and more */
         uint64_t e, p;
@@ -365,12 +392,25 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
         size_t want = next_size(s, n < SIZE_MAX ? (size_t)n + 1 : SIZE_MAX);
         size_t cap = max_table(p, s);
         bool certifiable = has_certificate(s);
+        if (!certifiable && s->hr.inf_from && (want > cap || n >= cap)) {
+            /* only a proven arithmetic period answers it: look for one in a table of moderate size */
+            size_t lim = s->need > s->L ? (size_t)s->need : SEQ_ARITH_TRY;
+            if (lim > s->L && lim <= cap && lim <= SEQ_ARITH_MAX) {
+                extend(p, s, lim, 0, loc);
+                proven_period(s, &s->per);
+                continue;
+            }
+        }
         if (want > cap && certifiable && s->L < cap) want = cap;   /* the room left first: a period may show */
         else if (want > cap || (n >= cap && !certifiable)) {
             char b[200], nt[40];
             key_text(p, key, b, sizeof b);
             if (n == UINT64_MAX) snprintf(nt, sizeof nt, "that n");
             else snprintf(nt, sizeof nt, "n = %llu", (unsigned long long)n);
+            if (!certifiable && s->hr.inf_from)
+                prog_fail(p, EXIT_LIMIT, loc,
+                          "%s: no arithmetic period of game '%s' is proven by the first %zu values, and a table up "
+                          "to %s exceeds the limit of %zu values", b, p->code.games[KEY_GAME(s->pat)].name, s->L, nt, cap);
             if (!certifiable)
                 prog_fail(p, EXIT_LIMIT, loc,
                           "%s: no period can be proven for game '%s' (it is not a finite subtraction or octal game), "
@@ -387,16 +427,37 @@ static void grow_to(Program *p, SeqInst *s, uint64_t n, const int64_t *key, Loc 
     }
 }
 
-static uint32_t value(const SeqInst *s, uint64_t n)
+/* G(n) from the table or the proven period; UINT64_MAX when it is beyond 64 bits (a saltus). */
+static uint64_t value(const SeqInst *s, uint64_t n)
 {
     if (n < s->L) return gv(s, n);
-    return gv(s, s->per.e + (n - s->per.e) % s->per.p);
+    uint64_t d = n - s->per.e, g = gv(s, s->per.e + d % s->per.p), q = d / s->per.p, add;
+    if (!s->per.s) return g;
+    if (__builtin_mul_overflow(q, (uint64_t)s->per.s, &add) || __builtin_add_overflow(g, add, &g)) return UINT64_MAX;
+    return g;
 }
 
-/* The value of a heap beyond 64 bits (the period is proven). */
-static uint32_t value_mpz(const SeqInst *s, const mpz_t n)
+/* G(n) of any heap n (the period is proven when n is beyond the table) into out. */
+static void value_z(const SeqInst *s, const mpz_t n, mpz_t out)
+{
+    if (mpz_fits_ulong_p(n) && mpz_get_ui(n) < s->L) {
+        mpz_set_ui(out, gv(s, mpz_get_ui(n)));
+        return;
+    }
+    mpz_t q;
+    mpz_init(q);
+    mpz_sub_ui(out, n, s->per.e);   /* n - e = q p + r with 0 <= r < p */
+    uint64_t r = mpz_fdiv_q_ui(q, out, s->per.p);
+    mpz_mul_ui(q, q, (unsigned long)s->per.s);
+    mpz_add_ui(out, q, gv(s, s->per.e + r));
+    mpz_clear(q);
+}
+
+/* The value of a heap beyond 64 bits (the period is proven); UINT64_MAX when the value is too. */
+static uint64_t value_mpz(const SeqInst *s, const mpz_t n)
 {
     if (mpz_fits_ulong_p(n)) return value(s, mpz_get_ui(n));
+    if (s->per.s) return UINT64_MAX;
     /* n - e = q p + r with 0 <= r < p: n mod p and e mod p give r */
     uint64_t r = (mpz_fdiv_ui(n, s->per.p) + s->per.p - s->per.e % s->per.p) % s->per.p;
     return gv(s, s->per.e + r);
@@ -411,19 +472,22 @@ static SolveResult seq_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool ne
     uint64_t n = isbig ? UINT64_MAX : (uint64_t)key[s->cw];
     if (n >= s->L) grow_to(sv->p, s, n, key, loc);
     bool by_period = n >= s->L;
-    uint32_t g;
-    if (isbig) {
-        mpz_t big;
-        mpz_init(big);
-        big_heap(s, key, big);
-        g = value_mpz(s, big);
-        mpz_clear(big);
-    } else {
-        g = value(s, n);
-    }
     State *x = &sv->store->st[id];
-    x->sg = g;
-    x->flags = ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
+    uint64_t g = isbig ? UINT64_MAX : value(s, n);
+    if (g == UINT64_MAX) {   /* a heap or a value beyond 64 bits */
+        mpz_t big, v;
+        mpz_inits(big, v, NULL);
+        if (isbig) big_heap(s, key, big);
+        else mpz_set_ui(big, n);
+        value_z(s, big, v);
+        GameValue gvv = nim_from_mpz(sv->p, v);
+        nim_store(x, &gvv);
+        mpz_clears(big, v, NULL);
+    } else {
+        x->sg = g;
+        x->flags &= ~(uint32_t)ST_BIG;
+    }
+    x->flags = (x->flags & ST_BIG) | ST_DONE | (heaprules_has_move(&s->hr, n) ? 0 : ST_TERMINAL);
     x->how = solve_how(&strategy_sequence, (s->hr.recognised ? 6 : 0) + 2 * kind_index(&s->hr) + (by_period ? 1 : 0));
     return SOLVE_DONE;
 }
@@ -557,8 +621,11 @@ static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint
         uint64_t b = r - 1, res = b >= s->L ? (b - s->per.e) % s->per.p : 0;
         for (uint64_t a = 1; a <= half; a++, b--) {
             if (a > SEQ_SCAN_SPLITS) return false;
-            uint32_t vb;
-            if (b >= s->L) {
+            uint64_t vb;
+            if (b >= s->L && s->per.s) {   /* a saltus: the block's multiple too */
+                vb = value(s, b);
+                if (vb == UINT64_MAX) continue;   /* beyond 64 bits: its XOR with a smaller value too */
+            } else if (b >= s->L) {
                 vb = gv(s, s->per.e + res);
                 res = res ? res - 1 : s->per.p - 1;
             } else {
@@ -577,6 +644,39 @@ static bool removal_moves(Program *p, const SeqInst *s, const HrRule *rule, uint
         if (cb(ctx, &v, NULL)) { *stop = true; return true; }
     }
     return true;
+}
+
+/* Whether the infinite family of rule r is listed through inverse_heaps: a proven period with a
+   saltus, and the family leaves at most one heap. */
+static bool by_inverse(const SeqInst *s, const HrRule *r)
+{
+    return s->per.proven && s->per.s > 0 && !(r->inf_bits & HR_TWO);
+}
+
+/* The heaps h >= 1 of value target, decreasing (*m of them): below e from the table, from e on at
+   most one a residue class, h = e + r + p m where G(e + r) + s m = target. */
+static uint64_t *inverse_heaps(const SeqInst *s, uint64_t target, size_t *m)
+{
+    uint64_t e = s->per.e, p = s->per.p, sal = (uint64_t)s->per.s;
+    uint64_t *hs = xmalloc((e + p + 1) * sizeof *hs);
+    size_t k = 0;
+    for (uint64_t h = 1; h < e; h++)
+        if (gv(s, h) == target) hs[k++] = h;
+    for (uint64_t r = 0; r < p; r++) {
+        uint64_t g = gv(s, e + r), q, h;
+        if (target < g || (target - g) % sal) continue;
+        q = (target - g) / sal;
+        if (__builtin_mul_overflow(q, p, &h) || __builtin_add_overflow(h, e + r, &h)) continue;
+        if (h >= 1) hs[k++] = h;
+    }
+    for (size_t i = 1; i < k; i++)   /* decreasing (a handful of heaps) */
+        for (size_t j = i; j > 0 && hs[j - 1] < hs[j]; j--) {
+            uint64_t x = hs[j];
+            hs[j] = hs[j - 1];
+            hs[j - 1] = x;
+        }
+    *m = k;
+    return hs;
 }
 
 /* ---- heaps beyond 64 bits: the same moves, the heap sizes as values ---- */
@@ -602,7 +702,8 @@ static void *scratch_cb(void *vm, size_t bytes) { return vm_alloc(vm, bytes, (Lo
 static bool removal_moves_big(Program *p, const SeqInst *s, const HrRule *rule, uint8_t d, VmBig *t, uint64_t target,
                               VmYield cb, void *ctx, bool *stop)
 {
-    bool one = (d & HR_ONE) && value_mpz(s, t->x) == target;
+    uint64_t vx = (d & HR_ONE) ? value_mpz(s, t->x) : UINT64_MAX;
+    bool one = vx != UINT64_MAX && vx == target;
     Value sz[2];
     if (one && !rule->one_last) {
         sz[0] = big_value(t->x, scratch_cb, p->vm);
@@ -614,7 +715,8 @@ static bool removal_moves_big(Program *p, const SeqInst *s, const HrRule *rule, 
         for (uint64_t a = 1;; a++) {
             if (a > SEQ_SCAN_SPLITS) { complete = false; break; }
             mpz_sub_ui(t->r, t->x, a);
-            if ((value(s, a) ^ value_mpz(s, t->r)) != target) continue;
+            uint64_t vr = value_mpz(s, t->r);
+            if (vr == UINT64_MAX || (value(s, a) ^ vr) != target) continue;
             sz[rule->swapped ? 1 : 0] = val_int((int64_t)a);
             sz[rule->swapped ? 0 : 1] = big_value(t->r, scratch_cb, p->vm);
             Value v = heap_pos_values(p, s, sz, 2);
@@ -642,6 +744,20 @@ static SolveMoves seq_moves_big(Program *p, const SeqInst *s, const int64_t *key
             mpz_sub_ui(t->x, t->y, r->rem[j]);
             complete &= removal_moves_big(p, s, r, r->bits[j], t, target, cb, ctx, &stop);
         }
+        if (r->inf_from && !stop && by_inverse(s, r)) {   /* the few heaps of that value, k increasing */
+            size_t m;
+            uint64_t *hs = inverse_heaps(s, target, &m);
+            for (size_t j = 0; j < m && !stop; j++) {
+                mpz_set_ui(t->x, hs[j]);
+                complete &= removal_moves_big(p, s, r, r->inf_bits, t, target, cb, ctx, &stop);
+            }
+            xfree(hs);
+            if (!stop && target == 0 && (r->inf_bits & HR_NONE)) {   /* k = n: the whole heap */
+                Value v = heap_pos_values(p, s, NULL, 0);
+                stop = cb(ctx, &v, NULL);
+            }
+            continue;
+        }
         for (uint64_t k = r->inf_from; r->inf_from && !stop; k++) {
             if (k - r->inf_from >= SEQ_SCAN_SPLITS) { complete = false; break; }
             mpz_sub_ui(t->x, t->y, k);
@@ -656,11 +772,13 @@ static SolveMoves seq_moves_big(Program *p, const SeqInst *s, const int64_t *key
    rule by rule and removal by removal in each rule's binder order: the order of the rules' moves. */
 static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, const GameValue *want, VmYield cb, void *ctx)
 {
-    if (want->big) return MOVES_ALL;   /* the table's values are below 2^32: none has that value */
     uint64_t target = want->kind == GV_SG ? want->n : 0;
     Program *p = sv->p;
     const int64_t *key = eng_key(sv->store, id);
     SeqInst *s = inst_of(st, p, key);
+    /* the table's values are below 2^32, and so is every value of a period without a saltus: none
+       has that value; with a saltus, the options of such values are not looked for */
+    if (want->big) return s->per.s ? MOVES_SOME : MOVES_ALL;
     if (big_heap(s, key, NULL)) return seq_moves_big(p, s, key, target, cb, ctx);
     uint64_t n = (uint64_t)key[s->cw];
     if (n < SEQ_ENUM_RULES) return MOVES_RULES;
@@ -670,7 +788,14 @@ static SolveMoves seq_moves(Solver *sv, void *st, uint32_t id, const GameValue *
         const HrRule *r = &hr->rules[i];
         for (size_t j = 0; j < r->n && !stop; j++)
             if (r->rem[j] <= n) complete &= removal_moves(p, s, r, r->bits[j], n - r->rem[j], target, cb, ctx, &stop);
-        if (r->inf_from && !stop) {
+        if (r->inf_from && !stop && by_inverse(s, r)) {   /* the few heaps of that value, k increasing */
+            size_t m;
+            uint64_t *hs = inverse_heaps(s, target, &m);
+            for (size_t j = 0; j < m && !stop; j++)
+                if (hs[j] + r->inf_from <= n) complete &= removal_moves(p, s, r, r->inf_bits, hs[j], target, cb, ctx, &stop);
+            xfree(hs);
+            if (!stop && n >= r->inf_from) complete &= removal_moves(p, s, r, r->inf_bits, 0, target, cb, ctx, &stop);
+        } else if (r->inf_from && !stop) {
             uint64_t scanned = 0;
             for (uint64_t k = r->inf_from; k <= n && !stop; k++) {
                 if (++scanned > SEQ_SCAN_SPLITS) { complete = false; break; }
@@ -701,9 +826,14 @@ static void seq_explain(Solver *sv, void *st, uint32_t id, uint32_t variant, Str
         sb_fini(&code);
     }
     if ((big_heap(s, key, NULL) || (uint64_t)key[s->cw] >= s->L) && s->per.proven) {
-        sb_printf(b, "; SG has period %llu after %llu, proven by the %s", (unsigned long long)s->per.p,
-                  (unsigned long long)s->per.e, s->per.proof);
+        if (s->per.s)
+            sb_printf(b, "; SG(n + %llu) = SG(n) + %lld from n = %llu on, proven by the %s",
+                      (unsigned long long)s->per.p, (long long)s->per.s, (unsigned long long)s->per.e, s->per.proof);
+        else
+            sb_printf(b, "; SG has period %llu after %llu, proven by the %s", (unsigned long long)s->per.p,
+                      (unsigned long long)s->per.e, s->per.proof);
         solve_fact_int(facts, "period", (int64_t)s->per.p);
+        if (s->per.s) solve_fact_int(facts, "saltus", s->per.s);
         solve_fact_int(facts, "preperiod", (int64_t)s->per.e);
         solve_fact_text(facts, "proof", s->per.proof);
     } else {   /* the values this position needs (the table may hold more: what earlier statements asked) */
