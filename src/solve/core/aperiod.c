@@ -42,6 +42,14 @@ typedef struct Aper {
 
 static uint64_t gat(RareTable g, int64_t n) { return g.g8 ? g.g8[n] : g.g32[n]; }
 
+/* F(h): the table's value below E + P, the period's from there on. */
+static uint64_t fv(const Aper *a, int64_t h)
+{
+    if (h < a->E + a->P) return gat(a->g, h);
+    int64_t q = (h - a->E) / a->P;
+    return gat(a->g, h - q * a->P) + (uint64_t)(q * a->S);
+}
+
 /* The digit bits of removal i. */
 static uint8_t bits_at(const HeapRules *hr, int64_t i)
 {
@@ -106,11 +114,11 @@ static void constants(Aper *a)
     int64_t f = (int64_t)hr->inf_from;
     if (hr->inf_bits & HR_NONE) constant(a, 0);
     if (hr->inf_bits & HR_ONE)
-        for (int64_t h = 1; h < a->Hc; h++) constant(a, gat(a->g, h));
+        for (int64_t h = 1; h < a->Hc; h++) constant(a, fv(a, h));
     if (hr->inf_bits & HR_TWO)
         for (int64_t x = 1; 2 * x < a->Hc; x++)
             for (int64_t y = x + ((hr->inf_bits & HR_UNEQUAL) ? 1 : 0); x + y < a->Hc; y++)
-                constant(a, gat(a->g, x) ^ gat(a->g, y));
+                constant(a, fv(a, x) ^ fv(a, y));
     need_n(a, a->Hc + f);
 }
 
@@ -147,7 +155,7 @@ static bool covers(Aper *a, int64_t rn)
             for (int64_t r = 0; r < P; r++) {
                 int64_t blo = E + r + P * (bmin > E + r ? (bmin - E - r + P - 1) / P : 0);
                 int64_t d = f + x + fmod_(rn - f - x - r, P), c = offset(a, rn, d, &rr);
-                ranged(a, (uint32_t)(gat(a->g, x) ^ a->rho[r]), (int64_t)a->kap[r] + (blo - E - r) / P, c);
+                ranged(a, (uint32_t)(fv(a, x) ^ a->rho[r]), (int64_t)a->kap[r] + (blo - E - r) / P, c);
                 need_n(a, blo + d);
             }
         }
@@ -161,7 +169,7 @@ static bool covers(Aper *a, int64_t rn)
         if (d & HR_TWO)
             for (size_t k = 0; k < a->nsmall; k++) {
                 int64_t x = a->small[k], c = offset(a, rn, i + x, &rr);
-                fixed(a, (uint32_t)(gat(a->g, x) ^ a->rho[rr]), c);
+                fixed(a, (uint32_t)(fv(a, x) ^ a->rho[rr]), c);
                 need_n(a, i + x + (E > x + 1 ? E : x + 1) + P);
             }
     }
@@ -211,7 +219,7 @@ static bool excludes(Aper *a, int64_t rn)
     /* splits with a part x < E of value s A + alpha: A XOR K(b) = K(n) with K(b) = K(n) + delta for
        some large K(b) iff A + delta = 2 (K(b) AND A) for some K(b): (A + delta) / 2 a submask of A */
     for (int64_t x = 1; x < E; x++) {
-        uint64_t gx = gat(a->g, x);
+        uint64_t gx = fv(a, x);
         int64_t A = (int64_t)(gx >> a->lg);
         uint32_t alpha = (uint32_t)(gx & (uint64_t)(a->S - 1));
         int64_t imax3 = P * (a->kapmax + A + 3);
@@ -228,15 +236,12 @@ static bool excludes(Aper *a, int64_t rn)
     return true;
 }
 
-bool aper_prove(const HeapRules *hr, RareTable g, size_t L, uint64_t e, uint64_t p, uint64_t s, uint64_t *need)
+bool aper_check(const HeapRules *hr, RareTable g, uint64_t e, uint64_t p, uint64_t s, uint64_t *n0)
 {
-    *need = 0;
+    *n0 = 0;
     if (!hr->inf_from || !p || !s || (s & (s - 1)) || p > APER_MAX_P || s > APER_MAX_S || e > APER_MAX_E) return false;
     Aper a = { .hr = hr, .g = g, .E = (int64_t)e, .P = (int64_t)p, .S = (int64_t)s };
     a.Hc = a.E + 2 * a.P;
-    if (L < (size_t)a.Hc + (size_t)a.P) return false;   /* too few values to have seen the period */
-    for (size_t n = e; n + p < L; n++)
-        if (gat(g, (int64_t)n + a.P) != gat(g, (int64_t)n) + s) return false;
     while (((uint64_t)1 << a.lg) < s) a.lg++;
     a.T = (int64_t)(hr->t > hr->inf_from ? hr->t : hr->inf_from);
     a.rho = xmalloc(p * sizeof *a.rho);
@@ -264,9 +269,9 @@ bool aper_prove(const HeapRules *hr, RareTable g, size_t L, uint64_t e, uint64_t
     constants(&a);
     bool ok = true;
     for (int64_t rn = 0; rn < a.P && ok; rn++) ok = covers(&a, rn) && excludes(&a, rn);
-    uint64_t n0 = (uint64_t)a.nreq;
     uint64_t nj = (uint64_t)(a.E + a.P * (a.jreq > 0 ? a.jreq : 0));
-    if (nj > n0) n0 = nj;
+    *n0 = (uint64_t)a.nreq > nj ? (uint64_t)a.nreq : nj;
+    if (*n0 < (uint64_t)(a.E + a.P)) *n0 = (uint64_t)(a.E + a.P);
     xfree(a.rho);
     xfree(a.kap);
     xfree(a.small);
@@ -274,7 +279,17 @@ bool aper_prove(const HeapRules *hr, RareTable g, size_t L, uint64_t e, uint64_t
     xfree(a.cmax);
     xfree(a.lomin);
     xfree(a.pts);
-    if (!ok) return false;
+    return ok;
+}
+
+bool aper_prove(const HeapRules *hr, RareTable g, size_t L, uint64_t e, uint64_t p, uint64_t s, uint64_t *need)
+{
+    *need = 0;
+    if (!p || L < e + 3 * p) return false;   /* too few values to have seen the period */
+    for (size_t n = e; n + p < L; n++)
+        if (gat(g, (int64_t)n + (int64_t)p) != gat(g, (int64_t)n) + s) return false;
+    uint64_t n0;
+    if (!aper_check(hr, g, e, p, s, &n0)) return false;
     if (L >= n0) return true;
     *need = n0;
     return false;

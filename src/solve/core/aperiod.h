@@ -21,4 +21,8 @@
    by this theorem (the rules have no infinite family of removals, the table contradicts the
    period, or some residue class fails the check). */
 bool aper_prove(const HeapRules *hr, RareTable g, size_t L, uint64_t e, uint64_t p, uint64_t s, uint64_t *need);
+/* The residue check alone, on F: g's values below e + p, F(n + p) = F(n) + s from e on (g need
+   hold no more). True with *n0 when, for every n >= *n0, the mex of n's options valued by F is F(n):
+   a table of the true values that agrees with F below *n0 then proves G = F. */
+bool aper_check(const HeapRules *hr, RareTable g, uint64_t e, uint64_t p, uint64_t s, uint64_t *n0);
 #endif
