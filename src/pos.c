@@ -167,6 +167,17 @@ static _Noreturn void limit_error(Engine *e, const int64_t *key, Loc loc, bool k
               how, what, (unsigned long long)e->p->opt.max_states, e->p->opt.max_states == 1 ? "" : "s", game);
 }
 
+/* The memory budget ran out as the store grew (a poll found it over, and gives the store until
+   the next poll to stop): as at the state limit, the message says what the positions look like
+   when they show a runaway argument. */
+static _Noreturn void memory_error(Engine *e, const int64_t *key, Loc loc)
+{
+    Value deep[POS_MAX_ARGS];
+    char hint[400];
+    int n = e->root && KEY_GAME(key) == KEY_GAME(e->root) ? key_decode(e->p, key, deep) : -1;
+    prog_memory_stop(e->p, loc, n >= 0 && key_runaway(e->p, e->root, deep, n, hint, sizeof hint) ? hint : NULL);
+}
+
 /* The state a key (canonical or an alias) maps to, or UINT32_MAX with *slot the free slot. */
 static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, size_t *slot)
 {
@@ -195,6 +206,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
        memory is read as such keys pile up, not after 4096 of them) */
     prog_poll_n(e->p, len / 64, loc);
     if (e->n >= e->p->opt.max_states || e->n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
+    if (e->p->run.mem_over && !e->budget) memory_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     uint32_t stored = store_key(e, key, len, loc);
     id = (uint32_t)e->n++;

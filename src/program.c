@@ -50,6 +50,7 @@ void prog_budget_start(Program *p)
     if (p->run.steps_end < p->run.polls) p->run.steps_end = UINT64_MAX - 1;
     p->run.poll_next = p->run.polls + 1;   /* check the clock and the memory at once */
     p->run.mem_next = 0;
+    p->run.mem_over = false;
 }
 
 uint64_t prog_memory_used(Program *p)
@@ -116,6 +117,21 @@ void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what)
     bytes_text(c, sizeof c, p->opt.max_memory);
     budget_stop(p, loc, "raise it with --max-memory SIZE", "%s needs %s more memory, with %s in use and a budget of %s",
                 what, a, b, c);
+}
+
+void prog_memory_stop(Program *p, Loc loc, const char *hint)
+{
+    char a[40], b[40];
+    bytes_text(a, sizeof a, prog_memory_used(p));
+    bytes_text(b, sizeof b, p->opt.max_memory);
+    if (!hint)
+        budget_stop(p, loc, "raise it with --max-memory SIZE", "the run uses %s of memory, over its budget of %s", a, b);
+    char game[200] = "";
+    if (p->run.work_game >= 0 && (size_t)p->run.work_game < p->code.ngames)
+        snprintf(game, sizeof game, " while solving game '%s'", p->code.games[p->run.work_game].name);
+    p->run.stopping = true;
+    p->run.silent = 0;
+    prog_fail(p, EXIT_LIMIT, loc, "the run uses %s of memory, over its budget of %s%s (--max-memory); %s", a, b, game, hint);
 }
 
 const StrRec *prog_intern(Program *p, const char *s, size_t n)
@@ -476,7 +492,9 @@ void prog_poll_slow(Program *p, Loc loc)
     if (now >= p->run.mem_next && prog_memory_budget(p)) {
         p->run.mem_next = now + PROG_MEMORY_EVERY;
         uint64_t used = prog_memory_used(p);
-        if (used > p->opt.max_memory) {
+        if (used > p->opt.max_memory && !p->run.mem_over)
+            p->run.mem_over = true;   /* one poll's grace: a store growing may name a runaway first */
+        else if (used > p->opt.max_memory) {
             char a[40], b[40];
             bytes_text(a, sizeof a, used);
             bytes_text(b, sizeof b, p->opt.max_memory);

@@ -230,6 +230,9 @@ typedef struct ProgRun {
     int statm_fd;           /* /proc/self/statm, opened on the first memory check (-1: none) */
     double mem_next;        /* prog_now() from which a poll reads the memory again (a read of
                                /proc costs microseconds: at most every PROG_MEMORY_EVERY seconds) */
+    bool mem_over;          /* a poll found the memory over --max-memory: the next one stops the
+                               statement; until then a store that sees this stops it itself, saying
+                               what its positions look like (prog_memory_stop) */
     /* what a long computation counts, for the progress line (a strategy sets them: "values of
        the table" and how many so far; NULL: the positions stored) */
     const char *work_what;
@@ -313,6 +316,9 @@ uint64_t prog_memory_used(Program *p);
 /* Stop with EXIT_LIMIT, naming what, when extra more bytes would take the process past
    --max-memory (a big table asks before it allocates). */
 void prog_memory_need(Program *p, uint64_t extra, Loc loc, const char *what);
+/* Stop with EXIT_LIMIT for the memory budget, as the periodic check does, with hint (what the
+   stored positions show; NULL: none) in place of the advice to raise the budget. */
+_Noreturn void prog_memory_stop(Program *p, Loc loc, const char *hint);
 /* loc, or the running statement's place when loc has none (native work reached without one: a
    peek inside a search, a closed form's moves), for the budgets' messages. */
 static inline Loc prog_here(const Program *p, Loc loc)

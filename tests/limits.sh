@@ -91,6 +91,15 @@ printf 'query TurningTurtles("%s");\n' "$(printf '%10000s' | tr ' ' H)" >"$tmp/t
 check memory-moves 4 timed "$GRUNDY" --max-memory 300M "$tmp/tt.game"
 contains memory-moves "$tmp/err" "of memory, over its budget of 300.0 MB while solving game 'TurningTurtles' (raise it with --max-memory SIZE)"
 peak_ok memory-moves 300
+# a missing guard that runs out of memory before the state limit: the message names --max-memory
+# and the runaway the positions show (the table strategy's search and the memo store alike)
+for st in table memo; do
+    check memory-runaway-$st 4 timed "$GRUNDY" --max-memory 300M --strategy $st \
+        -e 'game Sub(n) { move take(k in {1, 3, 4}) => Sub(n - k); } query Sub(10);'
+    contains memory-runaway-$st "$tmp/err" "over its budget of 300.0 MB while solving game 'Sub' (--max-memory); positions of Sub reach Sub(-"
+    contains memory-runaway-$st "$tmp/err" 'n keeps falling below zero, so a guard such as "when k <= n" may be missing'
+    peak_ok memory-runaway-$st 300
+done
 # positions whose arguments keep growing, and positions that are long lists (the coin game of
 # 10^5 coins): their keys count in the memory budget, and the message names --max-memory (it
 # once named --max-states, for a separate limit on keys)

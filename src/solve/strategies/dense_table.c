@@ -107,6 +107,24 @@ static inline bool over_limit(const Walk *w, size_t waiting)
     return g->solved + waiting > w->e->p->opt.max_states || g->solved - w->solved0 + waiting > w->room;
 }
 
+/* Whether the deepest cell of the search shows a runaway recursion: the hint in hint. */
+static bool runaway(const Walk *w, char *hint, size_t cap)
+{
+    const DenseGame *g = w->g;
+    if (g->ds.n == 0 || g->np > POS_MAX_ARGS) return false;
+    Value deep[POS_MAX_ARGS];
+    for (int i = 0; i < g->np; i++) deep[i] = val_int(g->ds.v[g->ds.n - 1].c[i]);
+    return key_runaway(w->e->p, w->key, deep, g->np, hint, cap);
+}
+
+/* The memory budget as the search deepens: a poll found it over (program.h, mem_over). */
+static void memory_check(const Walk *w)
+{
+    if (!w->e->p->run.mem_over || w->e->budget) return;
+    char hint[400];
+    prog_memory_stop(w->e->p, w->loc, runaway(w, hint, sizeof hint) ? hint : NULL);
+}
+
 static _Noreturn void state_limit(Walk *w)
 {
     char b[200];
@@ -115,13 +133,9 @@ static _Noreturn void state_limit(Walk *w)
     key_text(p, w->key, b, sizeof b);
     const DenseGame *g = w->g;
     char hint[400];
-    if (g->ds.n > 0 && g->np <= POS_MAX_ARGS) {   /* the deepest cell of the search: a runaway recursion? */
-        Value deep[POS_MAX_ARGS];
-        for (int i = 0; i < g->np; i++) deep[i] = val_int(g->ds.v[g->ds.n - 1].c[i]);
-        if (key_runaway(p, w->key, deep, g->np, hint, sizeof hint))
-            prog_fail(p, EXIT_LIMIT, w->loc, "state limit reached while solving %s: more than %llu positions of game '%s' "
-                      "(--max-states); %s", b, (unsigned long long)p->opt.max_states, p->code.games[g->gid].name, hint);
-    }
+    if (runaway(w, hint, sizeof hint))
+        prog_fail(p, EXIT_LIMIT, w->loc, "state limit reached while solving %s: more than %llu positions of game '%s' "
+                  "(--max-states); %s", b, (unsigned long long)p->opt.max_states, p->code.games[g->gid].name, hint);
     prog_fail(p, EXIT_LIMIT, w->loc,
               "state limit reached while solving %s: more than %llu positions of game '%s' "
               "(raise the limit with --max-states N)", b, (unsigned long long)p->opt.max_states, p->code.games[w->g->gid].name);
@@ -205,6 +219,7 @@ static inline bool visit(Walk *w, DStack *ds, const int64_t *c, uint32_t *acc)
     if (v == V_UNK) {
         if (w->mode == M_EXPAND) {
             if (over_limit(w, ds->n + 1)) state_limit(w);
+            memory_check(w);
             push_cell(ds, c, g->np);
             w->pushed++;
         }
