@@ -141,12 +141,55 @@ static void test_merged_and_ordered(void **state)
     h_free(h);
 }
 
+/* An unbounded range with guards that bound the remainder the same for every k is read (issue
+   36), one with a guard on k alone is not; two unbounded rules merge from the later start on. */
+static void test_unbounded_guards_and_families(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h,
+        "game A(n) { move t(k in 2..n) when k < n => A(n - k); }\n"
+        "game B(n) { move t(k in 2..n) when n - k >= 1 => B(n - k); move s(a in 1..n / 2) => B(a) + B(n - a); }\n"
+        "game C(n) { move t(k in 2..n) when k <= 9 => C(n - k); }\n"
+        "game D(n) { move t(k in 2..n) when n - k >= 2 => D(n - k); }\n"
+        "game E(n) { move t(k in 2..n) when k != 5 => E(n - k); }\n"
+        "game Q(n) { move t(k in 1..n) when 2 * k <= n => Q(n - k); }\n"
+        "game F(n) { move t(k in 3..n) => F(n - k); move c(k in 1..n, a in 1..(n - k - 1) / 2) => F(a) + F(n - k - a); }\n"), 0);
+    HeapRules hr;
+    read_rules(h, "A(0)", &hr);
+    assert_int_equal(hr.inf_from, 2);
+    assert_int_equal(hr.inf_bits, HR_ONE);   /* k < n: never the whole heap */
+    heaprules_fini(&hr);
+    read_rules(h, "B(0)", &hr);
+    assert_int_equal(hr.inf_from, 2);
+    assert_int_equal(hr.inf_bits, HR_ONE);
+    assert_int_equal(hr.digit[0], HR_TWO);
+    heaprules_fini(&hr);
+    const char *not_read[] = { "C(0)", "D(0)", "E(0)", "Q(0)" };   /* Q: at most half, a bound that moves with k */
+    for (size_t i = 0; i < sizeof not_read / sizeof not_read[0]; i++) {
+        char *got = code_of(h, not_read[i], 0);
+        if (got) fprintf(stderr, "%s was read as %s\n", not_read[i], got);
+        assert_null(got);
+    }
+    read_rules(h, "F(0)", &hr);   /* take any k >= 3; take any k >= 1 and split the rest unequally */
+    assert_int_equal(hr.inf_from, 3);
+    assert_int_equal(hr.inf_bits, HR_NONE | HR_ONE | HR_TWO | HR_UNEQUAL);
+    assert_int_equal(hr.digit[1], HR_TWO | HR_UNEQUAL);
+    assert_int_equal(hr.digit[2], HR_TWO | HR_UNEQUAL);
+    assert_int_equal(hr.nrules, 2);
+    assert_int_equal(hr.rules[0].inf_from, 3);
+    assert_int_equal(hr.rules[1].inf_from, 1);
+    heaprules_fini(&hr);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recognised_shapes),
         cmocka_unit_test(test_not_heap_games),
         cmocka_unit_test(test_merged_and_ordered),
+        cmocka_unit_test(test_unbounded_guards_and_families),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

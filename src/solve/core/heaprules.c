@@ -18,10 +18,16 @@
 
 /* An affine form in n (the heap), k (the removal's binder) and a (the split's binder). */
 enum { VN, VK, VA };
+#define HR_MAX_FAMILIES 8
+
 typedef struct RCtx {
     Program *p;
     RFold f;                  /* track: n, k, a; the parameters and constants folded */
     int np, coord;
+    /* the unbounded rules read so far: every removal from fam_from[i] on has fam_bits[i] */
+    size_t fam_from[HR_MAX_FAMILIES];
+    uint8_t fam_bits[HR_MAX_FAMILIES];
+    int nfam;
 } RCtx;
 
 static bool add(int64_t x, int64_t y, int64_t *r) { return !__builtin_add_overflow(x, y, r); }
@@ -97,6 +103,22 @@ static bool guards(const RCtx *c, const RRule *m, Removal R, int64_t k, bool *ke
     return true;
 }
 
+/* Whether every guard of m bounds the remainder r = n - R(k) from below by the same amount for
+   every k (`when k < n`, `when n - k >= 1`): d.n r + (d.c + d.n R(k) + d.k k) with d.n R.rk + d.k
+   = 0. Such guards can be read once for an unbounded range; a guard on k alone cannot (`k <= 9`). */
+static bool k_free_bounds(const RCtx *c, const RRule *m, Removal R)
+{
+    for (int i = 0; i < m->ncl; i++) {
+        int op;
+        RAffine d;
+        int64_t t;
+        if (!rules_compare(&c->f, m->cl[i].e, &op, &d) || d.k[VA] || d.k[VN] == 0 || op == OP_EQ || op == OP_NE)
+            return false;
+        if (!mul(d.k[VN], R.rk, &t) || !add(t, d.k[VK], &t) || t != 0) return false;
+    }
+    return true;
+}
+
 /* a part G(..., X, ...) of the game itself: the coordinate expression X, with every other
    argument passed on. */
 static const Node *part(const RCtx *c, const RCall *e, int gid)
@@ -105,6 +127,21 @@ static const Node *part(const RCtx *c, const RCall *e, int gid)
     for (int i = 0; i < c->np; i++)
         if (i != c->coord && !rules_passes_on(e, i)) return NULL;
     return e->args[c->coord];
+}
+
+/* Two rules' digit bits for one removal: the moves of both; unequal splits are kept only while
+   every split rule of the removal is unequal. */
+static uint8_t merge_bits(uint8_t old, uint8_t bits)
+{
+    uint8_t two = (bits & HR_TWO) ? (uint8_t)(bits & (HR_TWO | HR_UNEQUAL)) : 0;
+    uint8_t merged = (uint8_t)((old | bits) & (HR_NONE | HR_ONE | HR_TWO));
+    if (two) {
+        if (!(old & HR_TWO)) merged |= two & HR_UNEQUAL;
+        else if ((old & HR_UNEQUAL) && (two & HR_UNEQUAL)) merged |= HR_UNEQUAL;
+    } else {
+        merged |= old & HR_UNEQUAL;
+    }
+    return merged;
 }
 
 static bool put(HeapRules *hr, int64_t removal, uint8_t bits)
@@ -120,17 +157,7 @@ static bool put(HeapRules *hr, int64_t removal, uint8_t bits)
         hr->digit = d;
         hr->t = nt;
     }
-    uint8_t old = hr->digit[r];
-    /* unequal splits are kept only while every split rule of this removal is unequal */
-    uint8_t two = (bits & HR_TWO) ? (uint8_t)(bits & (HR_TWO | HR_UNEQUAL)) : 0;
-    uint8_t merged = (uint8_t)((old | bits) & (HR_NONE | HR_ONE | HR_TWO));
-    if (two) {
-        if (!(old & HR_TWO)) merged |= two & HR_UNEQUAL;
-        else if ((old & HR_UNEQUAL) && (two & HR_UNEQUAL)) merged |= HR_UNEQUAL;
-    } else {
-        merged |= old & HR_UNEQUAL;
-    }
-    hr->digit[r] = merged;
+    hr->digit[r] = merge_bits(hr->digit[r], bits);
     return true;
 }
 
@@ -275,13 +302,15 @@ static bool rule(RCtx *c, HeapRules *hr, const RRule *m, int gid)
                 if (vals[i] < 0) return false;
         }
     }
-    if (infinite) {   /* every k >= klo: read only without guards (they could depend on k) */
-        if (m->ncl || hr->inf_from || dom_rmin == INT64_MIN) return false;
+    if (infinite) {   /* every k >= klo: guards only as bounds on the remainder that k leaves alone */
+        if (c->nfam == HR_MAX_FAMILIES || dom_rmin == INT64_MIN || !k_free_bounds(c, m, R)) return false;
+        bool keep;
+        if (!guards(c, m, R, klo, &keep, &dom_rmin) || !keep) return false;
         uint8_t bits;
-        if (!bits_for(parts, lo, sk, dom_rmin, &bits) || klo + R.rc < 1) return false;
-        hr->inf_from = (size_t)(klo + R.rc);
-        hr->inf_bits = bits;
-        rec->inf_from = hr->inf_from;
+        if (!bits_for(parts, lo, sk, dom_rmin, &bits) || klo + R.rc < 1 || (uint64_t)(klo + R.rc) >= HR_MAX_T) return false;
+        c->fam_from[c->nfam] = (size_t)(klo + R.rc);
+        c->fam_bits[c->nfam++] = bits;
+        rec->inf_from = (size_t)(klo + R.rc);
         rec->inf_bits = bits;
         return true;
     }
@@ -345,9 +374,15 @@ bool heaprules_read(Program *p, const int64_t *key, int coord, HeapRules *hr)
     }
     if (!nrules) return false;
     if (!hr->digit) put(hr, 0, 0);
-    /* the unbounded rule also covers removals inf_from..t, which other rules gave digits of
-       their own: merge it in there (beyond t it is read from inf_bits) */
-    for (size_t r = hr->inf_from; hr->inf_from && r <= hr->t; r++) put(hr, (int64_t)r, hr->inf_bits);
+    /* the unbounded rules: from the last of their starts on every removal has all their bits
+       (inf_from, inf_bits); below it, and up to t where other rules gave digits of their own,
+       each is merged into the digits (beyond t the removals are read from inf_bits) */
+    for (int i = 0; i < c.nfam; i++)
+        if (c.fam_from[i] > hr->inf_from) hr->inf_from = c.fam_from[i];
+    for (int i = 0; i < c.nfam; i++) hr->inf_bits = i ? merge_bits(hr->inf_bits, c.fam_bits[i]) : c.fam_bits[i];
+    size_t top = hr->inf_from > hr->t ? hr->inf_from : hr->t;
+    for (int i = 0; i < c.nfam; i++)
+        for (size_t r = c.fam_from[i]; r <= top; r++) put(hr, (int64_t)r, c.fam_bits[i]);
     classify(hr);
     hr->recognised = !G->stdlib;
     return true;
