@@ -31,6 +31,19 @@ typedef struct Rules { uint8_t d[T_MAX + 1]; int t, f; uint8_t inf; } Rules;
 
 static uint8_t bits(const Rules *r, int i) { return i <= r->t ? r->d[i] : i >= r->f ? r->inf : 0; }
 
+/* Random rules with an infinite family (every removal from f on), mostly a "take any" one. */
+static Rules random_rules(void)
+{
+    Rules r = { .t = (int)rnd(T_MAX + 1), .f = 1 + (int)rnd(4) };
+    r.d[0] = rnd(2) ? (uint8_t)(HR_TWO | (rnd(3) == 0 ? HR_UNEQUAL : 0)) : 0;
+    for (int i = 1; i <= r.t; i++) r.d[i] = rnd(3) ? 0 : (uint8_t)(rnd(7) + 1);
+    r.inf = (uint8_t)(rnd(7) + 1);
+    if (!(r.inf & (HR_ONE | HR_TWO)) || rnd(4)) r.inf |= HR_ONE;
+    if ((r.inf & HR_TWO) && rnd(3) == 0) r.inf |= HR_UNEQUAL;
+    for (int i = r.f; i <= r.t; i++) r.d[i] |= r.inf;   /* the family's removals within the digits */
+    return r;
+}
+
 /* The mex of the options of heap n, each heap h valued g[h]. */
 static uint32_t mex_of(const Rules *r, const uint32_t *g, int n)
 {
@@ -100,13 +113,7 @@ static void test_random_rules(void **state)
     uint8_t digit[T_MAX + 1];
     int proven = 0, refused_false = 0, offered = 0, rulesets = 0;
     for (int round = 0; round < 160; round++) {
-        Rules r = { .t = (int)rnd(T_MAX + 1), .f = 1 + (int)rnd(4) };
-        r.d[0] = rnd(2) ? (uint8_t)(HR_TWO | (rnd(3) == 0 ? HR_UNEQUAL : 0)) : 0;
-        for (int i = 1; i <= r.t; i++) r.d[i] = rnd(3) ? 0 : (uint8_t)(rnd(7) + 1);
-        r.inf = (uint8_t)(rnd(7) + 1);
-        if (!(r.inf & (HR_ONE | HR_TWO)) || rnd(4)) r.inf |= HR_ONE;   /* mostly a "take any" family */
-        if ((r.inf & HR_TWO) && rnd(3) == 0) r.inf |= HR_UNEQUAL;
-        for (int i = r.f; i <= r.t; i++) r.d[i] |= r.inf;   /* the family's removals within the digits */
+        Rules r = random_rules();
         int N = (r.inf & HR_TWO) ? 600 : NFAR;
         brute(&r, g, N);
         HeapRules hr;
@@ -152,13 +159,7 @@ static void test_residue_check(void **state)
     uint8_t digit[T_MAX + 1];
     int passed = 0, offered = 0, wrong_f = 0;
     for (int round = 0; round < 300; round++) {
-        Rules r = { .t = (int)rnd(T_MAX + 1), .f = 1 + (int)rnd(4) };
-        r.d[0] = rnd(2) ? (uint8_t)(HR_TWO | (rnd(3) == 0 ? HR_UNEQUAL : 0)) : 0;
-        for (int i = 1; i <= r.t; i++) r.d[i] = rnd(3) ? 0 : (uint8_t)(rnd(7) + 1);
-        r.inf = (uint8_t)(rnd(7) + 1);
-        if (!(r.inf & (HR_ONE | HR_TWO)) || rnd(4)) r.inf |= HR_ONE;
-        if ((r.inf & HR_TWO) && rnd(3) == 0) r.inf |= HR_UNEQUAL;
-        for (int i = r.f; i <= r.t; i++) r.d[i] |= r.inf;
+        Rules r = random_rules();
         int N = 1000;
         brute(&r, g, 80);
         HeapRules hr;
