@@ -174,7 +174,7 @@ static bool covers(Aper *a, int64_t rn)
             }
     }
     if (a->lo_max != INT64_MIN) need_j(a, a->lo_max - a->c_min + 1);
-    qsort(a->pts, a->npts, sizeof *a->pts, cmp_point);
+    if (a->npts) qsort(a->pts, a->npts, sizeof *a->pts, cmp_point);   /* (NULL when empty: not for qsort) */
     size_t at = 0;
     for (int64_t b = 0; b < a->S; b++) {
         if (a->cmax[b] == INT64_MIN) return false;   /* a class with no range: its values cannot all appear */
