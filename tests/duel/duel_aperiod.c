@@ -491,8 +491,10 @@ static char *run_grundy(const Ctx *x, const char *file, const char *timeout, int
     pid_t pid = fork();
     if (pid < 0) { perror("fork"); exit(2); }
     if (pid == 0) {
+#ifndef __SANITIZE_ADDRESS__   /* the sanitizer's shadow memory needs terabytes of address space */
         struct rlimit rl = {(rlim_t)AS_LIMIT_KB * 1024, (rlim_t)AS_LIMIT_KB * 1024};
         setrlimit(RLIMIT_AS, &rl);
+#endif
         dup2(fd[1], 1);
         int nul = open("/dev/null", O_WRONLY);
         if (nul >= 0) dup2(nul, 2);
