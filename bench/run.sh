@@ -266,3 +266,17 @@ row "(m) period Octal(\"0.1777\", n), proven from 443e6" - "$(ms $(( (t1 - t0) /
 row "(m) GrundyGame table to 10^7" - "$(ms "$(time_ms "$G" -e 'GrundyGame(10000000)')")" - "no baseline; target < 60000 ms"
 row "(m) GrundyGame table to 10^6" - "$(ms "$(time_ms "$G" -e 'GrundyGame(1000000)')")" - "no baseline"
 rm -rf "$tmp"
+# (w) the playground (after `make web`, with Chromium): load time, and programs in the page
+# against the native CLI (web/test/bench.mjs)
+if [ -f "$B/web/dist/index.html" ] && command -v "${CHROMIUM:-chromium}" >/dev/null 2>&1; then
+    S=$(cd "$(dirname "$0")/.." && pwd)
+    cp "$S/web/test/bench.mjs" "$B/web/.build/bench.mjs"
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$B/web/dist" >/dev/null 2>&1 &
+    server=$!
+    sleep 1
+    node "$B/web/.build/bench.mjs" "http://127.0.0.1:$port/index.html" "$G" "$S/examples/tour.game" || true
+    kill $server
+else
+    row "(w) the playground" - - - "not measured: make web first (and Chromium)"
+fi

@@ -7,7 +7,7 @@
 void big_get(mpz_t z, const Value *v)
 {
     if (v->t != VT_BIG) {
-        mpz_set_si(z, (long)v->u.i);
+        mpz_set_si(z, v->u.i);
         return;
     }
     mpz_import(z, v->n, -1, sizeof(int64_t), 0, 0, v->u.a);

@@ -3,7 +3,7 @@
 #ifndef GRUNDY_BIGNUM_H
 #define GRUNDY_BIGNUM_H
 #include "value.h"
-#include <gmp.h>
+#include "gmpx.h"
 
 /* Allocates a value's limbs (the interpreter's scratch memory, a program arena). */
 typedef void *(*BigAlloc)(void *ctx, size_t bytes);

@@ -494,7 +494,7 @@ static Value bi_len(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc 
             VmBig *t = vm_big_begin(vm, loc);
             Value top = val_range_top(a);
             big_get(t->r, &top);
-            mpz_set_si(t->x, (long)a->u.r.lo);
+            mpz_set_si(t->x, a->u.r.lo);
             mpz_sub(t->r, t->r, t->x);
             mpz_add_ui(t->r, t->r, 1);
             return vm_big_end(vm, t, loc);

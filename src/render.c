@@ -213,7 +213,8 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
             render_emit_line(p, &b);
         }
         const char *kind = a->drawing ? "drawing" : a->scoring ? "best" : "winning";
-        size_t l = 0, lines = 0;
+        size_t l = 0;
+        uint64_t lines = 0;   /* moves counted with their copies: beyond 32 bits too */
         for (size_t i = 0; i < a->nwin && i < TEXT_MAX_MOVES; i++) {
             bool named = false;
             for (; l < a->nlabels && a->labels[l].result == i; l++) {   /* each move reaching it */
@@ -238,9 +239,9 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
                 render_emit_line(p, &b);
             }
         }
-        if (a->nmoves > lines) lines = (size_t)a->nmoves;
+        if (a->nmoves > lines) lines = a->nmoves;
         if (lines > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %zu more moves to the positions above%s", lines - TEXT_MAX_MOVES,
+            sb_printf(&b, "  ... and %llu more moves to the positions above%s", (unsigned long long)(lines - TEXT_MAX_MOVES),
                       a->labels_cut ? ", and perhaps more: too many to enumerate" : " (--json lists up to 1000)");
             render_emit_line(p, &b);
         }

@@ -121,6 +121,23 @@ void *xcalloc_big(size_t count, size_t size)
     return p;
 }
 
+#ifdef __EMSCRIPTEN__
+/* WebAssembly has no address space to reserve: its mmap allocates and clears the whole length at
+   once (a second for a gigabyte). A block of the heap instead, not cleared (no user of a
+   reservation reads what it has not written). */
+void *util_reserve(size_t size)
+{
+    void *p = malloc(size);
+    if (!p) util_fatal(size, "cannot reserve %zu bytes of memory", size);
+    return p;
+}
+
+void util_unreserve(void *p, size_t size)
+{
+    (void)size;
+    free(p);
+}
+#else
 void *util_reserve(size_t size)
 {
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -136,6 +153,7 @@ void util_unreserve(void *p, size_t size)
 {
     if (p) munmap(p, size);
 }
+#endif
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
@@ -147,6 +165,34 @@ static size_t map_len(size_t n)
     return len < HUGE_PAGE ? len : (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 }
 
+#ifdef __EMSCRIPTEN__
+/* WebAssembly: no pages to map or move (emscripten's mmap is a cleared heap block, and cannot give
+   back part of one): blocks of the heap, cleared, grown by realloc. */
+void *util_map_zero(size_t n)
+{
+    void *p = calloc(1, map_len(n));
+    if (!p) util_fatal(n, "out of memory (%zu bytes)", n);
+    util_meter_add((int64_t)map_len(n));
+    return p;
+}
+
+void *util_remap_zero(void *p, size_t old, size_t n)
+{
+    size_t lo = map_len(old), len = map_len(n);
+    char *q = realloc(p, len);
+    if (!q) util_fatal(n, "out of memory (%zu bytes)", n);
+    if (len > lo) memset(q + lo, 0, len - lo);
+    util_meter_add((int64_t)len - (int64_t)lo);
+    return q;
+}
+
+void util_unmap(void *p, size_t n)
+{
+    if (!p) return;
+    free(p);
+    util_meter_add(-(int64_t)map_len(n));
+}
+#else
 /* A fresh zeroed mapping of len bytes (map_len) that starts at a 2 MiB boundary when it
    holds one or more huge pages, so that all of it can be huge pages; MAP_FAILED when out of
    memory. */
@@ -202,6 +248,7 @@ void util_unmap(void *p, size_t n)
     munmap(p, map_len(n));
     util_meter_add(-(int64_t)map_len(n));
 }
+#endif
 
 size_t util_utf8_len(const unsigned char *s, size_t n)
 {

@@ -1,7 +1,7 @@
 /* value.c: names, equality and printing of run-time values. */
 #include "config.h"
 #include "value.h"
-#include <gmp.h>
+#include "gmpx.h"
 #include <stdlib.h>
 #include <string.h>
 

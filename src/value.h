@@ -39,12 +39,16 @@ typedef struct Value {
         const char *s;              /* STR (not NUL-terminated) */
         const int64_t *const *p;    /* POS: n component keys (a sum; n = 0 is the empty position) */
         /* POS: the keys (= p) and how many copies of each (NULL: one each): k * A is a count */
-        struct { const int64_t *const *keys; const uint64_t *cnt; } pos;
+        struct {   /* each pointer in a word of its own, as val_pos writes them (32-bit pointers too) */
+            union { const int64_t *const *keys; uint64_t keys_word; };
+            union { const uint64_t *cnt; uint64_t cnt_word; };
+        } pos;
         const struct Graph *g;      /* GRAPH: the program's interned graph (graph.h) */
     } u;
 } Value;
 
 _Static_assert(sizeof(Value) == 24 && offsetof(Value, n) == 4 && offsetof(Value, u) == 8, "a value is three words");
+_Static_assert(offsetof(Value, u.pos.cnt) == 16, "a position's counts are the third word (val_pos)");
 /* A value built word by word. The interpreter's hot constructors use it: a Value initialised
    field by field is written to a temporary with stores of 1, 8 and 16 bytes and then read back
    with one 16-byte load, which the processor cannot forward from those stores (a stall of tens

@@ -2,7 +2,7 @@
 #ifndef GRUNDY_VM_H
 #define GRUNDY_VM_H
 #include "program.h"
-#include <gmp.h>
+#include "gmpx.h"
 #include "scratch.h"
 
 /* Called for each YIELD (a move's result, a claim instance). frame points at the function's slots.
@@ -54,7 +54,12 @@ typedef struct VmHost {
 
 #define VM_STACK_VALUES ((size_t)1 << 21)
 #define VM_MAX_CALLS 100000
+/* (where pointers have 32 bits, as in WebAssembly, a quarter: the whole address space is 4 GiB) */
+#if SIZE_MAX > 0xffffffffu
 #define VM_SCRATCH_BYTES ((size_t)1 << 30)
+#else
+#define VM_SCRATCH_BYTES ((size_t)1 << 28)
+#endif
 
 /* Where the interpreter was when a prog_try began. */
 typedef struct VmSnap { size_t sp, nframes, nmarks, scratch; int host_depth; uint64_t fuel; } VmSnap;

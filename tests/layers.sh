@@ -12,7 +12,7 @@ cd "$SRCDIR" || exit 2
 # compile read, builtins.c is part of the interpreter)
 layer() {
     case "$1" in
-    src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | src/arith.h | \
+    src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/gmpx.h | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | src/arith.h | \
     src/solve/core/mex.*) echo 0 core ;;
     src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/builtins_table.c) echo 1 syntax ;;
     src/program.* | src/graph.*) echo 2 program ;;

@@ -1,6 +1,8 @@
 #!/bin/sh
 # quickstart.sh: README command 1: install missing build dependencies (Debian), configure, build
-# in this directory, and run the tour example.
+# in this directory, and run the tour example. The optional parts too: the playground's tools
+# (emscripten, node, npm, Chromium for its test), then `make web` (a failure there is reported, and
+# the command-line build stands).
 set -eu
 cd "$(dirname "$0")/.."
 need=""
@@ -14,9 +16,24 @@ if [ -n "$need" ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $need
 fi
+optional=""
+for p in emscripten nodejs npm chromium curl xz-utils python3; do
+    dpkg -s "$p" >/dev/null 2>&1 || optional="$optional $p"
+done
+if [ -n "$optional" ]; then
+    echo "installing (optional: the playground):$optional"
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $optional; } ||
+        echo "quickstart: could not install$optional: the playground (make web) will not build"
+fi
 ./autogen.sh
 ./configure -q
 make -j"$(nproc 2>/dev/null || echo 2)"
+if command -v emcc >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+    echo "== make web (the playground: docs/web.md)"
+    make web || echo "quickstart: make web failed: the playground is not built (the command line is)"
+fi
 echo
 echo "== ./grundy examples/tour.game"
 ./grundy examples/tour.game

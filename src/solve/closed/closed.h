@@ -4,7 +4,7 @@
 #ifndef GRUNDY_CLOSED_H
 #define GRUNDY_CLOSED_H
 #include "solve/solve.h"
-#include <gmp.h>
+#include "gmpx.h"
 
 /* A form's memory kept between positions of one run (a table shared by many queries): the form
    allocates it, the closed strategy frees it with its own free at the end. */

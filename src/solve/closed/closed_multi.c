@@ -429,7 +429,7 @@ static bool beans_moves(Vm *vm, int gid, const Value *a, int n, const GameValue 
    Counted in GMP: n and m of any size. -------------------------------------------------------- */
 
 /* The outcome of `piles` piles of one under limit m after `done` merges of best play. */
-static void merge_answer(const mpz_t piles, const Value *m, unsigned long done, ClosedAnswer *r)
+static void merge_answer(const mpz_t piles, const Value *m, uint64_t done, ClosedAnswer *r)
 {
     mpz_t M, q, rem, moves;
     mpz_inits(M, q, rem, moves, NULL);
@@ -470,7 +470,7 @@ static bool merge_eval(const Value *a, int n, ClosedAnswer *r)
         if (!closed_int(&a[i]) || a[i].u.i != 1) return false;
     if (after && a[0].t == VT_INT && a[0].u.i < 2) return false;   /* not reached from a start */
     mpz_t piles;
-    mpz_init_set_ui(piles, (unsigned long)(n - 1 + after));
+    mpz_init_set_ui(piles, (uint64_t)(n - 1 + after));
     merge_answer(piles, &a[0], after, r);
     mpz_clear(piles);
     r->rules_moves = after;   /* the forms list only the moves of piles of one */

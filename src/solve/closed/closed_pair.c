@@ -6,11 +6,8 @@
 #include "bignum.h"
 #include "vm.h"
 #include "numth.h"
-#include <gmp.h>
+#include "gmpx.h"
 #include <math.h>
-#if GMP_LIMB_BITS != 64
-#error "ed_moves_big reads a 64-bit limb"
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +36,7 @@ static void to_mpz(mpz_t z, const Value *v)
 
 /* a_m = floor(m alpha) = floor((m (2 - k) + sqrt(m^2 (k^2 + 4))) / 2); k^2 + 4 is never a square,
    so flooring the square root first does not change the result. */
-static void wk_lower(mpz_t out, unsigned long k, const mpz_t m)
+static void wk_lower(mpz_t out, uint64_t k, const mpz_t m)
 {
     mpz_t t;
     mpz_init(t);
@@ -52,7 +49,7 @@ static void wk_lower(mpz_t out, unsigned long k, const mpz_t m)
     mpz_clear(t);
 }
 
-static bool wk_p(unsigned long k, const mpz_t a, const mpz_t b)
+static bool wk_p(uint64_t k, const mpz_t a, const mpz_t b)
 {
     mpz_t x, d, l;
     mpz_inits(x, d, l, NULL);
@@ -70,7 +67,7 @@ static bool wk_p(unsigned long k, const mpz_t a, const mpz_t b)
 /* The w with (v, w) or (w, v) a P-position. m is estimated from v / alpha (v a lower member) or
    v / (alpha + k) (an upper member), 1 / alpha = (sqrt(k^2 + 4) + k - 2) / (2k) and
    1 / (alpha + k) = (k + 2 - sqrt(k^2 + 4)) / (2k), and the neighbours are checked exactly. */
-static void wk_partner(mpz_t w, unsigned long k, const mpz_t v)
+static void wk_partner(mpz_t w, uint64_t k, const mpz_t v)
 {
     mpz_t s, est, m, l;
     mpz_inits(s, est, m, l, NULL);
@@ -83,7 +80,7 @@ static void wk_partner(mpz_t w, unsigned long k, const mpz_t v)
         else { mpz_mul_ui(est, v, k + 2); mpz_sub(est, est, s); }
         mpz_fdiv_q_ui(est, est, 2 * k);
         for (int dm = -3; dm <= 3 && !found; dm++) {
-            if (dm < 0) mpz_sub_ui(m, est, (unsigned long)-dm); else mpz_add_ui(m, est, (unsigned long)dm);
+            if (dm < 0) mpz_sub_ui(m, est, -(uint64_t)dm); else mpz_add_ui(m, est, (uint64_t)dm);
             if (mpz_sgn(m) < 0) continue;
             wk_lower(l, k, m);
             if (upper) mpz_addmul_ui(l, m, k);
@@ -116,7 +113,7 @@ static void wk_add(Vm *vm, WkMoves *out, const Value *kv, const mpz_t x, const m
    (a_m, b_m) with x - y = k m - (B - A), or on (b_m, a_m) with x - y = (A - B) - k m: |x - y| < k
    leaves m in {floor(D / k), floor(D / k) + 1} (D = B - A), resp. m = 0. All are computed before
    any is yielded, so no GMP value is alive when a callback may end in an error. */
-static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Value *ha, const Value *hb, VmYield cb,
+static void wk_moves(Vm *vm, int gid, const Value *kv, uint64_t k, const Value *ha, const Value *hb, VmYield cb,
                      void *ctx)
 {
     WkMoves out = { .n = 0 };
@@ -137,7 +134,7 @@ static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Va
         mpz_init(base);
         if (orient == 0) mpz_fdiv_q_ui(base, D, k);
         for (int dm = -1; dm <= 1; dm++) {
-            if (dm < 0) mpz_sub_ui(m, base, 1); else mpz_add_ui(m, base, (unsigned long)dm);
+            if (dm < 0) mpz_sub_ui(m, base, 1); else mpz_add_ui(m, base, (uint64_t)dm);
             if (mpz_sgn(m) < 0) continue;
             wk_lower(am, k, m);
             mpz_set(bm, am);
@@ -173,7 +170,7 @@ static void wk_moves(Vm *vm, int gid, const Value *kv, unsigned long k, const Va
         if (closed_yield(vm, gid, out.v[i], out.nargs, cb, ctx)) break;
 }
 
-static bool wk_eval(unsigned long k, const Value *ha, const Value *hb, ClosedAnswer *r)
+static bool wk_eval(uint64_t k, const Value *ha, const Value *hb, ClosedAnswer *r)
 {
     mpz_t x, y;
     to_mpz(x, ha);
@@ -205,7 +202,7 @@ static bool wythoffk_eval(const Value *a, int n, ClosedAnswer *r)
 {
     if (n != 3 || !closed_int(&a[0]) || a[0].u.i < 1 || a[0].u.i > WK_MAX_K || !closed_nat(&a[1]) || !closed_nat(&a[2]))
         return false;
-    return wk_eval((unsigned long)a[0].u.i, &a[1], &a[2], r);
+    return wk_eval((uint64_t)a[0].u.i, &a[1], &a[2], r);
 }
 
 static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, const GameValue *want, VmYield cb, void *ctx)
@@ -213,7 +210,7 @@ static bool wythoffk_moves(Vm *vm, int gid, const Value *a, int n, const GameVal
     if (want->big) return true;   /* every option's value is below 2^64 */
     uint64_t t = want->n;
     (void)n;
-    if (t == 0) wk_moves(vm, gid, &a[0], (unsigned long)a[0].u.i, &a[1], &a[2], cb, ctx);
+    if (t == 0) wk_moves(vm, gid, &a[0], (uint64_t)a[0].u.i, &a[1], &a[2], cb, ctx);
     return true;
 }
 
@@ -339,7 +336,7 @@ static bool ed_moves_big(Vm *vm, int gid, const Value *a, uint64_t t, VmYield cb
     uint64_t scanned = 0;
     for (int side = 0; side < 2 && !stop; side++) {
         big_get(z[0], &a[side]);
-        uint64_t hlow = mpz_getlimbn(z[0], 0);   /* the low limb: 64 bits (checked below the includes) */
+        uint64_t hlow = mpz_get_ui(z[0]);   /* the low 64 bits (gmpx.h) */
         for (mpz_set_ui(z[1], 1); !stop && mpz_cmp(z[1], z[0]) < 0; mpz_add_ui(z[1], z[1], 1)) {
             if (++scanned > CLOSED_MAX_SCAN) { complete = false; stop = true; break; }
             /* the low 64 bits of (x - 1) | (h - x - 1) decide unless they are all ones */

@@ -5,7 +5,7 @@
 #define GRUNDY_NIMBER_H
 #include "solve/core/compose.h"
 #include "pos.h"
-#include <gmp.h>
+#include "gmpx.h"
 
 /* The SG value z (>= 0) as a game value: inline below 2^64, else interned in p. */
 GameValue nim_from_mpz(Program *p, const mpz_t z);

@@ -32,7 +32,7 @@ GameValue score_from_mpz(Program *p, const mpz_t z)
 void score_to_mpz(mpz_t z, const GameValue *v)
 {
     if (!v->big) {
-        mpz_set_si(z, (long)v->score);
+        mpz_set_si(z, (int64_t)v->score);
         return;
     }
     Value x = val_int_words(v->big);

@@ -7,7 +7,7 @@
 #include "solve/core/compose.h"
 #include "pos.h"
 #include "vm.h"
-#include <gmp.h>
+#include "gmpx.h"
 
 /* A score in 64 bits; its outcome: N above 0, P below, D at 0 (best play ties). */
 static inline GameValue score_int(int64_t v)

@@ -90,7 +90,7 @@ static void finish(Solver *s, Negamax *m, uint32_t id, size_t from)
         }
         if (!wide) {   /* from here on in GMP */
             mpz_inits(z[0], z[1], z[2], NULL);
-            mpz_set_si(z[0], (long)best);
+            mpz_set_si(z[0], (int64_t)best);
             wide = true;
         }
         GameValue gain = o->gbig ? score_record(o->gbig) : score_int(o->gain);

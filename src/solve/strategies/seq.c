@@ -448,7 +448,7 @@ static void value_z(const SeqInst *s, const mpz_t n, mpz_t out)
     mpz_init(q);
     mpz_sub_ui(out, n, s->per.e);   /* n - e = q p + r with 0 <= r < p */
     uint64_t r = mpz_fdiv_q_ui(q, out, s->per.p);
-    mpz_mul_ui(q, q, (unsigned long)s->per.s);
+    mpz_mul_ui(q, q, (uint64_t)s->per.s);
     mpz_add_ui(out, q, gv(s, s->per.e + r));
     mpz_clear(q);
 }

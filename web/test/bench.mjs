@@ -1,0 +1,46 @@
+// bench.mjs URL GRUNDY: the playground's speed (`make bench`, after `make web`): the page's load
+// (the engine's WebAssembly compiled, the standard library in its session) and two programs run
+// in the page against the native command line: median of 3 each, printed as bench/run.sh's rows.
+// Targets (issue 37): load under 1 s; each program within 2x of the native CLI.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import puppeteer from "puppeteer-core";
+
+const [url, grundyArg, tour] = process.argv.slice(2);
+const grundy = resolve(grundyArg);
+const median = (xs) => xs.slice().sort((a, b) => a - b)[1];
+const row = (a, b, c, d, e) => console.log(`${a.padEnd(52)} | ${b.padStart(9)} | ${c.padStart(9)} | ${d.padStart(7)} | ${e}`);
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
+    args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+const page = await browser.newPage();
+
+const loads = [];
+for (let i = 0; i < 3; i++) {
+    const t = Date.now();
+    await page.goto(url + "?fresh=" + i, { waitUntil: "load" });
+    await page.waitForFunction(() => document.body.dataset.ready === "1", { timeout: 60000, polling: 10 });
+    loads.push(Date.now() - t);
+}
+row("(w) page load: engine compiled, stdlib session", "-", `${median(loads)} ms`, "-", "target < 1000 ms");
+
+let serial = 0;
+async function inPage(text) {
+    const runs = await page.evaluate(() => +(document.body.dataset.runs || 0));
+    const t = Date.now();
+    await page.evaluate((h) => { location.hash = h; }, "#code=" + Buffer.from(text).toString("base64url") + "&run&n=" + ++serial);
+    await page.waitForFunction((n) => +(document.body.dataset.runs || 0) > n, { timeout: 600000, polling: 10 }, runs);
+    return Date.now() - t;
+}
+function native(text) {
+    const t = Date.now();
+    spawnSync(grundy, ["-e", text], { input: "" });
+    return Date.now() - t;
+}
+for (const [name, text] of [["(w) the tour in the page", readFileSync(tour, "utf8")],
+    ["(w) table Cutting(2..400, 2..400) in the page", "table Cutting(2..400, 2..400);"]]) {
+    const p = median([await inPage(text), await inPage(text), await inPage(text)]);
+    const n = median([native(text), native(text), native(text)]);
+    row(name, `${n} ms`, `${p} ms`, `${(p / Math.max(n, 1)).toFixed(1)}x`, "reference: the native CLI; target < 2x");
+}
+await browser.close();
