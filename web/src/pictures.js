@@ -52,39 +52,44 @@ function valueOrder(a, b) {
     return na ? -1 : nb ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
-// The heat map of a grid, with its legend (values in order, each with its colour and count).
+// The heat map of a grid (a canvas: a table over two ranges of 400 x 400 is 160000 cells), with its
+// legend (values in order, each with its colour and count); the cell under the pointer shows its
+// coordinates and value.
 export function heatMap(grid) {
-    const ns = "http://www.w3.org/2000/svg";
     const values = [...new Set(grid.rows.flatMap((r) => r.cells))].sort(valueOrder);
     const colour = palette(values);
     const nr = grid.rows.length, nc = grid.cols.length;
-    const cell = Math.max(2, Math.min(16, Math.floor(560 / Math.max(nr, nc))));
-    const left = 36, top = 18;
-    const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("width", left + nc * cell + 4);
-    svg.setAttribute("height", top + nr * cell + 4);
-    svg.setAttribute("class", "heat");
-    svg.setAttribute("role", "img");
-    const add = (tag, attrs, text) => {
-        const e = document.createElementNS(ns, tag);
-        for (const k in attrs) e.setAttribute(k, attrs[k]);
-        if (text !== undefined) e.textContent = text;
-        svg.append(e);
-        return e;
+    const cell = Math.max(1, Math.min(16, Math.floor(560 / Math.max(nr, nc))));
+    const left = 40, top = 18;
+    const canvas = document.createElement("canvas");
+    canvas.width = left + nc * cell + 4;
+    canvas.height = top + nr * cell + 4;
+    canvas.className = "heat";
+    canvas.dataset.cells = String(nr * nc);
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", grid.title);
+    const g = canvas.getContext("2d");
+    g.fillStyle = "white";
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.font = "10px sans-serif";
+    g.fillStyle = "#333";
+    const every = Math.ceil(16 / cell);   // axis labels every few cells
+    grid.cols.forEach((c, j) => { if (j % (every * 2) === 0) g.fillText(c, left + j * cell, 12); });
+    grid.rows.forEach((r, i) => { if (i % every === 0) g.fillText(r.label, 0, top + i * cell + Math.min(cell, 10)); });
+    // one path per value (a colour change per cell would cost more than the cells)
+    const paths = new Map(values.map((v) => [v, new Path2D()]));
+    grid.rows.forEach((r, i) => r.cells.forEach((v, j) => paths.get(v).rect(left + j * cell, top + i * cell, cell, cell)));
+    for (const [v, path] of paths) {
+        g.fillStyle = colour.get(v);
+        g.fill(path);
+    }
+    canvas.onmousemove = (e) => {
+        const b = canvas.getBoundingClientRect();
+        const j = Math.floor((e.clientX - b.left - left) / cell), i = Math.floor((e.clientY - b.top - top) / cell);
+        canvas.title = i >= 0 && i < nr && j >= 0 && j < nc ? `(${grid.rows[i].label}, ${grid.cols[j]}): ${grid.rows[i].cells[j]}` : "";
     };
-    const every = Math.ceil(14 / cell);   // axis labels every few cells
-    grid.cols.forEach((c, j) => { if (j % every === 0) add("text", { x: left + j * cell, y: 12 }, c); });
-    grid.rows.forEach((r, i) => {
-        if (i % every === 0) add("text", { x: 0, y: top + i * cell + Math.min(cell, 10) }, r.label);
-        r.cells.forEach((v, j) => {
-            const rect = add("rect", { x: left + j * cell, y: top + i * cell, width: cell, height: cell, fill: colour.get(v) });
-            const t = document.createElementNS(ns, "title");
-            t.textContent = `(${r.label}, ${grid.cols[j]}): ${v}`;
-            rect.append(t);
-        });
-    });
     const wrap = document.createElement("div");
-    wrap.append(svg);
+    wrap.append(canvas);
     const legend = document.createElement("div");
     legend.className = "legend";
     const counts = new Map();

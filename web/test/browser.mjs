@@ -121,7 +121,8 @@ check(marked.attr === "4" && marked.marked.join() === "4", "the error's line is 
 await runInPage("draw Kayles(4) depth 2;\ntable Cutting(2..12, 2..12);", false);
 await page.waitForSelector("#pictures figure.drawing svg", { timeout: 20000 })
     .then(() => check(true, ""), () => check(false, "draw gave no picture"));
-const heat = await page.$$eval("#pictures figure.heatmap rect", (r) => r.length);
+const heat = await page.waitForSelector("#pictures figure.heatmap canvas", { timeout: 20000 })
+    .then((c) => c.evaluate((e) => +e.dataset.cells), () => 0);
 check(heat === 121, "the heat map of an 11 x 11 table has " + heat + " cells");
 check(await page.$$eval("#pictures .legend span", (s) => s.length) >= 2, "the heat map has no legend");
 
