@@ -17,9 +17,12 @@ if [ -n "$need" ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $need
 fi
 optional=""
-for p in emscripten nodejs npm chromium curl xz-utils python3; do
+for p in emscripten chromium curl xz-utils python3; do
     dpkg -s "$p" >/dev/null 2>&1 || optional="$optional $p"
 done
+# (a node that bundles npm, as NodeSource's does, conflicts with Debian's npm: either will do)
+command -v node >/dev/null 2>&1 || optional="$optional nodejs"
+command -v npm >/dev/null 2>&1 || optional="$optional npm"
 if [ -n "$optional" ]; then
     echo "installing (optional: the playground):$optional"
     sudo=""

@@ -10,10 +10,11 @@
 //   - the first program is opened as index.html#code=...&run (a fresh load); the others by a change
 //     of the fragment;
 //   - Stop interrupts an endless computation (after its progress line showed), the next run works;
-//   - an error marks its line in the editor;
+//   - an error marks its line in the editor; Ctrl-Enter runs the program;
 //   - draw and a table over two ranges give pictures;
 //   - :play on Nim(1, 2, 3) plays a whole game by clicks, with hint and undo;
-//   - the screenshot after the tour is not blank.
+//   - the screenshot after the tour is not blank; no request left the page's origin;
+//   - offline, the page loads again (its service worker) and runs a program.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -117,6 +118,22 @@ const marked = await page.evaluate(() => {
 });
 check(marked.attr === "4" && marked.marked.join() === "4", "the error's line is not marked: " + JSON.stringify(marked));
 
+// ---- Ctrl-Enter runs the program in the editor ----
+{
+    const text = "query Kayles(7);\n";
+    const runs = await page.evaluate(() => +(document.body.dataset.runs || 0));
+    await page.evaluate((h) => { location.hash = h; }, "#code=" + b64url(text));   // loaded, not run
+    await page.waitForFunction((t) => document.querySelector("#editor .cm-content").textContent === t.trim(), {}, text);
+    await page.click("#editor .cm-content");
+    await page.keyboard.down("Control");
+    await page.keyboard.press("Enter");
+    await page.keyboard.up("Control");
+    await page.waitForFunction((n) => +(document.body.dataset.runs || 0) > n, { timeout: 20000 }, runs)
+        .then(() => check(true, ""), () => check(false, "Ctrl-Enter did not run the program"));
+    const o = await page.$eval("#output", (e) => e.textContent);
+    check(o === cli(text).out, "the output of Ctrl-Enter's run: " + o);
+}
+
 // ---- pictures: a drawing (Graphviz) and a heat map ----
 await runInPage("draw Kayles(4) depth 2;\ntable Cutting(2..12, 2..12);", false);
 await page.waitForSelector("#pictures figure.drawing svg", { timeout: 20000 })
@@ -188,6 +205,18 @@ const colours = await page.evaluate(async (b64) => {
 check(colours.distinct > 20 && colours.dark > 1000, "the screenshot looks blank: " + JSON.stringify(colours));
 
 check(foreign.length === 0, "requests left the page's origin: " + foreign.slice(0, 5).join(" "));
+
+// ---- offline: once loaded (its service worker holds the files), the page loads and runs ----
+check(await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 10000))])), "no service worker is ready");
+await page.setOfflineMode(true);
+const offline = await (async () => {
+    await page.goto(url, { waitUntil: "load" });   // a new document (not a change of the fragment)
+    await page.waitForFunction(() => document.body.dataset.ready === "1", { timeout: 20000 });
+    return runInPage("query Nim(1, 2, 3);", false);
+})().catch((e) => ({ output: String(e), status: "" }));
+check(offline.status === "0" && offline.output === cli("query Nim(1, 2, 3);").out, "offline: " + JSON.stringify(offline));
+await page.setOfflineMode(false);
 await browser.close();
 console.log(`browser: ${checks - failures} of ${checks} checks passed`);
 process.exit(failures ? 1 : 0);
