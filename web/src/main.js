@@ -4,7 +4,7 @@
 // The engine runs in a Web Worker (worker.js); Stop terminates it and starts a fresh one.
 import { EditorState, StateEffect, StateField, RangeSetBuilder } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, Decoration, drawSelection } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history as editHistory, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
 import { searchKeymap } from "@codemirror/search";
 import { gameLanguage } from "./lang.js";
@@ -35,7 +35,7 @@ const view = new EditorView({
     state: EditorState.create({
         doc: "",
         extensions: [
-            lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), bracketMatching(),
+            lineNumbers(), highlightActiveLineGutter(), editHistory(), drawSelection(), bracketMatching(),
             highlightActiveLine(), EditorView.lineWrapping, gameLanguage, syntaxHighlighting(defaultHighlightStyle), errorField,
             keymap.of([{ key: "Mod-Enter", run: () => (run(), true) }, ...defaultKeymap, ...historyKeymap,
                 ...searchKeymap, indentWithTab]),
@@ -293,7 +293,7 @@ window.addEventListener("hashchange", fromHash);
 $("share").onclick = () => {
     let h = "#code=" + encodeCode(program());
     if ($("input").value) h += "&input=" + encodeCode($("input").value);
-    history.replaceState(null, "", h);
+    window.history.replaceState(null, "", h);
     if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
     $("engine-state").textContent = "link copied";
 };

@@ -134,6 +134,16 @@ check(marked.attr === "4" && marked.marked.join() === "4", "the error's line is 
     check(o === cli(text).out, "the output of Ctrl-Enter's run: " + o);
 }
 
+// ---- Share puts the program (and its input) in the address ----
+{
+    await page.$eval("#input", (e) => { e.value = "3\n1 2 3\n"; });
+    await page.click("#share");
+    const hash = await page.evaluate(() => location.hash);
+    const want = "#code=" + b64url("query Kayles(7);\n") + "&input=" + b64url("3\n1 2 3\n");
+    check(hash === want, `Share wrote ${hash}, not ${want}`);
+    await page.$eval("#input", (e) => { e.value = ""; });
+}
+
 // ---- pictures: a drawing (Graphviz) and a heat map ----
 await runInPage("draw Kayles(4) depth 2;\ntable Cutting(2..12, 2..12);", false);
 await page.waitForSelector("#pictures figure.drawing svg", { timeout: 20000 })
