@@ -88,9 +88,12 @@ function startWorker() {
     ready = false;
     worker = new Worker("worker.js");
     worker.onmessage = (e) => handle(e.data);
-    worker.onerror = (e) => {
+    worker.onerror = (e) => {   // the engine died (WebAssembly out of memory): a fresh one
         e.preventDefault();
+        worker.terminate();
+        startWorker();
         finish(4, "\ngrundy: the page's engine stopped: " + (e.message || "out of memory") + "\n");
+        if (board) board.reset();
     };
 }
 function whenReady(fn) {
