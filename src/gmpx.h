@@ -112,26 +112,21 @@ static inline uint64_t gmpx_fdiv_q_u64(mpz_ptr r, mpz_srcptr a, uint64_t d)
     return rem;
 }
 
-static inline int gmpx_cmp_u64(mpz_srcptr a, uint64_t v)
-{
-    if (v <= ULONG_MAX) return mpz_cmp_ui(a, (unsigned long)v);
-    mpz_t t;
-    mpz_init(t);
-    gmpx_set_u64(t, v);
-    int c = mpz_cmp(a, t);
-    mpz_clear(t);
-    return c;
-}
-static inline int gmpx_cmpabs_u64(mpz_srcptr a, uint64_t v)
-{
-    if (v <= ULONG_MAX) return mpz_cmpabs_ui(a, (unsigned long)v);
-    mpz_t t;
-    mpz_init(t);
-    gmpx_set_u64(t, v);
-    int c = mpz_cmpabs(a, t);
-    mpz_clear(t);
-    return c;
-}
+/* Comparisons: GMP's own when the operand fits a long, else against an mpz. */
+#define GMPX_COMPARE(name, fn)                                                                    \
+    static inline int name(mpz_srcptr a, uint64_t v)                                              \
+    {                                                                                             \
+        if (v <= ULONG_MAX) return fn##_ui(a, (unsigned long)v);                                  \
+        mpz_t t;                                                                                  \
+        mpz_init(t);                                                                              \
+        gmpx_set_u64(t, v);                                                                       \
+        int c = fn(a, t);                                                                         \
+        mpz_clear(t);                                                                             \
+        return c;                                                                                 \
+    }
+GMPX_COMPARE(gmpx_cmp_u64, mpz_cmp)
+GMPX_COMPARE(gmpx_cmpabs_u64, mpz_cmpabs)
+#undef GMPX_COMPARE
 /* a mod d in [0, d) (GMP's mpz_fdiv_ui). */
 static inline uint64_t gmpx_fdiv_u64(mpz_srcptr a, uint64_t d)
 {

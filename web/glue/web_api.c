@@ -122,6 +122,21 @@ static int collect(void *ctx, int stream, const char *data, size_t n)
     return 0;
 }
 
+/* {"status":st,"errors":"<the messages collected>"}, freeing the messages. */
+static char *status_json(int st, Buf *msg)
+{
+    Buf b = { 0 };
+    char num[16];
+    snprintf(num, sizeof num, "%d", st);
+    bstr(&b, "{\"status\":");
+    bstr(&b, num);
+    bstr(&b, ",\"errors\":");
+    bjson(&b, msg->s ? msg->s : "");
+    bstr(&b, "}");
+    free(msg->s);
+    return b.s;
+}
+
 /* The position (text, or the held position id when text is NULL or empty) with every move, each
    move's position held: {"status":0,"position":..,"outcome":"N","misere":false,"scoring":false,
    "moves":[{"component","rule","args","result","outcome","id","gain","worth"}]} or
@@ -141,15 +156,8 @@ EMSCRIPTEN_KEEPALIVE char *web_position(gr_session *s, const char *text, double 
         st = gr_position_held(s, (unsigned long long)id, what, (size_t)-1, &a, NULL);
     }
     if (st) {
-        char num[16];
-        snprintf(num, sizeof num, "%d", st);
-        bstr(&b, "{\"status\":");
-        bstr(&b, num);
-        bstr(&b, ",\"errors\":");
-        bjson(&b, msg.s ? msg.s : "");
-        bstr(&b, "}");
-        free(msg.s);
-        return b.s;
+        free(b.s);
+        return status_json(st, &msg);
     }
     bstr(&b, "{\"status\":0,\"position\":");
     bjson(&b, gr_answer_position(a));
@@ -201,15 +209,7 @@ EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return gr_version(); }
    played, not solved): {"status":0} or {"status":3,"errors":"<the messages>"}. Free with web_free. */
 EMSCRIPTEN_KEEPALIVE char *web_load(gr_session *s, const char *text)
 {
-    Buf msg = { 0 }, b = { 0 };
+    Buf msg = { 0 };
     int st = gr_load(s, text, strlen(text), NULL, collect, &msg);
-    char num[16];
-    snprintf(num, sizeof num, "%d", st);
-    bstr(&b, "{\"status\":");
-    bstr(&b, num);
-    bstr(&b, ",\"errors\":");
-    bjson(&b, msg.s ? msg.s : "");
-    bstr(&b, "}");
-    free(msg.s);
-    return b.s;
+    return status_json(st, &msg);
 }
