@@ -129,6 +129,15 @@ const char *gr_stopped_at(gr_session *s);
 typedef void gr_progress_fn(void *ctx, double elapsed, unsigned long long count, const char *what);
 void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx);
 
+/* Pictures as data: fn is called on the running thread with the JSON object (len bytes, not
+   NUL-terminated; valid during the call) of each draw statement and each table over two ranges as
+   it runs, whatever the output: what `--json` prints for it ({"kind":"draw","position":..,"dot":..}
+   or {"kind":"table","position":..,"ranges":[..],"rows":[[..]..]}), for a client that draws them
+   (the playground's graphs and heat maps). Statements that --jobs workers run hand none. fn NULL:
+   none (the default). */
+typedef void gr_picture_fn(void *ctx, const char *json, size_t len);
+void gr_session_pictures(gr_session *s, gr_picture_fn *fn, void *ctx);
+
 /* ---- one position's answer, as data ----
    A query's answer without JSON: its outcome, value, strategy and certificate, the positions its
    winning moves reach (drawing moves for a draw, best moves for a scoring game), and each move
@@ -257,6 +266,20 @@ unsigned long long gr_answer_move_id(const gr_answer *a, size_t i);
 int gr_position_held(gr_session *s, unsigned long long id, int what, size_t max, gr_answer **out, char **errors);
 unsigned long long gr_session_held(gr_session *s);
 void gr_session_release(gr_session *s, unsigned long long after);
+
+/* The move the engine makes when a person plays against it (the REPL's :play, the playground's
+   board): in a scoring game the first move worth the most to its maker (gain - value after); else
+   the first winning move; else the first that keeps a draw; else the move that loses slowest (the
+   largest remoteness: the moves to the end when the winner hurries and the loser drags), found by
+   a search of at most 50000 positions, 2000 moves deep; past those bounds, the first move. The
+   position is the held id (id != 0; see gr_position_held), else the text position (name as
+   gr_position's). *index is the move's index in what gr_position with GR_EVERY_OUTCOME lists for
+   that position ((size_t)-1 when it has no move, or the call failed); *why says which of the rules
+   above chose it (static text: "a best move", "a winning move", ...). The positions the search
+   holds are released before it returns; those held before stay. gr_interrupt and the session's
+   timeout stop the whole search (130, 4). Returns 0, or as gr_position does. */
+int gr_engine_move(gr_session *s, const char *position, const char *name, unsigned long long id, size_t *index,
+                   const char **why, char **errors);
 
 /* The kind of a value gr_answer_value or gr_answer_move_value gives. */
 enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3 };

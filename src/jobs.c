@@ -138,6 +138,7 @@ static _Noreturn void worker_main(Program *p, Jobs *j, const JobsSpec *s, pid_t 
     p->run.statm_fd = -1;
     p->run.jobs_worker = true;
     p->run.progress = NULL;
+    p->run.picture = NULL;   /* (the client's function is the parent's) */
     p->run.interrupt = &p->run.no_signal;
     p->run.no_signal = 0;
     /* The budgets are shared out: if no worker runs out of its part, the run alone would not

@@ -211,6 +211,10 @@ typedef struct ProgRun {
        (elapsed < 0); NULL: none */
     void (*progress)(struct Program *p, double elapsed, void *ctx);
     void *progress_ctx;
+    /* each draw statement's and each two-range table's JSON object (as --json prints it) as it
+       runs, whatever the output (gr_session_pictures; NULL: none; never in a --jobs worker) */
+    void (*picture)(void *ctx, const char *json, size_t len);
+    void *picture_ctx;
     double started, last_progress;
     bool progress_shown;    /* a progress line is on stderr: erased when the statement ends */
     /* the budgets checked by the polls (prog_budget_start arms them per statement): steps up to

@@ -1,7 +1,6 @@
-/* repl_play.c: :play -- a person plays a position against the engine, which plays perfectly: a
-   winning move when there is one, otherwise the move that loses slowest (the largest remoteness,
-   found by a bounded search; past the bound, the first move). In a scoring game the engine makes
-   a best move (gain - value after as large as it can be) and both totals are kept. The game walks
+/* repl_play.c: :play -- a person plays a position against the engine, whose moves are the
+   library's (gr_engine_move: a winning move when there is one, else one keeping a draw, else the
+   move that loses slowest; in a scoring game a best move, and both totals are kept). The game walks
    positions the session holds (gr_position with GR_EVERY_OUTCOME | GR_HOLD, gr_position_held):
    no position is read back from its text. */
 #include "config.h"
@@ -12,9 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Positions the slowest-loss search may visit, and its depth. */
-#define PLAY_MAX_SEARCH 50000
-#define PLAY_MAX_DEPTH 2000
 /* Moves listed at the person's turn without asking. */
 #define PLAY_SHOW_MOVES 40
 
@@ -143,133 +139,15 @@ static int pos_of(Repl *r, const char *text, unsigned long long id, const char *
     return 0;
 }
 
-/* ---- the slowest loss: remoteness by a bounded search ------------------------------------------ */
-
-typedef struct Rem { char **text; int64_t *val; size_t cap, n; size_t visited; bool over; int status; Repl *r; } Rem;
-
-static uint64_t hash_str(const char *s)
+/* The engine's move in the current position (held id at, or the game's first position, text): the
+   library's (gr_engine_move), *why saying which rule chose it; SIZE_MAX when the call failed
+   (*status: 130 when interrupted). */
+static size_t engine_choice(Repl *r, const char *text, const char *name, unsigned long long at, const char **why,
+                            int *status)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
-static int64_t *rem_slot(Rem *r, const char *text, bool *fresh)
-{
-    if ((r->n + 1) * 2 > r->cap) {   /* grow: rehash */
-        size_t cap = r->cap ? r->cap * 2 : 1024;
-        char **t = xcalloc(cap, sizeof *t);
-        int64_t *v = xcalloc(cap, sizeof *v);
-        for (size_t i = 0; i < r->cap; i++) {
-            if (!r->text[i]) continue;
-            size_t j = hash_str(r->text[i]) & (cap - 1);
-            while (t[j]) j = (j + 1) & (cap - 1);
-            t[j] = r->text[i];
-            v[j] = r->val[i];
-        }
-        xfree(r->text);
-        xfree(r->val);
-        r->text = t;
-        r->val = v;
-        r->cap = cap;
-    }
-    size_t j = hash_str(text) & (r->cap - 1);
-    while (r->text[j] && strcmp(r->text[j], text)) j = (j + 1) & (r->cap - 1);
-    *fresh = !r->text[j];
-    if (*fresh) {
-        r->text[j] = xstrdup(text);
-        r->val[j] = -1;
-        r->n++;
-    }
-    return &r->val[j];
-}
-
-/* Remoteness of the held position id: the moves to the end with perfect play, the winner hurrying
-   and the loser dragging; -1 when the search went over its bounds, or a call failed (status). */
-static int64_t remoteness(Rem *r, unsigned long long id, int depth)
-{
-    if (r->over || depth > PLAY_MAX_DEPTH || ++r->visited > PLAY_MAX_SEARCH) {
-        r->over = true;
-        return -1;
-    }
-    if (*r->r->sigint) {   /* Ctrl-C between two of the session's calls */
-        r->over = true;
-        r->status = 130;
-        return -1;
-    }
-    unsigned long long mark = gr_session_held(r->r->s);   /* the children held below go when done */
-    Pos q;
-    int st = pos_of(r->r, NULL, id, NULL, &q);
-    if (st) {
-        gr_session_release(r->r->s, mark);
-        r->over = true;
-        r->status = st;
-        return -1;
-    }
-    bool fresh;
-    int64_t got = *rem_slot(r, q.text, &fresh);
-    if (!fresh && got >= 0) {
-        pos_free(&q);
-        gr_session_release(r->r->s, mark);
-        return got;
-    }
-    int64_t best = -1;
-    for (size_t i = 0; i < q.n && !r->over; i++) {
-        if (q.outcome == 'N' && q.v[i].outcome != 'P') continue;
-        int64_t x = remoteness(r, q.v[i].id, depth + 1);
-        if (x < 0) break;
-        if (best < 0 || (q.outcome == 'N' ? x < best : x > best)) best = x;
-    }
-    int64_t res = r->over ? -1 : best < 0 ? 0 : best + 1;
-    *rem_slot(r, q.text, &fresh) = res;
-    pos_free(&q);
-    gr_session_release(r->r->s, mark);
-    return res;
-}
-
-static void rem_free(Rem *r)
-{
-    for (size_t i = 0; i < r->cap; i++) xfree(r->text[i]);
-    xfree(r->text);
-    xfree(r->val);
-}
-
-/* The engine's move in q: the first winning one, else the slowest loss (*why says which);
-   SIZE_MAX when the search was interrupted (*status 130). */
-static size_t engine_choice(Repl *rp, const Pos *q, const char **why, int *status)
-{
-    *status = 0;
-    if (q->scoring) {   /* the first move worth the most */
-        size_t best = 0;
-        for (size_t i = 1; i < q->n; i++)
-            if (dec_cmp(q->v[i].worth, q->v[best].worth) > 0) best = i;
-        *why = "a best move";
-        return best;
-    }
-    for (size_t i = 0; i < q->n; i++)
-        if (q->v[i].outcome == 'P') {
-            *why = "a winning move";
-            return i;
-        }
-    Rem r = { .r = rp };
-    size_t best = 0;
-    int64_t bestr = -1;
-    for (size_t i = 0; i < q->n && !r.over; i++) {
-        int64_t x = remoteness(&r, q->v[i].id, 0);
-        if (x > bestr) {
-            bestr = x;
-            best = i;
-        }
-    }
-    *why = r.over ? "no winning move; the game is too large to find the slowest loss, so the first move"
-                  : "no winning move; the one that loses slowest";
-    if (r.over) best = 0;
-    rem_free(&r);
-    if (r.status == 130) {   /* Ctrl-C: the game ends, as any computation does */
-        *status = 130;
-        return SIZE_MAX;
-    }
-    return best;
+    size_t i;
+    *status = gr_engine_move(r->s, at ? NULL : text, name, at, &i, why, NULL);
+    return *status || i == SIZE_MAX ? SIZE_MAX : i;
 }
 
 /* ---- the game ---------------------------------------------------------------------------------- */
@@ -354,9 +232,9 @@ static void play(Repl *r, const char *text, bool person_first)
         }
         if (!person) {
             const char *why;
-            size_t i = engine_choice(r, &q, &why, &st);
+            size_t i = engine_choice(r, text, name, h.pos[h.n - 1], &why, &st);
             if (i == SIZE_MAX) {
-                repl_settle(r, st);
+                repl_settle(r, st ? st : 4);
                 break;
             }
             fprintf(r->out, "engine: %s  (%s)\n", q.v[i].what, why);
@@ -394,10 +272,12 @@ static void play(Repl *r, const char *text, bool person_first)
             } else if (!strcmp(t, "hint")) {
                 size_t w = SIZE_MAX;
                 const char *why;
-                if (scoring) w = engine_choice(r, &q, &why, &st);
+                st = 0;
+                if (scoring) w = engine_choice(r, text, name, h.pos[h.n - 1], &why, &st);
                 for (size_t i = 0; i < q.n && w == SIZE_MAX; i++)
                     if (q.v[i].outcome == 'P') w = i;
-                if (w == SIZE_MAX) fprintf(r->out, "hint: no move wins here (the position is %c)\n", q.outcome);
+                if (st) repl_settle(r, st);   /* (interrupted) */
+                else if (w == SIZE_MAX) fprintf(r->out, "hint: no move wins here (the position is %c)\n", q.outcome);
                 else if (scoring) fprintf(r->out, "hint: %zu. %s, worth %s\n", w + 1, q.v[w].what, q.v[w].worth);
                 else fprintf(r->out, "hint: %zu. %s\n", w + 1, q.v[w].what);
             } else if (!strcmp(t, "undo")) {

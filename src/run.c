@@ -188,6 +188,8 @@ static void json_rows(StrBuf *b, size_t rows, size_t cols, const GameValue *vals
     sb_putc(b, ']');
 }
 
+/* table: values over ranges, as a list, a grid or layers of grids (JSON: {"kind":"table",...};
+   a grid's object also to the client's picture hook, whatever the output). */
 static void do_table(Program *p, Stmt *st)
 {
     TableCtx t;
@@ -234,7 +236,8 @@ static void do_table(Program *p, Stmt *st)
         prog_fail(p, EXIT_USAGE, st->loc, "cannot write the heat map to '%s'", p->opt.plot_file);
     StrBuf b;
     sb_init(&b);
-    if (p->opt.json) {
+    bool picture = p->run.picture && t.nranges == 2;   /* the client's heat map (gr_session_pictures) */
+    if (p->opt.json || picture) {
         sb_puts(&b, "{\"kind\":\"table\",\"position\":");
         json_str(&b, st->text);
         sb_puts(&b, ",\"ranges\":[");   /* the indices: each range's first and last value, in order */
@@ -257,8 +260,12 @@ static void do_table(Program *p, Stmt *st)
             for (size_t i = 0; i < t.rows; i++) put_value(&b, i ? "," : "", 0, &t.vals[i], true);
             sb_puts(&b, "]}");
         }
-        render_emit_line(p, &b);
-        return;
+        if (picture) p->run.picture(p->run.picture_ctx, b.s, b.len);
+        if (p->opt.json) {
+            render_emit_line(p, &b);
+            return;
+        }
+        sb_fini(&b);
     }
     sb_printf(&b, "table %s:", st->text);
     render_emit_line(p, &b);
@@ -405,7 +412,8 @@ static void print_value(Program *p, const Value *vp)
 }
 
 /* draw: the game graph below a position as Graphviz DOT, on the output or into --dot FILE
-   (JSON: {"kind":"draw","position":...,"dot":...} or "file"). */
+   (JSON: {"kind":"draw","position":...,"dot":...} or "file"; the same object to the client's
+   picture hook, whatever the output). */
 static void do_draw(Program *p, Stmt *st)
 {
     Value v = need_pos(p, thunk(p, st->fn), st->loc, "draw");
@@ -429,7 +437,8 @@ static void do_draw(Program *p, Stmt *st)
             prog_fail(p, EXIT_USAGE, st->loc, "cannot write the drawing to '%s'", p->opt.dot_file);
         }
     }
-    if (p->opt.json) {
+    bool picture = p->run.picture != NULL;   /* the client's picture (gr_session_pictures) */
+    if (p->opt.json || picture) {
         sb_puts(&b, "{\"kind\":\"draw\",\"position\":");
         StrBuf t;
         sb_init(&t);
@@ -444,11 +453,14 @@ static void do_draw(Program *p, Stmt *st)
             json_str(&b, dot.s);
         }
         sb_putc(&b, '}');
-        render_emit_line(p, &b);
-    } else if (p->opt.dot_file) {
+        if (picture) p->run.picture(p->run.picture_ctx, b.s, b.len);
+        if (p->opt.json) render_emit_line(p, &b);
+        else sb_fini(&b);
+    }
+    if (!p->opt.json && p->opt.dot_file) {
         sb_printf(&b, "draw %s: written to %s", st->text, p->opt.dot_file);
         render_emit_line(p, &b);
-    } else {
+    } else if (!p->opt.json) {
         prog_progress_clear(p);
         fputs(dot.s, p->run.out);
     }

@@ -43,7 +43,7 @@ done | xargs -r -P "$jobs" -n 2 sh -c 'echo "  EMCC $0"; emcc '"$cflags"' -w -c 
 emcc -O2 $(cat "$out/objs") -o "$out/grundy-engine.js" \
     -sMODULARIZE=1 -sEXPORT_NAME=GrundyEngine -sENVIRONMENT=worker,node \
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=16MB -sINITIAL_MEMORY=64MB \
-    -sEXPORTED_FUNCTIONS=_web_session,_web_exec,_web_load,_web_position,_web_held,_web_release,_web_free,_web_session_free,_web_version,_gr_interrupt,_malloc,_free \
+    -sEXPORTED_FUNCTIONS=_web_session,_web_exec,_web_load,_web_position,_web_engine_move,_web_free,_web_session_free,_web_version,_gr_interrupt,_malloc,_free \
     -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8 \
     -sFILESYSTEM=1
 echo "  LINK $out/grundy-engine.wasm ($(wc -c <"$out/grundy-engine.wasm") bytes)"

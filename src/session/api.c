@@ -203,7 +203,7 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     p->run.started = p->run.last_progress = prog_now();   /* a progress line counts from the call's start */
     p->run.work_what = NULL;
     p->run.work_done = 0;
-    s->stop = 0;
+    if (!s->spanning) s->stop = 0;   /* (inside gr_engine_move: an interrupt between its calls stands) */
     s->stopped[0] = 0;
     if (s->run_deadline) {
         p->run.deadline = s->run_deadline;
@@ -215,6 +215,8 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     p->opt.bare_print = !s->as_file;
     p->run.progress = s->progress ? on_progress : NULL;
     p->run.progress_ctx = s;
+    p->run.picture = s->picture;
+    p->run.picture_ctx = s->picture_ctx;
     bool bare = p->opt.bare_print;
     UtilOom old = prog_catch_oom(p);
     int st = prog_try(p, fn, ctx);
@@ -253,6 +255,7 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     /* a write that failed: the memory stream (out of memory), or the client's (its I/O error) */
     if (!prog_out_ok(p) && *status < EXIT_LIMIT) *status = s->sink ? EXIT_USAGE : EXIT_LIMIT;
     p->run.progress = NULL;
+    p->run.picture = NULL;
     p->run.out = NULL;
     p->diag.out = NULL;
     p->diag.json = NULL;
@@ -395,6 +398,13 @@ void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx)
     if (!s) return;
     s->progress = fn;
     s->progress_ctx = ctx;
+}
+
+void gr_session_pictures(gr_session *s, gr_picture_fn *fn, void *ctx)
+{
+    if (!s) return;
+    s->picture = fn;
+    s->picture_ctx = ctx;
 }
 
 /* ---- the command line's own needs (session/session.h) ---- */

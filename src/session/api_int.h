@@ -1,5 +1,5 @@
 /* api_int.h: the session as the files of the public API share it: api.c (sessions, options,
-   texts run), answer.c (positions answered as data), names.c (what interactive clients ask: names,
+   texts run), answer.c (positions answered as data), engine_move.c (the engine's move in play), names.c (what interactive clients ask: names,
    definitions, the store, whether a text is complete). */
 #ifndef GRUNDY_API_INT_H
 #define GRUNDY_API_INT_H
@@ -20,8 +20,11 @@ struct gr_session {
     bool loading;                 /* the last call was gr_load: a further one counts its errors on */
     bool as_file;                 /* texts are files: no redefinition, no bare values printed */
     double run_deadline;          /* session_run_timeout: one deadline for every call (0: none) */
+    bool spanning;                /* a call made of calls (gr_engine_move): they keep its stop flag */
     gr_progress_fn *progress;     /* the client's progress line (NULL: none) */
     void *progress_ctx;
+    gr_picture_fn *picture;       /* the client's pictures (gr_session_pictures; NULL: none) */
+    void *picture_ctx;
     char stopped[600];            /* where the last interrupted call stopped ("" none) */
     bool sink;                    /* the call writes through the client's function (not memory) */
     int load_failed;              /* the status of a failed gr_load in the current run of them (0: none) */

@@ -12,12 +12,15 @@
                                    three winning moves of Wythoff(3, 5) + Heap(2), the same outcome,
                                    value, strategy and moves as the JSON of `query` for other
                                    positions, its errors (3, with the text's own columns) and limits
-                                   two sessions' memory budgets are their own (gr_session_memory)
+                                   two sessions' memory budgets are their own (gr_session_memory);
+                                   the REPL's calls; gr_engine_move against brute forces of the
+                                   rules as stated (a subtraction game, Nim, Ends, a draw)
      quiet                         errors, limits and interrupts driven through the API with the
                                    standard output and error redirected to files: both stay empty
    Prints one line per failure and a summary; exits 1 on any failure. */
 #define _GNU_SOURCE
 #include <grundy.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -40,6 +43,7 @@ static void check(bool ok, const char *what, const char *detail)
 static void meters(void);
 static void streams(void);
 static void interactive(void);
+static void engine_moves(void);
 
 /* A file's text (NULL when it cannot be read, or holds a NUL byte: gr_eval takes a C string). */
 static char *read_file(const char *path)
@@ -614,6 +618,7 @@ static void limits(bool quietly)
     meters();
     streams();
     interactive();
+    engine_moves();
 }
 
 /* ---- each session's memory is its own ---- */
@@ -915,6 +920,14 @@ static void normal_form(const char *text, char *buf, size_t cap)
     }
 }
 
+/* A picture's JSON object, as a line of stream 1 of the Streams ctx. */
+static void picture_lines(void *ctx, const char *json, size_t len)
+{
+    collect(ctx, 1, json, len);
+    collect(ctx, 1, "\n", 1);
+    ((Streams *)ctx)->calls--;   /* (one call per picture) */
+}
+
 static void interactive(void)
 {
     gr_session *s = gr_session_new();
@@ -1094,6 +1107,53 @@ static void interactive(void)
           "gr_draw: the draw statement's graph", dot);
     gr_free(dot);
     free(d.buf[1]);
+    /* pictures as data: each draw's and each two-range table's JSON object, whatever the output,
+       the same as --json prints (here: gr_eval's JSON lines of the same text in another session) */
+    {
+        static const char text[] = "draw Nim(1, 2) depth 1; table Cutting(2..4, 2..5); table Heap(0..3); "
+                                   "query Nim(1); table outcome(Wythoff(0..2, 0..2));";
+        Streams pics, out;
+        memset(&pics, 0, sizeof pics);
+        memset(&out, 0, sizeof out);
+        gr_session *t = gr_session_new();
+        gr_session_pictures(t, picture_lines, &pics);
+        int st1 = gr_exec(t, text, NULL, collect, &out);   /* text output */
+        char *json = NULL;
+        gr_session *u = gr_session_new();
+        int st2 = gr_eval(u, text, NULL, &json);
+        /* the lines of the draw and of the two grids, in order */
+        char want[20000] = "";
+        for (const char *l = json; l && *l;) {
+            const char *e = strchr(l, '\n');
+            size_t n = e ? (size_t)(e - l) : strlen(l);
+            static const char draw[] = "{\"kind\":\"draw\"", table[] = "{\"kind\":\"table\"";
+            if ((!strncmp(l, draw, strlen(draw)) || (!strncmp(l, table, strlen(table)) && memmem(l, n, "\"rows\":", 7))) &&
+                strlen(want) + n + 2 < sizeof want)
+                strncat(want, l, n), strcat(want, "\n");
+            l = e ? e + 1 : l + n;
+        }
+        bool ok = st1 == 0 && st2 == 0 && pics.calls == 3 && pics.buf[1] && !strcmp(pics.buf[1], want) && out.buf[1] &&
+                  strstr(out.buf[1], "digraph game {") && strstr(out.buf[1], "table Cutting(2..4, 2..5):");
+        check(ok, "gr_session_pictures: the JSON objects of draw and two-range tables, as --json prints them",
+              pics.buf[1]);
+        /* JSON output too, and none once the function is taken away */
+        free(pics.buf[1]);
+        memset(&pics, 0, sizeof pics);
+        char *json2 = NULL;
+        gr_session_pictures(u, picture_lines, &pics);
+        ok = gr_eval(u, "table Cutting(2..3, 2..3);", NULL, &json2) == 0 && pics.calls == 1 && json2 &&
+             !strcmp(pics.buf[1], json2);
+        gr_session_pictures(u, NULL, NULL);
+        ok &= gr_eval(u, "draw Nim(1) depth 1;", NULL, NULL) == 0 && pics.calls == 1;
+        check(ok, "gr_session_pictures: with JSON output too; none once the function is taken away", json2);
+        free(pics.buf[1]);
+        free(out.buf[1]);
+        free(out.buf[2]);
+        gr_free(json);
+        gr_free(json2);
+        gr_session_free(t);
+        gr_session_free(u);
+    }
     /* names, definitions, options */
     const char *first = NULL, *doc = NULL;
     int kind = 0, stdlib = 0;
@@ -1119,5 +1179,228 @@ static void interactive(void)
     check(!strcmp(gr_session_get(s, "max-states"), "12345") && !strcmp(gr_session_get(s, "output"), "text") &&
               !gr_session_get(s, "nosuch"),
           "gr_session_get: an option's value", NULL);
+    gr_session_free(s);
+}
+
+/* ---- the engine's move (gr_engine_move) against brute forces of the rules as stated ---- */
+
+/* The target of the move gr_engine_move chose in position (by text, or held id): its text and rule
+   as gr_position lists them, *why the reason; false when the call failed or there was no move. */
+static bool engine_target(gr_session *s, const char *position, unsigned long long id, char *to, size_t cap,
+                          char *rule, size_t rcap, const char **why)
+{
+    size_t i = 12345;
+    int st = gr_engine_move(s, position, NULL, id, &i, why, NULL);
+    gr_answer *a = NULL;
+    int st2 = id ? gr_position_held(s, id, GR_EVERY_OUTCOME, (size_t)-1, &a, NULL)
+                 : gr_position(s, position, NULL, GR_EVERY_OUTCOME, (size_t)-1, &a, NULL);
+    const char *t = NULL, *r = NULL;
+    bool ok = st == 0 && st2 == 0 && i != (size_t)-1 && gr_answer_move(a, i, NULL, &r, NULL, &t, NULL) == 0;
+    snprintf(to, cap, "%s", ok ? t : "");
+    snprintf(rule, rcap, "%s", ok && r ? r : "");
+    gr_answer_free(a);
+    return ok;
+}
+
+/* Subtraction {1, 3, 4} as a person states it: from n take 1, 3 or 4 (at most n); who cannot move
+   loses. win[n], and the remoteness rem[n]: 0 with no move; a winner's 1 + the least over moves
+   to a loss; a loser's 1 + the largest over all moves. */
+static void sub134(int n, bool *win, int *rem)
+{
+    static const int S[] = { 1, 3, 4 };
+    for (int m = 0; m <= n; m++) {
+        win[m] = false;
+        int lo = -1, hi = -1;
+        for (int j = 0; j < 3; j++) {
+            if (S[j] > m) continue;
+            int c = m - S[j];
+            if (!win[c]) {
+                win[m] = true;
+                if (lo < 0 || rem[c] < lo) lo = rem[c];
+            }
+            if (rem[c] > hi) hi = rem[c];
+        }
+        rem[m] = hi < 0 ? 0 : win[m] ? lo + 1 : hi + 1;
+    }
+}
+
+/* Nim's remoteness by the rules (take any number from one heap; who cannot move loses), over
+   three heaps each below 8: *win and the remoteness. */
+static int nim_rem(int a, int b, int c, bool *win)
+{
+    static int memo[8][8][8];
+    static bool known[8][8][8], wins[8][8][8];
+    if (known[a][b][c]) {
+        *win = wins[a][b][c];
+        return memo[a][b][c];
+    }
+    int h[3] = { a, b, c }, lo = -1, hi = -1;
+    bool w = false;
+    for (int j = 0; j < 3; j++)
+        for (int t = 0; t < h[j]; t++) {
+            int g[3] = { h[0], h[1], h[2] };
+            g[j] = t;
+            bool cw;
+            int r = nim_rem(g[0], g[1], g[2], &cw);
+            if (!cw) {
+                w = true;
+                if (lo < 0 || r < lo) lo = r;
+            }
+            if (r > hi) hi = r;
+        }
+    int r = hi < 0 ? 0 : w ? lo + 1 : hi + 1;
+    known[a][b][c] = true;
+    wins[a][b][c] = w;
+    memo[a][b][c] = r;
+    *win = w;
+    return r;
+}
+
+/* The heaps of a Nim position's text ("Heap(1) + Heap(3)", "2 * Heap(1)", "0"; heaps of 0 may be
+   left out), into h[3], the sizes sorted (the memo's index is the multiset). */
+static void heaps_of(const char *text, int h[3])
+{
+    h[0] = h[1] = h[2] = 0;
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, "Heap(")) && n < 3; p += 5) {
+        int copies = 1;   /* "K * Heap(x)": the K before */
+        const char *q = p;
+        if (q - text >= 4 && !strncmp(q - 3, " * ", 3)) {
+            q -= 3;
+            while (q > text && q[-1] >= '0' && q[-1] <= '9') q--;
+            copies = atoi(q);
+        }
+        for (int c = 0; c < copies && n < 3; c++) h[n++] = atoi(p + 5);
+    }
+    for (int i = 0; i < 3; i++)   /* sorted, so the memo's index is the multiset */
+        for (int j = i + 1; j < 3; j++)
+            if (h[j] < h[i]) {
+                int t = h[i];
+                h[i] = h[j];
+                h[j] = t;
+            }
+}
+
+/* Ends as stated: numbers in a row, a move takes either end and scores it; the value is the best
+   difference the player to move can force. v[i][j] over a[i..j-1]. */
+static long long ends_value(const long long *a, int i, int j, long long v[][12])
+{
+    if (i >= j) return 0;
+    if (v[i][j] != LLONG_MIN) return v[i][j];
+    long long l = a[i] - ends_value(a, i + 1, j, v), r = a[j - 1] - ends_value(a, i, j - 1, v);
+    return v[i][j] = l > r ? l : r;
+}
+
+static void engine_moves(void)
+{
+    gr_session *s = gr_session_new();
+    char to[4000], rule[100], detail[400];
+    const char *why = NULL;
+    /* a subtraction game: winning moves, slowest losses, no move */
+    gr_eval(s, "game T(n) { move take(k in {1, 3, 4}) when k <= n => T(n - k); }", NULL, NULL);
+    bool win[41];
+    int rem[41];
+    sub134(40, win, rem);
+    int bad = 0, first_bad = -1;
+    for (int n = 0; n <= 40; n++) {
+        char pos[32];
+        snprintf(pos, sizeof pos, "T(%d)", n);
+        int want = -1;   /* the target: the first move (k ascending, the rules' order) that the rule picks */
+        static const int S[] = { 1, 3, 4 };
+        for (int j = 0; j < 3; j++) {
+            if (S[j] > n) continue;
+            int c = n - S[j];
+            if (win[n] ? !win[c] && want < 0 : want < 0 || rem[c] > rem[want]) want = c;
+        }
+        bool ok;
+        if (want < 0) {
+            size_t i = 7;
+            ok = gr_engine_move(s, pos, NULL, 0, &i, &why, NULL) == 0 && i == (size_t)-1 && !strcmp(why, "no move");
+        } else {
+            char wt[32];   /* (a position with no move is written 0) */
+            snprintf(wt, sizeof wt, want ? "T(%d)" : "0", want);
+            ok = engine_target(s, pos, 0, to, sizeof to, rule, sizeof rule, &why) && !strcmp(to, wt) &&
+                 !strcmp(why, win[n] ? "a winning move" : "no winning move; the one that loses slowest");
+        }
+        if (!ok && first_bad < 0) {
+            first_bad = n;
+            snprintf(detail, sizeof detail, "T(%d) -> %.100s (%.100s)", n, to, why ? why : "");
+        }
+        bad += !ok;
+    }
+    check(bad == 0, "gr_engine_move: subtraction {1, 3, 4}, T(0..40): a winning move, else the slowest loss", detail);
+    /* Nim with three heaps below 8, by text and by held id; the positions held before stay */
+    bad = 0;
+    unsigned long long mark0 = gr_session_held(s);
+    for (int a = 0; a < 8; a++)
+        for (int b = a; b < 8; b++)
+            for (int c = b; c < 8; c++) {
+                if (!c) continue;
+                char pos[64];
+                snprintf(pos, sizeof pos, "Nim(%d, %d, %d)", a, b, c);
+                bool w;
+                nim_rem(a, b, c, &w);
+                bool ok = engine_target(s, pos, 0, to, sizeof to, rule, sizeof rule, &why);
+                int h[3];
+                heaps_of(to, h);
+                bool cw;
+                int r = nim_rem(h[0], h[1], h[2], &cw);
+                if (w) {
+                    ok &= !cw;
+                } else {   /* the largest remoteness among the moves */
+                    int hi = -1, g[3] = { a, b, c };
+                    for (int j = 0; j < 3; j++)
+                        for (int t = 0; t < g[j]; t++) {
+                            int x[3] = { g[0], g[1], g[2] }, y[3];
+                            x[j] = t;
+                            char tt[64];
+                            snprintf(tt, sizeof tt, "Heap(%d) + Heap(%d) + Heap(%d)", x[0], x[1], x[2]);
+                            heaps_of(tt, y);
+                            int rr = nim_rem(y[0], y[1], y[2], &cw);
+                            if (rr > hi) hi = rr;
+                        }
+                    ok &= r == hi;
+                }
+                if (!ok && bad++ == 0) snprintf(detail, sizeof detail, "%s -> %.100s (%.100s)", pos, to, why ? why : "");
+            }
+    gr_answer *a = NULL;
+    int st = gr_position(s, "Nim(1, 2, 3)", NULL, GR_EVERY_OUTCOME | GR_HOLD, 0, &a, NULL);
+    unsigned long long mark = gr_session_held(s), id = gr_answer_move_id(a, 0);   /* Heap(2) + Heap(3): N */
+    bool held = st == 0 && id && engine_target(s, NULL, id, to, sizeof to, rule, sizeof rule, &why) &&
+                !strcmp(why, "a winning move") && gr_session_held(s) == mark;
+    gr_answer_free(a);
+    size_t i = 0;
+    held &= gr_position_held(s, id, GR_VALUE, 0, &a, NULL) == 0 && gr_engine_move(s, NULL, NULL, 0, &i, &why, NULL) == 2;
+    gr_answer_free(a);
+    gr_session_release(s, mark0);
+    check(bad == 0, "gr_engine_move: Nim with three heaps below 8: a winning move, else the slowest loss", detail);
+    check(held, "gr_engine_move: a held position; the ids held before stay; no position is a usage error", to);
+    /* Ends: the first move worth the most (gain - value after), random rows with a fixed seed */
+    srand(37);
+    bad = 0;
+    for (int t = 0; t < 200; t++) {
+        int n = 1 + rand() % 10;
+        long long row[12], v[12][12];
+        char pos[200] = "Ends(";
+        for (int k = 0; k < n; k++) {
+            row[k] = rand() % 21 - 5;
+            snprintf(pos + strlen(pos), sizeof pos - strlen(pos), "%s%lld", k ? ", " : "", row[k]);
+        }
+        strcat(pos, ")");
+        for (int x = 0; x < 12; x++)
+            for (int y = 0; y < 12; y++) v[x][y] = LLONG_MIN;
+        long long l = row[0] - ends_value(row, 1, n, v), r = row[n - 1] - ends_value(row, 0, n - 1, v);
+        const char *want = l >= r ? "left" : "right";
+        bool ok = engine_target(s, pos, 0, to, sizeof to, rule, sizeof rule, &why) && !strcmp(rule, want) &&
+                  !strcmp(why, "a best move");
+        if (!ok && bad++ == 0) snprintf(detail, sizeof detail, "%.200s: %.20s, not %s", pos, rule, want);
+    }
+    check(bad == 0, "gr_engine_move: Ends, 200 random rows: the first move worth the most", detail);
+    /* a draw kept: from 0 the token may go to 1 (the other then moves to 2 and wins; listed first)
+       or to 3, from where it can only come back to 0: a cycle, drawn */
+    gr_eval(s, "digraph DrawOr { 0 -> 1; 0 -> 3; 3 -> 0; 1 -> 2; }", NULL, NULL);
+    check(engine_target(s, "Token(DrawOr, 0)", 0, to, sizeof to, rule, sizeof rule, &why) &&
+              !strcmp(to, "Token(DrawOr, 3)") && !strcmp(why, "no winning move; one that keeps the draw"),
+          "gr_engine_move: no winning move, but one keeping the draw", to);
     gr_session_free(s);
 }

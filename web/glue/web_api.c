@@ -8,12 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Into the worker: Module.gr_write(stream, text) and Module.gr_progress(seconds, count, what). */
+/* Into the worker: Module.gr_write(stream, text), Module.gr_progress(seconds, count, what) and
+   Module.gr_picture(json). */
 EM_JS(void, web_js_write, (int stream, const char *data, size_t n), {
     Module.gr_write(stream, UTF8ToString(data >>> 0, n >>> 0));   /* (addresses past 2 GiB) */
 });
 EM_JS(void, web_js_progress, (double elapsed, double count, const char *what), {
     Module.gr_progress(elapsed, count, what ? UTF8ToString(what >>> 0) : "");
+});
+EM_JS(void, web_js_picture, (const char *json, size_t n), {
+    Module.gr_picture(UTF8ToString(json >>> 0, n >>> 0));
 });
 
 /* Stream bytes arrive in pieces that may cut a UTF-8 character in two: hold the tail of an
@@ -48,6 +52,13 @@ static void progress(void *ctx, double elapsed, unsigned long long count, const 
     web_js_progress(elapsed, (double)count, what);
 }
 
+/* A draw statement's or a two-range table's JSON object, for the page's pictures. */
+static void picture(void *ctx, const char *json, size_t len)
+{
+    (void)ctx;
+    web_js_picture(json, len);
+}
+
 /* A session for the page: the command line's defaults but for memory (max_memory, such as
    "1536M": what the tab may grow to) and standard input (input: the text of the page's input box,
    "" as the command line's </dev/null). NULL when out of memory. */
@@ -58,6 +69,7 @@ EMSCRIPTEN_KEEPALIVE gr_session *web_session(const char *max_memory, const char 
     if (max_memory && *max_memory) gr_session_set(s, "max-memory", max_memory);
     gr_session_set_input(s, input ? input : "", input ? strlen(input) : 0);
     gr_session_progress(s, progress, NULL);
+    gr_session_pictures(s, picture, NULL);
     return s;
 }
 
@@ -198,9 +210,29 @@ EMSCRIPTEN_KEEPALIVE char *web_position(gr_session *s, const char *text, double 
     return b.s;
 }
 
-/* The last position id held, and a release of those held after a mark (gr_session_release). */
-EMSCRIPTEN_KEEPALIVE double web_held(gr_session *s) { return (double)gr_session_held(s); }
-EMSCRIPTEN_KEEPALIVE void web_release(gr_session *s, double after) { gr_session_release(s, (unsigned long long)after); }
+/* The engine's move in the position held as id (0: the text position), gr_engine_move's:
+   {"status":0,"index":I,"why":TEXT} (index -1: no move), or {"status":N,"errors":TEXT}. */
+EMSCRIPTEN_KEEPALIVE char *web_engine_move(gr_session *s, const char *text, double id)
+{
+    Buf msg = { 0 };
+    size_t index;
+    const char *why;
+    gr_session_messages(s, collect, &msg);
+    int st = gr_engine_move(s, id ? NULL : text, "<play>", (unsigned long long)id, &index, &why, NULL);
+    gr_session_messages(s, NULL, NULL);
+    if (st) return status_json(st, &msg);
+    free(msg.s);
+    Buf b = { 0 };
+    char num[32];
+    snprintf(num, sizeof num, "%lld", index == (size_t)-1 ? -1LL : (long long)index);
+    bstr(&b, "{\"status\":0,\"index\":");
+    bstr(&b, num);
+    bstr(&b, ",\"why\":");
+    bjson(&b, why);
+    bstr(&b, "}");
+    return b.s;
+}
+
 EMSCRIPTEN_KEEPALIVE void web_free(void *p) { free(p); }
 EMSCRIPTEN_KEEPALIVE void web_session_free(gr_session *s) { gr_session_free(s); }
 EMSCRIPTEN_KEEPALIVE const char *web_version(void) { return gr_version(); }

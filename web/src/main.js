@@ -9,7 +9,7 @@ import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@cod
 import { searchKeymap } from "@codemirror/search";
 import { gameLanguage } from "./lang.js";
 import { decodeCode, encodeCode, parseHash } from "./share.js";
-import { findDrawings, findGrids, heatMap } from "./pictures.js";
+import { drawingTitle, heatMap, tableGrid } from "./pictures.js";
 import { Board } from "./board.js";
 
 // What a browser tab can hold: the engine's memory budget (the usual "--max-memory" message past it).
@@ -82,7 +82,13 @@ function markErrors(messages) {
 
 // ---- the worker ----
 let worker = null, ready = false, running = false, onReady = [];
-let out = "", err = "", board = null, runStart = 0;
+let out = "", err = "", board = null, runStart = 0, shots = [];
+
+// A picture's JSON object, its integers beyond 2^53 kept exact as their text.
+function parsePicture(json) {
+    return JSON.parse(json, (key, value, context) =>
+        typeof value === "number" && !Number.isSafeInteger(value) && context && context.source ? context.source : value);
+}
 
 function startWorker() {
     ready = false;
@@ -111,14 +117,13 @@ function handle(msg) {
         document.body.dataset.ready = "1";
         for (const fn of onReady.splice(0)) fn();
         break;
-    case "out":   // appended as it comes (the whole text is drawn again only when the run ends)
-        if (msg.stream === 1) {
-            out += msg.text;
-            if (outNode) outNode.appendData(msg.text);
-        } else {
-            err += msg.text;
-            scheduleOutput();
-        }
+    case "out":   // kept, and drawn a few times a second while the run goes (and when it ends)
+        if (msg.stream === 1) out += msg.text;
+        else err += msg.text;
+        scheduleOutput();
+        break;
+    case "picture":   // a draw statement's graph or a table over two ranges, drawn when the run ends
+        if (running) shots.push(msg.json);
         break;
     case "progress":
         $("progress").textContent = msg.elapsed < 0 ? "" :
@@ -132,23 +137,26 @@ function handle(msg) {
     }
 }
 
-// The messages as they come: drawn once a frame at most.
-let outputFrame = 0;
+// The output as it comes, drawn at most every DRAW_MS: each drawing lays the whole text out again,
+// and a large table (640 KB) drawn on every message would take longer than computing it.
+const DRAW_MS = 300;
+let outputTimer = 0, lastDraw = 0;
 function scheduleOutput() {
-    if (!outputFrame) outputFrame = requestAnimationFrame(() => { outputFrame = 0; showOutput(); });
+    if (outputTimer) return;
+    const wait = Math.max(0, lastDraw + DRAW_MS - performance.now());
+    outputTimer = setTimeout(() => { outputTimer = 0; showOutput(); }, wait);
 }
 
 // The output as the command line prints it: standard output, then the messages.
-let outNode = null;   // the text node of the standard output, appended to while a run goes
 function showOutput() {
-    if (outputFrame) {
-        cancelAnimationFrame(outputFrame);
-        outputFrame = 0;
+    if (outputTimer) {
+        clearTimeout(outputTimer);
+        outputTimer = 0;
     }
+    lastDraw = performance.now();
     const o = $("output");
     o.textContent = "";
-    outNode = document.createTextNode(out);
-    o.append(outNode);
+    o.append(document.createTextNode(out));
     if (err) {   // the messages, each "<eval>:LINE:COL:" a link to its place in the editor
         const span = document.createElement("span");
         span.className = "err";
@@ -182,13 +190,14 @@ function run() {
     running = true;
     runStart = performance.now();
     out = err = "";
+    shots = [];
     showOutput();
     $("status").textContent = "";
     $("progress").textContent = "";
     $("pictures").textContent = "";
     $("run").disabled = true;
     $("stop").disabled = false;
-    view.dispatch({ effects: setErrors.of(Decoration.none) });
+    if (view.state.field(errorField).size) view.dispatch({ effects: setErrors.of(Decoration.none) });
     $("editor").removeAttribute("data-error-lines");
     document.body.dataset.running = "1";
     whenReady(() => worker.postMessage({ type: "run", text, input: $("input").value, maxMemory: MAX_MEMORY }));
@@ -205,12 +214,15 @@ function finish(status, extra, ms) {
     $("run").disabled = false;
     $("stop").disabled = true;
     delete document.body.dataset.running;
-    // (for tests and benchmarks: runs ended, and the last one's time from Run to its output shown)
+    // (for tests and benchmarks: runs ended, and the last one's time from Run to its output laid
+    // out: reading the output's height makes the browser lay the text out now)
+    void $("output").scrollHeight;
     document.body.dataset.runs = String(+(document.body.dataset.runs || 0) + 1);
     document.body.dataset.lastRunMs = String(Math.round(performance.now() - runStart));
     // the pictures after the text has been drawn
-    const text = out;
-    setTimeout(() => pictures(text), 0);
+    const list = shots;
+    shots = [];
+    setTimeout(() => pictures(list), 0);
 }
 
 // Stop: the worker is terminated (a computation in WebAssembly cannot be reached from outside
@@ -245,17 +257,19 @@ function figure(caption) {
     $("pictures").append(f);
     return f;
 }
-function pictures(text) {
-    for (const d of findDrawings(text)) {
-        const f = figure(d.title);
-        f.classList.add("drawing");
-        loadViz().then((viz) => f.append(viz.renderSVGElement(d.dot)))
-            .catch(() => f.append(document.createTextNode("(the graph could not be drawn)")));
-    }
-    for (const g of findGrids(text)) {
-        const f = figure(g.title);
-        f.classList.add("heatmap");
-        f.append(heatMap(g));
+function pictures(list) {
+    for (const d of list.map(parsePicture)) {
+        if (d.kind === "draw" && d.dot) {
+            const f = figure(drawingTitle(d));
+            f.classList.add("drawing");
+            loadViz().then((viz) => f.append(viz.renderSVGElement(d.dot)))
+                .catch(() => f.append(document.createTextNode("(the graph could not be drawn)")));
+        } else if (d.kind === "table" && d.rows) {
+            const g = tableGrid(d);
+            const f = figure(g.title);
+            f.classList.add("heatmap");
+            f.append(heatMap(g));
+        }
     }
 }
 

@@ -1,37 +1,21 @@
-// pictures.js: what the page draws from a run's text output: the Graphviz graphs of draw
-// statements (the "digraph game { ... }" blocks) and the grids of tables over two ranges (a
-// "table ...:" line, a line of column labels, then "ROW: v v v" lines), drawn as heat maps.
+// pictures.js: the pictures of a run, from the data the engine hands over for each draw statement
+// and each table over two ranges (gr_session_pictures: the statement's JSON object, as --json
+// prints it): the graph's title, and a table as the grid its heat map draws.
 
-// Every drawing in text: {title, dot}.
-export function findDrawings(text) {
-    const found = [];
-    const re = /^digraph game \{\n(?:.*\n)*?\}$/gm;
-    for (let m; (m = re.exec(text));) {
-        const t = /\/\/ grundy: (.*)/.exec(m[0]);
-        found.push({ title: t ? t[1] : "game graph", dot: m[0] });
-    }
-    return found;
+// A table's JSON object (rows of values: numbers, or text such as "P" or a loopy value) as the
+// grid heatMap draws: {title, cols, rows: [{label, cells}]}.
+export function tableGrid(t) {
+    const [r, c] = t.ranges;
+    const cols = [];
+    for (let j = 0; j <= c.to - c.from; j++) cols.push(String(c.from + j));
+    return { title: "table " + t.position, cols,
+        rows: t.rows.map((cells, i) => ({ label: String(r.from + i), cells: cells.map(String) })) };
 }
 
-// Every table over two ranges in text: {title, cols, rows: [{label, cells}]}.
-export function findGrids(text) {
-    const lines = text.split("\n"), grids = [];
-    for (let i = 0; i + 1 < lines.length; i++) {
-        const head = /^table (.*):$/.exec(lines[i]);
-        if (!head || !/^\s+\S/.test(lines[i + 1]) || /:/.test(lines[i + 1])) continue;
-        const cols = lines[i + 1].trim().split(/\s+/), rows = [];
-        let j = i + 2;
-        for (; j < lines.length; j++) {
-            const m = /^\s*(-?\d+): (.*)$/.exec(lines[j]);
-            if (!m) break;
-            const cells = m[2].trim().split(/\s+/);
-            if (cells.length !== cols.length) break;
-            rows.push({ label: m[1], cells });
-        }
-        if (rows.length) grids.push({ title: "table " + head[1], cols, rows });
-        i = j - 1;
-    }
-    return grids;
+// A drawing's title: the "// grundy: ..." line of its DOT, else the position drawn.
+export function drawingTitle(d) {
+    const t = /\/\/ grundy: (.*)/.exec(d.dot);
+    return t ? t[1] : "draw " + d.position;
 }
 
 // A colour per value: 0 (and P) dark, then hues around the wheel by rank; D grey.

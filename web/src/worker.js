@@ -5,8 +5,9 @@
 // Messages in:  {type: "run", text, input, maxMemory}       -> "out"*, "progress"*, "done"
 //               {type: "play", program, position, maxMemory}  (the program's definitions, not its statements) -> "position" (or "play-error")
 //               {type: "goto", id}                           -> "position"
-//               {type: "engine-move", id}                    -> "engine-move" {index, why}
+//               {type: "engine-move", id, text}              -> "engine-move" {index, why} (gr_engine_move)
 // Messages out: {type: "ready", version, ms}, {type: "out", stream, text},
+//               {type: "picture", json} (a draw statement's or a two-range table's JSON object),
 //               {type: "progress", elapsed, count, what}, {type: "done", status, ms}
 /* global importScripts, GrundyEngine */
 importScripts("grundy-engine.js");
@@ -15,25 +16,63 @@ let engine = null;
 let playSession = 0;
 const t0 = performance.now();
 
+// The output of a run goes to the page in a few large messages, not one per write: a write is
+// held until a tenth of a second has passed since the last message (or the other stream writes,
+// or the run ends). Each message costs the page a layout; a table sends hundreds of lines.
+const FLUSH_MS = 100;
+let held = { stream: 0, parts: [], since: 0 };
+function flushOutput() {
+    if (held.parts.length) postMessage({ type: "out", stream: held.stream, text: held.parts.join("") });
+    held = { stream: 0, parts: [], since: performance.now() };
+}
+let quiet = false;   // (while warming up)
+function write(stream, text) {
+    if (quiet) return;
+    if (held.parts.length && held.stream !== stream) flushOutput();
+    held.stream = stream;
+    held.parts.push(text);
+    if (performance.now() - held.since >= FLUSH_MS) flushOutput();
+}
+
 const api = {};
 GrundyEngine({
-    gr_write: (stream, text) => postMessage({ type: "out", stream, text }),
+    gr_write: write,
     gr_progress: (elapsed, count, what) => postMessage({ type: "progress", elapsed, count, what }),
-    print: (text) => postMessage({ type: "out", stream: 1, text: text + "\n" }),
-    printErr: (text) => postMessage({ type: "out", stream: 2, text: text + "\n" }),
+    gr_picture: (json) => { if (!quiet) postMessage({ type: "picture", json }); },
+    print: (text) => write(1, text + "\n"),
+    printErr: (text) => write(2, text + "\n"),
 }).then((m) => {
     engine = m;
     api.session = m.cwrap("web_session", "number", ["string", "string"]);
     api.exec = m.cwrap("web_exec", "number", ["number", "string"]);
     api.load = m.cwrap("web_load", "number", ["number", "string"]);
     api.position = m.cwrap("web_position", "number", ["number", "string", "number"]);
-    api.held = m.cwrap("web_held", "number", ["number"]);
-    api.release = m.cwrap("web_release", null, ["number", "number"]);
+    api.engineMove = m.cwrap("web_engine_move", "number", ["number", "string", "number"]);
     api.free = m.cwrap("web_free", null, ["number"]);
     api.sessionFree = m.cwrap("web_session_free", null, ["number"]);
     api.version = m.cwrap("web_version", "string", []);
+    warmUp();
     postMessage({ type: "ready", version: api.version(), ms: performance.now() - t0 });
 });
+
+// A short program run once, its output dropped, before the page is told the engine is ready: the
+// browser compiles the engine's functions when they are first called, and optimizes them later,
+// so without this the first Run of a page would take ten times as long as the next ones.
+const WARM_UP = `game W(n) { move take(k in {1, 3, 4}) when k <= n => W(n - k);
+    move split(a in 1..n / 2) => W(a) + W(n - a); }
+table W(0..30); query W(9); query Nim(3, 4, 5); query Wythoff(3, 5);
+expect Bash(20, 3) is P; claim sg(Bash(n, m)) == n % (m + 1) for n in 0..20, m in 1..3;
+table Cutting(2..12, 2..12);`;
+function warmUp() {
+    quiet = true;
+    const s = api.session("", "");
+    if (s) {
+        api.exec(s, WARM_UP);
+        api.sessionFree(s);
+    }
+    quiet = false;
+    held = { stream: 0, parts: [], since: 0 };
+}
 
 // One position of the game being played, every move with its position held.
 function position(text, id) {
@@ -43,65 +82,12 @@ function position(text, id) {
     return JSON.parse(json);
 }
 
-// The engine's move, as the REPL's :play makes it: in a scoring game the first move worth the most;
-// else the first winning move; else the move that loses slowest (the largest remoteness, by a
-// search bounded as the REPL bounds it; past the bound, the first move).
-const MAX_SEARCH = 50000;
-const MAX_DEPTH = 2000;
-function decCmp(a, b) {
-    const x = BigInt(a), y = BigInt(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-}
-function engineChoice(q) {
-    if (q.scoring) {
-        let best = 0;
-        for (let i = 1; i < q.moves.length; i++) if (decCmp(q.moves[i].worth, q.moves[best].worth) > 0) best = i;
-        return { index: best, why: "a best move" };
-    }
-    const win = q.moves.findIndex((m) => m.outcome === "P");
-    if (win >= 0) return { index: win, why: "a winning move" };
-    const memo = new Map();
-    const r = { visited: 0, over: false };
-    function remoteness(id, depth) {
-        if (r.over || depth > MAX_DEPTH || ++r.visited > MAX_SEARCH) {
-            r.over = true;
-            return -1;
-        }
-        const mark = api.held(playSession);
-        const p = position(null, id);
-        if (p.status) {
-            api.release(playSession, mark);
-            r.over = true;
-            return -1;
-        }
-        if (memo.has(p.position)) {
-            api.release(playSession, mark);
-            return memo.get(p.position);
-        }
-        let best = -1;
-        for (const m of p.moves) {
-            if (r.over) break;
-            if (p.outcome === "N" && m.outcome !== "P") continue;
-            const x = remoteness(m.id, depth + 1);
-            if (x < 0) break;
-            if (best < 0 || (p.outcome === "N" ? x < best : x > best)) best = x;
-        }
-        const res = r.over ? -1 : best < 0 ? 0 : best + 1;
-        memo.set(p.position, res);
-        api.release(playSession, mark);
-        return res;
-    }
-    let best = 0, bestr = -1;
-    for (let i = 0; i < q.moves.length && !r.over; i++) {
-        const x = remoteness(q.moves[i].id, 0);
-        if (x > bestr) {
-            bestr = x;
-            best = i;
-        }
-    }
-    if (r.over)
-        return { index: 0, why: "no winning move; the game is too large to find the slowest loss, so the first move" };
-    return { index: best, why: "no winning move; the one that loses slowest" };
+// The engine's move (the library's gr_engine_move, as the REPL's :play makes it).
+function engineMove(text, id) {
+    const p = api.engineMove(playSession, text || "", id || 0);
+    const json = engine.UTF8ToString(p >>> 0);
+    api.free(p);
+    return JSON.parse(json);
 }
 
 onmessage = (e) => {
@@ -112,9 +98,11 @@ onmessage = (e) => {
     }
     if (msg.type === "run") {
         const start = performance.now();
+        held.since = start;
         const s = api.session(msg.maxMemory || "", msg.input || "");
         const status = s ? api.exec(s, msg.text) : 4;
         if (s) api.sessionFree(s);
+        flushOutput();
         postMessage({ type: "done", status, ms: performance.now() - start });
     } else if (msg.type === "play") {
         if (playSession) api.sessionFree(playSession);
@@ -133,11 +121,11 @@ onmessage = (e) => {
         const p = position(msg.id ? null : msg.text, msg.id);
         postMessage(p.status ? { type: "play-error", status: p.status, errors: p.errors || "" } : { type: "position", id: msg.id, ...p });
     } else if (msg.type === "engine-move") {
-        const q = position(msg.id ? null : msg.text, msg.id);
-        if (q.status) {
-            postMessage({ type: "play-error", status: q.status, errors: q.errors || "" });
+        const m = engineMove(msg.id ? null : msg.text, msg.id);
+        if (m.status) {
+            postMessage({ type: "play-error", status: m.status, errors: m.errors || "" });
             return;
         }
-        postMessage({ type: "engine-move", ...engineChoice(q), moves: q.moves });
+        postMessage({ type: "engine-move", index: m.index, why: m.why });
     }
 };

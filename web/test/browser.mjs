@@ -12,7 +12,8 @@
 //   - Stop interrupts an endless computation (after its progress line showed), the next run works;
 //   - an error marks its line in the editor; Ctrl-Enter runs the program;
 //   - draw and a table over two ranges give pictures;
-//   - :play on Nim(1, 2, 3) plays a whole game by clicks, with hint and undo;
+//   - :play on Nim(1, 2, 3) plays a whole game by clicks, with hint and undo; in a game with
+//     cycles the engine (moving first) keeps the draw;
 //   - the screenshot after the tour is not blank; no request left the page's origin;
 //   - offline, the page loads again (its service worker) and runs a program.
 import { spawnSync } from "node:child_process";
@@ -184,6 +185,18 @@ const game = await page.evaluate(() => ({ over: document.getElementById("play-bo
     log: document.getElementById("play-log").textContent }));
 check(game.over === "engine" && game.log.includes("undone") && game.log.includes("engine: ") && clicks >= 2,
     "the game of Nim(1, 2, 3): " + JSON.stringify(game));
+
+// ---- :play in a game with cycles, the engine first: no winning move, so it keeps the draw ----
+await page.evaluate((h) => { location.hash = h; },
+    "#code=" + Buffer.from("digraph D2 { 0 -> 1; 0 -> 3; 3 -> 0; 1 -> 2; }\n").toString("base64url"));
+await page.$eval("#play-position", (el) => { el.value = "Token(D2, 0)"; });
+await page.select("#play-order", "second");
+await page.click("#play-start");
+const drawn = await page.waitForFunction(() => {
+    const l = document.getElementById("play-log").textContent;
+    return l.includes("engine: ") && l;
+}, { timeout: 20000 }).then((h) => h.jsonValue(), () => "");
+check(drawn.includes("-> Token(D2, 3)") && drawn.includes("keeps the draw"), "the engine keeps the draw: " + drawn);
 
 // ---- the tour, and its screenshot ----
 await page.select("#examples", "tour");

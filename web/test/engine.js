@@ -12,6 +12,7 @@ GrundyEngine({
     wasmBinary: fs.readFileSync(path.resolve(dist, "grundy-engine.wasm")),
     gr_write: (stream, text) => { if (stream === 1) out += text; else err += text; },
     gr_progress: () => {},
+    gr_picture: () => {},
 }).then((m) => {
     const session = m.cwrap("web_session", "number", ["string", "string"]);
     const exec = m.cwrap("web_exec", "number", ["number", "string"]);
