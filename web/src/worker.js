@@ -18,7 +18,7 @@ const t0 = performance.now();
 
 // The output of a run goes to the page in a few large messages, not one per write: a write is
 // held until a tenth of a second has passed since the last message (or the other stream writes,
-// or the run ends). Each message costs the page a layout; a table sends hundreds of lines.
+// a progress report comes, or the run ends). Each message costs the page a layout; a table sends hundreds of lines.
 const FLUSH_MS = 100;
 let held = { stream: 0, parts: [], since: 0 };
 function flushOutput() {
@@ -37,7 +37,10 @@ function write(stream, text) {
 const api = {};
 GrundyEngine({
     gr_write: write,
-    gr_progress: (elapsed, count, what) => postMessage({ type: "progress", elapsed, count, what }),
+    gr_progress: (elapsed, count, what) => {   // (about once a second in a long statement: what
+        flushOutput();                          // the statements before it wrote shows meanwhile)
+        postMessage({ type: "progress", elapsed, count, what });
+    },
     gr_picture: (json) => { if (!quiet) postMessage({ type: "picture", json }); },
     print: (text) => write(1, text + "\n"),
     printErr: (text) => write(2, text + "\n"),

@@ -95,12 +95,16 @@ for (const [i, file] of programs.entries()) {
 console.log(`programs: ${compared} compared with the command line (${limited} stopped at a limit in both) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 // ---- Stop: an endless computation, its progress line, then a run that works ----
+// (the line printed before it shows while it runs: the worker holds output back only briefly)
 await page.evaluate(() => {
-    location.hash = "#code=" + btoa("claim sg(Kayles(n % 100)) >= 0 for n in 0..100000000000000000;").replace(/=+$/, "") + "&run&n=stop";
+    location.hash = "#code=" + btoa("print \"a line before\"; claim sg(Kayles(n % 100)) >= 0 for n in 0..100000000000000000;")
+        .replace(/=+$/, "") + "&run&n=stop";
 });
 await page.waitForFunction(() => document.body.dataset.running === "1", { timeout: 10000 });
 await page.waitForFunction(() => document.getElementById("progress").textContent.includes(" s, "), { timeout: 15000 })
     .then(() => check(true, ""), () => check(false, "no progress line after one second"));
+await page.waitForFunction(() => document.getElementById("output").textContent.includes("a line before"), { timeout: 5000 })
+    .then(() => check(true, ""), () => check(false, "the output before a long statement does not show while it runs"));
 check(await page.$eval("#status", (e) => e.textContent) === "", "status is not empty while running");
 await page.click("#stop");
 await page.waitForFunction(() => document.getElementById("status").textContent === "130", { timeout: 5000 })
