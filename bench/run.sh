@@ -280,3 +280,20 @@ if [ -f "$B/web/dist/index.html" ] && command -v "${CHROMIUM:-chromium}" >/dev/n
 else
     row "(w) the playground" - - - "not measured: make web first (and Chromium)"
 fi
+# (y) the Python module: 10^5 Session.query calls of small positions (Nim(i % 50, 4, 5), Kayles(i %
+# 60)) against the same calls of the C API (gr_query_json, what Session.query calls), and against
+# the same 10^5 queries in one eval. Both sides must find the same sum of SG values.
+PY=${PYTHON:-python3}
+if [ "$PY" != ":" ] && command -v "$PY" >/dev/null 2>&1 && [ -x "$B/bench/engine_query" ]; then
+    S=$(cd "$(dirname "$0")/.." && pwd)
+    c=$("$B/bench/engine_query" 100000)
+    p=$(GRUNDY_LIBRARY="$B/.libs/libgrundy.so.0" PYTHONPATH="$S/bindings/python" "$PY" "$S/bench/python_query.py" 100000)
+    [ "$(echo "$c" | cut -d' ' -f3)" = "$(echo "$p" | cut -d' ' -f3)" ] ||
+        { echo "(y): the Python module and the C API disagree"; exit 1; }
+    cq=$(echo "$c" | cut -d' ' -f1); pq=$(echo "$p" | cut -d' ' -f1); pe=$(echo "$p" | cut -d' ' -f2)
+    row "(y) Python: 10^5 s.query() of small positions" "$cq us" "$pq us" \
+        "$(awk -v a="$pq" -v b="$cq" 'BEGIN { printf "%.1f", a / b }')x" \
+        "$(awk -v p="$pq" -v c="$cq" -v e="$pe" 'BEGIN { printf "%.0f calls/s; overhead %.1f us a call over C (target < 20 us); one eval of them all: %.1f us a query", 1e6 / p, p - c, e }')"
+else
+    row "(y) Python: s.query()" - - - "not measured: no Python 3 (configure's PYTHON)"
+fi

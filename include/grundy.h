@@ -156,6 +156,12 @@ typedef struct gr_answer gr_answer;
 int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors);
 void gr_answer_free(gr_answer *a);
 
+/* The answer gr_query gives, as the one JSON object `query POSITION;` prints with --json (no
+   newline; NUL-terminated) into *json, to be freed with gr_free: the position as gr_query takes
+   it, name the file name its messages use (NULL: "<query>"). Returns as gr_query does, with *json
+   NULL on a failure. (A binding's query in one call: the Python module's Session.query.) */
+int gr_query_json(gr_session *s, const char *position, const char *name, char **json, char **errors);
+
 /* 'P' (the player to move loses), 'N' (wins) or 'D' (a draw). */
 char gr_answer_outcome(const gr_answer *a);
 /* The value as the text output prints it: the SG value in decimal, any size; a scoring game's
@@ -230,13 +236,23 @@ int gr_incomplete(const char *text, size_t len);
    errors are handed back as before). NULL: nowhere (the default). */
 void gr_session_messages(gr_session *s, gr_write_fn *write, void *ctx);
 
+/* The text of the messages the last call that hands back data (gr_eval, gr_query, gr_query_json,
+   gr_position, gr_draw, the definitions below) wrote, as gr_session_messages receives it: "" when
+   there were none (never NULL; "" for a NULL session). Valid until the next call on the session.
+   For a client that cannot take a callback during the call (a binding whose callbacks would run
+   in an interrupted interpreter). */
+const char *gr_session_last_messages(gr_session *s);
+
 /* What gr_position answers. */
 enum {
     GR_WINNING = 0,     /* the value and the winning moves, labelled (as gr_query) */
     GR_VALUE = 1,       /* the value alone, with its components (gr_answer_component): nothing of
                            the moves is computed */
     GR_EVERY_MOVE = 2,  /* the value and every move of the position in the rules' order, each with
-                           the value of the position it reaches (gr_answer_move_value) */
+                           the value of the position it reaches (gr_answer_move_value) as a query
+                           gives it: where a form decides the outcome alone, the SG value of a
+                           bounded search, and past four such searches failing in one listing the
+                           outcome alone */
     GR_EVERY_OUTCOME = 3,  /* GR_EVERY_MOVE with outcomes alone (no SG value is computed: what a
                               player needs; a scoring game's values are kept) */
     GR_HOLD = 16           /* or'ed with GR_EVERY_MOVE or GR_EVERY_OUTCOME: the session holds the

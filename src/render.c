@@ -76,101 +76,106 @@ void render_binders_json(StrBuf *b, const AnswerBinders *args)
     sb_putc(b, '}');
 }
 
+void render_query_json(Program *p, const Answer *a, StrBuf *b)
+{
+    sb_puts(b, "{\"kind\":\"query\",\"position\":");
+    render_json(p, b, a->position);
+    sb_printf(b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
+    if (a->has_sg) nim_print(b, &a->sg);
+    else sb_puts(b, "null");
+    if (a->sg.kind == GV_LOOPY && a->sg.kset) {   /* a generalized SG value ∞(K) */
+        StrBuf g;
+        sb_init(&g);
+        gv_print_loopy(&g, &a->sg);
+        sb_puts(b, ",\"gamma\":");
+        json_str(b, g.s);
+        sb_fini(&g);
+    }
+    if (a->remoteness >= 0) sb_printf(b, ",\"remoteness\":%lld", (long long)a->remoteness);
+    else if (a->remoteness == -2) sb_puts(b, ",\"remoteness\":null");
+    if (a->scoring) {   /* the best score difference for the player to move, and a best line's totals */
+        sb_puts(b, ",\"value\":");
+        score_print(b, &a->sg);
+        if (a->has_line) {
+            sb_puts(b, ",\"totals\":[");
+            score_print(b, &a->line[0]);
+            sb_putc(b, ',');
+            score_print(b, &a->line[1]);
+            sb_putc(b, ']');
+        }
+    }
+    sb_puts(b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
+    for (size_t i = 0; i < a->nwin; i++) {
+        if (i) sb_putc(b, ',');
+        render_json(p, b, a->winning[i]);
+    }
+    sb_puts(b, "]");
+    if (!a->mode || a->moves || a->mode == PM_MISERE) {   /* every move as a move: its component, rule, binder values and result */
+        sb_puts(b, ",\"moves\":[");
+        for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
+            const struct AnswerLabel *l = &a->labels[i];
+            sb_puts(b, i ? ",{\"component\":" : "{\"component\":");
+            StrBuf c;
+            sb_init(&c);
+            key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
+            render_json(p, b, c.s);
+            sb_fini(&c);
+            sb_printf(b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
+            if (l->label) json_str(b, l->label);
+            else sb_puts(b, "null");
+            sb_puts(b, ",\"args\":");
+            render_binders_json(b, &l->args);
+            sb_puts(b, ",\"result\":");
+            render_json(p, b, a->winning[l->result]);
+            sb_putc(b, '}');
+        }
+        sb_putc(b, ']');
+        uint64_t listed = 0;
+        for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) listed += a->labels[i].copies;
+        if (a->labels_cut || listed < a->nmoves) sb_puts(b, ",\"moves_incomplete\":true");
+        if (a->labels_cut || a->truncated) sb_puts(b, ",\"move_count\":null");
+        else sb_printf(b, ",\"move_count\":%llu", (unsigned long long)a->nmoves);
+    }
+    if (a->truncated) sb_puts(b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
+    if (a->unwritten) sb_puts(b, ",\"winning_unwritten\":true");
+    if (a->ndefence) {
+        sb_puts(b, ",\"defence\":[");
+        for (size_t i = 0; i < a->ndefence; i++) {
+            sb_puts(b, i ? ",{\"move\":" : "{\"move\":");
+            render_json(p, b, a->defence[i].move);
+            sb_puts(b, ",\"reply\":");
+            render_json(p, b, a->defence[i].reply);
+            sb_putc(b, '}');
+        }
+        sb_putc(b, ']');
+    }
+    sb_puts(b, ",\"strategy\":");
+    json_str(b, a->strategy);
+    if (a->components) {   /* a play mode's components: each one's genus, suspense or remoteness */
+        sb_puts(b, ",\"components\":[");
+        for (size_t i = 0; i < a->ncomponents; i++) {
+            const struct AnswerComponent *c = &a->components[i];
+            sb_puts(b, i ? ",{\"position\":" : "{\"position\":");
+            json_str(b, c->position);
+            if (c->pace_name) {
+                sb_printf(b, ",\"%s\":%llu}", c->pace_name, (unsigned long long)c->pace);
+            } else {
+                sb_puts(b, ",\"genus\":");
+                json_str(b, c->genus);
+                sb_printf(b, ",\"tame\":%s}", c->tame ? "true" : "false");
+            }
+        }
+        sb_putc(b, ']');
+    }
+    sb_putc(b, '}');
+}
+
 void render_query(Program *p, const Stmt *st, const Answer *a)
 {
     StrBuf b;
     sb_init(&b);
     if (p->opt.json) {
-        sb_puts(&b, "{\"kind\":\"query\",\"position\":");
-        render_json(p, &b, a->position);
-        sb_printf(&b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
-        if (a->has_sg) nim_print(&b, &a->sg);
-        else sb_puts(&b, "null");
-        if (a->sg.kind == GV_LOOPY && a->sg.kset) {   /* a generalized SG value ∞(K) */
-            StrBuf g;
-            sb_init(&g);
-            gv_print_loopy(&g, &a->sg);
-            sb_puts(&b, ",\"gamma\":");
-            json_str(&b, g.s);
-            sb_fini(&g);
-        }
-        if (a->remoteness >= 0) sb_printf(&b, ",\"remoteness\":%lld", (long long)a->remoteness);
-        else if (a->remoteness == -2) sb_puts(&b, ",\"remoteness\":null");
-        if (a->scoring) {   /* the best score difference for the player to move, and a best line's totals */
-            sb_puts(&b, ",\"value\":");
-            score_print(&b, &a->sg);
-            if (a->has_line) {
-                sb_puts(&b, ",\"totals\":[");
-                score_print(&b, &a->line[0]);
-                sb_putc(&b, ',');
-                score_print(&b, &a->line[1]);
-                sb_putc(&b, ']');
-            }
-        }
-        sb_puts(&b, a->drawing ? ",\"winning\":[],\"drawing\":[" : ",\"winning\":[");
-        for (size_t i = 0; i < a->nwin; i++) {
-            if (i) sb_putc(&b, ',');
-            render_json(p, &b, a->winning[i]);
-        }
-        sb_puts(&b, "]");
-        if (!a->mode || a->moves || a->mode == PM_MISERE) {   /* every move as a move: its component, rule, binder values and result */
-            sb_puts(&b, ",\"moves\":[");
-            for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
-                const struct AnswerLabel *l = &a->labels[i];
-                sb_puts(&b, i ? ",{\"component\":" : "{\"component\":");
-                StrBuf c;
-                sb_init(&c);
-                key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
-                render_json(p, &b, c.s);
-                sb_fini(&c);
-                sb_printf(&b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
-                if (l->label) json_str(&b, l->label);
-                else sb_puts(&b, "null");
-                sb_puts(&b, ",\"args\":");
-                render_binders_json(&b, &l->args);
-                sb_puts(&b, ",\"result\":");
-                render_json(p, &b, a->winning[l->result]);
-                sb_putc(&b, '}');
-            }
-            sb_putc(&b, ']');
-            uint64_t listed = 0;
-            for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) listed += a->labels[i].copies;
-            if (a->labels_cut || listed < a->nmoves) sb_puts(&b, ",\"moves_incomplete\":true");
-            if (a->labels_cut || a->truncated) sb_puts(&b, ",\"move_count\":null");
-            else sb_printf(&b, ",\"move_count\":%llu", (unsigned long long)a->nmoves);
-        }
-        if (a->truncated) sb_puts(&b, a->drawing ? ",\"drawing_truncated\":true" : ",\"winning_truncated\":true");
-        if (a->unwritten) sb_puts(&b, ",\"winning_unwritten\":true");
-        if (a->ndefence) {
-            sb_puts(&b, ",\"defence\":[");
-            for (size_t i = 0; i < a->ndefence; i++) {
-                sb_puts(&b, i ? ",{\"move\":" : "{\"move\":");
-                render_json(p, &b, a->defence[i].move);
-                sb_puts(&b, ",\"reply\":");
-                render_json(p, &b, a->defence[i].reply);
-                sb_putc(&b, '}');
-            }
-            sb_putc(&b, ']');
-        }
-        sb_puts(&b, ",\"strategy\":");
-        json_str(&b, a->strategy);
-        if (a->components) {   /* a play mode's components: each one's genus, suspense or remoteness */
-            sb_puts(&b, ",\"components\":[");
-            for (size_t i = 0; i < a->ncomponents; i++) {
-                const struct AnswerComponent *c = &a->components[i];
-                sb_puts(&b, i ? ",{\"position\":" : "{\"position\":");
-                json_str(&b, c->position);
-                if (c->pace_name) {
-                    sb_printf(&b, ",\"%s\":%llu}", c->pace_name, (unsigned long long)c->pace);
-                } else {
-                    sb_puts(&b, ",\"genus\":");
-                    json_str(&b, c->genus);
-                    sb_printf(&b, ",\"tame\":%s}", c->tame ? "true" : "false");
-                }
-            }
-            sb_putc(&b, ']');
-        }
-        sb_putc(&b, '}');
+        render_query_json(p, a, &b);
         render_emit_line(p, &b);
     } else {
         sb_puts(&b, st->text);   /* not "%s": the texts of a big sum take megabytes */

@@ -21,4 +21,6 @@ void render_binders_text(StrBuf *b, const AnswerBinders *args);
 void render_binders_json(StrBuf *b, const AnswerBinders *args);
 /* The answer a to query st, as text lines or one JSON line (p->opt.json), on the output. */
 void render_query(Program *p, const Stmt *st, const Answer *a);
+/* A query's --json object (no newline) appended to b: what render_query prints with --json. */
+void render_query_json(Program *p, const Answer *a, StrBuf *b);
 #endif

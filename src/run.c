@@ -211,6 +211,8 @@ static void do_table(Program *p, Stmt *st)
         int64_t hi = val_range_hi(&v);
         cnt[r] = v.u.r.lo > hi ? 0 : ((uint64_t)hi - (uint64_t)v.u.r.lo >= p->opt.max_instances
                                           ? (int64_t)p->opt.max_instances + 1 : hi - v.u.r.lo + 1);
+        if (v.strs && (uint64_t)cnt[r] <= p->opt.max_instances)   /* (its end was cut to 2^63 - 1: say so) */
+            prog_fail(p, EXIT_COMPILE, st->loc, "a table runs over a range beyond 64 bits (%lld..)", (long long)v.u.r.lo);
     }
     uint64_t cells;
     if (__builtin_mul_overflow((uint64_t)cnt[0], (uint64_t)cnt[1], &cells) ||

@@ -4,7 +4,8 @@
 # them and run (every golden program through gr_eval against the command line's --json output,
 # two sessions in two threads, limits and interrupts, nothing written to stdout or stderr); the
 # installed grundy run from / on the installed tour and examples; the installed pieces all there;
-# `make uninstall` leaves no file behind.
+# the installed Python module, imported from / with the installed library; `make uninstall` leaves no
+# file behind.
 SRCDIR=${SRCDIR:-$(dirname "$0")/..}
 BUILDDIR=${BUILDDIR:-.}
 CC=${CC:-cc}
@@ -100,6 +101,28 @@ if (cd / && "$bin" "$docdir/examples/tour.game") >"$tmp/tour.out" 2>&1; then ok;
         else bad "the installed grundy on $f < $in:"; head -3 "$tmp/ex.err" "$tmp/ex.out"; fi
     elif (cd / && "$bin" "$f") >/dev/null 2>"$tmp/ex.err" </dev/null; then ok; else bad "the installed grundy on $f:"; head -3 "$tmp/ex.err"; fi
 done
+
+# the Python module from the installed files: found in $(pythondir) with no help, loading the
+# installed library by itself, from / (not the source tree); the session tests run against it
+PYTHON=${PYTHON:-:}
+init=$(find "$root" -path '*/grundy/__init__.py' | head -1)
+if [ "$PYTHON" = ":" ]; then
+    echo "install: the Python module skipped: configure found no Python 3"
+elif [ -n "${SAN_CFLAGS:-}" ]; then
+    echo "install: the Python module skipped in a sanitizer build"
+elif [ -z "$init" ]; then
+    bad "the Python module is not installed"
+else
+    for f in _config.py session.py _native.py; do
+        [ -f "$(dirname "$init")/$f" ] && ok || bad "not installed: python module's $f"
+    done
+    site=$(dirname "$(dirname "$init")")
+    if (cd / && env -u GRUNDY_LIBRARY -u PYTHONPATH GRUNDY_INSTALLED_PREFIX="$prefix" \
+            PYTHONPATH="$site:$SRCDIR/bindings/python/tests" PYTHONDONTWRITEBYTECODE=1 \
+            $to "$PYTHON" -m unittest test_installed test_session test_brute) >"$tmp/python.out" 2>&1 &&
+       grep -q '^OK' "$tmp/python.out" && ! grep -q 'skipped' "$tmp/python.out"; then ok
+    else bad "the installed Python module:"; tail -20 "$tmp/python.out"; fi
+fi
 
 # uninstall: nothing left
 $MAKE -C "$BUILDDIR" uninstall DESTDIR="$root" >"$tmp/uninstall.log" 2>&1 || bad "make uninstall"

@@ -137,8 +137,8 @@ static void copy_binders(gr_move *m, const AnswerBinders *b)
     }
 }
 
-/* What a position run computes: gr_position's GR_* or a drawing. */
-enum { POS_DRAW = 100 };
+/* What a position run computes: gr_position's GR_*, a drawing, or a query's JSON object. */
+enum { POS_DRAW = 100, POS_JSON = 101 };
 
 typedef struct PosRun {
     gr_session *s;
@@ -149,7 +149,7 @@ typedef struct PosRun {
     size_t max;
     int64_t depth;
     gr_answer *out;
-    char *dot;
+    char *dot;                       /* the drawing (POS_DRAW) or the JSON object (POS_JSON): the caller's */
     int status;
 } PosRun;
 
@@ -257,15 +257,28 @@ static void answer_copy(Program *p, PosRun *r, const Answer *a)
     util_set_meter(meter);
 }
 
-/* A position's value for GR_EVERY_MOVE: its SG value (any kind), or its outcome alone in a play
-   mode. */
+/* A position's value for GR_EVERY_MOVE: what a query of it gives (its SG value of any kind, or
+   its outcome alone in a play mode, or where only an unbounded search would find the SG value). */
 static GameValue value_of(Program *p, const Value *pos, Loc loc)
 {
-    if (pos->strs) return gv_outcome(solve_outcome_value(p->solver, pos, loc));
-    return solve_sg_value(p->solver, pos, loc);
+    return solve_query_value(p->solver, pos, loc);
 }
 
-typedef struct EveryCtx { Program *p; PosRun *r; Loc loc; GameValue value; } EveryCtx;
+/* A listing's searches for SG values that failed (the value beyond the query's search): past
+   this many, its other moves get their outcomes alone, so that a position with thousands of
+   moves into such a game (Wythoff's far from 0) is listed in a second, not in an hour. */
+#define EVERY_FAILED_SEARCHES 4
+
+typedef struct EveryCtx { Program *p; PosRun *r; Loc loc; GameValue value; int failed; } EveryCtx;
+
+/* The value of a move's result in a listing (value_of, within the listing's failed searches). */
+static GameValue move_value(EveryCtx *c, const Value *pos)
+{
+    if (c->failed >= EVERY_FAILED_SEARCHES && !pos->strs) return gv_outcome(solve_outcome_value(c->p->solver, pos, c->loc));
+    GameValue g = value_of(c->p, pos, c->loc);
+    if (g.kind == GV_OUTCOME && !pos->strs) c->failed++;
+    return g;
+}
 
 /* The id of the position a move reaches, held by the session for the client (session memory)
    when the call asks for it; 0 otherwise. */
@@ -297,7 +310,7 @@ static int every_move(void *ctx, const SolveMove *m)
     gr_answer *a = c->r->out;
     bool scoring = a->scoring;
     GameValue g = c->r->what == GR_EVERY_OUTCOME && !scoring ? gv_outcome(solve_outcome_value(p->solver, &m->result, c->loc))
-                                                             : value_of(p, &m->result, c->loc);
+                                                             : move_value(c, &m->result);
     /* a scoring game: what the move is worth, gain - value after; the best are marked */
     GameValue after = g.kind == GV_SCORE ? g : score_int(0), worth = score_int(0);
     if (scoring) worth = score_sub(p, &m->gain, &after);
@@ -381,7 +394,7 @@ static void every_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
     a->mode = pos->strs != 0;
     util_set_meter(meter);
     sb_fini(&b);
-    EveryCtx c = { p, r, loc, g };
+    EveryCtx c = { p, r, loc, g, 0 };
     bool more = pos->strs & PM_COMPOUND ? solve_mode_moves(p->solver, pos, loc, r->max ? r->max : 2000, every_mode_move, &c)
                                          : solve_each_move(p->solver, pos, loc, r->max ? r->max : 2000, every_move, &c);
     a->incomplete = more;
@@ -451,6 +464,21 @@ static void answer_value(Program *p, PosRun *r, const Value *pos, Loc loc)
         util_set_meter(meter);
         sb_fini(&b);
         if (!r->dot) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
+    } else if (r->what == POS_JSON) {
+        size_t mark;
+        Answer *a = solve_answer_new(p, &mark);
+        solve_query(p->solver, &v, loc, true, a);
+        solve_label(p->solver, a, &v, loc);
+        StrBuf b;
+        sb_init(&b);
+        render_query_json(p, a, &b);
+        prog_release(p, mark);
+        solve_answer_free(a);
+        UtilMeter *meter = util_set_meter(NULL);
+        r->dot = util_strdup_libc(b.s);   /* the caller's, freed with gr_free */
+        util_set_meter(meter);
+        sb_fini(&b);
+        if (!r->dot) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
     } else if (r->what == GR_EVERY_MOVE || r->what == GR_EVERY_OUTCOME) {
         every_moves(p, r, &v, loc);
     } else {
@@ -488,6 +516,15 @@ int gr_query(gr_session *s, const char *position, gr_answer **out, char **errors
     if (!s || !position || !out) return EXIT_USAGE;
     PosRun r = { .s = s, .text = position, .name = "<query>", .who = "gr_query", .what = GR_WINNING };
     return position_run(s, &r, out, NULL, errors);
+}
+
+int gr_query_json(gr_session *s, const char *position, const char *name, char **json, char **errors)
+{
+    if (json) *json = NULL;
+    if (errors) *errors = NULL;
+    if (!s || !position || !json) return EXIT_USAGE;
+    PosRun r = { .s = s, .text = position, .name = name ? name : "<query>", .who = "this", .what = POS_JSON };
+    return position_run(s, &r, NULL, json, errors);
 }
 
 int gr_position(gr_session *s, const char *position, const char *name, int what, size_t max, gr_answer **out,

@@ -78,6 +78,7 @@ void gr_session_free(gr_session *s)
     util_free_libc(s->dot);
     util_free_libc(s->input);
     util_free_libc(s->plot);
+    util_free_libc(s->last_messages);
     util_free_libc(s);
 }
 
@@ -282,7 +283,8 @@ int session_run(gr_session *s, void (*fn)(Program *, void *), void *ctx, int *st
     if (fclose(out) && *status < EXIT_LIMIT) *status = EXIT_LIMIT;
     fclose(err);
     if (s->messages && elen) s->messages(s->messages_ctx, 2, ebuf, elen);
-    util_free_libc(ebuf);
+    util_free_libc(s->last_messages);
+    s->last_messages = ebuf;   /* (gr_session_last_messages: until the next call) */
     if (json) *json = obuf;
     else util_free_libc(obuf);
     return *status;
@@ -392,6 +394,11 @@ void gr_session_messages(gr_session *s, gr_write_fn *write, void *ctx)
 }
 
 const char *gr_stopped_at(gr_session *s) { return s && s->stopped[0] ? s->stopped : NULL; }
+
+const char *gr_session_last_messages(gr_session *s)
+{
+    return s && s->last_messages ? s->last_messages : "";
+}
 
 void gr_session_progress(gr_session *s, gr_progress_fn *fn, void *ctx)
 {

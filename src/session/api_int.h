@@ -34,6 +34,7 @@ struct gr_session {
     bool restore_armed;
     gr_write_fn *messages;        /* where the data calls write their messages' text (NULL: nowhere) */
     void *messages_ctx;
+    char *last_messages;          /* the last data call's messages' text (gr_session_last_messages; the C library's) */
     char got[64];                 /* gr_session_get's last number */
     char *def_line, *def_doc;     /* gr_session_def's last texts */
     size_t *defs, ndefs;          /* gr_session_def_count's definitions: symbol indexes */

@@ -502,6 +502,26 @@ static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
     return st == 0 && (e->st[id].flags & ST_DONE);
 }
 
+GameValue solve_query_value(Solver *s, const Value *pos, Loc loc)
+{
+    if (mode_of(pos)) return gv_outcome(solve_outcome_value(s, pos, loc));
+    uint64_t x;
+    if (peek_sum(s, pos, loc, &x)) return gv_sg(x);
+    Engine *e = s->store;
+    Comp *c;
+    GameValue total;
+    size_t n = solve_comps(s, pos, loc, &c, true, NULL, &total);
+    if (n == 1 && total.kind == GV_OUTCOME) {   /* as solve_query: the SG value where it is affordable */
+        uint32_t how = e->st[c[0].id].how;
+        if (sg_affordable(s, c[0].id, loc)) {
+            if (e->st[c[0].id].how != how) e->st[c[0].id].flags |= ST_SGSEARCH;
+            e->st[c[0].id].how = how;
+            total = solve_value_of(&e->st[c[0].id]);
+        }
+    }
+    return total;
+}
+
 /* ---- the defence of a P-position with cycles ---------------------------------------------- */
 
 /* The first follower of a position (one component, or the empty position) with the finite value

@@ -325,6 +325,11 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc);
 /* Outcome ('P'/'N'/'D') and SG value of a position value. */
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc);
 GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc);
+/* The value a query of pos gives (its outcome, and its value where the query has one): a lone
+   component that a form decides by its outcome alone gets its SG value only where a search within
+   SOLVE_SG_BUDGET positions finds it, else the outcome alone (GV_OUTCOME), as solve_query; misere
+   play and the compounds their outcome. Never an unbounded search for an SG value. */
+GameValue solve_query_value(Solver *s, const Value *pos, Loc loc);
 /* The period statement: the positions key0 (n = 0) and key1 (n = 1) of the family. A strategy
    with a period hook that knows the family answers: true, *out filled. False when none does: the
    values are then computed one n at a time, G(n) for n in 0..*count - 1 (up to bound, 0: a

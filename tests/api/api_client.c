@@ -44,6 +44,7 @@ static void meters(void);
 static void streams(void);
 static void interactive(void);
 static void engine_moves(void);
+static void query_json(gr_session *s);
 
 /* A file's text (NULL when it cannot be read, or holds a NUL byte: gr_eval takes a C string). */
 static char *read_file(const char *path)
@@ -513,6 +514,55 @@ static void queries(gr_session *s, bool quietly)
     st = gr_query(s, "T(100000)", &a, NULL);
     check(st == 0 && a && gr_answer_outcome(a) == 'P' && !strcmp(gr_answer_value(a), "0"), "gr_query goes on after a limit", NULL);
     gr_answer_free(a);
+    query_json(s);
+}
+
+/* gr_query_json: the object `query POSITION;` prints with --json, for positions of every kind; the
+   refusals and failures of gr_query, with the errors' columns in the text given. */
+static void query_json(gr_session *s)
+{
+    static const char *const positions[] = { "Nim(3, 4, 5)", "Kayles(7) + Kayles(9)", "Wythoff(3, 5)", "misere(Nim(1, 1, 2))",
+                                             "every(Kayles(4), Heap(2))", "Nim(2 ** 70, 1)", "0", "Loop(0)", "T(10)" };
+    for (size_t k = 0; k < sizeof positions / sizeof *positions; k++) {
+        char text[200], *json = NULL, *obj = NULL, *err = NULL;
+        snprintf(text, sizeof text, "query %s;", positions[k]);
+        int st = gr_eval(s, text, NULL, &json), st2 = gr_query_json(s, positions[k], NULL, &obj, &err);
+        size_t n = json ? strlen(json) : 0;
+        bool same = st == 0 && st2 == 0 && obj && (!err || !*err) && n > 1 && json[n - 1] == '\n' && strlen(obj) == n - 1 &&
+                    !strncmp(json, obj, n - 1);
+        char what[300];
+        snprintf(what, sizeof what, "gr_query_json(%s) is the --json object of its query", positions[k]);
+        check(same, what, obj ? obj : err);
+        gr_free(json);
+        gr_free(obj);
+        gr_free(err);
+    }
+    char *obj = NULL, *err = NULL;
+    int st = gr_query_json(s, "Nim(1) + Foo(3)", "q.game", &obj, &err);
+    check(st == 3 && !obj && has(err, "\"file\":\"q.game\",\"line\":1,\"col\":10"), "gr_query_json of an unknown name: 3 at its column",
+          err);
+    gr_free(err);
+    /* the last call's messages, as the command line prints them */
+    const char *msg = gr_session_last_messages(s);
+    const char *first = "q.game:1:10: error: unknown function or game 'Foo'";
+    check(!strncmp(msg, first, strlen(first)) &&
+              has(msg, "\n    1 | Nim(1) + Foo(3)\n      |          ^~~\n"),
+          "gr_session_last_messages: the failed call's message with its line and caret", msg);
+    st = gr_query_json(s, "Nim(1)", NULL, &obj, NULL);
+    check(st == 0 && !strcmp(gr_session_last_messages(s), "") && !strcmp(gr_session_last_messages(NULL), ""),
+          "gr_session_last_messages after a call without messages: \"\"", NULL);
+    gr_free(obj);
+    st = gr_query_json(s, "Nim(1); Nim(2)", NULL, &obj, &err);
+    check(st == 3 && !obj && has(err, "one position"), "gr_query_json of two statements is 3", err);
+    gr_free(err);
+    check(gr_query_json(NULL, "Nim(1)", NULL, &obj, NULL) == 2 && gr_query_json(s, NULL, NULL, &obj, NULL) == 2 &&
+              gr_query_json(s, "Nim(1)", NULL, NULL, NULL) == 2,
+          "gr_query_json with NULL arguments is 2", NULL);
+    check(gr_session_set(s, "max-states", "10") == 0, "a state limit of 10", NULL);
+    st = gr_query_json(s, "Kayles(60) + T(5000)", NULL, &obj, &err);
+    check(st == 4 && !obj && has(err, "--max-states"), "gr_query_json at a limit is 4", err);
+    gr_free(err);
+    check(gr_session_set(s, "max-states", "100000000") == 0, "reset the limit", NULL);
 }
 
 static void limits(bool quietly)
