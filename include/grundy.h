@@ -318,10 +318,10 @@ int gr_answer_component(const gr_answer *a, size_t i, const char **position, uns
 /* Move i of a GR_EVERY_MOVE or GR_EVERY_OUTCOME answer (gr_answer_move gives its component, rule,
    binders and result): the outcome of the position it reaches, that position's value and its kind
    (NULL and GR_VALUE_NONE when there is none: misere play, GR_EVERY_OUTCOME, a scoring game, whose
-   figures are gain, after and worth), whether the move is one to make (1: a winning
-   move; for a draw one keeping the draw; in a scoring game a best move), and in a scoring game
-   its gain, the value after it and what it is worth to its maker (gain - value after; NULL
-   otherwise). Returns the outcome ('P', 'N', 'D'), or 0 when i is out of range. */
+   figures are gain, after and worth, and an SG value beyond the bounded search of GR_EVERY_MOVE),
+   whether the move is one to make (1: a winning move; for a draw one keeping the draw; in a
+   scoring game a best move), and in a scoring game its gain, the value after it and what it is
+   worth to its maker (gain - value after; NULL otherwise). Returns the outcome ('P', 'N', 'D'), or 0 when i is out of range. */
 char gr_answer_move_value(const gr_answer *a, size_t i, const char **value, int *kind, int *best, const char **gain,
                           const char **after, const char **worth);
 

@@ -207,12 +207,12 @@ static void do_table(Program *p, Stmt *st)
     int64_t lo[3] = { 0, 0, 0 }, cnt[3] = { 1, 1, 1 };
     for (int r = 0; r < t.nranges; r++) {
         Value v = t.args[t.ranges[r]];
+        if (v.strs)   /* (as for: not a table cut at 2^63 - 1, nor a limit that raising cannot help) */
+            prog_fail(p, EXIT_COMPILE, st->loc, "a table runs over a range beyond 64 bits (%lld..)", (long long)v.u.r.lo);
         lo[r] = v.u.r.lo;
         int64_t hi = val_range_hi(&v);
         cnt[r] = v.u.r.lo > hi ? 0 : ((uint64_t)hi - (uint64_t)v.u.r.lo >= p->opt.max_instances
                                           ? (int64_t)p->opt.max_instances + 1 : hi - v.u.r.lo + 1);
-        if (v.strs && (uint64_t)cnt[r] <= p->opt.max_instances)   /* (its end was cut to 2^63 - 1: say so) */
-            prog_fail(p, EXIT_COMPILE, st->loc, "a table runs over a range beyond 64 bits (%lld..)", (long long)v.u.r.lo);
     }
     uint64_t cells;
     if (__builtin_mul_overflow((uint64_t)cnt[0], (uint64_t)cnt[1], &cells) ||

@@ -149,7 +149,7 @@ typedef struct PosRun {
     size_t max;
     int64_t depth;
     gr_answer *out;
-    char *dot;                       /* the drawing (POS_DRAW) or the JSON object (POS_JSON): the caller's */
+    char *made;                      /* the drawing (POS_DRAW) or the JSON object (POS_JSON): the caller's */
     int status;
 } PosRun;
 
@@ -460,10 +460,10 @@ static void answer_value(Program *p, PosRun *r, const Value *pos, Loc loc)
         sb_init(&b);
         draw_dot(p, &v, r->depth, loc, &b);
         UtilMeter *meter = util_set_meter(NULL);
-        r->dot = util_strdup_libc(b.s ? b.s : "");   /* the caller's, freed with gr_free */
+        r->made = util_strdup_libc(b.s ? b.s : "");   /* the caller's, freed with gr_free */
         util_set_meter(meter);
         sb_fini(&b);
-        if (!r->dot) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
+        if (!r->made) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
     } else if (r->what == POS_JSON) {
         size_t mark;
         Answer *a = solve_answer_new(p, &mark);
@@ -475,10 +475,10 @@ static void answer_value(Program *p, PosRun *r, const Value *pos, Loc loc)
         prog_release(p, mark);
         solve_answer_free(a);
         UtilMeter *meter = util_set_meter(NULL);
-        r->dot = util_strdup_libc(b.s);   /* the caller's, freed with gr_free */
+        r->made = util_strdup_libc(b.s);   /* the caller's, freed with gr_free */
         util_set_meter(meter);
         sb_fini(&b);
-        if (!r->dot) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
+        if (!r->made) prog_fail(p, EXIT_LIMIT, loc, "out of memory");
     } else if (r->what == GR_EVERY_MOVE || r->what == GR_EVERY_OUTCOME) {
         every_moves(p, r, &v, loc);
     } else {
@@ -501,11 +501,11 @@ static int position_run(gr_session *s, PosRun *r, gr_answer **out, char **dot, c
     int st = session_run(s, r->id ? held_run : pos_run, r, &r->status, errors);
     if (st) {
         gr_answer_free(r->out);
-        util_free_libc(r->dot);
+        util_free_libc(r->made);
         return st;
     }
     if (out) *out = r->out;
-    if (dot) *dot = r->dot;
+    if (dot) *dot = r->made;
     return EXIT_OK;
 }
 

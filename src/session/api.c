@@ -206,6 +206,8 @@ static int session_run_on(gr_session *s, void (*fn)(Program *, void *), void *ct
     p->run.work_done = 0;
     if (!s->spanning) s->stop = 0;   /* (inside gr_engine_move: an interrupt between its calls stands) */
     s->stopped[0] = 0;
+    util_free_libc(s->last_messages);   /* (a gr_exec's messages went to its client: none kept) */
+    s->last_messages = NULL;
     if (s->run_deadline) {
         p->run.deadline = s->run_deadline;
     } else {

@@ -502,23 +502,29 @@ static bool sg_affordable(Solver *s, uint32_t id, Loc loc)
     return st == 0 && (e->st[id].flags & ST_DONE);
 }
 
+/* A lone component c decided by its outcome alone (total its value): its SG value into c->v and
+   *total where a search within SOLVE_SG_BUDGET finds it (the strategy that decided it stays its
+   strategy); false when the search would take more. What solve_query and solve_query_value share. */
+static bool sg_where_affordable(Solver *s, Comp *c, Loc loc, GameValue *total)
+{
+    Engine *e = s->store;
+    uint32_t how = e->st[c->id].how;
+    if (!sg_affordable(s, c->id, loc)) return false;
+    if (e->st[c->id].how != how) e->st[c->id].flags |= ST_SGSEARCH;   /* another strategy found it */
+    e->st[c->id].how = how;
+    c->v = *total = solve_value_of(&e->st[c->id]);
+    return true;
+}
+
 GameValue solve_query_value(Solver *s, const Value *pos, Loc loc)
 {
     if (mode_of(pos)) return gv_outcome(solve_outcome_value(s, pos, loc));
     uint64_t x;
     if (peek_sum(s, pos, loc, &x)) return gv_sg(x);
-    Engine *e = s->store;
     Comp *c;
     GameValue total;
     size_t n = solve_comps(s, pos, loc, &c, true, NULL, &total);
-    if (n == 1 && total.kind == GV_OUTCOME) {   /* as solve_query: the SG value where it is affordable */
-        uint32_t how = e->st[c[0].id].how;
-        if (sg_affordable(s, c[0].id, loc)) {
-            if (e->st[c[0].id].how != how) e->st[c[0].id].flags |= ST_SGSEARCH;
-            e->st[c[0].id].how = how;
-            total = solve_value_of(&e->st[c[0].id]);
-        }
-    }
+    if (n == 1 && total.kind == GV_OUTCOME) sg_where_affordable(s, &c[0], loc, &total);
     return total;
 }
 
@@ -756,16 +762,8 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     const char *first = NULL;   /* names the strategy when every component is terminal */
     GameValue total;
     size_t n = solve_comps(s, pos, loc, &c, true, &first, &total);
-    if (n == 1 && total.kind == GV_OUTCOME) {   /* the SG value too, where it is affordable */
-        uint32_t how = e->st[c[0].id].how;   /* the strategy that decided it stays its strategy */
-        if (sg_affordable(s, c[0].id, loc)) {
-            if (e->st[c[0].id].how != how) e->st[c[0].id].flags |= ST_SGSEARCH;   /* another strategy found it */
-            e->st[c[0].id].how = how;
-            c[0].v = total = solve_value_of(&e->st[c[0].id]);
-        } else {
-            a->no_sg = "a search of its rules would take more than " SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps";
-        }
-    }
+    if (n == 1 && total.kind == GV_OUTCOME && !sg_where_affordable(s, &c[0], loc, &total))   /* the SG value too */
+        a->no_sg = "a search of its rules would take more than " SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps";
     const char *strategy = NULL;
     bool mixed = false;
     for (size_t i = 0; i < n; i++) {

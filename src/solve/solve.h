@@ -328,7 +328,7 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc);
 /* The value a query of pos gives (its outcome, and its value where the query has one): a lone
    component that a form decides by its outcome alone gets its SG value only where a search within
    SOLVE_SG_BUDGET positions finds it, else the outcome alone (GV_OUTCOME), as solve_query; misere
-   play and the compounds their outcome. Never an unbounded search for an SG value. */
+   play and the compounds their outcome. (A sum needs each component's SG value, as a query does.) */
 GameValue solve_query_value(Solver *s, const Value *pos, Loc loc);
 /* The period statement: the positions key0 (n = 0) and key1 (n = 1) of the family. A strategy
    with a period hook that knows the family answers: true, *out filled. False when none does: the

@@ -9,7 +9,11 @@ within milliseconds and returns 130, and Python's handler then raises KeyboardIn
 A wakeup fd someone installed before (asyncio's, say) keeps working: every byte read is written on to it; and
 calls check (at most once a millisecond) that the pipe is still the wakeup fd (asyncio resets it to -1 when
 its last handler goes).
-Only the main thread's calls are registered (signals are handled there).
+Only the main thread's calls are registered (signals are handled there). The watcher is one object for the
+process (the module's `watcher`): the wakeup fd it installs is the process's. Whatever Python handler SIGINT
+has, a Ctrl-C stops the engine; a handler that does not raise (asyncio.Runner's first Ctrl-C cancels a task)
+then sees the call end with Interrupted. A child made by os.fork starts afresh (a pipe and a thread of its
+own at its first call): the parent's watcher thread is not there, and must not read the child's signals.
 """
 import os
 import select
@@ -37,6 +41,7 @@ class Watcher:
         self._forward = -1          # the wakeup fd installed before ours
         self._lock = threading.Lock()
         self._checked = -1.0        # when _ensure last made sure of the wakeup fd (time.monotonic)
+        self._stale = -1            # in a child of os.fork: the parent's pipe (never forwarded to)
 
     def _ensure(self):
         """Our pipe is the wakeup fd (again, if someone replaced it since: asyncio sets its own and resets it
@@ -60,7 +65,7 @@ class Watcher:
         except (ValueError, OSError):
             return
         if old != self._w:
-            self._forward = old
+            self._forward = -1 if old == self._stale else old
 
     def _take(self):
         """The bytes waiting in the pipe (b"" for none), forwarded to the wakeup fd installed before ours."""
@@ -105,4 +110,13 @@ class Watcher:
             self._running.pop(key, None)
 
 
+    def _after_fork(self):
+        """In a child of os.fork: nothing of the parent's (its pipe stays the parent's to read, and the
+        child's signals are not forwarded into it)."""
+        parent = self._w
+        self.__init__()
+        self._stale = parent
+
+
 watcher = Watcher()
+os.register_at_fork(after_in_child=watcher._after_fork)

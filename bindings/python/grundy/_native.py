@@ -103,10 +103,14 @@ _protos = {
     "gr_answer_move_value": (ctypes.c_char, [c_void_p, c_size_t, POINTER(c_char_p), POINTER(c_int), POINTER(c_int),
                                              POINTER(c_char_p), POINTER(c_char_p), POINTER(c_char_p)]),
 }
-for _name, (_res, _args) in _protos.items():
-    _f = getattr(lib, _name)
-    _f.restype = _res
-    _f.argtypes = _args
+def _declare():
+    for name, (res, args) in _protos.items():
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+
+
+_declare()
 
 
 def take_text(ptr):

@@ -56,7 +56,8 @@ class Session:
         if not ptr:
             raise MemoryError("grundy: cannot create a session")
         self._ptr = ptr
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()       # a call at a time
+        self._ptr_lock = threading.Lock()   # _ptr against interrupt() from another thread while close() frees it
         lib.gr_session_set(ptr, b"output", b"json")   # (what gr_exec writes: stream's objects)
         try:
             self.set(**options)
@@ -67,11 +68,16 @@ class Session:
     # ---- life ----
 
     def close(self):
-        """Free the engine's session; later calls raise ValueError."""
+        """Free the engine's session (after the call running in it, if any); later calls raise ValueError."""
         with self._lock:
-            if self._ptr:
-                lib.gr_session_free(self._ptr)
-                self._ptr = None
+            self._free()
+
+    def _free(self):
+        with self._ptr_lock:
+            ptr, self._ptr = self._ptr, None
+            if ptr:
+                watcher.leave(id(self))   # (never left registered for a Ctrl-C to reach)
+                lib.gr_session_free(ptr)
 
     def __enter__(self):
         return self
@@ -81,8 +87,7 @@ class Session:
 
     def __del__(self):
         if getattr(self, "_ptr", None):
-            lib.gr_session_free(self._ptr)
-            self._ptr = None
+            self._free()
 
     def __repr__(self):
         return "<grundy.Session %s>" % ("closed" if not self._ptr else "max_states=%s" % self.get("max_states"))
@@ -156,9 +161,9 @@ class Session:
     def interrupt(self):
         """Stop the call running in this session (from another thread): it raises Interrupted. No effect when
         none runs."""
-        ptr = self._ptr
-        if ptr:
-            lib.gr_interrupt(ptr)
+        with self._ptr_lock:
+            if self._ptr:
+                lib.gr_interrupt(self._ptr)
 
     # ---- calls ----
 
@@ -169,12 +174,11 @@ class Session:
         with self._lock:
             ptr = self._session()
             key = id(self)
-            registered = watcher.enter(key, ptr)
             try:
+                watcher.enter(key, ptr)
                 st = fn(ptr, *args)
-            finally:
-                if registered:
-                    watcher.leave(key)
+            finally:   # (also when a KeyboardInterrupt came inside enter, once registered)
+                watcher.leave(key)
             text = lib.gr_session_last_messages(ptr)
             text = text.decode("utf-8", "replace") if text else ""
             if st == _native.OK:
@@ -201,7 +205,7 @@ class Session:
             st, msgs, stopped = self._call(lib.gr_eval, data, cname, ctypes.byref(out))
         finally:
             lines = _native.take_text(out)
-        objs = _parse_lines(lines)
+        objs = _parse_lines(lines, st == _native.OK)
         if st != _native.OK:
             raise _failure(st, objs, msgs, stopped)
         return objs
@@ -213,9 +217,11 @@ class Session:
             for obj in s.stream(open("lecture.game").read(), name="lecture.game"):
                 print(obj["kind"], obj.get("outcome", ""))
 
-        The engine runs on a thread of its own while the caller takes the objects. A failure raises what eval
-        raises, after the objects before it; Ctrl-C while waiting stops the engine (KeyboardInterrupt), and so
-        does leaving the loop early (the rest of the text does not run)."""
+        The engine runs on a thread of its own while the caller takes the objects (the session stays busy
+        until the text ends). A failure raises what eval raises, after the objects before it; Ctrl-C while
+        waiting stops the engine (KeyboardInterrupt), and so does closing the iterator early (close(), or the
+        loop ending it: `for o in s.stream(...): break` does; a generator kept in a variable needs close() or
+        contextlib.closing). The rest of the text then does not run."""
         data = _native.text(text)
         cname = _native.text(name) if name is not None else None
         items = queue.Queue()
@@ -277,9 +283,7 @@ class Session:
             if not finished:   # Ctrl-C, or the caller left the loop: stop the engine and wait for it
                 cancelled.append(True)
                 while worker.is_alive():
-                    ptr = self._ptr
-                    if ptr:
-                        lib.gr_interrupt(ptr)
+                    self.interrupt()
                     worker.join(0.05)
 
     def query(self, pos):
@@ -358,27 +362,39 @@ class Session:
         try:
             st, msgs, stopped = self._call(lib.gr_position, data, None, _native.EVERY_MOVE, cap, ctypes.byref(ans),
                                            ctypes.byref(errs))
-            err_lines = _native.take_text(errs)
             if st != _native.OK:
+                err_lines = _native.take_text(errs)
                 errors = [json.loads(line) for line in err_lines.splitlines()] if err_lines else []
                 raise _failure(st, errors, msgs, stopped)
             return _moves(ans)
         finally:
+            _native.take_text(errs)   # (freed however the call ended; nothing when taken above)
             if ans.value:
                 lib.gr_answer_free(ans.value)
 
 
-def _parse_lines(lines):
+def _parse_lines(lines, whole=True):
     """The result objects of JSON lines. A long output is parsed with the garbage collector paused: its
-    passes over the young objects would double the time of 10^5 objects, and they make no cycles."""
+    passes over the young objects would double the time of 10^5 objects, and they make no cycles. whole
+    False (a failed call, whose output a limit may have cut): a line that does not parse is left out."""
     if not lines:
         return []
     rows = lines.splitlines()
+
+    def parse():
+        out = []
+        for line in rows:
+            try:
+                out.append(wrap(json.loads(line)))
+            except ValueError:
+                if whole:
+                    raise
+        return out
     if len(rows) < 1000 or not gc.isenabled():
-        return [wrap(json.loads(line)) for line in rows]
+        return parse()
     gc.disable()
     try:
-        return [wrap(json.loads(line)) for line in rows]
+        return parse()
     finally:
         gc.enable()
 

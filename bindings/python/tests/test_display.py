@@ -16,8 +16,6 @@ except ImportError:
     pandas = None
 
 
-
-
 class Tables(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -50,6 +50,37 @@ class CtrlC(unittest.TestCase):
             timer.join()
             self.assertLess(time.monotonic() - t0, 5.0)
 
+    def test_in_a_child_of_fork(self):
+        """A forked child's Ctrl-C stops the child's engine, and not the parent's."""
+        with grundy.Session() as s:
+            s.eval("print 1;")   # (the parent's watcher is installed)
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:   # the child: its own session, interrupted by its own SIGINT
+            code = 1
+            try:
+                os.close(r)
+                with grundy.Session(max_instances=10 ** 15, timeout=20) as c:
+                    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+                    timer.start()
+                    t0 = time.monotonic()
+                    try:
+                        c.eval(LONG)
+                    except KeyboardInterrupt:
+                        code = 0 if time.monotonic() - t0 < 5.0 else 2
+                    timer.join()
+            finally:
+                os.write(w, bytes([code]))
+                os._exit(0)
+        os.close(w)
+        with grundy.Session(max_instances=10 ** 15) as s:
+            # the parent meanwhile: a call of its own, which the child's signal must not stop
+            s.eval("claim n >= 0 for n in 0..20000000;")
+        got = os.read(r, 1)
+        os.close(r)
+        os.waitpid(pid, 0)
+        self.assertEqual(got, b"\x00", "the child's Ctrl-C did not stop its engine in time")
+
     def test_keyboard_interrupt_in_a_stream(self):
         with grundy.Session(max_instances=10 ** 15, timeout=20) as s:
             timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
