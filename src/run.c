@@ -161,7 +161,7 @@ static void put_value(StrBuf *b, const char *sep, int width, const GameValue *v,
 static void print_grid(Program *p, StrBuf *b, const char *indent, const int64_t *lo, size_t rows, size_t cols,
                        const GameValue *vals, int width)
 {
-    int rw = digits(lo[0] + (int64_t)rows - 1);
+    int rw = digits(rows ? lo[0] + (int64_t)(rows - 1) : lo[0]);   /* (a range may end at 2^63 - 1) */
     if (digits(lo[0]) > rw) rw = digits(lo[0]);
     for (size_t j = 0; j < cols; j++) {
         int d = digits(lo[1] + (int64_t)j);
@@ -244,7 +244,7 @@ static void do_table(Program *p, Stmt *st)
         json_str(&b, st->text);
         sb_puts(&b, ",\"ranges\":[");   /* the indices: each range's first and last value, in order */
         for (int r = 0; r < t.nranges; r++)
-            sb_printf(&b, "%s{\"from\":%lld,\"to\":%lld}", r ? "," : "", (long long)lo[r], (long long)(lo[r] + cnt[r] - 1));
+            sb_printf(&b, "%s{\"from\":%lld,\"to\":%lld}", r ? "," : "", (long long)lo[r], (long long)(lo[r] + (cnt[r] - 1)));
         sb_putc(&b, ']');
         if (t.nranges == 3) {
             sb_puts(&b, ",\"layers\":[");
