@@ -52,16 +52,16 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token QUERY "query" EXPLAIN "explain" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
 %token DIGRAPH "digraph" GRAPH "graph" GROUND "ground" ARC "->"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
-%token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">="
+%token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">=" OROR "||"
 %token SHL "<<" SHR ">>" POW "**"
 
 %type <node> expr expr_noin primary postfix arg binder gitem_move item stmt opt_cond opt_gain pair gstmt gvert gverts gchain for_stmt if_stmt fitem
 %type <list> args arglist binders plist clauses pairs gbody gstmts fbody lets lets_noin
-%type <vflag> params_variadic
+%type <vflag> params_variadic side
 %type <str> opt_name
 
 %precedence ELSE
-%left OR
+%left OR OROR
 %left AND
 %precedence NOT
 %nonassoc EQ NE '<' LE '>' GE IN IS
@@ -186,13 +186,20 @@ plist: IDENT                    { $$ = (NodeList){0}; ast_list_push(A, &$$, ast_
 gbody: %empty                   { $$ = (NodeList){0}; }
      | gbody gitem_move         { $$ = $1; if ($2) ast_list_push(A, &$$, $2); }
      ;
-gitem_move: MOVE opt_name clauses ARROW expr opt_gain ';'
-                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list2 = $3; $$->a = $5; $$->b = $6; }
-    | MOVE opt_name '(' binders ')' clauses ARROW expr opt_gain ';'
-                                { $$ = ast_new(A, N_MOVE, @1); $$->name = $2.s; $$->list = $4; $$->list2 = $6; $$->a = $8;
-                                  $$->b = $9; }
+gitem_move: side MOVE opt_name clauses ARROW expr opt_gain ';'
+                                { $$ = ast_new(A, N_MOVE, @2); $$->op = $1; $$->name = $3.s; $$->list2 = $4; $$->a = $6; $$->b = $7; }
+    | side MOVE opt_name '(' binders ')' clauses ARROW expr opt_gain ';'
+                                { $$ = ast_new(A, N_MOVE, @2); $$->op = $1; $$->name = $3.s; $$->list = $5; $$->list2 = $7;
+                                  $$->a = $9; $$->b = $10; }
     | CANON '(' arglist ')' ';' { $$ = ast_new(A, N_CANON, @1); $$->list = $3; }
     | error ';'                 { $$ = NULL; }
+    ;
+/* whose move it is: both players', or "left move" / "right move" (a partizan game's; the two
+   words are names everywhere else) */
+side: %empty                    { $$ = MOVE_BOTH; }
+    | IDENT                     { $$ = !strcmp($1.s, "left") ? MOVE_LEFT : MOVE_RIGHT;
+                                  if (strcmp($1.s, "left") && strcmp($1.s, "right"))
+                                      diag_error(pc->diag, @1, "expected 'move', 'left move' or 'right move' in a game's body, found '%s'", $1.s); }
     ;
 /* a scoring game's move: "gain EXPR", what the mover scores ("gain" is a word only here) */
 opt_gain: %empty                { $$ = NULL; }
@@ -250,11 +257,12 @@ expr: postfix                   { $$ = $1; }
     | expr DOTDOT expr          { $$ = ast_node2(A, N_RANGE, @$, $1, $3); }
     | expr AND expr             { $$ = ast_node2(A, N_AND, @$, $1, $3); }
     | expr OR expr              { $$ = ast_node2(A, N_OR, @$, $1, $3); }
+    | expr OROR expr            { $$ = ast_node2(A, N_OR, @$, $1, $3); $$->op = 1; /* sema: games confused, or 'or' */ }
     | NOT expr                  { $$ = ast_unary(A, @$, OP_NOT, $2); }
     | '-' expr %prec UMINUS     { $$ = ast_unary(A, @$, OP_NEG, $2); }
     | expr IS IDENT             { $$ = ast_node2(A, N_IS, @$, $1, NULL);
-                                  if (strcmp($3.s, "P") && strcmp($3.s, "N") && strcmp($3.s, "D")) {
-                                      diag_error(pc->diag, @3, "expected an outcome P, N or D after 'is', found '%s'", $3.s);
+                                  if (strcmp($3.s, "P") && strcmp($3.s, "N") && strcmp($3.s, "D") && strcmp($3.s, "L") && strcmp($3.s, "R")) {
+                                      diag_error(pc->diag, @3, "expected an outcome P, N, D, L or R after 'is', found '%s'", $3.s);
                                       pc->errors++;
                                   }
                                   $$->op = $3.s[0]; }
@@ -290,12 +298,13 @@ expr_noin: postfix              { $$ = $1; }
                                 { $$ = ast_node2(A, N_RANGE, @$, $1, $3); }
     | expr_noin AND expr_noin   { $$ = ast_node2(A, N_AND, @$, $1, $3); }
     | expr_noin OR expr_noin    { $$ = ast_node2(A, N_OR, @$, $1, $3); }
+    | expr_noin OROR expr_noin  { $$ = ast_node2(A, N_OR, @$, $1, $3); $$->op = 1; }
     | NOT expr_noin             { $$ = ast_unary(A, @$, OP_NOT, $2); }
     | '-' expr_noin %prec UMINUS
                                 { $$ = ast_unary(A, @$, OP_NEG, $2); }
     | expr_noin IS IDENT        { $$ = ast_node2(A, N_IS, @$, $1, NULL);
-                                  if (strcmp($3.s, "P") && strcmp($3.s, "N") && strcmp($3.s, "D")) {
-                                      diag_error(pc->diag, @3, "expected an outcome P, N or D after 'is', found '%s'", $3.s);
+                                  if (strcmp($3.s, "P") && strcmp($3.s, "N") && strcmp($3.s, "D") && strcmp($3.s, "L") && strcmp($3.s, "R")) {
+                                      diag_error(pc->diag, @3, "expected an outcome P, N, D, L or R after 'is', found '%s'", $3.s);
                                       pc->errors++;
                                   }
                                   $$->op = $3.s[0]; }
@@ -404,7 +413,7 @@ static void tok_name(char *buf, size_t cap, yysymbol_kind_t k)
 static bool is_operator(yysymbol_kind_t k)
 {
     static const char *const ops[] = { "'+'", "'-'", "'*'", "'/'", "'%'", "'^'", "'&'", "'|'", "'<'", "'>'",
-        "'['", "==", "!=", "<=", ">=", "<<", ">>", "**", "and", "or", "in", "is", "..", "..." };
+        "'['", "==", "!=", "<=", ">=", "||", "<<", ">>", "**", "and", "or", "in", "is", "..", "..." };
     const char *name = yysymbol_name(k);
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (!strcmp(name, ops[i])) return true;

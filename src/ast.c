@@ -115,6 +115,6 @@ Node *ast_node2(Arena *a, NodeKind k, Loc loc, Node *x, Node *y)
 const char *ast_op_name(int op)
 {
     static const char *names[] = { "+", "-", "*", "/", "%", "**", "-", "not",
-        "==", "!=", "<", "<=", ">", ">=", "&", "|", "^", "<<", ">>", "in" };
+        "==", "!=", "<", "<=", ">", ">=", "&", "|", "^", "<<", ">>", "in", "||" };
     return (op >= 0 && op < (int)(sizeof names / sizeof names[0])) ? names[op] : "?";
 }

@@ -24,10 +24,14 @@ typedef enum NodeKind {
 } NodeKind;
 
 /* Operators of N_UNARY / N_BINARY. ORDER OP: keep in step with ast_op_name. */
+/* Whose move an N_MOVE is (its op): both players' (an impartial game's), Left's or Right's. */
+enum { MOVE_BOTH, MOVE_LEFT, MOVE_RIGHT };
+
 typedef enum Op {
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_POW, OP_NEG, OP_NOT,
     OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
-    OP_BAND, OP_BOR, OP_BXOR, OP_SHL, OP_SHR, OP_IN
+    OP_BAND, OP_BOR, OP_BXOR, OP_SHL, OP_SHR, OP_IN,
+    OP_FUZZY   /* two games confused (incomparable) */
 } Op;
 
 typedef struct Node Node;

@@ -632,7 +632,7 @@ static Value bi_outcome(Vm *vm, int id, Value *args, int nargs, const char *fn, 
     if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
     char o = vm_host_outcome(vm, a, loc);
     Value v = { .t = VT_STR, .n = 1 };
-    v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : "D";
+    v.u.s = o == 'P' ? "P" : o == 'N' ? "N" : o == 'L' ? "L" : o == 'R' ? "R" : "D";
     return v;
 }
 

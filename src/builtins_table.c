@@ -17,7 +17,7 @@ const Builtin builtins[BI__COUNT] = {
     { "sum", 1, 1, VT_INT, "sum of a list, set or range" },
     { "list", 1, 1, VT_LIST, "a list of the elements of a set, range or list" },
     { "set", 1, 1, VT_SET, "a set of the elements of a list, range or set" },
-    { "outcome", 1, 1, VT_STR, "\"P\", \"N\" or \"D\" for a position" },
+    { "outcome", 1, 1, VT_STR, "\"P\", \"N\" or \"D\" for a position; \"L\", \"R\", \"P\" or \"N\" for a partizan one" },
     { "int", 1, 1, VT_INT, "the integer written in a string of decimal digits" },
     { "winning_count", 1, 1, VT_INT, "the number of winning moves of a position: each rule in each copy of a component" },
     { "winning_move", 2, 2, VT_POS, "the position after the i-th winning move (from 0, as a query lists them; i < winning_positions)" },
@@ -48,7 +48,7 @@ const Builtin builtins[BI__COUNT] = {
     { "select", 1, -1, VT_POS, "the selective compound: a move moves any one or more components that can move" },
     { "shortselect", 1, -1, VT_POS, "the shortened selective compound: as select, but it ends when one component has ended" },
     { "winning_positions", 1, 1, VT_INT, "the number of distinct positions the winning moves of a position reach" },
-    { "value", 1, 1, VT_INT, "the value of a scoring game's position: the best score difference for the player to move" },
+    { "value", 1, 1, VT_NONE, "the value of a scoring game's position (the best score difference for the player to move), or of a partizan position (its canonical form as text: \"1/2\", \"^*\", \"+-1\")" },
     { "read_ints", 1, 3, VT_LIST, "the integers of a file (\"-\": standard input, read on from where the last read stopped), after skipping k, at most c" },
     { "read_lines", 1, 3, VT_LIST, "the lines of a file (\"-\": standard input, read on from the next line) as strings, after skipping k, at most c" },
 };

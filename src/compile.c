@@ -163,7 +163,7 @@ static int binop_ir(int op)
     switch (op) {
     case OP_ADD: return IR_ADD; case OP_SUB: return IR_SUB; case OP_MUL: return IR_MUL; case OP_DIV: return IR_DIV;
     case OP_MOD: return IR_MOD; case OP_POW: return IR_POW; case OP_EQ: return IR_EQ; case OP_NE: return IR_NE;
-    case OP_LT: return IR_LT; case OP_LE: return IR_LE; case OP_GT: return IR_GT; case OP_GE: return IR_GE;
+    case OP_LT: return IR_LT; case OP_LE: return IR_LE; case OP_GT: return IR_GT; case OP_GE: return IR_GE; case OP_FUZZY: return IR_FUZZY;
     case OP_BAND: return IR_BAND; case OP_BOR: return IR_BOR; case OP_BXOR: return IR_BXOR;
     case OP_SHL: return IR_SHL; case OP_SHR: return IR_SHR; default: return IR_IN;
     }
@@ -421,6 +421,9 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
     const char **names = arena_alloc(p->code.unit ? p->code.unit : &p->code.arena, ((size_t)g->list.n + 1) * sizeof *names);
     for (int i = 0; i < g->list.n; i++) names[i] = g->list.v[i]->kind == N_MOVE ? g->list.v[i]->name : NULL;
     game->move_names = names;
+    unsigned char *sides = arena_alloc(p->code.unit ? p->code.unit : &p->code.arena, (size_t)g->list.n + 1);
+    for (int i = 0; i < g->list.n; i++) sides[i] = g->list.v[i]->kind == N_MOVE ? (unsigned char)g->list.v[i]->op : MOVE_BOTH;
+    game->move_sides = sides;
     game->nmove_names = g->list.n;
     game->nlocals = info->nlocals;
     begin(c, p, game->moves_fn, info, user);

@@ -51,6 +51,8 @@ typedef struct Game {
     int nlocals;        /* frame slots of the moves function */
     bool stdlib;        /* declared by the standard library (closed forms may answer it) */
     bool scoring;       /* a scoring game: its moves have gains, its value is a score (negamax) */
+    bool partizan;      /* a partizan game: some move is Left's or Right's (move_sides) */
+    const unsigned char *move_sides;   /* by yield tag: MOVE_BOTH, MOVE_LEFT or MOVE_RIGHT (ast.h) */
 } Game;
 
 /* ST_FOR: its body is the statements after it up to body_end; ST_IF: its first body up to else_at,

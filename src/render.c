@@ -76,8 +76,96 @@ void render_binders_json(StrBuf *b, const AnswerBinders *args)
     sb_putc(b, '}');
 }
 
+/* A partizan answer's winning moves of one side: the distinct positions, then each move. */
+static void pz_json(Program *p, const Answer *a, StrBuf *b, char side)
+{
+    sb_printf(b, ",\"winning_%s\":[", side == 'L' ? "left" : "right");
+    size_t k = 0;
+    for (size_t i = 0; i < a->npz; i++) {
+        if (a->pz[i].side != side) continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++) seen = a->pz[j].side == side && !strcmp(a->pz[j].result, a->pz[i].result);
+        if (seen) continue;
+        if (k++) sb_putc(b, ',');
+        render_json(p, b, a->pz[i].result);
+    }
+    sb_printf(b, "],\"moves_%s\":[", side == 'L' ? "left" : "right");
+    k = 0;
+    for (size_t i = 0; i < a->npz; i++) {
+        const struct AnswerPzMove *m = &a->pz[i];
+        if (m->side != side) continue;
+        sb_puts(b, k++ ? ",{\"component\":" : "{\"component\":");
+        render_json(p, b, m->from);
+        sb_printf(b, ",\"copies\":%llu,\"label\":", (unsigned long long)m->copies);
+        if (m->label) json_str(b, m->label);
+        else sb_puts(b, "null");
+        sb_puts(b, ",\"args\":");
+        render_binders_json(b, &m->args);
+        sb_puts(b, ",\"result\":");
+        render_json(p, b, m->result);
+        sb_putc(b, '}');
+    }
+    sb_putc(b, ']');
+}
+
+static void pz_query_json(Program *p, const Answer *a, StrBuf *b)
+{
+    sb_puts(b, "{\"kind\":\"query\",\"position\":");
+    render_json(p, b, a->position);
+    sb_printf(b, ",\"outcome\":\"%c\",\"value\":", a->outcome);
+    json_str(b, a->value);
+    sb_puts(b, ",\"sg\":null");
+    pz_json(p, a, b, 'L');
+    pz_json(p, a, b, 'R');
+    if (a->pz_truncated) sb_puts(b, ",\"winning_truncated\":true");
+    sb_puts(b, ",\"strategy\":");
+    json_str(b, a->strategy);
+    sb_putc(b, '}');
+}
+
+/* A partizan answer as text: the outcome class and value, then each side's winning moves. */
+static void pz_query_text(Program *p, const Stmt *st, const Answer *a)
+{
+    StrBuf b;
+    sb_init(&b);
+    sb_puts(&b, st->text);
+    sb_printf(&b, ": %c (value %s) [%s]", a->outcome, a->value_unicode, a->strategy);
+    render_emit_line(p, &b);
+    if (strcmp(st->text, a->position)) {
+        sb_puts(&b, "  = ");
+        sb_puts(&b, a->position);
+        render_emit_line(p, &b);
+    }
+    for (int side = 0; side < 2; side++) {
+        size_t shown = 0, all = 0;
+        for (size_t i = 0; i < a->npz; i++) {
+            const struct AnswerPzMove *m = &a->pz[i];
+            if (m->side != (side ? 'R' : 'L')) continue;
+            if (all++ >= TEXT_MAX_MOVES) continue;
+            shown++;
+            sb_printf(&b, "  %s winning move: %s%s", side ? "Right's" : "Left's", m->label ? m->label : "move", m->args.n ? " " : "");
+            render_binders_text(&b, &m->args);
+            sb_puts(&b, " from ");
+            sb_puts(&b, m->from);
+            sb_puts(&b, " -> ");
+            put_pos(&b, m->result);
+            if (m->copies > 1) sb_printf(&b, "  (in each of %llu copies)", (unsigned long long)m->copies);
+            render_emit_line(p, &b);
+        }
+        if (all > shown) {
+            sb_printf(&b, "  ... and %zu more winning moves for %s (--json lists them)", all - shown, side ? "Right" : "Left");
+            render_emit_line(p, &b);
+        }
+    }
+    sb_fini(&b);
+}
+
 void render_query_json(Program *p, const Answer *a, StrBuf *b)
 {
+    if (a->partizan) {
+        pz_query_json(p, a, b);
+        return;
+    }
     sb_puts(b, "{\"kind\":\"query\",\"position\":");
     render_json(p, b, a->position);
     sb_printf(b, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
@@ -177,6 +265,8 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
     if (p->opt.json) {
         render_query_json(p, a, &b);
         render_emit_line(p, &b);
+    } else if (a->partizan) {
+        pz_query_text(p, st, a);
     } else {
         sb_puts(&b, st->text);   /* not "%s": the texts of a big sum take megabytes */
         sb_printf(&b, ": %c", a->outcome);

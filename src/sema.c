@@ -281,8 +281,13 @@ static int binary(Sema *s, Node *n)
         need(s, n->a, a, numeric(a), "integers");
         need(s, n->b, b, numeric(b), "integers");
         return (a == VT_NONE || b == VT_NONE) && n->op != OP_POW ? VT_NONE : VT_INT;
+    case OP_FUZZY:
+        if (!((a == VT_POS || a == VT_NONE || numeric(a)) && (b == VT_POS || b == VT_NONE || numeric(b))))
+            err(s, n->loc, "'||' compares two games (positions), not %s and %s", val_type_an(a), val_type_an(b));
+        return VT_BOOL;
     case OP_LT: case OP_LE: case OP_GT: case OP_GE:
-        if (!((numeric(a) && numeric(b)) || (a == VT_STR && b == VT_STR) || a == VT_NONE || b == VT_NONE))
+        if (!((numeric(a) && numeric(b)) || (a == VT_STR && b == VT_STR) || a == VT_NONE || b == VT_NONE ||
+              ((a == VT_POS || numeric(a)) && (b == VT_POS || numeric(b)))))
             err(s, n->loc, "cannot order %s and %s", val_type_an(a), val_type_an(b));
         return VT_BOOL;
     case OP_EQ: case OP_NE:
@@ -369,10 +374,14 @@ static int expr_inner(Sema *s, Node *n)
         return VT_BOOL;
     }
     case N_BINARY: return binary(s, n);
-    case N_AND: case N_OR:
-        expr(s, n->a);
-        expr(s, n->b);
+    case N_AND: case N_OR: {
+        int a = expr(s, n->a), b = expr(s, n->b);
+        if (n->kind == N_OR && n->op == 1 && (a == VT_POS || b == VT_POS)) {   /* A || B of games: confused */
+            n->kind = N_BINARY;
+            n->op = OP_FUZZY;
+        }
         return VT_BOOL;
+    }
     case N_IF: {
         expr(s, n->a);
         int a = expr(s, n->b), b = expr(s, n->c);
@@ -506,6 +515,8 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
             sym.kind = SYM_GAME;
             Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1,
                        .stdlib = p->run.loading_stdlib, .scoring = n->op == 1 };
+            for (int k = 0; k < n->list.n; k++)
+                if (n->list.v[k]->kind == N_MOVE && n->list.v[k]->op != MOVE_BOTH) g.partizan = true;
             g.moves_fn = prog_add_func(p, name, FN_MOVES);
             sym.id = (int)p->code.ngames;
             VEC_PUSH(p->code.games, p->code.ngames, p->code.capgames, g);
@@ -621,6 +632,13 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
                 int g = expr(&s, m->b);
                 if (!(g == VT_INT || g == VT_NONE)) err(&s, m->b->loc, "a gain must be an integer, not %s", val_type_an(g));
             }
+            if (item->op == 1 && m->op != MOVE_BOTH)
+                err(&s, m->loc, "a scoring game's moves belong to both players ('%s move' is for partizan games)",
+                    m->op == MOVE_LEFT ? "left" : "right");
+            if (m->a->kind == N_CALL && m->a->ref == REF_GAME && p->code.games[m->a->ref_id].partizan &&
+                !p->code.games[item->ref_id].partizan)
+                err(&s, m->a->loc, "a move of impartial game '%s' cannot lead to '%s', a partizan game (mark the "
+                    "moves 'left move' or 'right move' to make '%s' partizan)", item->name, m->a->name, item->name);
             if (item->op != 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && p->code.games[m->a->ref_id].scoring)
                 err(&s, m->a->loc, "a move of an impartial game cannot lead to '%s', a scoring game", m->a->name);
             if (item->op == 1 && m->a->kind == N_CALL && m->a->ref == REF_GAME && !p->code.games[m->a->ref_id].scoring)

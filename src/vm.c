@@ -839,10 +839,23 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             sp--;
             break;
         }
-        case IR_LT: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) < 0); sp--; break;
-        case IR_LE: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) <= 0); sp--; break;
-        case IR_GT: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) > 0); sp--; break;
-        case IR_GE: st[sp - 2] = val_bool(cmp_vals(vm, &st[sp - 2], &TOP, LOC) >= 0); sp--; break;
+        case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_FUZZY: {
+            const Value *x = &st[sp - 2], *y = &TOP;
+            bool r;
+            if (op == IR_FUZZY || (is_pos_like(x) && is_pos_like(y) && (x->t == VT_POS || y->t == VT_POS))) {
+                if (!is_pos_like(x) || !is_pos_like(y)) type_error(vm, LOC, "'||' compares two games (positions)", x, y);
+                vm->sp = sp;   /* games: by the partial order (G >= H: Left wins G - H moving second) */
+                char c = vm_host_compare(vm, x, y, LOC);
+                r = op == IR_FUZZY ? c == '|' : op == IR_LT ? c == '<' : op == IR_LE ? c == '<' || c == '=' :
+                    op == IR_GT ? c == '>' : c == '>' || c == '=';
+            } else {
+                int c = cmp_vals(vm, x, y, LOC);
+                r = op == IR_LT ? c < 0 : op == IR_LE ? c <= 0 : op == IR_GT ? c > 0 : c >= 0;
+            }
+            st[sp - 2] = val_bool(r);
+            sp--;
+            break;
+        }
         case IR_IN: st[sp - 2] = val_bool(member(vm, &st[sp - 2], &TOP, LOC)); sp--; break;
         case IR_TRUTH: TOP = val_bool(truth(vm, &TOP, LOC)); break;
         case IR_JMP: pc = (size_t)code[pc]; break;

@@ -39,6 +39,8 @@ typedef struct VmHost {
     Value (*sg)(void *ctx, const Value *pos, bool gamma, Loc loc);
     char (*outcome)(void *ctx, const Value *pos, Loc loc);
     bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
+    /* two positions compared as games: '<', '>', '=' or '|' (confused) */
+    char (*compare)(void *ctx, const Value *a, const Value *b, Loc loc);
     int64_t (*winning_count)(void *ctx, const Value *pos, bool positions, Loc loc);
     Value (*winning_move)(void *ctx, const Value *pos, int64_t i, Loc loc);
     /* a scoring game's value: the best score difference for the player to move */
@@ -106,6 +108,7 @@ Value vm_host_sg(Vm *vm, const Value *pos, bool gamma, Loc loc);
 Value vm_host_sg_ints(Vm *vm, int g, const int64_t *args, int n, Loc loc);
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
+char vm_host_compare(Vm *vm, const Value *a, const Value *b, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc);
 Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc);
 Value vm_host_score(Vm *vm, const Value *pos, Loc loc);

@@ -60,6 +60,14 @@ bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc)
     return same;
 }
 
+char vm_host_compare(Vm *vm, const Value *a, const Value *b, Loc loc)
+{
+    host_enter(vm, loc);
+    char c = vm->host.compare(vm->host.ctx, a, b, loc);
+    vm->host_depth--;
+    return c;
+}
+
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc)
 {
     host_enter(vm, loc);

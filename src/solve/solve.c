@@ -46,6 +46,7 @@ void solve_free(Solver *s)
     xfree(s->state);
     xfree(s->tries);
     if (s->sums) s->sums_fini(s->sums);
+    if (s->partizan) s->partizan_fini(s->partizan);
     eng_free(s->store);
     xfree(s);
 }
@@ -54,6 +55,8 @@ void solve_forget(Solver *s)
 {
     if (s->sums) s->sums_fini(s->sums);
     s->sums = NULL;
+    if (s->partizan) s->partizan_fini(s->partizan);
+    s->partizan = NULL;
     eng_clear(s->store);
     for (size_t i = 0; solve_strategies[i]; i++) {
         const Strategy *st = solve_strategies[i];
@@ -180,8 +183,17 @@ static GameValue sum_value(Solver *s, const Value *pos, Loc loc)
     return total;
 }
 
+/* sg() of a partizan position: an error naming what to ask instead. */
+static void no_partizan_sg(Solver *s, const Value *pos, Loc loc)
+{
+    if (pz_applies(s, pos))
+        prog_fail(s->p, EXIT_COMPILE, loc, "a partizan position has no Sprague-Grundy value: its value is a canonical "
+                  "form (value() gives it as text, outcome() its class L, R, P or N)");
+}
+
 GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 {
+    no_partizan_sg(s, pos, loc);
     if (mode_of(pos))
         prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no SG value (sg() and gamma() are for "
                   "normal play); ask for outcome() instead, or the genus statement");
@@ -192,6 +204,10 @@ GameValue solve_sg_value(Solver *s, const Value *pos, Loc loc)
 
 char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
 {
+    if (pz_applies(s, pos)) {
+        check_idle(s, loc);
+        return cgt_outcome(pz_store(s), pz_form(s, pos, loc));
+    }
     if (mode_of(pos)) {
         size_t mark;
         Answer *a = solve_answer_new(s->p, &mark);
@@ -518,7 +534,7 @@ static bool sg_where_affordable(Solver *s, Comp *c, Loc loc, GameValue *total)
 
 GameValue solve_query_value(Solver *s, const Value *pos, Loc loc)
 {
-    if (mode_of(pos)) return gv_outcome(solve_outcome_value(s, pos, loc));
+    if (mode_of(pos) || pz_applies(s, pos)) return gv_outcome(solve_outcome_value(s, pos, loc));
     uint64_t x;
     if (peek_sum(s, pos, loc, &x)) return gv_sg(x);
     Comp *c;
@@ -749,12 +765,18 @@ static void query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     if (pm) {
         check_idle(s, loc);
         for (uint32_t i = 0; i < pos->n; i++)
-            if (s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].scoring)
+            if (s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].scoring || s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].partizan)
                 prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds are for impartial games, not for "
-                          "scoring game '%s'", s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].name);
+                          "%s game '%s'", s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].scoring ? "scoring" : "partizan",
+                          s->p->code.games[KEY_GAME(pos->u.pos.keys[i])].name);
         a->mode = pos->strs;
         a->remoteness = -1;
         pm->query(s, pos, loc, moves, a);
+        return;
+    }
+    if (pz_applies(s, pos)) {
+        check_idle(s, loc);
+        pz_query(s, pos, loc, moves, a);
         return;
     }
     Engine *e = s->store;
@@ -964,6 +986,11 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
     if ((a->t == VT_POS ? a->strs : 0) != (b->t == VT_POS ? b->strs : 0)) return false;
     const PlayMode *pm = mode_of(a);
     if (pm) return pm->same(s, a, b, loc);
+    if (pz_applies(s, a) || pz_applies(s, b)) {   /* equal as games: one canonical form */
+        check_idle(s, loc);
+        CgtId f = pz_form(s, a, loc);
+        return f == pz_form(s, b, loc);
+    }
     size_t n = canon_ids(s, a, loc, &x), m = canon_ids(s, b, loc, &y);
     return n == m && parts_equal(x, y, n);
 }
@@ -1072,6 +1099,22 @@ static Value host_sg_ints(void *ctx, int g, const int64_t *args, int n, Loc loc)
 
 static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }
 static bool host_same(void *ctx, const Value *a, const Value *b, Loc loc) { return solve_same_position(ctx, a, b, loc); }
+
+/* Two positions as games: partizan ones by their canonical forms; impartial ones are equal or
+   confused (G - H is impartial: a P-position or an N-position). */
+static char host_compare(void *ctx, const Value *a, const Value *b, Loc loc)
+{
+    Solver *s = ctx;
+    if (pz_applies(s, a) || pz_applies(s, b)) {
+        check_idle(s, loc);
+        if (mode_of(a) || mode_of(b))
+            prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds are for impartial games: a partizan "
+                      "position compares only with positions in normal play");
+        CgtId f = pz_form(s, a, loc), g = pz_form(s, b, loc);
+        return cgt_cmp(pz_store(s), f, g);
+    }
+    return solve_same_position(s, a, b, loc) ? '=' : '|';
+}
 static int64_t host_count(void *ctx, const Value *pos, bool positions, Loc loc)
 {
     return solve_winning_count(ctx, pos, loc, positions);
@@ -1081,6 +1124,16 @@ static Value host_move(void *ctx, const Value *pos, int64_t i, Loc loc) { return
 static Value host_score(void *ctx, const Value *pos, Loc loc)
 {
     Solver *s = ctx;
+    if (pz_applies(s, pos)) {   /* a partizan position: its canonical form as text */
+        check_idle(s, loc);
+        CgtId f = pz_form(s, pos, loc);
+        StrBuf b;
+        sb_init(&b);
+        cgt_print(pz_store(s), &b, f, false);
+        const StrRec *r = prog_intern(s->p, b.s, b.len);
+        sb_fini(&b);
+        return val_str_rec(r);
+    }
     GameValue v = solve_sg_value(s, pos, loc);
     if (v.kind != GV_SCORE)
         prog_fail(s->p, EXIT_COMPILE, loc, "value() is the score of a scoring game; this position is of an impartial "
@@ -1090,5 +1143,5 @@ static Value host_score(void *ctx, const Value *pos, Loc loc)
 
 void solve_host(Solver *s, VmHost *host)
 {
-    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_count, host_move, host_score, host_sg_ints };
+    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_compare, host_count, host_move, host_score, host_sg_ints };
 }

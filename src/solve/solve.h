@@ -7,6 +7,7 @@
 #include "solve/core/mex.h"
 #include "solve/core/period.h"
 #include "solve/core/compose.h"
+#include "solve/core/cgt.h"
 
 /* What a prog_try puts back when an error unwinds into it: the work count, the game named in
    messages, the fuel and the store's budget of a tentative computation. */
@@ -24,6 +25,8 @@ struct Solver {
     int64_t cycle_buf[8];   /* room for such a key when the store has none for it */
     struct Sums *sums;      /* sums of components as states (sums.h), for misere play and the compounds */
     void (*sums_fini)(struct Sums *);   /* frees them (set with them: the solver does not include sums.h) */
+    struct Partizan *partizan;   /* partizan positions' forms (partizan.h), made on first use */
+    void (*partizan_fini)(struct Partizan *);
     SolveTry *tries;        /* busy and the program's work_game at each prog_try in progress */
     size_t ntries, captries;
 };
@@ -190,6 +193,14 @@ typedef struct Answer {
     char *why;               /* the theorem or method behind the value (text output), or NULL */
     AnswerFacts facts;       /* the figures it rests on (a period, an octal code, ...) */
     bool scoring;            /* a scoring game: sg is its score (GV_SCORE, any size), winning lists its best moves */
+    /* a partizan position (partizan.h): outcome 'L', 'R', 'P' or 'N'; value its canonical form in
+       ASCII and in Unicode; pz each winning move of either player (side 'L' or 'R'), the component
+       it is made in (its text, and copies of it), its rule's label and binders, the position after */
+    bool partizan;
+    char *value, *value_unicode;
+    struct AnswerPzMove { char side; char *from; uint64_t copies; const char *label; AnswerBinders args; char *result; } *pz;
+    size_t npz, cappz;
+    bool pz_truncated;       /* more winning moves than SOLVE_MAX_WINNING for a side */
     bool has_line;           /* line: the totals of the player to move and of the other along a best line */
     GameValue line[2];
     /* private, freed by solve_answer_fini: each distinct change of the position a listed move
@@ -290,6 +301,20 @@ typedef struct PlayMode {
 } PlayMode;
 extern const PlayMode *const solve_modes[];
 extern const PlayMode mode_misere, mode_every, mode_conj, mode_select, mode_shortselect;
+/* Partizan positions (moves marked "left move" / "right move"; solve/modes/partizan.c): each
+   component's canonical form, computed once and kept by state; a query's outcome class, value and
+   both players' winning moves. */
+/* The solver's partizan state (made on first use, in s->partizan; freed with s->partizan_fini). */
+struct Partizan;
+/* Whether pos (a POS value, or 0) has a component of a partizan game: then it is answered here. */
+bool pz_applies(Solver *s, const Value *pos);
+/* Answer a query of pos (normal play) as solve_query does: outcome 'L', 'R', 'P' or 'N', the value
+   as text, with moves both players' winning moves. */
+void pz_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
+/* The canonical form of pos in the solver's store, and the store. */
+CgtId pz_form(Solver *s, const Value *pos, Loc loc);
+CgtStore *pz_store(Solver *s);
+
 /* Append a count and a component to b: "k * A" (just "A" for one copy). */
 void solve_print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id);
 /* Print components ids[0..n) with their counts as a sum (terminal ones dropped unless

@@ -40,6 +40,8 @@ void solve_try_fail(Solver *s, bool limit)
     s->store->budget = s->tries[s->ntries].budget;
     if (s->sums) s->sums_fini(s->sums);   /* its searches in progress are gone (rebuilt on use) */
     s->sums = NULL;
+    if (s->partizan) s->partizan_fini(s->partizan);   /* forms by state: the store may have dropped states */
+    s->partizan = NULL;
     eng_recover(s->store);
     if (limit) eng_clear(s->store);
     for (size_t i = 0; s->strategies[i]; i++)
@@ -62,6 +64,12 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
     }
     const int64_t *cycle = NULL;
     bool scoring = s->p->code.games[KEY_GAME(key)].scoring;
+    if (s->p->code.games[KEY_GAME(key)].partizan) {   /* reached as a part of an impartial game's move */
+        char b[200];
+        key_text(s->p, key, b, sizeof b);
+        prog_fail(s->p, EXIT_COMPILE, loc, "%s is a position of partizan game '%s': it has no Sprague-Grundy value, and "
+                  "an impartial game's move cannot lead to it", b, s->p->code.games[KEY_GAME(key)].name);
+    }
     for (size_t j = 0; s->strategies[j]; j++) {
         const Strategy *st = s->strategies[j];
         if (st->scoring != scoring || !solve_allowed(s->p, st->name) || (cycle && !st->loopy) ||
@@ -337,6 +345,14 @@ void solve_answer_fini(Answer *a)
     solve_facts_free(&a->facts);
     for (size_t i = 0; i < a->nwin; i++) xfree(a->winning[i]);
     xfree(a->winning);
+    for (size_t i = 0; i < a->npz; i++) {
+        xfree(a->pz[i].from);
+        xfree(a->pz[i].result);
+        solve_binders_free(&a->pz[i].args);
+    }
+    xfree(a->pz);
+    xfree(a->value);
+    xfree(a->value_unicode);
     memset(a, 0, sizeof *a);
 }
 
