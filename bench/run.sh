@@ -280,6 +280,30 @@ if [ -f "$B/web/dist/index.html" ] && command -v "${CHROMIUM:-chromium}" >/dev/n
 else
     row "(w) the playground" - - - "not measured: make web first (and Chromium)"
 fi
+# (p) partizan games: canonical forms against a plain C implementation of the same algorithm
+# (base_partizan: forms interned, <= and sums remembered, no number or nimber shortcuts, the
+# positions hard-coded as bitmasks or strings); both must find the same outcome class
+for rc in "4 5" "5 4" "5 5"; do
+    set -- $rc
+    run_case "(p) Domineering($1, $2): canonical form" "$B/bench/base_partizan dom $1 $2" \
+        "expect Domineering($1, $2) is @"
+done
+run_case "(p) Clobber row of 16 (xoxo...): canonical form" "$B/bench/base_partizan clobber xoxoxoxoxoxoxoxo" \
+    "expect Clobber(\"xoxoxoxoxoxoxoxo\") is @"
+HS=$("$B/bench/base_partizan" hackstrings 100 7)
+run_case "(p) a sum of 100 Hackenbush strings (1..8 edges)" "$B/bench/base_partizan hack 100 7" "expect $HS is @"
+# the largest Domineering rectangle within 60 s (n x n, then n x (n + 1)), engine alone
+for rc in "5 6" "6 6"; do
+    set -- $rc
+    t0=$(now)
+    if timeout 60 "$G" -e "print outcome(Domineering($1, $2));" >"$tmp/dom" 2>&1; then
+        t1=$(now)
+        row "(p) Domineering($1, $2): canonical form" - "$(ms $(( (t1 - t0) / 1000000 )))" - "outcome $(cat "$tmp/dom"); no baseline row (the C one takes minutes too)"
+    else
+        row "(p) Domineering($1, $2): canonical form" - "> 60 s" - "not solved within 60 s"
+        break
+    fi
+done
 # (y) the Python module: 10^5 Session.query calls of small positions (Nim(i % 50, 4, 5), Kayles(i %
 # 60)) against the same calls of the C API (gr_query_json, what Session.query calls), and against
 # the same 10^5 queries in one eval. Both sides must find the same sum of SG values.

@@ -49,7 +49,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token <ival> INT "integer"
 %token <str> IDENT "identifier" STRING "string" BIGINT "big integer"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
-%token QUERY "query" EXPLAIN "explain" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
+%token QUERY "query" EXPLAIN "explain" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" THERMOGRAPH "thermograph" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
 %token DIGRAPH "digraph" GRAPH "graph" GROUND "ground" ARC "->"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">=" OROR "||"
@@ -144,6 +144,7 @@ stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | PRINT arglist             { $$ = ast_node2(A, N_PRINT, @$, $2.v[0], NULL);
                                   if ($2.n > 1 || $2.v[0]->kind == N_SPLAT) $$->list = $2; }
     | GENUS expr                { $$ = ast_node2(A, N_GENUS, @$, $2, NULL); }
+    | THERMOGRAPH expr          { $$ = ast_node2(A, N_THERMO, @$, $2, NULL); }
     | DRAW expr                 { $$ = ast_node2(A, N_DRAW, @$, $2, NULL); }
     | DRAW expr IDENT expr      { $$ = ast_node2(A, N_DRAW, @$, $2, $4);
                                   if (strcmp($3.s, "depth"))
@@ -441,8 +442,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
     /* 'in' after a let's value (where only ',' may come else) is the let's own word; elsewhere it
        is the membership test, one operator among others */
     if (has_in && !has_semi && n == 1 && !strcmp(yysymbol_name(exp[0]), "','")) exp[n++] = YYSYMBOL_IN;
-    bool want_ident = false, want_expr = false, want_item = false, want_const = false;
+    bool want_ident = false, want_expr = false, want_item = false, want_const = false, want_move = false;
     for (int i = 0; i < nall; i++) {
+        want_move |= all[i] == YYSYMBOL_MOVE;
         want_ident |= all[i] == YYSYMBOL_IDENT;
         want_expr |= all[i] == YYSYMBOL_INT;
         want_item |= all[i] == YYSYMBOL_GAME;
@@ -465,7 +467,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, Pars
     if (n > 0 && n <= MAXEXP) {
         len += snprintf(msg + len, sizeof msg - (size_t)len, "; expected ");
         for (int i = 0; i < n; i++) {
-            tok_name(t, sizeof t, exp[i]);
+            if (exp[i] == YYSYMBOL_IDENT && want_move) snprintf(t, sizeof t, "'left move', 'right move'");   /* a game's body */
+            else tok_name(t, sizeof t, exp[i]);
             len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", t);
         }
         if (ops) snprintf(msg + len, sizeof msg - (size_t)len, " (or an operator)");

@@ -298,7 +298,8 @@ int gr_engine_move(gr_session *s, const char *position, const char *name, unsign
                    const char **why, char **errors);
 
 /* The kind of a value gr_answer_value or gr_answer_move_value gives. */
-enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3 };
+enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3,
+       GR_VALUE_FORM = 4 /* a partizan position's canonical form, in ASCII ("1/2", "^*", "+-1", "{2|-1/2}") */ };
 int gr_answer_value_kind(const gr_answer *a);
 /* Why there is no SG value (the text output's "no SG value: ..."), or NULL. */
 const char *gr_answer_no_value(const gr_answer *a);
@@ -324,6 +325,13 @@ int gr_answer_component(const gr_answer *a, size_t i, const char **position, uns
    worth to its maker (gain - value after; NULL otherwise). Returns the outcome ('P', 'N', 'D'), or 0 when i is out of range. */
 char gr_answer_move_value(const gr_answer *a, size_t i, const char **value, int *kind, int *best, const char **gain,
                           const char **after, const char **worth);
+/* Whose move i is in a partizan position's answer: 'L' (Left's) or 'R' (Right's); 0 in an impartial
+   or scoring game (every move is either player's). A move open to both players in a partizan
+   position (an impartial component of the sum) is listed once for each; the outcome classes are
+   'L' (Left wins whoever starts), 'R', 'P' (the second player wins) and 'N' (the first), and a
+   move is one to make (best) when it wins for its maker: Left's to an L or P position, Right's to
+   an R or P one. */
+char gr_answer_move_side(const gr_answer *a, size_t i);
 
 /* The game graph below position, depth moves deep (at most 50), as Graphviz DOT into *dot (free
    with gr_free): what `draw POSITION depth N` writes. Returns as gr_query does. */

@@ -593,6 +593,16 @@ static Value bi_value(Vm *vm, int id, Value *args, int nargs, const char *fn, Lo
     return vm_host_score(vm, a, loc);
 }
 
+/* mean(), temperature(), leftstop(), rightstop() of a partizan position: text from the host */
+static Value bi_partizan(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
+{
+    Value *a = &args[0];
+    (void)nargs;
+    if (a->t != VT_POS && !(isnum(a) && a->u.i == 0)) bad_arg(vm, loc, fn, "a position", a);
+    return vm_host_partizan(vm, a, id == BI_MEAN ? VM_PZ_MEAN : id == BI_TEMPERATURE ? VM_PZ_TEMPERATURE
+                                   : id == BI_LEFTSTOP ? VM_PZ_LEFTSTOP : VM_PZ_RIGHTSTOP, loc);
+}
+
 /* gamma() */
 static Value bi_gamma(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc loc)
 {
@@ -803,6 +813,7 @@ static const BuiltinFn builtin_impl[BI__COUNT] = {
     [BI_COMPONENT] = bi_graph,
     [BI_READ_INTS] = bi_read,
     [BI_READ_LINES] = bi_read,
+    [BI_MEAN] = bi_partizan, [BI_TEMPERATURE] = bi_partizan, [BI_LEFTSTOP] = bi_partizan, [BI_RIGHTSTOP] = bi_partizan,
 };
 
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc)

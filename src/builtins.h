@@ -16,6 +16,7 @@ typedef enum BuiltinId {
     BI_WINNING_POSITIONS, BI_VALUE,
     /* contest input (input.h) */
     BI_READ_INTS, BI_READ_LINES,
+    BI_MEAN, BI_TEMPERATURE, BI_LEFTSTOP, BI_RIGHTSTOP,
     BI__COUNT
 } BuiltinId;
 

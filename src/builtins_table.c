@@ -51,6 +51,10 @@ const Builtin builtins[BI__COUNT] = {
     { "value", 1, 1, VT_NONE, "the value of a scoring game's position (the best score difference for the player to move), or of a partizan position (its canonical form as text: \"1/2\", \"^*\", \"+-1\")" },
     { "read_ints", 1, 3, VT_LIST, "the integers of a file (\"-\": standard input, read on from where the last read stopped), after skipping k, at most c" },
     { "read_lines", 1, 3, VT_LIST, "the lines of a file (\"-\": standard input, read on from the next line) as strings, after skipping k, at most c" },
+    { "mean", 1, 1, VT_STR, "the mean of a partizan position (where its thermograph's mast stands) as text: \"3/4\"" },
+    { "temperature", 1, 1, VT_STR, "the temperature of a partizan position (where its thermograph's walls meet) as text: \"5/4\"" },
+    { "leftstop", 1, 1, VT_STR, "the left stop of a partizan position (the number reached when Left starts and both play well) as text" },
+    { "rightstop", 1, 1, VT_STR, "the right stop of a partizan position (Right starting) as text" },
 };
 
 int builtin_find(const char *name)

@@ -605,6 +605,9 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
     case N_GENUS:
         new_stmt(p, ST_GENUS, item)->fn = thunk(p, &c, "genus", item->a, info, user, FN_THUNK);
         break;
+    case N_THERMO:
+        new_stmt(p, ST_THERMO, item)->fn = thunk(p, &c, "thermograph", item->a, info, user, FN_THUNK);
+        break;
     case N_DRAW: {
         int depth = item->b ? thunk(p, &c, "draw depth", item->b, info, user, FN_THUNK) : -1;
         Stmt *st = new_stmt(p, ST_DRAW, item);

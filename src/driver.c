@@ -133,7 +133,7 @@ static bool is_stmt(const Node *it)
 {
     return it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
            it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW || it->kind == N_FOR ||
-           it->kind == N_IFSTMT || it->kind == N_EXPLAIN;
+           it->kind == N_IFSTMT || it->kind == N_EXPLAIN || it->kind == N_THERMO;
 }
 
 /* What a unit's constants after its first statement need to know: its items, and which

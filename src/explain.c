@@ -12,6 +12,7 @@
 #include "solve/solve.h"
 #include "solve/core/nimber.h"
 #include "solve/core/score.h"
+#include "ast.h"
 #include <string.h>
 
 /* Options listed at most: past that, the value and its strategy only. */
@@ -255,6 +256,106 @@ static void explain_options(Ex *x, const Value *pos, const GameValue *val, Loc l
 
 static void lines_free(void *arg) { sb_fini(arg); }
 
+/* ---- partizan positions ------------------------------------------------------------------------ */
+
+/* The options of a partizan component, by side (a move of both players' is an option of each). */
+typedef struct PzOpts { Program *p; Loc loc; StrBuf side[2]; size_t n[2]; char *best[2]; } PzOpts;
+
+static void pz_opts_free(void *arg)
+{
+    PzOpts *c = arg;
+    for (int i = 0; i < 2; i++) {
+        sb_fini(&c->side[i]);
+        xfree(c->best[i]);
+    }
+}
+
+static int on_pz_option(void *ctx, const SolveMove *m)
+{
+    PzOpts *c = ctx;
+    Program *p = c->p;
+    char *v = pz_value_text(p->solver, &m->result, c->loc, true);
+    char o = solve_outcome_value(p->solver, &m->result, c->loc);
+    StrBuf t;
+    sb_init(&t);
+    sb_puts(&t, m->label ? m->label : "move");
+    if (m->args->n) sb_putc(&t, ' ');
+    render_binders_text(&t, m->args);
+    sb_puts(&t, " -> ");
+    key_print_pos(p, &t, &m->result);
+    sb_printf(&t, " (value %s)", v);
+    for (int i = 0; i < 2; i++) {
+        if (m->side != MOVE_BOTH && m->side != (i ? MOVE_RIGHT : MOVE_LEFT)) continue;
+        sb_printf(&c->side[i], "%s    %s", c->n[i]++ ? "\n" : "", t.s);
+        if (!c->best[i] && (o == 'P' || o == (i ? 'R' : 'L'))) c->best[i] = xstrdup(t.s);   /* wins for its maker */
+    }
+    sb_fini(&t);
+    xfree(v);
+    return 0;
+}
+
+/* A partizan position: a sum's components and their values added; a lone component's options by
+   side with their values, its value as the canonical form of {Left's | Right's}, and who wins
+   moving first (Left by a move to a position >= 0, Right to one <= 0). */
+static void explain_partizan(Ex *x, const Value *pos, const Answer *a, Loc loc)
+{
+    Program *p = x->p;
+    StrBuf l;
+    if (a->ncomps > 1 || (a->ncomps == 1 && a->counts[0] > 1)) {
+        sb_init(&l);
+        sb_puts(&l, "  a sum: its value is the sum of its components' values (an impartial one is the nimber *g of its SG value g)");
+        line(x, &l);
+        for (size_t i = 0; i < a->ncomps; i++) {
+            const int64_t *key = eng_key(p->solver->store, a->comps[i]);
+            Value one = val_pos(&key, NULL, 1);
+            char *v = pz_value_text(p->solver, &one, loc, true);
+            sb_init(&l);
+            sb_puts(&l, "    ");
+            if (a->counts[i] > 1) sb_printf(&l, "%llu * ", (unsigned long long)a->counts[i]);
+            key_print(p, &l, key);
+            sb_printf(&l, ": %s", v);
+            xfree(v);
+            line(x, &l);
+        }
+        sb_init(&l);
+        sb_printf(&l, "  total: %s", a->value_unicode);
+        line(x, &l);
+    } else if (a->ncomps == 1) {
+        PzOpts *c = xcalloc(1, sizeof *c);
+        c->p = p;
+        c->loc = loc;
+        size_t mark = prog_defer(p, pz_opts_free, c);
+        solve_each_move(p->solver, pos, loc, EXPLAIN_MAX_OPTIONS, on_pz_option, c);
+        for (int i = 0; i < 2; i++) {
+            sb_init(&l);
+            sb_printf(&l, "  %s options:%s", i ? "Right's" : "Left's", c->n[i] ? "" : " none");
+            line(x, &l);
+            if (c->n[i]) {
+                sb_init(&l);
+                sb_puts(&l, c->side[i].s);
+                line(x, &l);
+            }
+        }
+        sb_init(&l);
+        sb_printf(&l, "  value: {Left's options | Right's options} with dominated options removed and reversible ones "
+                      "bypassed: %s", a->value_unicode);
+        line(x, &l);
+        for (int i = 0; i < 2; i++) {
+            sb_init(&l);
+            if (c->best[i]) sb_printf(&l, "  %s moving first wins: %s", i ? "Right" : "Left", c->best[i]);
+            else sb_printf(&l, "  %s moving first loses: no option %s 0", i ? "Right" : "Left", i ? "<=" : ">=");
+            line(x, &l);
+        }
+        prog_release(p, mark);
+        pz_opts_free(c);
+        xfree(c);
+    } else {
+        sb_init(&l);
+        sb_puts(&l, "  no moves for either player: whoever is to move loses, the value 0");
+        line(x, &l);
+    }
+}
+
 void explain_position(Program *p, const Value *pos, const char *text, Loc loc)
 {
     Ex x = { p, p->opt.json, { 0 }, 0 };
@@ -278,6 +379,8 @@ void explain_position(Program *p, const Value *pos, const char *text, Loc loc)
             sb_puts(&l, " (value ");
             score_print(&l, &a->sg);
             sb_putc(&l, ')');
+        } else if (a->partizan) {
+            sb_printf(&l, " (value %s)", a->value_unicode);
         }
         sb_printf(&l, " [%s]", a->strategy);
         render_emit_line(p, &l);
@@ -292,7 +395,9 @@ void explain_position(Program *p, const Value *pos, const char *text, Loc loc)
         sb_printf(&l, "  by %s", a->why);
         line(&x, &l);
     }
-    if (pos->strs) {
+    if (a->partizan) {
+        explain_partizan(&x, pos, a, loc);
+    } else if (pos->strs) {
         sb_init(&l);
         sb_puts(&l, "  a play mode's position: its moves are not explained one by one here (explain a component in "
                     "normal play)");
@@ -321,6 +426,10 @@ void explain_position(Program *p, const Value *pos, const char *text, Loc loc)
         sb_printf(&l, ",\"outcome\":\"%c\",\"sg\":", a->outcome);
         if (a->has_sg) nim_print(&l, &a->sg);
         else sb_puts(&l, "null");
+        if (a->partizan) {
+            sb_puts(&l, ",\"value\":");
+            json_str(&l, a->value);
+        }
         sb_puts(&l, ",\"strategy\":");
         json_str(&l, a->strategy);
         sb_puts(&l, ",\"lines\":[");

@@ -94,3 +94,62 @@ bool plot_svg(const char *path, const char *title, int64_t lo0, int64_t lo1, siz
     sb_fini(&b);
     return ok;
 }
+
+/* ---- thermographs ---- */
+
+static double dyadic(CgtNum x) { return (double)x.m / (double)((uint64_t)1 << x.k); }
+
+bool plot_thermograph(const char *path, const char *title, const CgtThermo *th)
+{
+    /* the value axis runs right to left (Left's side on the left, as Winning Ways draws it), the
+       temperature t upward from -1 to above where the mast starts */
+    double vmin = dyadic(th->mean), vmax = vmin, tmax = dyadic(th->temperature) + 1;
+    for (size_t i = 0; i < th->nl; i++) {
+        if (dyadic(th->lv[i]) > vmax) vmax = dyadic(th->lv[i]);
+        if (dyadic(th->lv[i]) < vmin) vmin = dyadic(th->lv[i]);
+    }
+    for (size_t i = 0; i < th->nr; i++) {
+        if (dyadic(th->rv[i]) > vmax) vmax = dyadic(th->rv[i]);
+        if (dyadic(th->rv[i]) < vmin) vmin = dyadic(th->rv[i]);
+    }
+    if (tmax < 1) tmax = 1;
+    vmin -= 1;
+    vmax += 1;
+    const double W = 480, H = 360, ml = 50, mr = 20, mt = 40, mb = 40;
+    double sx = (W - ml - mr) / (vmax - vmin), sy = (H - mt - mb) / (tmax + 1);
+#define PX(v) (ml + (vmax - (v)) * sx)
+#define PY(t) (H - mb - ((t) + 1) * sy)
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"Helvetica\" "
+                  "font-size=\"11\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%.0f\" y=\"20\" "
+                  "font-size=\"13\">thermograph ", W, H, ml);
+    xml_text(&b, title);
+    sb_puts(&b, "</text>\n");
+    /* axes: t = 0 and value 0 where they show; ticks at the integers */
+    sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n", ml, PY(0), W - mr, PY(0));
+    for (double v = (double)(int64_t)vmin; v <= vmax; v += 1) {
+        if (v < vmin) continue;
+        sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", PX(v), PY(-1), PX(v), PY(tmax));
+        sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n", PX(v), H - mb + 14, v);
+    }
+    for (double t = -1; t <= tmax; t += 1)
+        sb_printf(&b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">t=%g</text>\n", ml - 4, PY(t) + 4, t);
+    for (int side = 0; side < 2; side++) {
+        const CgtNum *t = side ? th->rt : th->lt, *v = side ? th->rv : th->lv;
+        size_t n = side ? th->nr : th->nl;
+        sb_printf(&b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", side ? "#c62828" : "#1565c0");
+        for (size_t i = 0; i < n; i++) sb_printf(&b, "%.1f,%.1f ", PX(dyadic(v[i])), PY(dyadic(t[i])));
+        sb_printf(&b, "%.1f,%.1f\"/>\n", PX(dyadic(th->mean)), PY(dyadic(th->temperature)));
+    }
+    sb_printf(&b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"2\"/>\n",
+              PX(dyadic(th->mean)), PY(dyadic(th->temperature)), PX(dyadic(th->mean)), PY(tmax));
+    sb_puts(&b, "</svg>\n");
+#undef PX
+#undef PY
+    FILE *f = fopen(path, "w");
+    bool ok = f && fwrite(b.s, 1, b.len, f) == b.len;
+    if (f && fclose(f)) ok = false;
+    sb_fini(&b);
+    return ok;
+}

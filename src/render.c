@@ -76,6 +76,23 @@ void render_binders_json(StrBuf *b, const AnswerBinders *args)
     sb_putc(b, '}');
 }
 
+/* One listed move as a JSON object (after a ',' unless first): its component, copies, rule's label
+   (null: unnamed), binders and result. */
+static void move_json(Program *p, StrBuf *b, bool first, const char *component, uint64_t copies, const char *label,
+                      const AnswerBinders *args, const char *result)
+{
+    sb_puts(b, first ? "{\"component\":" : ",{\"component\":");
+    render_json(p, b, component);
+    sb_printf(b, ",\"copies\":%llu,\"label\":", (unsigned long long)copies);
+    if (label) json_str(b, label);
+    else sb_puts(b, "null");
+    sb_puts(b, ",\"args\":");
+    render_binders_json(b, args);
+    sb_puts(b, ",\"result\":");
+    render_json(p, b, result);
+    sb_putc(b, '}');
+}
+
 /* A partizan answer's winning moves of one side: the distinct positions, then each move. */
 static void pz_json(Program *p, const Answer *a, StrBuf *b, char side)
 {
@@ -94,16 +111,7 @@ static void pz_json(Program *p, const Answer *a, StrBuf *b, char side)
     for (size_t i = 0; i < a->npz; i++) {
         const struct AnswerPzMove *m = &a->pz[i];
         if (m->side != side) continue;
-        sb_puts(b, k++ ? ",{\"component\":" : "{\"component\":");
-        render_json(p, b, m->from);
-        sb_printf(b, ",\"copies\":%llu,\"label\":", (unsigned long long)m->copies);
-        if (m->label) json_str(b, m->label);
-        else sb_puts(b, "null");
-        sb_puts(b, ",\"args\":");
-        render_binders_json(b, &m->args);
-        sb_puts(b, ",\"result\":");
-        render_json(p, b, m->result);
-        sb_putc(b, '}');
+        move_json(p, b, !k++, m->from, m->copies, m->label, &m->args, m->result);
     }
     sb_putc(b, ']');
 }
@@ -202,20 +210,11 @@ void render_query_json(Program *p, const Answer *a, StrBuf *b)
         sb_puts(b, ",\"moves\":[");
         for (size_t i = 0; i < a->nlabels && i < SOLVE_MAX_WINNING; i++) {
             const struct AnswerLabel *l = &a->labels[i];
-            sb_puts(b, i ? ",{\"component\":" : "{\"component\":");
             StrBuf c;
             sb_init(&c);
             key_print(p, &c, eng_key(p->solver->store, a->comps[l->comp]));
-            render_json(p, b, c.s);
+            move_json(p, b, !i, c.s, l->copies, l->label, &l->args, a->winning[l->result]);
             sb_fini(&c);
-            sb_printf(b, ",\"copies\":%llu,\"label\":", (unsigned long long)l->copies);
-            if (l->label) json_str(b, l->label);
-            else sb_puts(b, "null");
-            sb_puts(b, ",\"args\":");
-            render_binders_json(b, &l->args);
-            sb_puts(b, ",\"result\":");
-            render_json(p, b, a->winning[l->result]);
-            sb_putc(b, '}');
         }
         sb_putc(b, ']');
         uint64_t listed = 0;

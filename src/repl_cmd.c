@@ -93,7 +93,7 @@ static void value_suffix(StrBuf *b, const char *value, int kind)
     if (!value) return;
     if (kind == GR_VALUE_SG) sb_printf(b, " (sg %s)", value);
     else if (kind == GR_VALUE_LOOPY) sb_printf(b, " (gamma %s)", value);
-    else if (kind == GR_VALUE_SCORE) sb_printf(b, " (value %s)", value);
+    else if (kind == GR_VALUE_SCORE || kind == GR_VALUE_FORM) sb_printf(b, " (value %s)", value);
 }
 
 static void do_moves(Repl *r, const char *text)
@@ -116,13 +116,14 @@ static void do_moves(Repl *r, const char *text)
         char o = gr_answer_move_value(a, i, &value, &kind, &win, &gain, &after, &worth);
         best += win != 0;
         sb_init(&b);
-        sb_printf(&b, "%c %3zu. %s%s%s from %s -> %s%s", win ? '*' : ' ', i + 1, rule ? rule : "move", args ? " " : "",
-                  args ? args : "", from, to, strcmp(to, "0") ? "" : " (no moves left)");
+        char side = gr_answer_move_side(a, i);   /* a partizan position: whose move */
+        sb_printf(&b, "%c %3zu. %s%s%s%s from %s -> %s%s", win ? '*' : ' ', i + 1, side == 'L' ? "Left: " : side == 'R' ? "Right: " : "",
+                  rule ? rule : "move", args ? " " : "", args ? args : "", from, to, strcmp(to, "0") ? "" : " (no moves left)");
         if (scoring) {
             sb_printf(&b, ": gain %s, value after %s, worth %s", gain, after, worth);
         } else {
             sb_printf(&b, ": %c", o);
-            if (kind == GR_VALUE_SG || kind == GR_VALUE_LOOPY) value_suffix(&b, value, kind);
+            if (kind == GR_VALUE_SG || kind == GR_VALUE_LOOPY || kind == GR_VALUE_FORM) value_suffix(&b, value, kind);
             if (copies > 1) sb_printf(&b, "  (in each of %llu copies)", copies);
         }
         fprintf(r->out, "%s\n", b.s);
@@ -133,6 +134,8 @@ static void do_moves(Repl *r, const char *text)
               : gr_answer_outcome(a) == 'N' ? "  no moves: the player to move wins (misere play)\n"
                                             : "  no moves: the player to move loses\n", r->out);
     if (gr_answer_incomplete(a)) fprintf(r->out, "  ... more moves not listed (the first %d are)\n", REPL_MAX_MOVES);
+    else if (n && gr_answer_value_kind(a) == GR_VALUE_FORM)
+        fprintf(r->out, "  %zu move%s, %zu winning for the player making it (*)\n", n, n == 1 ? "" : "s", best);
     else if (n) fprintf(r->out, "  %zu move%s, %zu %s\n", n, n == 1 ? "" : "s", best,
                         scoring ? "best" : gr_answer_outcome(a) == 'D' ? "keeping the draw" : "winning");
     gr_answer_free(a);

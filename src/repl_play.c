@@ -86,7 +86,7 @@ static char *dec_add(const char *a, const char *b, bool negate)
    is worth to its maker (gain - value after). */
 typedef struct PlayMove { char *to, *what, *gain, *worth; char outcome; unsigned long long id; } PlayMove;
 /* A position: its text, its outcome, whether in misere play, its moves. */
-typedef struct Pos { char *text; char outcome; bool misere, scoring; PlayMove *v; size_t n; } Pos;
+typedef struct Pos { char *text; char outcome; bool misere, scoring, partizan; PlayMove *v; size_t n; } Pos;
 
 static void pos_free(Pos *q)
 {
@@ -114,6 +114,7 @@ static int pos_of(Repl *r, const char *text, unsigned long long id, const char *
     q->outcome = gr_answer_outcome(a);
     q->misere = gr_answer_is_mode(a);
     q->scoring = gr_answer_is_scoring(a);
+    q->partizan = gr_answer_value_kind(a) == GR_VALUE_FORM;
     q->n = gr_answer_move_count(a);
     q->v = xcalloc(q->n ? q->n : 1, sizeof *q->v);
     for (size_t i = 0; i < q->n; i++) {
@@ -193,6 +194,13 @@ static void play(Repl *r, const char *text, bool person_first)
     int st = pos_of(r, text, 0, name, &q);
     if (st) {
         repl_settle(r, st);
+        return;
+    }
+    if (q.partizan) {   /* Left and Right move differently: a side to choose, and the engine's other rules */
+        fputs("error: :play does not play partizan games yet (the query lists Left's and Right's winning moves, "
+              ":moves every move)\n", r->err);
+        pos_free(&q);
+        if (r->cmd_status < 3) r->cmd_status = 3;
         return;
     }
     Hist h = { 0 };

@@ -492,6 +492,70 @@ static void do_genus(Program *p, Stmt *st)
     render_emit_line(p, &b);
 }
 
+/* thermograph: a partizan position's walls, mean and temperature (JSON: {"kind":"thermograph",
+   "position":...,"value":"{2|-1/2}","mean":"3/4","temperature":"5/4","left_wall":[["-1","3"],...],
+   "right_wall":[...]}, each wall's corners from t = -1 up to the mast); with --plot FILE, an SVG
+   drawing too. */
+static void thermo_wall(StrBuf *b, const CgtNum *t, const CgtNum *v, size_t n, bool json)
+{
+    for (size_t i = 0; i < n; i++) {
+        sb_puts(b, json ? (i ? ",[\"" : "[\"") : (i ? " (" : "("));
+        cgt_num_print(b, t[i]);
+        sb_puts(b, json ? "\",\"" : ", ");
+        cgt_num_print(b, v[i]);
+        sb_puts(b, json ? "\"]" : ")");
+    }
+}
+
+static void do_thermograph(Program *p, Stmt *st)
+{
+    Value v = need_pos(p, thunk(p, st->fn), st->loc, "thermograph");
+    if (v.t == VT_POS && v.strs)
+        prog_fail(p, EXIT_COMPILE, st->loc, "a thermograph is of a position in normal play, not of misere play or a compound");
+    const CgtThermo *th = pz_thermograph(p->solver, &v, st->loc);
+    char *value = pz_value_text(p->solver, &v, st->loc, !p->opt.json);
+    StrBuf b, m, t;
+    sb_init(&b);
+    sb_init(&m);
+    sb_init(&t);
+    cgt_num_print(&m, th->mean);
+    cgt_num_print(&t, th->temperature);
+    if (p->opt.json) {
+        StrBuf pos;
+        sb_init(&pos);
+        key_print_pos(p, &pos, &v);
+        sb_puts(&b, "{\"kind\":\"thermograph\",\"position\":");
+        json_str(&b, pos.s);
+        sb_puts(&b, ",\"value\":");
+        json_str(&b, value);
+        sb_printf(&b, ",\"mean\":\"%s\",\"temperature\":\"%s\",\"left_wall\":[", m.s, t.s);
+        thermo_wall(&b, th->lt, th->lv, th->nl, true);
+        sb_puts(&b, "],\"right_wall\":[");
+        thermo_wall(&b, th->rt, th->rv, th->nr, true);
+        sb_puts(&b, "]}");
+        sb_fini(&pos);
+        render_emit_line(p, &b);
+    } else {
+        sb_printf(&b, "thermograph %s: value %s, mean %s, temperature %s", st->text, value, m.s, t.s);
+        render_emit_line(p, &b);
+        sb_init(&b);
+        sb_puts(&b, "  left wall (t, value): ");
+        thermo_wall(&b, th->lt, th->lv, th->nl, false);
+        sb_printf(&b, ", then the mast at %s", m.s);
+        render_emit_line(p, &b);
+        sb_init(&b);
+        sb_puts(&b, "  right wall (t, value): ");
+        thermo_wall(&b, th->rt, th->rv, th->nr, false);
+        sb_printf(&b, ", then the mast at %s", m.s);
+        render_emit_line(p, &b);
+    }
+    if (p->opt.plot_file && !plot_thermograph(p->opt.plot_file, st->text, th))
+        prog_fail(p, EXIT_USAGE, st->loc, "cannot write the thermograph to '%s'", p->opt.plot_file);
+    xfree(value);
+    sb_fini(&m);
+    sb_fini(&t);
+}
+
 static void do_expect(Program *p, Stmt *st)
 {
     char detail[600];
@@ -733,6 +797,7 @@ void run_simple(Program *p, Stmt *st)
     case ST_PERIOD: do_period(p, st); break;
     case ST_PRINT: do_print(p, st); break;
     case ST_GENUS: do_genus(p, st); break;
+    case ST_THERMO: do_thermograph(p, st); break;
     case ST_DRAW: do_draw(p, st); break;
     case ST_EXPLAIN: {
         Value v = need_pos(p, thunk(p, st->fn), st->loc, "explain");

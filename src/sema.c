@@ -60,11 +60,12 @@ int sema_fold_kind(const char *name)
     return -1;
 }
 
-/* Suggest the closest known name within edit distance 2 (locals first). */
+/* Suggest the closest known name within edit distance 2 (1 for names of up to 3 letters: "Foo" is
+   not a misspelt "Col"; locals first). */
 static const char *suggest(Sema *s, const char *name)
 {
     const char *best = NULL;
-    size_t bestd = strlen(name) <= 2 ? 1 : 2;
+    size_t bestd = strlen(name) <= 3 ? 1 : 2;
     bestd++;
     for (size_t i = s->nvars; i-- > 0;) {
         size_t dd = util_edit_distance(name, s->vars[i].name, bestd - 1);
@@ -653,6 +654,9 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
     }
     case N_EXPLAIN:
         want_position(&s, item->a, "explain");
+        break;
+    case N_THERMO:
+        want_position(&s, item->a, "thermograph");
         break;
     case N_QUERY: case N_TABLE: case N_GENUS: {
         int t = expr(&s, item->a);

@@ -39,6 +39,8 @@ typedef struct VmHost {
     Value (*sg)(void *ctx, const Value *pos, bool gamma, Loc loc);
     char (*outcome)(void *ctx, const Value *pos, Loc loc);
     bool (*same)(void *ctx, const Value *a, const Value *b, Loc loc);
+    /* a partizan position's figure (VmPartizan) as a string */
+    Value (*partizan)(void *ctx, const Value *pos, int which, Loc loc);
     /* two positions compared as games: '<', '>', '=' or '|' (confused) */
     char (*compare)(void *ctx, const Value *a, const Value *b, Loc loc);
     int64_t (*winning_count)(void *ctx, const Value *pos, bool positions, Loc loc);
@@ -50,6 +52,8 @@ typedef struct VmHost {
     Value (*sg_ints)(void *ctx, int g, const int64_t *args, int n, Loc loc);
 } VmHost;
 #define VM_SGPOS_MAX 8
+/* The figures of a partizan position the host gives (mean(), temperature(), leftstop(), rightstop()). */
+enum { VM_PZ_MEAN, VM_PZ_TEMPERATURE, VM_PZ_LEFTSTOP, VM_PZ_RIGHTSTOP };
 
 /* Host calls nest when a canon asks for values that need other canons: this bounds them. */
 #define VM_MAX_HOST_DEPTH 64
@@ -109,6 +113,7 @@ Value vm_host_sg_ints(Vm *vm, int g, const int64_t *args, int n, Loc loc);
 char vm_host_outcome(Vm *vm, const Value *pos, Loc loc);
 bool vm_host_same(Vm *vm, const Value *a, const Value *b, Loc loc);
 char vm_host_compare(Vm *vm, const Value *a, const Value *b, Loc loc);
+Value vm_host_partizan(Vm *vm, const Value *pos, int which, Loc loc);
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc);
 Value vm_host_winning_move(Vm *vm, const Value *pos, int64_t i, Loc loc);
 Value vm_host_score(Vm *vm, const Value *pos, Loc loc);

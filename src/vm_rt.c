@@ -68,6 +68,14 @@ char vm_host_compare(Vm *vm, const Value *a, const Value *b, Loc loc)
     return c;
 }
 
+Value vm_host_partizan(Vm *vm, const Value *pos, int which, Loc loc)
+{
+    host_enter(vm, loc);
+    Value v = vm->host.partizan(vm->host.ctx, pos, which, loc);
+    vm->host_depth--;
+    return v;
+}
+
 int64_t vm_host_winning_count(Vm *vm, const Value *pos, bool positions, Loc loc)
 {
     host_enter(vm, loc);

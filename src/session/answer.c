@@ -9,6 +9,7 @@
 #include "pos.h"
 #include "vm.h"
 #include "solve/solve.h"
+#include "ast.h"
 #include "solve/core/nimber.h"
 #include "solve/core/score.h"
 #include <stdlib.h>
@@ -62,6 +63,7 @@ typedef struct gr_move {
     /* GR_EVERY_MOVE: the position it reaches, valued; whether it is one to make; a scoring
        game's gain, value after and worth */
     char outcome;
+    char side;              /* a partizan position's move: 'L' (Left's) or 'R' (Right's); else 0 */
     int kind;
     bool best;
     char *value, *gain, *after, *worth;
@@ -196,6 +198,10 @@ static void answer_copy(Program *p, PosRun *r, const Answer *a)
         gv_print_loopy(&b, &a->sg);
         g->kind = GR_VALUE_LOOPY;
     }
+    if (a->partizan) {
+        sb_puts(&b, a->value);
+        g->kind = GR_VALUE_FORM;
+    }
     g->value = b.len ? sb_take(&b) : NULL;
     sb_fini(&b);
     g->no_sg = a->no_sg;
@@ -219,8 +225,8 @@ static void answer_copy(Program *p, PosRun *r, const Answer *a)
         sb_init(&t);
         sb_init(&w);
         key_print(p, &t, eng_key(p->solver->store, a->comps[i]));
-        solve_why(p->solver, a->comps[i], &w, NULL);
-        const char *how = solve_how_name(p->solver, p->solver->store->st[a->comps[i]].how);
+        if (!a->partizan) solve_why(p->solver, a->comps[i], &w, NULL);
+        const char *how = a->partizan ? a->strategy : solve_how_name(p->solver, p->solver->store->st[a->comps[i]].how);
         util_set_meter(NULL);
         gr_component *c = &g->comps[g->ncomps++];
         c->position = xstrdup(t.s);
@@ -234,7 +240,31 @@ static void answer_copy(Program *p, PosRun *r, const Answer *a)
     }
     uint64_t listed = 0;   /* the moves kept, with their copies, against the moves there are */
     for (size_t i = 0; i < a->nlabels; i++) listed += a->labels[i].copies;
-    g->incomplete = a->truncated || a->unvalued || a->labels_cut || a->unwritten || listed < a->nmoves;
+    g->incomplete = a->truncated || a->unvalued || a->labels_cut || a->unwritten || listed < a->nmoves || a->pz_truncated;
+    if (a->partizan) {   /* each player's winning moves: the distinct positions, then the moves */
+        g->results = xcalloc(a->npz ? a->npz : 1, sizeof *g->results);
+        g->moves = xcalloc(a->npz ? a->npz : 1, sizeof *g->moves);
+        for (size_t i = 0; i < a->npz; i++) {
+            const struct AnswerPzMove *l = &a->pz[i];
+            bool seen = false;
+            for (size_t j = 0; j < g->nresults && !seen; j++) seen = !strcmp(g->results[j], l->result);
+            if (!seen) g->results[g->nresults++] = xstrdup(l->result);
+            gr_move *m = &g->moves[g->nmoves++];
+            m->side = l->side;
+            m->component = xstrdup(l->from);
+            m->rule = dup_or_null(l->label);
+            StrBuf c;
+            sb_init(&c);
+            render_binders_text(&c, &l->args);
+            m->args = c.len ? sb_take(&c) : NULL;
+            sb_fini(&c);
+            copy_binders(m, &l->args);
+            m->result = xstrdup(l->result);
+            m->copies = l->copies;
+        }
+        util_set_meter(meter);
+        return;
+    }
     g->results = xcalloc(a->nwin ? a->nwin : 1, sizeof *g->results);
     for (size_t i = 0; i < a->nwin; i++) g->results[g->nresults++] = dup_or_null(a->winning[i]);
     g->moves = xcalloc(a->nlabels ? a->nlabels : 1, sizeof *g->moves);
@@ -303,6 +333,41 @@ static gr_move *new_move(gr_answer *a)
     return mv;
 }
 
+/* A move's texts, made in the session's memory: its component, the position it reaches, its
+   binders. */
+typedef struct MoveTexts { StrBuf from, to, args; } MoveTexts;
+
+static void move_texts(Program *p, const SolveMove *m, MoveTexts *t)
+{
+    sb_init(&t->from);
+    sb_init(&t->to);
+    sb_init(&t->args);
+    key_print(p, &t->from, m->from);
+    key_print_pos(p, &t->to, &m->result);
+    render_binders_text(&t->args, m->args);
+}
+
+static void move_texts_fini(MoveTexts *t)
+{
+    sb_fini(&t->from);
+    sb_fini(&t->to);
+    sb_fini(&t->args);
+}
+
+/* A new move of a for m: its component, result, rule, binders and copies (the caller's memory:
+   its meter is off), from its texts. */
+static gr_move *listed_move(gr_answer *a, const SolveMove *m, const MoveTexts *t)
+{
+    gr_move *mv = new_move(a);
+    mv->component = xstrdup(t->from.s);
+    mv->result = xstrdup(t->to.s);
+    mv->rule = dup_or_null(m->label);
+    mv->args = t->args.len ? xstrdup(t->args.s) : NULL;
+    mv->copies = m->copies;
+    copy_binders(mv, m->args);
+    return mv;
+}
+
 static int every_move(void *ctx, const SolveMove *m)
 {
     EveryCtx *c = ctx;
@@ -317,21 +382,10 @@ static int every_move(void *ctx, const SolveMove *m)
     bool best = scoring ? !score_cmp(&worth, &c->value)
                         : (a->outcome == 'N' && g.outcome == 'P') || (a->outcome == 'D' && g.outcome == 'D');
     unsigned long long id = hold(c, &m->result);
-    StrBuf from, to, args;
-    sb_init(&from);
-    sb_init(&to);
-    sb_init(&args);
-    key_print(p, &from, m->from);
-    key_print_pos(p, &to, &m->result);
-    render_binders_text(&args, m->args);
+    MoveTexts t;
+    move_texts(p, m, &t);
     UtilMeter *meter = util_set_meter(NULL);   /* the caller's memory */
-    gr_move *mv = new_move(a);
-    mv->component = xstrdup(from.s);
-    mv->result = xstrdup(to.s);
-    mv->rule = dup_or_null(m->label);
-    mv->args = args.len ? xstrdup(args.s) : NULL;
-    mv->copies = m->copies;
-    copy_binders(mv, m->args);
+    gr_move *mv = listed_move(a, m, &t);
     mv->outcome = g.outcome;
     mv->best = best;
     mv->id = id;
@@ -344,9 +398,7 @@ static int every_move(void *ctx, const SolveMove *m)
         mv->value = value_text(&g, false, &mv->kind);
     }
     util_set_meter(meter);
-    sb_fini(&from);
-    sb_fini(&to);
-    sb_fini(&args);
+    move_texts_fini(&t);
     return 0;
 }
 
@@ -373,9 +425,66 @@ static int every_mode_move(void *ctx, const Value *result, const char *text)
     return 0;
 }
 
+/* A partizan position's move (solve_each_move): its side (a move of both players' is listed once
+   for each), the canonical form of the position it reaches and its outcome class; one to make when
+   it wins for its maker (Left's to a position >= 0, Right's to one <= 0). */
+static int partizan_move(void *ctx, const SolveMove *m)
+{
+    EveryCtx *c = ctx;
+    Program *p = c->p;
+    gr_answer *a = c->r->out;
+    char o = solve_outcome_value(p->solver, &m->result, c->loc);
+    char *value = pz_value_text(p->solver, &m->result, c->loc, false);
+    unsigned long long id = hold(c, &m->result);
+    MoveTexts t;
+    move_texts(p, m, &t);
+    for (int side = MOVE_LEFT; side <= MOVE_RIGHT; side++) {
+        if (m->side != MOVE_BOTH && m->side != side) continue;
+        UtilMeter *meter = util_set_meter(NULL);   /* the caller's memory */
+        gr_move *mv = listed_move(a, m, &t);
+        mv->side = side == MOVE_LEFT ? 'L' : 'R';
+        mv->outcome = o;
+        mv->best = o == 'P' || o == mv->side;
+        mv->id = id;
+        mv->value = xstrdup(value);
+        mv->kind = GR_VALUE_FORM;
+        util_set_meter(meter);
+    }
+    xfree(value);
+    move_texts_fini(&t);
+    return 0;
+}
+
+/* Every move of a partizan position (GR_EVERY_MOVE, GR_EVERY_OUTCOME: the values are its
+   canonical forms either way) into r->out. */
+static void partizan_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
+{
+    char o = solve_outcome_value(p->solver, pos, loc);
+    char *value = pz_value_text(p->solver, pos, loc, false);
+    StrBuf b;
+    sb_init(&b);
+    key_print_pos(p, &b, pos);
+    UtilMeter *meter = util_set_meter(NULL);
+    gr_answer *a = r->out = xcalloc(1, sizeof *a);
+    a->position = xstrdup(b.s);
+    a->outcome = o;
+    a->value = xstrdup(value);
+    a->kind = GR_VALUE_FORM;
+    a->strategy = xstrdup("partizan");
+    util_set_meter(meter);
+    xfree(value);
+    sb_fini(&b);
+    EveryCtx c = { p, r, loc, gv_outcome(o), 0 };
+    a->incomplete = solve_each_move(p->solver, pos, loc, r->max ? r->max : 2000, partizan_move, &c);
+}
+
 /* Every move of pos (GR_EVERY_MOVE) into r->out. */
 static void every_moves(Program *p, PosRun *r, const Value *pos, Loc loc)
 {
+    if (pz_applies(p->solver, pos)) {
+        partizan_moves(p, r, pos, loc);
+        return;
+    }
     /* GR_EVERY_OUTCOME: the outcome alone, unless the game scores (its moves' worth needs values) */
     bool scoring = false;
     for (uint32_t i = 0; i < pos->n && !pos->strs && r->what == GR_EVERY_OUTCOME; i++)
@@ -642,6 +751,8 @@ int gr_answer_component(const gr_answer *a, size_t i, const char **position, uns
 }
 
 unsigned long long gr_answer_move_id(const gr_answer *a, size_t i) { return a && i < a->nmoves ? a->moves[i].id : 0; }
+
+char gr_answer_move_side(const gr_answer *a, size_t i) { return a && i < a->nmoves ? a->moves[i].side : 0; }
 
 char gr_answer_move_value(const gr_answer *a, size_t i, const char **value, int *kind, int *best, const char **gain,
                           const char **after, const char **worth)

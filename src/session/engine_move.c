@@ -208,7 +208,13 @@ int gr_engine_move(gr_session *s, const char *position, const char *name, unsign
             gr_free(*errors);
             *errors = NULL;
         }
-        st = choose(s, a, index, why, errors);
+        if (gr_answer_value_kind(a) == GR_VALUE_FORM) {   /* Left and Right move differently */
+            if (errors) *errors = util_strdup_libc("error: the engine does not play partizan games yet (a query lists "
+                                                   "Left's and Right's winning moves; :moves lists every move)\n");
+            st = EXIT_COMPILE;
+        } else {
+            st = choose(s, a, index, why, errors);
+        }
         if (st) *index = (size_t)-1;
     }
     gr_answer_free(a);

@@ -6,10 +6,12 @@
 #include "solve/core/score.h"
 #include "key.h"
 #include "rules.h"
+#include "ast.h"
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct Collected {
+    int side;
     size_t comp;
     GameValue gain;          /* a scoring game's move: its gain (any size) */
     const char *label;
@@ -39,7 +41,8 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     const uint64_t *cnt;
     uint32_t n;
     solve_components(c->s, v, c->loc, &keys, &cnt, &n);
-    Collected m = { c->comp, score_gain(c->s->vm), NULL, { NULL, 0 }, key_copy_parts(keys, cnt, n, 0) };
+    Collected m = { c->game->move_sides && tag >= 0 && tag < c->game->nmove_names ? c->game->move_sides[tag] : MOVE_BOTH,
+                    c->comp, score_gain(c->s->vm), NULL, { NULL, 0 }, key_copy_parts(keys, cnt, n, 0) };
     if (!c->game->scoring) m.gain = score_int(0);
     const RRule *rule = c->game->rules && tag >= 0 && tag < c->game->rules->n ? &c->game->rules->items[tag] : NULL;
     labels_binders(c->s, rule, frame, &m.args);
@@ -106,7 +109,7 @@ bool solve_each_move(Solver *s, const Value *pos, Loc loc, size_t max, SolveMove
                 cnt[q] = parts[q].count;
             }
             k = u;
-            SolveMove mv = { m->comp, a->counts[m->comp], eng_key(s->store, a->comps[m->comp]), m->label, &m->args,
+            SolveMove mv = { m->side, m->comp, a->counts[m->comp], eng_key(s->store, a->comps[m->comp]), m->label, &m->args,
                              val_pos(keys, cnt, (uint32_t)k), m->gain };
             mv.result.strs = (uint8_t)mode;
             stop = fn(ctx, &mv) != 0;

@@ -872,8 +872,17 @@ void solve_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     s->p->run.work_game = game;
 }
 
+/* winning_count() and winning_move() are a player's to move: a partizan position has two. */
+static void no_partizan_winning(Solver *s, const Value *pos, Loc loc)
+{
+    if (pz_applies(s, pos))
+        prog_fail(s->p, EXIT_COMPILE, loc, "winning_count(), winning_positions() and winning_move() are for impartial "
+                  "games: a partizan position's winning moves depend on who moves (its query lists Left's and Right's)");
+}
+
 int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions)
 {
+    no_partizan_winning(s, pos, loc);
     size_t mark;
     Answer *a = solve_answer_new(s->p, &mark);
     solve_query(s, pos, loc, true, a);
@@ -904,6 +913,7 @@ int64_t solve_winning_count(Solver *s, const Value *pos, Loc loc, bool positions
 
 Value solve_winning_move(Solver *s, const Value *pos, int64_t i, Loc loc)
 {
+    no_partizan_winning(s, pos, loc);
     size_t mark;
     Answer *a = solve_answer_new(s->p, &mark);
     solve_query(s, pos, loc, true, a);
@@ -1100,8 +1110,23 @@ static Value host_sg_ints(void *ctx, int g, const int64_t *args, int n, Loc loc)
 static char host_outcome(void *ctx, const Value *pos, Loc loc) { return solve_outcome_value(ctx, pos, loc); }
 static bool host_same(void *ctx, const Value *a, const Value *b, Loc loc) { return solve_same_position(ctx, a, b, loc); }
 
-/* Two positions as games: partizan ones by their canonical forms; impartial ones are equal or
-   confused (G - H is impartial: a P-position or an N-position). */
+/* mean(), temperature(), leftstop(), rightstop(): a partizan position's figure as text (an
+   impartial one is a nimber: mean 0, stops 0, temperature 0 or -1 for 0). */
+static Value host_partizan(void *ctx, const Value *pos, int which, Loc loc)
+{
+    Solver *s = ctx;
+    check_idle(s, loc);
+    if (mode_of(pos))
+        prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no thermograph: mean(), temperature() and "
+                  "the stops are for positions in normal play");
+    char *t = pz_figure(s, pos, which, loc);
+    const StrRec *r = prog_intern(s->p, t, strlen(t));
+    xfree(t);
+    return val_str_rec(r);
+}
+
+/* Two positions as games: partizan ones by their canonical forms; impartial ones (normal play) are
+   equal when their SG values are, else confused (G - H is impartial: a P- or an N-position). */
 static char host_compare(void *ctx, const Value *a, const Value *b, Loc loc)
 {
     Solver *s = ctx;
@@ -1113,7 +1138,13 @@ static char host_compare(void *ctx, const Value *a, const Value *b, Loc loc)
         CgtId f = pz_form(s, a, loc), g = pz_form(s, b, loc);
         return cgt_cmp(pz_store(s), f, g);
     }
-    return solve_same_position(s, a, b, loc) ? '=' : '|';
+    if (mode_of(a) || mode_of(b))
+        prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no order as games: compare their "
+                  "outcomes, or positions in normal play");
+    GameValue x = solve_sg_value(s, a, loc), y = solve_sg_value(s, b, loc);
+    if (!gv_finite(&x) || !gv_finite(&y))
+        prog_fail(s->p, EXIT_COMPILE, loc, "games with cycles have no order as games here: compare their outcomes");
+    return nim_cmp(&x, &y) ? '|' : '=';
 }
 static int64_t host_count(void *ctx, const Value *pos, bool positions, Loc loc)
 {
@@ -1143,5 +1174,6 @@ static Value host_score(void *ctx, const Value *pos, Loc loc)
 
 void solve_host(Solver *s, VmHost *host)
 {
-    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_compare, host_count, host_move, host_score, host_sg_ints };
+    *host = (VmHost){ s, host_sg, host_outcome, host_same, host_partizan, host_compare, host_count, host_move, host_score,
+                      host_sg_ints };
 }

@@ -252,8 +252,10 @@ void labels_binders(Solver *s, const struct RRule *mv, const Value *frame, Answe
 
 /* One move of a position (solve_each_move): the component moved (index, copies, key), the
    rule's label (NULL: unnamed), its binders with their values, the position after it, and its
-   gain in a scoring game (a GV_SCORE of any size, score.h; 0 otherwise). */
+   gain in a scoring game (a GV_SCORE of any size, score.h; 0 otherwise); side: in a partizan
+   position, whose move it is (MOVE_BOTH, MOVE_LEFT or MOVE_RIGHT, ast.h), else MOVE_BOTH. */
 typedef struct SolveMove {
+    int side;
     size_t comp;
     uint64_t copies;
     const int64_t *from;
@@ -314,6 +316,12 @@ void pz_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
 /* The canonical form of pos in the solver's store, and the store. */
 CgtId pz_form(Solver *s, const Value *pos, Loc loc);
 CgtStore *pz_store(Solver *s);
+/* A figure of pos (VM_PZ_MEAN, _TEMPERATURE, _LEFTSTOP, _RIGHTSTOP; vm.h) as text (malloc'd). */
+char *pz_figure(Solver *s, const Value *pos, int which, Loc loc);
+/* Its thermograph (kept with the forms; valid until the solver forgets them). */
+const CgtThermo *pz_thermograph(Solver *s, const Value *pos, Loc loc);
+/* The canonical form of pos as text (malloc'd): ASCII, or with ↑ ↓ ⇑ ± (unicode). */
+char *pz_value_text(Solver *s, const Value *pos, Loc loc, bool unicode);
 
 /* Append a count and a component to b: "k * A" (just "A" for one copy). */
 void solve_print_copies(Solver *s, StrBuf *b, uint64_t count, uint32_t id);

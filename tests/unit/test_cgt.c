@@ -116,6 +116,63 @@ static void test_switches_and_reversibility(void **state)
     cgt_free(st);
 }
 
+
+static const char *num_text(CgtNum x)
+{
+    StrBuf b;
+    sb_init(&b);
+    cgt_num_print(&b, x);
+    snprintf(text, sizeof text, "%s", b.s);
+    sb_fini(&b);
+    return text;
+}
+
+/* Thermographs: means and temperatures (Winning Ways ch. 6; Siegel II.5): a number's temperature
+   is -1 for an integer, -1/2^k for m/2^k; a switch {x | y} has mean (x + y)/2 and temperature
+   (x - y)/2; infinitesimals are at temperature 0. */
+static void test_thermographs(void **state)
+{
+    (void)state;
+    CgtStore *st = cgt_new(0);
+    struct CgtThermoCache *c = cgt_thermo_cache_new();
+    CgtId z = cgt_zero(st), one = cgt_integer(st, 1), m1 = cgt_integer(st, -1), two = cgt_integer(st, 2);
+    const CgtThermo *th = cgt_thermograph(st, c, form(st, &one, 1, &m1, 1));   /* +-1 */
+    assert_non_null(th);
+    assert_string_equal(num_text(th->mean), "0");
+    assert_string_equal(num_text(th->temperature), "1");
+    assert_int_equal(th->nl, 2);   /* left wall: from (-1, 2) down to (1, 0) */
+    assert_string_equal(num_text(th->lv[0]), "2");
+    assert_string_equal(num_text(th->lt[1]), "1");
+    CgtId mh = cgt_number(st, (CgtNum){ -1, 1 });
+    th = cgt_thermograph(st, c, form(st, &two, 1, &mh, 1));   /* {2 | -1/2} */
+    assert_string_equal(num_text(th->mean), "3/4");
+    assert_string_equal(num_text(th->temperature), "5/4");
+    th = cgt_thermograph(st, c, cgt_nimber(st, 1));
+    assert_string_equal(num_text(th->mean), "0");
+    assert_string_equal(num_text(th->temperature), "0");
+    th = cgt_thermograph(st, c, cgt_up(st));
+    assert_string_equal(num_text(th->temperature), "0");
+    th = cgt_thermograph(st, c, cgt_number(st, (CgtNum){ 1, 1 }));
+    assert_string_equal(num_text(th->mean), "1/2");
+    assert_string_equal(num_text(th->temperature), "-1/2");
+    th = cgt_thermograph(st, c, cgt_integer(st, 3));
+    assert_string_equal(num_text(th->mean), "3");
+    assert_string_equal(num_text(th->temperature), "-1");
+    th = cgt_thermograph(st, c, z);
+    assert_string_equal(num_text(th->temperature), "-1");
+    /* {4 || 2 | -6}: Right's option {2 | -6} is hotter (4); they meet at t = 2, mean 2 */
+    CgtId four = cgt_integer(st, 4), six = cgt_integer(st, -6);
+    CgtId h = form(st, &two, 1, &six, 1), g = form(st, &four, 1, &h, 1);
+    th = cgt_thermograph(st, c, g);
+    assert_string_equal(num_text(th->mean), "2");
+    assert_string_equal(num_text(th->temperature), "2");
+    /* the mean is additive: mean(G + H) = mean(G) + mean(H) */
+    th = cgt_thermograph(st, c, cgt_add(st, g, h));
+    assert_string_equal(num_text(th->mean), "0");
+    cgt_thermo_cache_free(c);
+    cgt_free(st);
+}
+
 /* Random forms: G - G = 0, G <= H agrees with G - H <= 0, canonical forms are idempotent. */
 static void test_random_forms(void **state)
 {
@@ -153,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_infinitesimals),
         cmocka_unit_test(test_switches_and_reversibility),
         cmocka_unit_test(test_random_forms),
+        cmocka_unit_test(test_thermographs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -71,6 +71,8 @@ OK, EXPECT, USAGE, COMPILE, LIMIT, INTERRUPTED = 0, 1, 2, 3, 4, 130
 
 # gr_position's what.
 EVERY_MOVE = 2
+# gr_answer_move_value's kind of a partizan position's canonical form (GR_VALUE_FORM).
+VALUE_FORM = 4
 
 _protos = {
     "gr_version": (c_char_p, []),
@@ -102,6 +104,7 @@ _protos = {
     "gr_answer_binder": (c_int, [c_void_p, c_size_t, c_size_t, POINTER(c_char_p), POINTER(c_char_p), POINTER(c_ll)]),
     "gr_answer_move_value": (ctypes.c_char, [c_void_p, c_size_t, POINTER(c_char_p), POINTER(c_int), POINTER(c_int),
                                              POINTER(c_char_p), POINTER(c_char_p), POINTER(c_char_p)]),
+    "gr_answer_move_side": (ctypes.c_char, [c_void_p, c_size_t]),
 }
 def _declare():
     for name, (res, args) in _protos.items():

@@ -347,7 +347,9 @@ class Session:
 
     def moves(self, pos, limit=2000):
         """Every move of pos in the rules' order (not only the winning ones), as a MoveList (a list of Move
-        dicts: "component", "rule", "args", "result", "copies", "outcome", "value", "best"). At most limit
+        dicts: "component", "rule", "args", "result", "copies", "outcome", "value", "best"; in a partizan position
+        also "side", "L" or "R": whose move it is, a move open to both listed once for each, "value" the
+        canonical form's text, "outcome" L, R, P or N and "best" a move that wins for its maker). At most limit
         moves (a positive int, or None: all); .incomplete is True when there were more. A result's "value" is
         what a query of it gives: None where only a long search would find an SG value (past four such
         searches in one listing, the rest get their outcomes alone)."""
@@ -451,9 +453,12 @@ def _moves(ans):
         for j in range(lib.gr_answer_binder_count(a, i)):
             is_int = lib.gr_answer_binder(a, i, j, ctypes.byref(name), ctypes.byref(text), ctypes.byref(ival))
             binders[_dec(name.value)] = ival.value if is_int == 1 else _binder_value(_dec(text.value))
+        form = kind.value == _native.VALUE_FORM   # a partizan position: the canonical form's text, whose move
         m = Move(component=_dec(comp.value), rule=_dec(rule.value), args=binders, result=_dec(result.value),
-                 copies=copies.value, outcome=outcome.decode(), value=_int_or_text(_dec(value.value)),
-                 best=bool(best.value))
+                 copies=copies.value, outcome=outcome.decode(),
+                 value=_dec(value.value) if form else _int_or_text(_dec(value.value)), best=bool(best.value))
+        if form:
+            m["side"] = lib.gr_answer_move_side(a, i).decode()
         if gain.value is not None:
             m.update(gain=_int_or_text(_dec(gain.value)), after=_int_or_text(_dec(after.value)),
                      worth=_int_or_text(_dec(worth.value)))

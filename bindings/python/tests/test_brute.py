@@ -224,5 +224,55 @@ class Tokens(unittest.TestCase):
                     self.assertEqual(got, want, (arcs, v))
 
 
+
+class Domineering(unittest.TestCase):
+    """Domineering on small boards: Left places a domino on two empty cells one above the other, Right on two
+    side by side; whoever cannot move loses. Outcome classes by plain minimax with each player to move."""
+
+    @staticmethod
+    def options(rows, side):
+        out = []
+        h, w = len(rows), len(rows[0])
+        for r in range(h):
+            for c in range(w):
+                if side == "L" and r + 1 < h and rows[r][c] == "." and rows[r + 1][c] == ".":
+                    out.append(tuple(row if i not in (r, r + 1) else row[:c] + "#" + row[c + 1:]
+                                     for i, row in enumerate(rows)))
+                if side == "R" and c + 1 < w and rows[r][c] == "." and rows[r][c + 1] == ".":
+                    out.append(tuple(row if i != r else row[:c] + "##" + row[c + 2:] for i, row in enumerate(rows)))
+        return out
+
+    @functools.lru_cache(maxsize=None)
+    def wins(self, rows, side):
+        """Whether side, to move on rows, wins."""
+        other = "R" if side == "L" else "L"
+        return any(not self.wins(o, other) for o in self.options(rows, side))
+
+    def outcome(self, rows):
+        left, right = self.wins(rows, "L"), self.wins(rows, "R")
+        return "N" if left and right else "L" if left else "R" if right else "P"
+
+    def test_every_move_with_its_side_and_class(self):
+        rng = random.Random(39)
+        s = grundy.Session()
+        for _ in range(40):
+            h, w = rng.randint(1, 3), rng.randint(1, 4)
+            rows = tuple("".join("#" if rng.random() < 0.2 else "." for _ in range(w)) for _ in range(h))
+            text = "DomineeringBoard(%s)" % ", ".join('"%s"' % r for r in rows)
+            self.assertEqual(s.query(text)["outcome"], self.outcome(rows), text)
+            want = collections.Counter()
+            for side in "LR":
+                for o in self.options(rows, side):
+                    cls = self.outcome(o)
+                    dead = not self.options(o, "L") and not self.options(o, "R")   # left out of the sum: 0
+                    shown = "0" if dead else "DomineeringBoard(%s)" % ", ".join('"%s"' % r for r in o)
+                    want[(side, shown, cls, cls in ("P", side))] += 1
+            got = collections.Counter((m["side"], m["result"], m["outcome"], m["best"]) for m in s.moves(text))
+            self.assertEqual(got, want, text)
+            q = s.query(text)   # the query's lists: the distinct positions each player's winning moves reach
+            for side, field in (("L", "winning_left"), ("R", "winning_right")):
+                self.assertEqual(sorted(q[field]), sorted({r for (sd, r, _, best) in want if sd == side and best}), text)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -62,6 +62,16 @@ bool cgt_is_nimber(const CgtStore *st, CgtId a, uint32_t *n);
 CgtNum cgt_leftstop(CgtStore *st, CgtId a);
 CgtNum cgt_rightstop(CgtStore *st, CgtId a);
 
+/* The thermograph of canonical form a (cgt_thermo.c): its left wall (points (lt[i], lv[i]), lt[0] =
+   -1, increasing; linear between them, constant after the last) and its right wall the same way,
+   for temperatures t >= -1; the mast rises from (temperature, mean). Kept in a cache of the
+   caller's (forms of one store); NULL when a figure leaves 64-bit dyadic arithmetic. */
+typedef struct CgtThermo { CgtNum *lt, *lv, *rt, *rv; size_t nl, nr; CgtNum temperature, mean; } CgtThermo;
+struct CgtThermoCache;
+struct CgtThermoCache *cgt_thermo_cache_new(void);
+void cgt_thermo_cache_free(struct CgtThermoCache *c);
+const CgtThermo *cgt_thermograph(CgtStore *st, struct CgtThermoCache *c, CgtId a);
+
 /* The canonical form a in the field's notation: numbers (3/8), nimbers (*2), ups and downs
    (^, v*, ^^, with a number before: 1/2^*), switches (+-1), and {A, B | C} nested.
    unicode: ↑ ↓ ⇑ ⇓ ± instead of ^ v ^^ vv +-. (cgt_text.c) */

@@ -17,6 +17,7 @@
 
 struct Partizan {
     CgtStore *cgt;
+    struct CgtThermoCache *thermo;   /* thermographs by form */
     CgtId *form;        /* by state id: its canonical form, CGT_NONE unknown, PZ_BUSY in progress */
     uint8_t *dead;      /* by state id: no move for either player */
     size_t cap;
@@ -30,6 +31,7 @@ struct Partizan {
 static void pz_fini(struct Partizan *z)
 {
     if (!z) return;
+    cgt_thermo_cache_free(z->thermo);
     cgt_free(z->cgt);
     xfree(z->form);
     xfree(z->dead);
@@ -43,6 +45,7 @@ static struct Partizan *state(Solver *s)
     if (!s->partizan) {
         s->partizan = xcalloc(1, sizeof *s->partizan);
         s->partizan->cgt = cgt_new(0);
+        s->partizan->thermo = cgt_thermo_cache_new();
         s->partizan_fini = pz_fini;
     }
     return s->partizan;
@@ -265,6 +268,37 @@ static char *parts_text(Solver *s, const AnswerPart *p, uint32_t n)
     return sb_take(&b);
 }
 
+char *pz_value_text(Solver *s, const Value *pos, Loc loc, bool unicode)
+{
+    return form_text(s, pz_form(s, pos, loc), unicode);
+}
+
+const CgtThermo *pz_thermograph(Solver *s, const Value *pos, Loc loc)
+{
+    CgtId f = pz_form(s, pos, loc);
+    const CgtThermo *th = cgt_thermograph(state(s)->cgt, state(s)->thermo, f);
+    if (!th)
+        prog_fail(s->p, EXIT_LIMIT, loc, "the thermograph of this position needs numbers beyond 64-bit dyadic fractions");
+    if (cgt_full(state(s)->cgt)) full(s, loc);
+    return th;
+}
+
+char *pz_figure(Solver *s, const Value *pos, int which, Loc loc)
+{
+    CgtNum x;
+    if (which == VM_PZ_LEFTSTOP || which == VM_PZ_RIGHTSTOP) {
+        CgtId f = pz_form(s, pos, loc);
+        x = which == VM_PZ_LEFTSTOP ? cgt_leftstop(state(s)->cgt, f) : cgt_rightstop(state(s)->cgt, f);
+    } else {
+        const CgtThermo *th = pz_thermograph(s, pos, loc);
+        x = which == VM_PZ_MEAN ? th->mean : th->temperature;
+    }
+    StrBuf b;
+    sb_init(&b);
+    cgt_num_print(&b, x);
+    return sb_take(&b);
+}
+
 /* ---- winning moves ---- */
 
 typedef struct Listed { char side; int tag; AnswerBinders args; size_t at, n; } Listed;
@@ -377,6 +411,15 @@ void pz_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
     a->position = parts_text(s, p, n);
     a->strategy = "partizan";
     a->remoteness = -1;
+    /* the components with a move, for the listings of every move (scratch, as a query's) */
+    uint32_t *ids = vm_alloc(s->vm, (n ? n : 1) * sizeof *ids, loc);
+    uint64_t *cnt = vm_alloc(s->vm, (n ? n : 1) * sizeof *cnt, loc);
+    size_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!state(s)->dead[p[i].id]) ids[k] = p[i].id, cnt[k++] = p[i].count;
+    a->comps = ids;
+    a->counts = cnt;
+    a->ncomps = k;
     if (cgt_full(st)) full(s, loc);
     if (!moves) return;
     for (uint32_t i = 0; i < n; i++)
