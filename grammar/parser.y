@@ -199,8 +199,10 @@ gitem_move: side MOVE opt_name clauses ARROW expr opt_gain ';'
    words are names everywhere else) */
 side: %empty                    { $$ = MOVE_BOTH; }
     | IDENT                     { $$ = !strcmp($1.s, "left") ? MOVE_LEFT : MOVE_RIGHT;
-                                  if (strcmp($1.s, "left") && strcmp($1.s, "right"))
-                                      diag_error(pc->diag, @1, "expected 'move', 'left move' or 'right move' in a game's body, found '%s'", $1.s); }
+                                  if (strcmp($1.s, "left") && strcmp($1.s, "right")) {
+                                      diag_error(pc->diag, @1, "expected 'move', 'left move' or 'right move' in a game's body, found '%s'", $1.s);
+                                      pc->errors++;
+                                  } }
     ;
 /* a scoring game's move: "gain EXPR", what the mover scores ("gain" is a word only here) */
 opt_gain: %empty                { $$ = NULL; }

@@ -17,6 +17,8 @@
 
 /* Options listed at most: past that, the value and its strategy only. */
 #define EXPLAIN_MAX_OPTIONS 64
+/* A partizan position's moves examined at most (its options valued, for who wins moving first). */
+#define PZ_EXPLAIN_MOVES 100000
 
 /* One option: the move as text ("take k=2"), the position it reaches, its value, and (scoring)
    its gain. */
@@ -286,7 +288,7 @@ static int on_pz_option(void *ctx, const SolveMove *m)
     sb_printf(&t, " (value %s)", v);
     for (int i = 0; i < 2; i++) {
         if (m->side != MOVE_BOTH && m->side != (i ? MOVE_RIGHT : MOVE_LEFT)) continue;
-        sb_printf(&c->side[i], "%s    %s", c->n[i]++ ? "\n" : "", t.s);
+        if (c->n[i]++ < EXPLAIN_MAX_OPTIONS) sb_printf(&c->side[i], "%s    %s", c->n[i] > 1 ? "\n" : "", t.s);
         if (!c->best[i] && (o == 'P' || o == (i ? 'R' : 'L'))) c->best[i] = xstrdup(t.s);   /* wins for its maker */
     }
     sb_fini(&t);
@@ -325,7 +327,9 @@ static void explain_partizan(Ex *x, const Value *pos, const Answer *a, Loc loc)
         c->p = p;
         c->loc = loc;
         size_t mark = prog_defer(p, pz_opts_free, c);
-        solve_each_move(p->solver, pos, loc, EXPLAIN_MAX_OPTIONS, on_pz_option, c);
+        /* every option is valued (who wins moving first needs them all); each side lists its first
+           EXPLAIN_MAX_OPTIONS */
+        bool more = solve_each_move(p->solver, pos, loc, PZ_EXPLAIN_MOVES, on_pz_option, c);
         for (int i = 0; i < 2; i++) {
             sb_init(&l);
             sb_printf(&l, "  %s options:%s", i ? "Right's" : "Left's", c->n[i] ? "" : " none");
@@ -335,6 +339,16 @@ static void explain_partizan(Ex *x, const Value *pos, const Answer *a, Loc loc)
                 sb_puts(&l, c->side[i].s);
                 line(x, &l);
             }
+            if (c->n[i] > EXPLAIN_MAX_OPTIONS) {
+                sb_init(&l);
+                sb_printf(&l, "    ... and %zu more", c->n[i] - EXPLAIN_MAX_OPTIONS);
+                line(x, &l);
+            }
+        }
+        if (more) {
+            sb_init(&l);
+            sb_printf(&l, "  (only the first %d moves were examined)", PZ_EXPLAIN_MOVES);
+            line(x, &l);
         }
         sb_init(&l);
         sb_printf(&l, "  value: {Left's options | Right's options} with dominated options removed and reversible ones "

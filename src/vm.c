@@ -832,6 +832,9 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             } else if (is_pos_like(x) && is_pos_like(y) && (x->t == VT_POS || y->t == VT_POS)) {
                 vm->sp = sp;   /* positions compare as games: canonical components, terminal ones left out */
                 eq = vm_host_same(vm, x, y, LOC);
+            } else if ((x->t == VT_POS && isnum(y)) || (y->t == VT_POS && isnum(x))) {
+                type_error(vm, LOC, "a position compares with a position, or with 0 (the empty game); another integer "
+                           "is not a game (compare value(X) with a text: value(X) == \"1\")", x, y);
             } else {
                 eq = val_equal(x, y);
             }

@@ -40,7 +40,8 @@ static int on_each(void *ctx, const Value *v, const Value *frame)
     const int64_t *const *keys;
     const uint64_t *cnt;
     uint32_t n;
-    solve_components(c->s, v, c->loc, &keys, &cnt, &n);
+    if (c->game->partizan) solve_parts(c->s, v, c->loc, &keys, &cnt, &n);   /* (an impartial game's: checked) */
+    else solve_components(c->s, v, c->loc, &keys, &cnt, &n);
     Collected m = { c->game->move_sides && tag >= 0 && tag < c->game->nmove_names ? c->game->move_sides[tag] : MOVE_BOTH,
                     c->comp, score_gain(c->s->vm), NULL, { NULL, 0 }, key_copy_parts(keys, cnt, n, 0) };
     if (!c->game->scoring) m.gain = score_int(0);

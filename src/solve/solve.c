@@ -206,7 +206,7 @@ char solve_outcome_value(Solver *s, const Value *pos, Loc loc)
 {
     if (pz_applies(s, pos)) {
         check_idle(s, loc);
-        return cgt_outcome(pz_store(s), pz_form(s, pos, loc));
+        return pz_outcome(s, pos, loc);
     }
     if (mode_of(pos)) {
         size_t mark;
@@ -998,8 +998,7 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
     if (pm) return pm->same(s, a, b, loc);
     if (pz_applies(s, a) || pz_applies(s, b)) {   /* equal as games: one canonical form */
         check_idle(s, loc);
-        CgtId f = pz_form(s, a, loc);
-        return f == pz_form(s, b, loc);
+        return pz_compare(s, a, b, loc) == '=';
     }
     size_t n = canon_ids(s, a, loc, &x), m = canon_ids(s, b, loc, &y);
     return n == m && parts_equal(x, y, n);
@@ -1135,8 +1134,7 @@ static char host_compare(void *ctx, const Value *a, const Value *b, Loc loc)
         if (mode_of(a) || mode_of(b))
             prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds are for impartial games: a partizan "
                       "position compares only with positions in normal play");
-        CgtId f = pz_form(s, a, loc), g = pz_form(s, b, loc);
-        return cgt_cmp(pz_store(s), f, g);
+        return pz_compare(s, a, b, loc);
     }
     if (mode_of(a) || mode_of(b))
         prog_fail(s->p, EXIT_COMPILE, loc, "misere play and the compounds have no order as games: compare their "
@@ -1166,9 +1164,16 @@ static Value host_score(void *ctx, const Value *pos, Loc loc)
         return val_str_rec(r);
     }
     GameValue v = solve_sg_value(s, pos, loc);
+    if (v.kind == GV_SG && !v.big && !mode_of(pos)) {   /* an impartial position: the nimber *n, as in a partizan sum */
+        char t[32];
+        if (v.n == 0) snprintf(t, sizeof t, "0");
+        else if (v.n == 1) snprintf(t, sizeof t, "*");
+        else snprintf(t, sizeof t, "*%llu", (unsigned long long)v.n);
+        return val_str_rec(prog_intern(s->p, t, strlen(t)));
+    }
     if (v.kind != GV_SCORE)
-        prog_fail(s->p, EXIT_COMPILE, loc, "value() is the score of a scoring game; this position is of an impartial "
-                  "game: sg() gives its value");
+        prog_fail(s->p, EXIT_COMPILE, loc, "value() is the score of a scoring game, or a position's canonical form "
+                  "(an impartial game's nimber *n); this position's value is not one (sg() or gamma() gives it)");
     return score_value(&v);
 }
 

@@ -157,7 +157,10 @@ bool solve_cheap(Solver *s, uint32_t id);
 GameValue solve_value_of(const State *st);
 void solve_set_value(State *st, GameValue v);
 /* Read a move result (a POS value, or the integer 0) as component keys and their counts (NULL:
-   one each); an error otherwise. */
+   one each); an error otherwise, and for a position of a partizan game (an impartial game's move
+   may not reach one). solve_parts reads it the same way, partizan positions allowed (the
+   partizan code's own reading). */
+void solve_parts(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt, uint32_t *n);
 void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt,
                       uint32_t *n);
 
@@ -316,6 +319,9 @@ void pz_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a);
 /* The canonical form of pos in the solver's store, and the store. */
 CgtId pz_form(Solver *s, const Value *pos, Loc loc);
 CgtStore *pz_store(Solver *s);
+/* pos's outcome class ('L', 'R', 'P', 'N'); two positions compared as games ('<', '>', '=', '|'). */
+char pz_outcome(Solver *s, const Value *pos, Loc loc);
+char pz_compare(Solver *s, const Value *a, const Value *b, Loc loc);
 /* A figure of pos (VM_PZ_MEAN, _TEMPERATURE, _LEFTSTOP, _RIGHTSTOP; vm.h) as text (malloc'd). */
 char *pz_figure(Solver *s, const Value *pos, int which, Loc loc);
 /* Its thermograph (kept with the forms; valid until the solver forgets them). */

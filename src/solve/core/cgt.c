@@ -36,7 +36,10 @@ struct CgtStore {
     CgtId *ups;             /* n.↑ for n in 1..nups (index n - 1) */
     uint32_t nups;
     CgtId zero;
-    bool zero_made, full;
+    bool zero_made, full, toobig, stopped;
+    bool (*poll)(void *ctx);   /* asked every CGT_POLL_EVERY operations whether to stop */
+    void *poll_ctx;
+    uint64_t ticks;
 };
 
 
@@ -119,7 +122,26 @@ void cgt_free(CgtStore *st)
     xfree(st);
 }
 
-bool cgt_full(const CgtStore *st) { return st->full; }
+bool cgt_full(const CgtStore *st) { return st->full || st->toobig || st->stopped; }
+bool cgt_stopped(const CgtStore *st) { return st->stopped; }
+
+void cgt_set_poll(CgtStore *st, bool (*poll)(void *ctx), void *ctx)
+{
+    st->poll = poll;
+    st->poll_ctx = ctx;
+}
+
+#define CGT_POLL_EVERY 1024
+
+/* Count an operation; true once the poll asked to stop (every operation then ends at once). */
+static bool tick(CgtStore *st)
+{
+    if (st->stopped) return true;
+    if (++st->ticks % CGT_POLL_EVERY || !st->poll) return false;
+    st->stopped = st->poll(st->poll_ctx);
+    return st->stopped;
+}
+bool cgt_too_big(const CgtStore *st) { return st->toobig; }
 size_t cgt_count(const CgtStore *st) { return st->n; }
 
 size_t cgt_bytes(const CgtStore *st)
@@ -145,8 +167,8 @@ static uint64_t form_hash(const CgtId *L, size_t nl, const CgtId *R, size_t nr)
 static bool form_is(const CgtStore *st, CgtId a, const CgtId *L, size_t nl, const CgtId *R, size_t nr)
 {
     const CgtForm *f = &st->f[a];
-    return f->nl == nl && f->nr == nr && !memcmp(st->opts + f->off, L, nl * sizeof *L) &&
-           !memcmp(st->opts + f->off + nl, R, nr * sizeof *R);
+    return f->nl == nl && f->nr == nr && (!nl || !memcmp(st->opts + f->off, L, nl * sizeof *L)) &&
+           (!nr || !memcmp(st->opts + f->off + nl, R, nr * sizeof *R));
 }
 
 static void table_grow(CgtStore *st)
@@ -211,8 +233,8 @@ static CgtId cgt_intern(CgtStore *st, const CgtId *L, size_t nl, const CgtId *R,
     f->hash = h;
     f->canon = CGT_NONE;
     f->neg = CGT_NONE;
-    memcpy(st->opts + st->nopts, L, nl * sizeof *L);
-    memcpy(st->opts + st->nopts + nl, R, nr * sizeof *R);
+    if (nl) memcpy(st->opts + st->nopts, L, nl * sizeof *L);   /* (L, R may be NULL when empty) */
+    if (nr) memcpy(st->opts + st->nopts + nl, R, nr * sizeof *R);
     st->nopts += nl + nr;
     if (2 * st->n > st->tcap) table_grow(st);
     else
@@ -235,13 +257,14 @@ bool cgt_le(CgtStore *st, CgtId a, CgtId b)
     uint64_t key = (uint64_t)a << 32 | b;
     uint32_t v;
     if (cgt_map_get(&st->le, key, &v)) return v;
+    if (tick(st)) return false;   /* (stopped: the answer is dropped) */
     bool le = true;
     /* a <= b unless some a^L >= b or some b^R <= a */
     for (size_t i = 0; le && i < st->f[a].nl; i++)
         if (cgt_le(st, b, cgt_left(st, a, i))) le = false;
     for (size_t i = 0; le && i < st->f[b].nr; i++)
         if (cgt_le(st, cgt_right(st, b, i), a)) le = false;
-    cgt_map_put(&st->le, key, le);
+    if (!st->stopped) cgt_map_put(&st->le, key, le);
     return le;
 }
 
@@ -349,6 +372,7 @@ static void classify(CgtStore *st, CgtId a)
 
 CgtId cgt_make(CgtStore *st, const CgtId *L0, size_t nl, const CgtId *R0, size_t nr)
 {
+    if (tick(st)) return CGT_NONE;
     Ids L = { 0 }, R = { 0 };
     for (size_t i = 0; i < nl; i++) ids_push(&L, L0[i]);
     for (size_t i = 0; i < nr; i++) ids_push(&R, R0[i]);
@@ -383,6 +407,7 @@ CgtId cgt_make(CgtStore *st, const CgtId *L0, size_t nl, const CgtId *R0, size_t
             break;
         }
     }
+    if (st->stopped) g = CGT_NONE;   /* comparisons cut short: nothing is kept */
     if (g != CGT_NONE) st->f[first].canon = g;
     xfree(L.v);
     xfree(R.v);
@@ -422,9 +447,11 @@ static CgtId number_form(CgtStore *st, CgtNum x, CgtId lo, CgtId hi)
 
 CgtId cgt_number(CgtStore *st, CgtNum x)
 {
-    if (x.k > 30 || x.m > ((int64_t)1 << 50) || x.m < -((int64_t)1 << 50) || (x.m >> x.k) > (1 << 20) ||
-        (x.m >> x.k) < -(1 << 20))
+    if (x.k > 60 || x.m > ((int64_t)1 << 62) || x.m < -((int64_t)1 << 62) || (x.m >> x.k) > CGT_MAX_INTEGER ||
+        (x.m >> x.k) < -CGT_MAX_INTEGER) {
+        st->toobig = true;
         return CGT_NONE;
+    }
     if (!x.m) return cgt_zero(st);
     uint32_t v;
     if (cgt_map_get(&st->nums, num_key(x), &v)) return v;
@@ -528,19 +555,56 @@ CgtId cgt_neg(CgtStore *st, CgtId a)
     return r;
 }
 
+/* x + *n (x a number, n >= 1) = {x, x + *, ..., x + *(n - 1) | the same}: number avoidance, and
+   canonical as it is (the options are pairwise confused, and none reverses: x + *i <= x + *n
+   only for i = n). Made upwards from x + *1, each remembered as a sum, without comparisons. */
+static CgtId number_star(CgtStore *st, CgtId x, uint32_t n)
+{
+    CgtId nim = cgt_nimber(st, n);
+    if (nim == CGT_NONE) return nim;
+    uint64_t key = (uint64_t)(x < nim ? x : nim) << 32 | (x < nim ? nim : x);
+    uint32_t v;
+    if (cgt_map_get(&st->sum, key, &v)) return v;
+    CgtId *o = xmalloc(((size_t)n + 1) * sizeof *o), r = x;
+    o[0] = x;
+    for (uint32_t k = 1; k <= n && r != CGT_NONE; k++) {
+        CgtId sk = st->nims[k];
+        uint64_t kk = (uint64_t)(x < sk ? x : sk) << 32 | (x < sk ? sk : x);
+        if (!cgt_map_get(&st->sum, kk, &v)) {
+            CgtId *s = xmalloc((size_t)k * sizeof *s);
+            memcpy(s, o, (size_t)k * sizeof *s);
+            size_t m = sort_unique(s, k);
+            v = cgt_intern(st, s, m, s, m);
+            xfree(s);
+            if (v == CGT_NONE) {
+                r = CGT_NONE;
+                break;
+            }
+            st->f[v].flags |= CGT_F_CANON;
+            st->f[v].canon = v;
+            cgt_map_put(&st->sum, kk, v);
+        }
+        o[k] = v;
+        r = v;
+    }
+    xfree(o);
+    return r;
+}
+
 CgtId cgt_add(CgtStore *st, CgtId a, CgtId b)
 {
     const CgtForm *fa = &st->f[a], *fb = &st->f[b];
     if ((fa->flags & CGT_F_NUMBER) && !fa->num.m) return b;
     if ((fb->flags & CGT_F_NUMBER) && !fb->num.m) return a;
-    if ((fa->flags & CGT_F_NUMBER) && (fb->flags & CGT_F_NUMBER)) {
+    if ((fa->flags & CGT_F_NUMBER) && (fb->flags & CGT_F_NUMBER)) {   /* (past the bounds: no form) */
         CgtNum s;
-        if (cgt_num_add(fa->num, fb->num, &s)) {
-            CgtId r = cgt_number(st, s);
-            if (r != CGT_NONE) return r;
-        }
+        if (cgt_num_add(fa->num, fb->num, &s)) return cgt_number(st, s);
+        st->toobig = true;
+        return CGT_NONE;
     }
     if ((fa->flags & CGT_F_NIMBER) && (fb->flags & CGT_F_NIMBER)) return cgt_nimber(st, fa->nim ^ fb->nim);
+    if ((fa->flags & CGT_F_NUMBER) && (fb->flags & CGT_F_NIMBER)) return number_star(st, a, fb->nim);
+    if ((fb->flags & CGT_F_NUMBER) && (fa->flags & CGT_F_NIMBER)) return number_star(st, b, fa->nim);
     if (a > b) {
         CgtId t = a;
         a = b;
@@ -549,6 +613,7 @@ CgtId cgt_add(CgtStore *st, CgtId a, CgtId b)
     uint64_t key = (uint64_t)a << 32 | b;
     uint32_t v;
     if (cgt_map_get(&st->sum, key, &v)) return v;
+    if (tick(st)) return CGT_NONE;
     Ids L = { 0 }, R = { 0 };
     CgtId r = a;
     bool an = st->f[a].flags & CGT_F_NUMBER, bn = st->f[b].flags & CGT_F_NUMBER;

@@ -19,8 +19,17 @@ typedef struct CgtStore CgtStore;
 /* A store holding at most max_forms forms (canonical or not; 0: a default). */
 CgtStore *cgt_new(size_t max_forms);
 void cgt_free(CgtStore *st);
-/* Whether an operation ran out of room (its result is CGT_NONE); sticky until cgt_clear. */
+/* Whether an operation ran out of room (its result is CGT_NONE): the store full, or a number past
+   its bounds (cgt_too_big: an integer part beyond CGT_MAX_INTEGER, a denominator beyond 2^60).
+   Sticky. */
 bool cgt_full(const CgtStore *st);
+bool cgt_too_big(const CgtStore *st);
+/* poll(ctx) is asked every 1024 operations whether to stop (a deadline, an interrupt, the memory
+   budget: the caller's); once it says so, every operation ends at once with CGT_NONE (cgt_le with
+   an answer that means nothing) and cgt_stopped is true. */
+void cgt_set_poll(CgtStore *st, bool (*poll)(void *ctx), void *ctx);
+bool cgt_stopped(const CgtStore *st);
+#define CGT_MAX_INTEGER ((int64_t)1 << 20)
 /* Bytes the store holds. */
 size_t cgt_bytes(const CgtStore *st);
 /* Forms held. */
@@ -30,7 +39,7 @@ size_t cgt_count(const CgtStore *st);
    repeats allowed). */
 CgtId cgt_make(CgtStore *st, const CgtId *L, size_t nl, const CgtId *R, size_t nr);
 /* Forms of numbers and nimbers (canonical). cgt_number: CGT_NONE past the store's bounds
-   (|m| / 2^k beyond 2^20, k beyond 30). */
+   (|m| / 2^k beyond CGT_MAX_INTEGER, k beyond 60). */
 CgtId cgt_zero(CgtStore *st);
 CgtId cgt_number(CgtStore *st, CgtNum x);
 CgtId cgt_integer(CgtStore *st, int64_t n);

@@ -64,11 +64,11 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
     }
     const int64_t *cycle = NULL;
     bool scoring = s->p->code.games[KEY_GAME(key)].scoring;
-    if (s->p->code.games[KEY_GAME(key)].partizan) {   /* reached as a part of an impartial game's move */
+    if (s->p->code.games[KEY_GAME(key)].partizan) {   /* sg(), period, genus of a partizan position */
         char b[200];
         key_text(s->p, key, b, sizeof b);
-        prog_fail(s->p, EXIT_COMPILE, loc, "%s is a position of partizan game '%s': it has no Sprague-Grundy value, and "
-                  "an impartial game's move cannot lead to it", b, s->p->code.games[KEY_GAME(key)].name);
+        prog_fail(s->p, EXIT_COMPILE, loc, "%s is a position of partizan game '%s': it has no Sprague-Grundy value (its "
+                  "value is a canonical form: query it, or ask value())", b, s->p->code.games[KEY_GAME(key)].name);
     }
     for (size_t j = 0; s->strategies[j]; j++) {
         const Strategy *st = s->strategies[j];
@@ -123,6 +123,19 @@ bool solve_cheap(Solver *s, uint32_t id)
 
 void solve_components(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt,
                       uint32_t *n)
+{
+    solve_parts(s, v, loc, keys, cnt, n);
+    for (uint32_t i = 0; i < *n; i++)
+        if (s->p->code.games[KEY_GAME((*keys)[i])].partizan) {   /* reached through a def, or a sum */
+            char b[200];
+            key_text(s->p, (*keys)[i], b, sizeof b);
+            prog_fail(s->p, EXIT_COMPILE, loc, "an impartial game's move leads to %s, a position of partizan game '%s': "
+                      "mark the moving game's moves 'left move' or 'right move' to make it partizan", b,
+                      s->p->code.games[KEY_GAME((*keys)[i])].name);
+        }
+}
+
+void solve_parts(Solver *s, const Value *v, Loc loc, const int64_t *const **keys, const uint64_t **cnt, uint32_t *n)
 {
     if (v->t == VT_POS) {
         if (v->strs)

@@ -13,7 +13,7 @@
 /* A component whose form is being computed (a cycle reaching it is an error). */
 #define PZ_BUSY (CGT_NONE - 1)
 /* How deep the forms' recursion may go (positions on one line of play). */
-#define PZ_MAX_DEPTH 100000
+#define PZ_MAX_DEPTH 3000
 
 struct Partizan {
     CgtStore *cgt;
@@ -40,11 +40,26 @@ static void pz_fini(struct Partizan *z)
     xfree(z);
 }
 
+/* The store's poll: whether a deadline, an interrupt, the steps or the memory budget says to stop
+   (full() then stops through the program's own poll, which names the limit). */
+static bool pz_poll(void *ctx)
+{
+    Program *p = ((Solver *)ctx)->p;
+    p->run.polls += 1024;
+    if (*p->run.interrupt || p->run.polls > p->run.steps_end) return true;
+    double now = prog_now();
+    if (p->run.deadline && now >= p->run.deadline) return true;
+    if (now < p->run.mem_next || !prog_memory_budget(p)) return false;
+    p->run.mem_next = now + PROG_MEMORY_EVERY;
+    return prog_memory_used(p) > p->opt.max_memory;
+}
+
 static struct Partizan *state(Solver *s)
 {
     if (!s->partizan) {
         s->partizan = xcalloc(1, sizeof *s->partizan);
         s->partizan->cgt = cgt_new(0);
+        cgt_set_poll(s->partizan->cgt, pz_poll, s);
         s->partizan->thermo = cgt_thermo_cache_new();
         s->partizan_fini = pz_fini;
     }
@@ -82,6 +97,18 @@ static void push_opt(struct Partizan *z, CgtId side, CgtId f)
 
 static _Noreturn void full(Solver *s, Loc loc)
 {
+    if (cgt_stopped(state(s)->cgt)) {   /* the poll said to stop: the poll again, which names why */
+        Program *p = s->p;
+        p->run.mem_next = 0;
+        p->run.poll_next = p->run.polls;
+        prog_poll_slow(p, loc);
+        p->run.mem_next = 0;   /* (the memory's one poll of grace) */
+        prog_poll_slow(p, loc);
+        prog_fail(p, EXIT_LIMIT, loc, "partizan game '%s': stopped", p->code.games[p->run.work_game].name);
+    }
+    if (cgt_too_big(state(s)->cgt))
+        prog_fail(s->p, EXIT_LIMIT, loc, "partizan game '%s': a number beyond the store's range (integers up to 2^20 "
+                  "either way, denominators up to 2^60)", s->p->code.games[s->p->run.work_game].name);
     prog_fail(s->p, EXIT_LIMIT, loc, "partizan game '%s': more than %zu game forms (canonical forms and the sums made "
               "on the way); the store of forms is full", s->p->code.games[s->p->run.work_game].name, cgt_count(state(s)->cgt));
 }
@@ -116,7 +143,7 @@ static int on_move(void *ctx, const Value *v, const Value *frame)
     const int64_t *const *keys;
     const uint64_t *cnt;
     uint32_t n;
-    solve_components(c->s, v, c->loc, &keys, &cnt, &n);
+    solve_parts(c->s, v, c->loc, &keys, &cnt, &n);
     push_rec(z, c->g->move_sides ? c->g->move_sides[tag] : MOVE_BOTH);
     push_rec(z, n);
     for (uint32_t i = 0; i < n; i++) {
@@ -228,7 +255,7 @@ static uint32_t position_parts(Solver *s, const Value *pos, Loc loc, AnswerPart 
     const int64_t *const *keys;
     const uint64_t *cnt;
     uint32_t n;
-    solve_components(s, pos, loc, &keys, &cnt, &n);
+    solve_parts(s, pos, loc, &keys, &cnt, &n);
     AnswerPart *p = vm_alloc(s->vm, (n ? n : 1) * sizeof *p, loc);
     for (uint32_t i = 0; i < n; i++) p[i] = (AnswerPart){ eng_intern(s->store, keys[i], loc), cnt ? cnt[i] : 1 };
     *out = p;
@@ -266,6 +293,22 @@ static char *parts_text(Solver *s, const AnswerPart *p, uint32_t n)
     }
     if (!k) sb_putc(&b, '0');
     return sb_take(&b);
+}
+
+char pz_outcome(Solver *s, const Value *pos, Loc loc)
+{
+    CgtId f = pz_form(s, pos, loc);
+    char o = cgt_outcome(state(s)->cgt, f);
+    if (cgt_full(state(s)->cgt)) full(s, loc);
+    return o;
+}
+
+char pz_compare(Solver *s, const Value *a, const Value *b, Loc loc)
+{
+    CgtId f = pz_form(s, a, loc), g = pz_form(s, b, loc);
+    char c = cgt_cmp(state(s)->cgt, f, g);
+    if (cgt_full(state(s)->cgt)) full(s, loc);
+    return c;
 }
 
 char *pz_value_text(Solver *s, const Value *pos, Loc loc, bool unicode)
@@ -341,8 +384,15 @@ static void list_moves(Solver *s, const AnswerPart *p, uint32_t n, uint32_t i, C
     vm_enum_moves(s->vm, key, on_win, &w);
     s->busy--;
     scratch_release(&s->vm->scratch, smark);
+    (void)total;
     CgtId zero = checked(s, cgt_zero(st), loc);
-    CgtId rest = checked(s, cgt_add(st, total, checked(s, cgt_neg(st, form_of(s, p[i].id, loc)), loc)), loc);
+    /* the rest of the sum: the other components, and the other copies of this one (added up,
+       not total - this: a difference of forms is costly where a sum is not, x + *n) */
+    CgtId rest = zero;
+    for (uint32_t r = 0; r < n; r++) {
+        uint64_t c = p[r].count - (r == i);
+        if (c) rest = checked(s, cgt_add(st, rest, times(s, form_of(s, p[r].id, loc), c, loc)), loc);
+    }
     char *from = NULL;
     for (size_t j = 0; j < w.n; j++) {
         Listed *l = &w.v[j];
@@ -392,6 +442,7 @@ static void list_moves(Solver *s, const AnswerPart *p, uint32_t n, uint32_t i, C
         }
     }
     xfree(from);
+    if (cgt_full(st)) full(s, loc);
     z->nrec = base;
     prog_release(s->p, mark);
     win_free(&w);
