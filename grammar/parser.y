@@ -160,11 +160,13 @@ stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
 params_variadic: %empty { $$ = 0; } | ELLIPSIS { $$ = 1; } ;
 
 /* graph declarations: statements of vertex lists joined by links ("1 -> 2, 3 -> 4;" or
-   "1 - 2 - 3;"), a lone list declares vertices, "ground 1, 2;" marks ground vertices */
+   "1 - 2 - 3;"), a lone list declares vertices, "ground 1, 2;" marks ground vertices; a colour after a
+   chain of edges colours each of them ("1 - 2 - 3 : L;", the name checked by sema) */
 gstmts: %empty                  { $$ = (NodeList){0}; }
       | gstmts gstmt            { $$ = $1; if ($2) ast_list_push(A, &$$, $2); }
       ;
 gstmt: gchain ';'               { $$ = $1; }
+     | gchain ':' IDENT ';'     { $$ = $1; $$->a = ast_str(A, @3, $3.s, $3.n); }
      | GROUND gverts ';'        { $$ = ast_new(A, N_GSTMT, @$); $$->ival = 1; ast_list_push(A, &$$->list, $2); }
      | error ';'                { $$ = NULL; }
      ;

@@ -296,6 +296,12 @@ void gr_session_release(gr_session *s, unsigned long long after);
    timeout stop the whole search (130, 4). Returns 0, or as gr_position does. */
 int gr_engine_move(gr_session *s, const char *position, const char *name, unsigned long long id, size_t *index,
                    const char **why, char **errors);
+/* The same for the engine playing side 'L' (Left) or 'R' (Right) in a partizan position: one of
+   that side's moves (gr_answer_move_side), the first winning one, else the one that loses slowest
+   (the opponent then moving with the other side's moves), under the same bounds. side 0 is
+   gr_engine_move; a partizan position needs a side (else EXIT_COMPILE, 3, with a message). */
+int gr_engine_move_side(gr_session *s, const char *position, const char *name, unsigned long long id, char side,
+                        size_t *index, const char **why, char **errors);
 
 /* The kind of a value gr_answer_value or gr_answer_move_value gives. */
 enum { GR_VALUE_NONE = 0, GR_VALUE_SG = 1, GR_VALUE_LOOPY = 2, GR_VALUE_SCORE = 3,

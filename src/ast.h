@@ -10,9 +10,9 @@ typedef enum NodeKind {
     /* expressions */
     N_INT, N_BIGINT, N_STR, N_BOOL, N_NAME, N_LIST, N_SET, N_RANGE, N_UNARY, N_BINARY, N_AND, N_OR,
     N_IF, N_CALL, N_INDEX, N_UPDATE, N_SPLAT, N_GEN, N_IS, N_LETIN,
-    /* a graph literal (op: 1 directed); its list: statements N_GSTMT (ival 1: ground), each a
-       list of vertex groups N_GVERTS (op: the link before it, '>' or '-'), each a list of
-       vertices N_INT / N_STR */
+    /* a graph literal (op: 1 directed); its list: statements N_GSTMT (ival 1: ground; a: the
+       colour's name as an N_STR, or NULL), each a list of vertex groups N_GVERTS (op: the link
+       before it, '>' or '-'), each a list of vertices N_INT / N_STR */
     N_GRAPHLIT, N_GSTMT, N_GVERTS,
     /* parts */
     N_BINDER, N_LET, N_WHEN, N_MOVE, N_CANON, N_PAIR,

@@ -216,6 +216,22 @@ static void spec_from(Vm *vm, Loc loc, const char *fn, GraphSpec *s, const Value
     }
 }
 
+/* The edges' colours (a string of L, R and G, one per edge) into spec. */
+static void spec_colours(Vm *vm, Loc loc, const char *fn, GraphSpec *s, const Value *c)
+{
+    if (c->t != VT_STR) bad_arg(vm, loc, fn, "a string of edge colours (L, R, G)", c);
+    if (c->n != s->nends / 2)
+        vm_fail(vm, loc, "%s(): %u edge colour%s for %zu edge%s", fn, c->n, c->n == 1 ? "" : "s", s->nends / 2,
+                s->nends / 2 == 1 ? "" : "s");
+    for (uint32_t i = 0; i < c->n; i++)
+        if (!strchr("LRG", c->u.s[i]) || !c->u.s[i])
+            vm_fail(vm, loc, "%s(): an edge colour is L (blue), R (red) or G (green), not '%c'", fn, c->u.s[i]);
+    xfree(s->colours);
+    s->colours = xmalloc(c->n ? c->n : 1);
+    if (c->n) memcpy(s->colours, c->u.s, c->n);
+    s->ncolours = s->capcolours = c->n;
+}
+
 static void spec_free(void *arg) { graph_spec_fini(arg); }
 
 static Value make_graph(Vm *vm, Loc loc, const char *fn, GraphSpec *s, size_t mark)
@@ -270,6 +286,15 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         }
         return label_list(vm, g, idx, 2 * g->m, loc);
     }
+    case BI_EDGE_COLOURS: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        if (g->m > UINT32_MAX / 2) vm_fail(vm, loc, "edge_colours(): a graph of more than 2^31 edges");
+        char *t = vm_alloc(vm, g->m + 1, loc);
+        for (uint64_t e = 0; e < g->m; e++) t[e] = graph_colour(g, e);
+        Value r = { .t = VT_STR, .n = (uint32_t)g->m };
+        r.u.s = t;
+        return r;
+    }
     case BI_DEGREE: {
         const Graph *g = need_graph(vm, loc, fn, a);
         uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
@@ -282,13 +307,26 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         const Graph *g = need_graph(vm, loc, fn, a);
         uint32_t u = need_vertex(vm, loc, fn, g, &args[1]), v = need_vertex(vm, loc, fn, g, &args[2]);
         if (!g->directed && u > v) { uint32_t t = u; u = v; v = t; }
-        uint64_t lo = 0, hi = g->m;   /* the edges are sorted: find (u, v) */
+        char c = 0;   /* a colour asked for (0: any) */
+        if (nargs > 3) {
+            if (g->directed) vm_fail(vm, loc, "remove_edge(): a digraph's arcs have no colours");
+            if (args[3].t != VT_STR) bad_arg(vm, loc, fn, "a colour \"L\", \"R\" or \"G\"", &args[3]);
+            if (args[3].n != 1 || !args[3].u.s[0] || !strchr("LRG", args[3].u.s[0]))
+                vm_fail(vm, loc, "remove_edge(): a colour is \"L\" (blue), \"R\" (red) or \"G\" (green), not \"%.*s\"",
+                        (int)(args[3].n < 16 ? args[3].n : 16), args[3].u.s);
+            c = args[3].u.s[0];
+        }
+        uint64_t lo = 0, hi = g->m;   /* the edges are sorted by (u, v, colour): find (u, v[, c]) */
         while (lo < hi) {
             uint64_t mid = (lo + hi) / 2;
-            if (g->eu[mid] < u || (g->eu[mid] == u && g->ev[mid] < v)) lo = mid + 1; else hi = mid;
+            if (g->eu[mid] < u || (g->eu[mid] == u && (g->ev[mid] < v || (g->ev[mid] == v && c && graph_colour(g, mid) < c))))
+                lo = mid + 1;
+            else
+                hi = mid;
         }
-        if (lo == g->m || g->eu[lo] != u || g->ev[lo] != v)
-            vm_fail(vm, loc, "remove_edge(): the graph has no %s between these vertices", g->directed ? "arc" : "edge");
+        if (lo == g->m || g->eu[lo] != u || g->ev[lo] != v || (c && graph_colour(g, lo) != c))
+            vm_fail(vm, loc, "remove_edge(): the graph has no %s%s between these vertices",
+                    c == 'L' ? "blue " : c == 'R' ? "red " : c == 'G' ? "green " : "", g->directed ? "arc" : "edge");
         Value r = derived_graph(vm, g, loc);
         r.u.g = graph_without_edge(vm->p, g, lo);
         return r;
@@ -323,6 +361,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
             if (id == BI_DIGRAPH_FROM && nargs > 1) spec_from(vm, loc, fn, s, &args[1], 0);
             if (id == BI_GRAPH_FROM && nargs > 1) spec_from(vm, loc, fn, s, &args[1], 2);
             if (id == BI_GRAPH_FROM && nargs > 2) spec_from(vm, loc, fn, s, &args[2], 0);
+            if (id == BI_GRAPH_FROM && nargs > 3) spec_colours(vm, loc, fn, s, &args[3]);
         }
         return make_graph(vm, loc, fn, s, mark);
     }
@@ -796,6 +835,7 @@ static const BuiltinFn builtin_impl[BI__COUNT] = {
     [BI_PRED] = bi_graph,
     [BI_VERTICES] = bi_graph,
     [BI_EDGES] = bi_graph,
+    [BI_EDGE_COLOURS] = bi_graph,
     [BI_DEGREE] = bi_graph,
     [BI_NBHD] = bi_graph,
     [BI_REMOVE_EDGE] = bi_graph,

@@ -206,7 +206,7 @@ static void expr(Cg *c, Node *n)
                         Node *y = prev->list.v[q];
                         Value u = y->kind == N_INT ? val_int(y->ival) : (Value){ .t = VT_STR, .n = (uint32_t)y->slen };
                         if (y->kind != N_INT) u.u.s = y->name;
-                        graph_spec_edge(&spec, u, v);
+                        graph_spec_colour_edge(&spec, u, v, st->a ? graph_colour_word(st->a->name) : 'G');
                     }
                 }
             }
@@ -493,6 +493,19 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
         emit(c, m->loc, IR_RET, 0, 0);
         finish(c);
         break;
+    }
+    game = &p->code.games[g->ref_id];
+    if (game->neg >= 0) {   /* -G: G's functions; Left's and Right's moves swapped */
+        Game *t = &p->code.games[game->neg];
+        const char *tname = t->name;
+        *t = *game;
+        t->name = tname;
+        t->neg = g->ref_id;
+        t->negated = true;   /* its rules are G's: the labels and binders of its moves */
+        unsigned char *sw = arena_alloc(p->code.unit ? p->code.unit : &p->code.arena, (size_t)g->list.n + 1);
+        for (int i = 0; i < g->list.n; i++)
+            sw[i] = game->move_sides[i] == MOVE_LEFT ? MOVE_RIGHT : game->move_sides[i] == MOVE_RIGHT ? MOVE_LEFT : MOVE_BOTH;
+        t->move_sides = sw;
     }
 }
 

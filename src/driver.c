@@ -113,6 +113,8 @@ void drv_apply_redefinitions(Program *p, size_t upto)
             const char *name = p->code.games[d->target].name;
             p->code.games[d->target] = p->code.games[d->staged];
             p->code.games[d->target].name = name;
+            int neg = p->code.games[d->target].neg;   /* the new negative's base is the target */
+            if (neg >= 0) p->code.games[neg].neg = (int)d->target;
         } else if (d->kind == SYM_DEF) {   /* swap: the old code stays owned by the staged slot */
             Func old = p->code.fns[d->target];
             p->code.fns[d->target] = p->code.fns[d->staged];

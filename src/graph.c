@@ -41,6 +41,23 @@ void graph_spec_edge(GraphSpec *s, Value u, Value v)
     int64_t a = spec_word(s, &u), b = spec_word(s, &v);
     VEC_PUSH(s->ends, s->nends, s->capends, a);
     VEC_PUSH(s->ends, s->nends, s->capends, b);
+    if (s->colours) VEC_PUSH(s->colours, s->ncolours, s->capcolours, 'G');
+}
+
+char graph_colour_word(const char *w)
+{
+    static const char *const words[] = { "L", "blue", "R", "red", "G", "green" };
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(w, words[i])) return "LLRRGG"[i];
+    return 0;
+}
+
+void graph_spec_colour_edge(GraphSpec *s, Value u, Value v, char c)
+{
+    graph_spec_edge(s, u, v);
+    if (c != 'G' && !s->colours)   /* the first coloured edge: the ones before are green */
+        while (s->ncolours < s->nends / 2) VEC_PUSH(s->colours, s->ncolours, s->capcolours, 'G');
+    if (s->colours) s->colours[s->ncolours - 1] = (uint8_t)c;
 }
 
 void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v)
@@ -49,6 +66,7 @@ void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v)
     s->kind = 1;
     VEC_PUSH(s->ends, s->nends, s->capends, u);
     VEC_PUSH(s->ends, s->nends, s->capends, v);
+    if (s->colours) VEC_PUSH(s->colours, s->ncolours, s->capcolours, 'G');
 }
 
 void graph_spec_fini(GraphSpec *s)
@@ -56,6 +74,7 @@ void graph_spec_fini(GraphSpec *s)
     xfree(s->verts);
     xfree(s->ends);
     xfree(s->ground);
+    xfree(s->colours);
     memset(s, 0, sizeof *s);
 }
 
@@ -129,6 +148,7 @@ static uint64_t hash_of(const Graph *g)
     for (uint32_t i = 0; i < g->n; i++) h = mix(h, (uint64_t)g->label[i]);
     h = mix(h, g->m);
     for (uint64_t e = 0; e < g->m; e++) h = mix(h, (uint64_t)g->eu[e] << 32 | g->ev[e]);
+    for (uint64_t e = 0; g->colour && e < g->m; e++) h = mix(h, g->colour[e]);
     if (g->ground)
         for (uint32_t i = 0; i < g->n; i++)
             if (g->ground[i]) h = mix(h, i);
@@ -143,6 +163,7 @@ static bool same(const Graph *a, const Graph *b)
     if (memcmp(a->label, b->label, a->n * sizeof *a->label)) return false;
     if (a->m && (memcmp(a->eu, b->eu, a->m * sizeof *a->eu) || memcmp(a->ev, b->ev, a->m * sizeof *a->ev))) return false;
     if (a->nground && memcmp(a->ground, b->ground, a->n)) return false;
+    if (!a->colour != !b->colour || (a->colour && memcmp(a->colour, b->colour, a->m))) return false;
     return true;
 }
 
@@ -158,6 +179,7 @@ static void free_graph(Graph *g)
         xfree(g->padj);
     }
     xfree(g->ground);
+    xfree(g->colour);
     xfree(g);
 }
 
@@ -165,6 +187,14 @@ static void free_graph(Graph *g)
    undirected edges with u <= v); takes ownership of g. */
 static const Graph *intern(Program *p, Graph *g)
 {
+    if (g->colour) {   /* all green: no colours */
+        uint64_t e = 0;
+        while (e < g->m && g->colour[e] == 'G') e++;
+        if (e == g->m) {
+            xfree(g->colour);
+            g->colour = NULL;
+        }
+    }
     g->hash = hash_of(g);
     if ((p->code.ngraphs + 1) * 2 > p->code.gtcap) {   /* grow and rehash */
         size_t cap = p->code.gtcap ? p->code.gtcap * 2 : 64;
@@ -262,6 +292,37 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+typedef struct ColEdge { uint32_t u, v; uint8_t c; } ColEdge;
+
+static int cmp_col_edge(const void *a, const void *b)
+{
+    const ColEdge *x = a, *y = b;
+    if (x->u != y->u) return x->u < y->u ? -1 : 1;
+    if (x->v != y->v) return x->v < y->v ? -1 : 1;
+    return (x->c > y->c) - (x->c < y->c);
+}
+
+/* g's coloured edges (u <= v) sorted by (u, v, colour), into eu, ev and colour. */
+static void sort_col_edges(Graph *g, const uint32_t *us, const uint32_t *vs, const uint8_t *col)
+{
+    uint64_t m = g->m;
+    ColEdge *t = xmalloc((m ? m : 1) * sizeof *t);
+    for (uint64_t e = 0; e < m; e++) {
+        uint32_t u = us[e], v = vs[e];
+        t[e] = (ColEdge){ u < v ? u : v, u < v ? v : u, col[e] };
+    }
+    qsort(t, m, sizeof *t, cmp_col_edge);
+    g->eu = xmalloc((m ? m : 1) * sizeof *g->eu);
+    g->ev = xmalloc((m ? m : 1) * sizeof *g->ev);
+    g->colour = xmalloc(m ? m : 1);
+    for (uint64_t e = 0; e < m; e++) {
+        g->eu[e] = t[e].u;
+        g->ev[e] = t[e].v;
+        g->colour[e] = t[e].c;
+    }
+    xfree(t);
+}
+
 /* g's arcs (or edges, u <= v) from the vertex indices at idx (2 per edge), sorted by (u, v):
    grouped by u by counting, then each group sorted by v. */
 static void sort_edges(Graph *g, const int64_t *idx)
@@ -314,6 +375,10 @@ const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
         *err = "a graph has at most 2^32 - 2 arcs or edges";
         return NULL;
     }
+    if (s->colours && s->directed) {
+        *err = "edge colours are for a graph's edges, not a digraph's arcs";
+        return NULL;
+    }
     bool str = s->kind == 2;
     const int64_t *const lists[3] = { s->verts, s->ends, s->ground };
     const size_t counts[3] = { s->nverts, s->nends, s->nground };
@@ -352,7 +417,18 @@ const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
     xfree(s->verts);   /* the memory back early: a big graph's peak */
     s->verts = NULL;
     s->nverts = s->capverts = 0;
-    sort_edges(g, s->ends);
+    if (s->colours) {
+        uint32_t *us = xmalloc((g->m ? g->m : 1) * sizeof *us), *vs = xmalloc((g->m ? g->m : 1) * sizeof *vs);
+        for (uint64_t e = 0; e < g->m; e++) {
+            us[e] = (uint32_t)s->ends[2 * e];
+            vs[e] = (uint32_t)s->ends[2 * e + 1];
+        }
+        sort_col_edges(g, us, vs, s->colours);
+        xfree(us);
+        xfree(vs);
+    } else {
+        sort_edges(g, s->ends);
+    }
     xfree(s->ends);
     s->ends = NULL;
     s->nends = s->capends = 0;
@@ -414,8 +490,10 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
     }
     h->eu = xmalloc((g->m ? g->m : 1) * sizeof *h->eu);
     h->ev = xmalloc((g->m ? g->m : 1) * sizeof *h->ev);
+    if (g->colour) h->colour = xmalloc(g->m ? g->m : 1);
     for (uint64_t e = 0; e < g->m; e++) {
         if (e == skip_edge || idx[g->eu[e]] == UINT32_MAX || idx[g->ev[e]] == UINT32_MAX) continue;
+        if (g->colour) h->colour[h->m] = g->colour[e];
         h->eu[h->m] = idx[g->eu[e]];
         h->ev[h->m++] = idx[g->ev[e]];
     }
@@ -476,18 +554,20 @@ const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
     Graph *h = derived(g, NULL, UINT64_MAX, &idx);
     xfree(idx);
     h->directed = false;
-    uint64_t *keys = xmalloc((h->m ? h->m : 1) * sizeof *keys);
-    for (uint64_t e = 0; e < h->m; e++) {
-        uint64_t u = h->eu[e], v = h->ev[e];
-        if (u > v) { uint64_t t = u; u = v; v = t; }
-        keys[e] = u << 32 | v;
+    if (g->directed) {   /* arcs as edges u <= v, sorted (an undirected graph's are already) */
+        uint64_t *keys = xmalloc((h->m ? h->m : 1) * sizeof *keys);
+        for (uint64_t e = 0; e < h->m; e++) {
+            uint64_t u = h->eu[e], v = h->ev[e];
+            if (u > v) { uint64_t t = u; u = v; v = t; }
+            keys[e] = u << 32 | v;
+        }
+        util_sort_u64(keys, h->m);
+        for (uint64_t e = 0; e < h->m; e++) {
+            h->eu[e] = (uint32_t)(keys[e] >> 32);
+            h->ev[e] = (uint32_t)keys[e];
+        }
+        xfree(keys);
     }
-    util_sort_u64(keys, h->m);
-    for (uint64_t e = 0; e < h->m; e++) {
-        h->eu[e] = (uint32_t)(keys[e] >> 32);
-        h->ev[e] = (uint32_t)keys[e];
-    }
-    xfree(keys);
     xfree(h->ground);
     h->ground = NULL;
     h->nground = 0;
@@ -616,6 +696,15 @@ static void print_label(StrBuf *b, const Graph *g, uint32_t i)
     val_print(b, &v);
 }
 
+/* Edge e's ends, and its colour when the graph has colours: `1, 2` or `1, 2, "L"`. */
+static void print_edge(StrBuf *b, const Graph *g, uint64_t e)
+{
+    print_label(b, g, g->eu[e]);
+    sb_puts(b, ", ");
+    print_label(b, g, g->ev[e]);
+    if (g->colour) sb_printf(b, ", \"%c\"", g->colour[e]);
+}
+
 /* Whether g prints by its history: a named graph within 16 steps up. */
 static bool printable_history(const Graph *g)
 {
@@ -634,13 +723,11 @@ static void print_history(StrBuf *b, const Graph *g)
     switch (g->how) {
     case GRAPH_WITHOUT_EDGE: {   /* the same vertices: the first arc where the lists part */
         uint64_t e = 0;
-        while (e < g->m && g->eu[e] == q->eu[e] && g->ev[e] == q->ev[e]) e++;
+        while (e < g->m && g->eu[e] == q->eu[e] && g->ev[e] == q->ev[e] && graph_colour(g, e) == graph_colour(q, e)) e++;
         sb_puts(b, "remove_edge(");
         print_history(b, q);
         sb_puts(b, ", ");
-        print_label(b, q, q->eu[e]);
-        sb_puts(b, ", ");
-        print_label(b, q, q->ev[e]);
+        print_edge(b, q, e);
         sb_putc(b, ')');
         return;
     }
@@ -663,9 +750,7 @@ static void print_history(StrBuf *b, const Graph *g)
         sb_puts(b, "grounded(remove_edge(");
         print_history(b, q);
         sb_puts(b, ", ");
-        print_label(b, q, q->eu[g->how_edge]);
-        sb_puts(b, ", ");
-        print_label(b, q, q->ev[g->how_edge]);
+        print_edge(b, q, g->how_edge);
         sb_puts(b, "))");
         return;
     case GRAPH_GROUNDED:
@@ -708,7 +793,7 @@ void graph_print_expr(StrBuf *b, const Graph *g)
         print_label(b, g, i);
     }
     sb_puts(b, "]");
-    if (!g->directed) {   /* the vertices without an edge */
+    if (!g->directed) {   /* the vertices without an edge; the colours */
         bool *touched = xcalloc(g->n ? g->n : 1, 1);
         for (uint64_t e = 0; e < g->m; e++) touched[g->eu[e]] = touched[g->ev[e]] = 1;
         uint32_t k = 0;
@@ -718,7 +803,13 @@ void graph_print_expr(StrBuf *b, const Graph *g)
                 print_label(b, g, i);
             }
         if (k) sb_putc(b, ']');
+        else if (g->colour) sb_puts(b, ", []");
         xfree(touched);
+        if (g->colour) {
+            sb_puts(b, ", \"");
+            for (uint64_t e = 0; e < g->m; e++) sb_putc(b, (char)g->colour[e]);
+            sb_putc(b, '"');
+        }
     }
     sb_putc(b, ')');
 }

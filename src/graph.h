@@ -24,6 +24,9 @@ typedef struct Graph {
        predecessors likewise in padj / poff (undirected: the same arrays). */
     uint32_t *off, *adj, *poff, *padj;
     uint8_t *ground;        /* undirected: ground vertices (NULL: none) */
+    /* undirected: each edge's colour, parallel to eu/ev: 'G' (green, the default), 'L' (blue, Left's)
+       or 'R' (red, Right's); NULL when every edge is green. Edges sort by (u, v, colour). */
+    uint8_t *colour;
     uint32_t nground;
     const char *name;       /* the constant it was first bound to (printing), or NULL */
     /* How it was first made from another graph (printing: "remove_edge(G, 1, 2)" rather than its
@@ -48,10 +51,16 @@ typedef struct GraphSpec {
     int64_t *verts; size_t nverts, capverts;
     int64_t *ends; size_t nends, capends;   /* 2 per edge: u, v */
     int64_t *ground; size_t nground, capground;
+    uint8_t *colours; size_t ncolours, capcolours;   /* per edge ('G', 'L', 'R'); NULL: all 'G' */
 } GraphSpec;
 
 void graph_spec_vertex(GraphSpec *s, Value v);
 void graph_spec_edge(GraphSpec *s, Value u, Value v);
+/* The colour a declaration's word names: 'L' for L or blue, 'R' for R or red, 'G' for G or
+   green; 0 for any other word. */
+char graph_colour_word(const char *w);
+/* An edge of colour c ('G', 'L' or 'R'; an undirected graph's). */
+void graph_spec_colour_edge(GraphSpec *s, Value u, Value v, char c);
 void graph_spec_ground(GraphSpec *s, Value v);
 /* An edge between integer labels (reading files: no Values). */
 void graph_spec_int_edge(GraphSpec *s, int64_t u, int64_t v);
@@ -66,6 +75,8 @@ int64_t graph_vertex(const Graph *g, const Value *v);
 Value graph_label(const Graph *g, uint32_t i);
 /* The graph without the vertices whose indices are marked in drop[] (n of them). */
 const Graph *graph_without(Program *p, const Graph *g, const bool *drop);
+/* Edge e's colour ('G' when the graph has none). */
+static inline char graph_colour(const Graph *g, uint64_t e) { return g->colour ? (char)g->colour[e] : 'G'; }
 /* The graph without one copy of edge / arc number e (an index into eu/ev). */
 const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e);
 /* grounded(graph_without_edge(g, e)) in one copy (Green Hackenbush's cut): the graph without edge

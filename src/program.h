@@ -53,6 +53,11 @@ typedef struct Game {
     bool scoring;       /* a scoring game: its moves have gains, its value is a score (negamax) */
     bool partizan;      /* a partizan game: some move is Left's or Right's (move_sides) */
     const unsigned char *move_sides;   /* by yield tag: MOVE_BOTH, MOVE_LEFT or MOVE_RIGHT (ast.h) */
+    /* A partizan game's negative -G (Left's and Right's moves swapped, every result negated) is a
+       game of its own, declared with it: neg is the other one's id (-1 for an impartial game, which
+       is its own negative); negated marks -G, which runs G's functions and is named "-G". */
+    int neg;
+    bool negated;
 } Game;
 
 /* ST_FOR: its body is the statements after it up to body_end; ST_IF: its first body up to else_at,

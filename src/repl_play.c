@@ -1,6 +1,7 @@
 /* repl_play.c: :play -- a person plays a position against the engine, whose moves are the
    library's (gr_engine_move: a winning move when there is one, else one keeping a draw, else the
-   move that loses slowest; in a scoring game a best move, and both totals are kept). The game walks
+   move that loses slowest; in a scoring game a best move, and both totals are kept; in a partizan
+   game the person plays Left or Right, gr_engine_move_side the other). The game walks
    positions the session holds (gr_position with GR_EVERY_OUTCOME | GR_HOLD, gr_position_held):
    no position is read back from its text. */
 #include "config.h"
@@ -84,7 +85,7 @@ static char *dec_add(const char *a, const char *b, bool negate)
 
 /* A move: where it goes, its text, the outcome after it; in a scoring game its gain and what it
    is worth to its maker (gain - value after). */
-typedef struct PlayMove { char *to, *what, *gain, *worth; char outcome; unsigned long long id; } PlayMove;
+typedef struct PlayMove { char *to, *what, *gain, *worth; char outcome, side; bool best; unsigned long long id; } PlayMove;
 /* A position: its text, its outcome, whether in misere play, its moves. */
 typedef struct Pos { char *text; char outcome; bool misere, scoring, partizan; PlayMove *v; size_t n; } Pos;
 
@@ -121,7 +122,10 @@ static int pos_of(Repl *r, const char *text, unsigned long long id, const char *
         const char *from, *rule, *args, *to, *gain, *worth;
         gr_answer_move(a, i, &from, &rule, &args, &to, NULL);
         PlayMove *m = &q->v[i];
-        m->outcome = gr_answer_move_value(a, i, NULL, NULL, NULL, &gain, NULL, &worth);
+        int best = 0;
+        m->outcome = gr_answer_move_value(a, i, NULL, NULL, &best, &gain, NULL, &worth);
+        m->side = gr_answer_move_side(a, i);
+        m->best = best != 0;
         StrBuf b;
         sb_init(&b);
         sb_printf(&b, "%s%s%s from %s -> %s%s", rule ? rule : "move", args ? " " : "", args ? args : "", from, to,
@@ -143,29 +147,39 @@ static int pos_of(Repl *r, const char *text, unsigned long long id, const char *
 /* The engine's move in the current position (held id at, or the game's first position, text): the
    library's (gr_engine_move), *why saying which rule chose it; SIZE_MAX when the call failed
    (*status: 130 when interrupted). */
-static size_t engine_choice(Repl *r, const char *text, const char *name, unsigned long long at, const char **why,
-                            int *status)
+static size_t engine_choice(Repl *r, const char *text, const char *name, unsigned long long at, char side,
+                            const char **why, int *status)
 {
     size_t i;
-    *status = gr_engine_move(r->s, at ? NULL : text, name, at, &i, why, NULL);
+    *status = gr_engine_move_side(r->s, at ? NULL : text, name, at, side, &i, why, NULL);
     return *status || i == SIZE_MAX ? SIZE_MAX : i;
 }
 
 /* ---- the game ---------------------------------------------------------------------------------- */
 
-static void show_moves(Repl *r, const Pos *q)
+/* The moves side may make (0: every move) as indices into q->v, into idx (q->n of room); their number. */
+static size_t moves_of(const Pos *q, char side, size_t *idx)
 {
-    for (size_t i = 0; i < q->n; i++) fprintf(r->out, "  %zu. %s\n", i + 1, q->v[i].what);
+    size_t k = 0;
+    for (size_t i = 0; i < q->n; i++)
+        if (!side || q->v[i].side == side) idx[k++] = i;
+    return k;
 }
 
-/* The index of the move the person typed (a number, or a position), or SIZE_MAX. */
-static size_t typed_move(const Pos *q, const char *line)
+static void show_moves(Repl *r, const Pos *q, const size_t *idx, size_t k)
+{
+    for (size_t j = 0; j < k; j++) fprintf(r->out, "  %zu. %s\n", j + 1, q->v[idx[j]].what);
+}
+
+/* The index (into q->v) of the move the person typed among idx[0..k): its number in that list, or
+   the position it reaches; SIZE_MAX for none. */
+static size_t typed_move(const Pos *q, const size_t *idx, size_t k, const char *line)
 {
     char *end;
-    unsigned long long k = strtoull(line, &end, 10);
-    if (end != line && !*end) return k >= 1 && k <= q->n ? (size_t)k - 1 : SIZE_MAX;
-    for (size_t i = 0; i < q->n; i++)   /* the position as printed after "-> " */
-        if (!strcmp(q->v[i].to, line)) return i;
+    unsigned long long n = strtoull(line, &end, 10);
+    if (end != line && !*end) return n >= 1 && n <= k ? idx[n - 1] : SIZE_MAX;
+    for (size_t j = 0; j < k; j++)   /* the position as printed after "-> " */
+        if (!strcmp(q->v[idx[j]].to, line)) return idx[j];
     return SIZE_MAX;
 }
 
@@ -186,7 +200,10 @@ static void add_to(char **total, const char *v, bool negate)
     *total = t;
 }
 
-static void play(Repl *r, const char *text, bool person_first)
+/* Left or Right, as a person reads it. */
+static const char *side_name(char side) { return side == 'L' ? "Left" : "Right"; }
+
+static void play(Repl *r, const char *text, bool person_first, char person_side)
 {
     char name[32];
     Pos q;
@@ -196,13 +213,20 @@ static void play(Repl *r, const char *text, bool person_first)
         repl_settle(r, st);
         return;
     }
-    if (q.partizan) {   /* Left and Right move differently: a side to choose, and the engine's other rules */
-        fputs("error: :play does not play partizan games yet (the query lists Left's and Right's winning moves, "
-              ":moves every move)\n", r->err);
+    if (person_side && !q.partizan) {   /* "left" or "right" for an impartial game: both players' moves are alike */
+        fprintf(r->err, "error: %s is not a partizan game: both players have the same moves (leave out '%s')\n", q.text,
+                person_side == 'L' ? "left" : "right");
         pos_free(&q);
         if (r->cmd_status < 3) r->cmd_status = 3;
         return;
     }
+    /* whose moves each player makes: 0 in an impartial game, else the person's side and the other */
+    char side[2] = { 0, 0 };
+    if (q.partizan) {
+        side[0] = person_side ? person_side : 'L';
+        side[1] = (char)('L' + 'R' - side[0]);
+    }
+    size_t *idx = NULL, cap = 0;
     Hist h = { 0 };
     unsigned long long first = 0;
     VEC_PUSH(h.pos, h.n, h.cap, first);
@@ -212,6 +236,10 @@ static void play(Repl *r, const char *text, bool person_first)
         fprintf(r->out, "You play %s against the engine (a scoring game: each move scores its gain; the larger total "
                 "wins). Type a move's number or the position you move to; moves, hint, undo, quit.\n",
                 person ? "first" : "second");
+    else if (side[0])
+        fprintf(r->out, "You play %s, %s, against the engine playing %s (a partizan game: each player makes only "
+                "their own moves; whoever cannot move loses). Type a move's number or the position you move to; "
+                "moves, hint, undo, quit.\n", side_name(side[0]), person ? "first" : "second", side_name(side[1]));
     else
         fprintf(r->out, "You play %s against the engine (%s: whoever cannot move %s). Type a move's number or the "
                 "position you move to; moves, hint, undo, quit.\n", person ? "first" : "second",
@@ -226,6 +254,16 @@ static void play(Repl *r, const char *text, bool person_first)
             }
         }
         fprintf(r->out, "position: %s\n", q.text);
+        if (q.n > cap) {
+            cap = q.n;
+            idx = xrealloc(idx, cap * sizeof *idx);
+        }
+        size_t nk = moves_of(&q, side[!person], idx);   /* the mover's moves */
+        if (side[0] && !nk) {   /* a partizan game: who cannot move (their own moves) loses */
+            fprintf(r->out, "%s (%s) cannot move: %s\n", person ? "You" : "The engine", side_name(side[!person]),
+                    person ? "the engine wins." : "you win!");
+            break;
+        }
         if (!q.n && scoring) {   /* the larger total wins */
             int c = dec_cmp(score[0], score[1]);
             print_scores(r, "game over: ", score);
@@ -240,7 +278,7 @@ static void play(Repl *r, const char *text, bool person_first)
         }
         if (!person) {
             const char *why;
-            size_t i = engine_choice(r, text, name, h.pos[h.n - 1], &why, &st);
+            size_t i = engine_choice(r, text, name, h.pos[h.n - 1], side[1], &why, &st);
             if (i == SIZE_MAX) {
                 repl_settle(r, st ? st : 4);
                 break;
@@ -258,8 +296,8 @@ static void play(Repl *r, const char *text, bool person_first)
             person = true;
             continue;
         }
-        if (q.n <= PLAY_SHOW_MOVES) show_moves(r, &q);
-        else fprintf(r->out, "  %zu moves ('moves' lists them)\n", q.n);
+        if (nk <= PLAY_SHOW_MOVES) show_moves(r, &q, idx, nk);
+        else fprintf(r->out, "  %zu moves ('moves' lists them)\n", nk);
         fflush(r->out);
         bool moved = false, quit = false;
         while (!moved && !quit) {
@@ -276,18 +314,22 @@ static void play(Repl *r, const char *text, bool person_first)
             } else if (!strcmp(t, "quit") || !strcmp(t, ":quit") || !strcmp(t, "q")) {
                 quit = true;
             } else if (!strcmp(t, "moves")) {
-                show_moves(r, &q);
+                show_moves(r, &q, idx, nk);
             } else if (!strcmp(t, "hint")) {
-                size_t w = SIZE_MAX;
+                size_t w = SIZE_MAX, shown = 0;
                 const char *why;
                 st = 0;
-                if (scoring) w = engine_choice(r, text, name, h.pos[h.n - 1], &why, &st);
-                for (size_t i = 0; i < q.n && w == SIZE_MAX; i++)
-                    if (q.v[i].outcome == 'P') w = i;
+                if (scoring) w = engine_choice(r, text, name, h.pos[h.n - 1], 0, &why, &st);
+                for (size_t j = 0; j < nk && w == SIZE_MAX; j++)
+                    if (side[0] ? q.v[idx[j]].best : q.v[idx[j]].outcome == 'P') w = idx[j];
+                for (size_t j = 0; j < nk; j++)
+                    if (idx[j] == w) shown = j + 1;   /* its number in the list shown */
                 if (st) repl_settle(r, st);   /* (interrupted) */
+                else if (w == SIZE_MAX && side[0])
+                    fprintf(r->out, "hint: no move wins here for %s (the position is %c)\n", side_name(side[0]), q.outcome);
                 else if (w == SIZE_MAX) fprintf(r->out, "hint: no move wins here (the position is %c)\n", q.outcome);
-                else if (scoring) fprintf(r->out, "hint: %zu. %s, worth %s\n", w + 1, q.v[w].what, q.v[w].worth);
-                else fprintf(r->out, "hint: %zu. %s\n", w + 1, q.v[w].what);
+                else if (scoring) fprintf(r->out, "hint: %zu. %s, worth %s\n", shown, q.v[w].what, q.v[w].worth);
+                else fprintf(r->out, "hint: %zu. %s\n", shown, q.v[w].what);
             } else if (!strcmp(t, "undo")) {
                 if (h.n < 3) {
                     fputs("nothing to undo\n", r->out);
@@ -302,10 +344,10 @@ static void play(Repl *r, const char *text, bool person_first)
                     moved = true;   /* redraw the position */
                 }
             } else {
-                size_t i = typed_move(&q, t);
+                size_t i = typed_move(&q, idx, nk, t);
                 if (i == SIZE_MAX) {
                     fprintf(r->out, "'%s' is not one of the %zu moves: type its number, or the position exactly as "
-                            "listed\n", t, q.n);
+                            "listed\n", t, nk);
                 } else {
                     fprintf(r->out, "you: %s\n", q.v[i].what);
                     unsigned long long next = q.v[i].id;
@@ -330,6 +372,7 @@ static void play(Repl *r, const char *text, bool person_first)
         }
     }
     pos_free(&q);
+    xfree(idx);
     for (size_t i = 0; i < h.ngain; i++) xfree(h.gain[i]);
     xfree(h.pos);
     xfree(h.gain);
@@ -345,15 +388,26 @@ void repl_play(Repl *r, const char *args)
     size_t n = strlen(a);
     while (n && isspace((unsigned char)a[n - 1])) a[--n] = 0;
     bool person_first = true;
-    if (n >= 6 && !strcmp(a + n - 6, "second") && (n == 6 || isspace((unsigned char)a[n - 7]))) {
-        person_first = false;
-        a[n - 6] = 0;
-    } else if (n >= 5 && !strcmp(a + n - 5, "first") && (n == 5 || isspace((unsigned char)a[n - 6]))) {
-        a[n - 5] = 0;
+    char person_side = 0;
+    /* trailing words, in either order: first | second, left | right */
+    for (bool more = true; more;) {
+        more = false;
+        static const char *const words[] = { "second", "first", "left", "right" };
+        for (int w = 0; w < 4 && !more; w++) {
+            size_t len = strlen(words[w]);
+            if (n >= len && !strcmp(a + n - len, words[w]) && (n == len || isspace((unsigned char)a[n - len - 1]))) {
+                if (w < 2) person_first = w == 1;
+                else person_side = w == 2 ? 'L' : 'R';
+                n -= len;
+                a[n] = 0;
+                while (n && isspace((unsigned char)a[n - 1])) a[--n] = 0;
+                more = true;
+            }
+        }
     }
     char *t = a;
     while (isspace((unsigned char)*t)) t++;
     if (!*t) fputs("this command needs a position, e.g. Nim(3, 4, 5)\n", r->out);
-    else play(r, t, person_first);
+    else play(r, t, person_first, person_side);
     xfree(a);
 }

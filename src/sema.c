@@ -2,6 +2,7 @@
 #include "config.h"
 #include "sema.h"
 #include "builtins.h"
+#include "graph.h"
 #include "util.h"
 #include <stdarg.h>
 #include <stdlib.h>
@@ -271,6 +272,12 @@ static int binary(Sema *s, Node *n)
     case OP_SUB: case OP_DIV: case OP_MOD: case OP_POW: case OP_BAND: case OP_BOR: case OP_BXOR:
     case OP_SHL: case OP_SHR:
         if (n->op == OP_SUB && a == VT_GRAPH) return VT_GRAPH;   /* G - v, G - [vertices] */
+        if (n->op == OP_SUB && (a == VT_POS || b == VT_POS)) {   /* A - B: A + (-B), a game */
+            if (!(a == VT_POS || a == VT_NONE || (n->a->kind == N_INT && n->a->ival == 0)) ||
+                !(b == VT_POS || b == VT_NONE || (n->b->kind == N_INT && n->b->ival == 0)))
+                err(s, n->loc, "'-' subtracts a position from a position, or integers, not %s and %s", val_type_an(a), val_type_an(b));
+            return VT_POS;
+        }
         if ((n->op == OP_SUB || n->op == OP_BAND || n->op == OP_BOR) && (a == VT_SET || b == VT_SET)) {
             /* union, intersection, difference of sets */
             if (!((a == VT_SET || a == VT_NONE) && (b == VT_SET || b == VT_NONE)))
@@ -309,6 +316,10 @@ static int graph_literal(Sema *s, Node *n)
     for (int i = 0; i < n->list.n; i++) {
         Node *st = n->list.v[i];
         if (st->ival && n->op) err(s, st->loc, "a digraph has no ground vertices (ground is for graph)");
+        if (st->a && n->op) err(s, st->a->loc, "a digraph's arcs have no colours (edge colours are for graph)");
+        else if (st->a && st->list.n < 2) err(s, st->a->loc, "a colour follows a chain of edges, as in 'u - v : L;'");
+        else if (st->a && !graph_colour_word(st->a->name))
+            err(s, st->a->loc, "unknown edge colour '%s' (L or blue, R or red, G or green)", st->a->name);
         for (int j = 0; j < st->list.n; j++) {
             Node *g = st->list.v[j];
             if (j && n->op && g->op != '>') err(s, g->loc, "a digraph's arcs are written 'u -> v'");
@@ -369,8 +380,9 @@ static int expr_inner(Sema *s, Node *n)
     case N_UNARY: {
         int t = expr(s, n->a);
         if (n->op == OP_NEG) {
-            need(s, n->a, t, numeric(t), "integers");
-            return VT_INT;
+            if (t == VT_POS) return VT_POS;   /* -A: the game with Left and Right swapped */
+            need(s, n->a, t, numeric(t) || t == VT_POS, "integers or positions");
+            return t == VT_NONE ? VT_NONE : VT_INT;
         }
         return VT_BOOL;
     }
@@ -515,12 +527,23 @@ int sema_declare(Program *p, Arena *a, NodeList *items)
         } else {
             sym.kind = SYM_GAME;
             Game g = { .name = name, .nparams = n->nparams, .variadic = n->variadic, .loc = n->loc, .canon_fn = -1,
-                       .stdlib = p->run.loading_stdlib, .scoring = n->op == 1 };
+                       .stdlib = p->run.loading_stdlib, .scoring = n->op == 1, .neg = -1 };
             for (int k = 0; k < n->list.n; k++)
                 if (n->list.v[k]->kind == N_MOVE && n->list.v[k]->op != MOVE_BOTH) g.partizan = true;
             g.moves_fn = prog_add_func(p, name, FN_MOVES);
             sym.id = (int)p->code.ngames;
+            if (g.partizan) g.neg = sym.id + 1;
             VEC_PUSH(p->code.games, p->code.ngames, p->code.capgames, g);
+            if (g.partizan) {   /* its negative, next to it (compile fills it in from g) */
+                char *neg = arena_alloc(&p->code.arena, strlen(name) + 2);
+                neg[0] = '-';
+                strcpy(neg + 1, name);
+                Game t = g;
+                t.name = neg;
+                t.neg = sym.id;
+                t.negated = true;
+                VEC_PUSH(p->code.games, p->code.ngames, p->code.capgames, t);
+            }
         }
         n->ref = REF_CONST + (int)sym.kind;   /* marks the item as declared */
         n->ref_id = sym.id;

@@ -201,6 +201,35 @@ static Value mkpos(Vm *vm, uint32_t n, Loc loc)
     return val_pos(vm_alloc(vm, (n ? n : 1) * sizeof(int64_t *), loc), NULL, n);
 }
 
+/* key with its game id changed to g (a copy in scratch memory). */
+static const int64_t *key_as_game(Vm *vm, const int64_t *key, int g, Loc loc)
+{
+    size_t len = KEY_LEN(key);
+    int64_t *k = vm_alloc(vm, len * sizeof *k, loc);
+    memcpy(k, key, len * sizeof *k);
+    k[0] = (int64_t)(((uint64_t)k[0] & ~(uint64_t)0xffffffffu) | (uint32_t)g);
+    return k;
+}
+
+Value vm_negate(Vm *vm, Value a, Loc loc)
+{
+    if (a.t != VT_POS) return a;
+    const Game *games = vm->p->code.games;
+    uint32_t i = 0;
+    while (i < a.n && games[KEY_GAME(a.u.pos.keys[i])].neg < 0) i++;
+    if (i == a.n) return a;   /* impartial: its own negative */
+    Value v = mkpos(vm, a.n, loc);
+    const int64_t **d = (const int64_t **)v.u.pos.keys;
+    for (i = 0; i < a.n; i++) {
+        const int64_t *k = a.u.pos.keys[i];
+        int neg = games[KEY_GAME(k)].neg;
+        d[i] = neg < 0 ? k : key_as_game(vm, k, neg, loc);
+    }
+    v.u.pos.cnt = a.u.pos.cnt;
+    v.strs = a.strs;
+    return v;
+}
+
 /* The count words of a position's parts, written into c (n of them). */
 static void counts_of(const Value *v, uint64_t *c)
 {
@@ -782,6 +811,16 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 sp--;
                 break;
             }
+            if (op == IR_SUB && TOP.t == VT_POS && (st[sp - 2].t == VT_POS || (isnum(&st[sp - 2]) && st[sp - 2].u.i == 0))) {
+                vm->sp = sp;   /* A - B: A + (-B) */
+                st[sp - 2] = vm_add(vm, st[sp - 2], vm_negate(vm, TOP, LOC), LOC);
+                sp--;
+                break;
+            }
+            if (op == IR_SUB && st[sp - 2].t == VT_POS && isnum(&TOP) && TOP.u.i == 0) {
+                sp--;   /* A - 0 */
+                break;
+            }
             if (op == IR_SUB && st[sp - 2].t == VT_GRAPH) {
                 vm->sp = sp;
                 st[sp - 2] = graph_minus(vm, &st[sp - 2], &TOP, LOC);
@@ -816,6 +855,11 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             if (TOP.t == VT_BIG || (isnum(&TOP) && TOP.u.i == INT64_MIN)) {
                 vm->sp = sp;
                 TOP = big_op(vm, IR_NEG, &TOP, NULL, LOC);
+                break;
+            }
+            if (TOP.t == VT_POS) {
+                vm->sp = sp;
+                TOP = vm_negate(vm, TOP, LOC);
                 break;
             }
             if (!isnum(&TOP)) type_error(vm, LOC, "'-' needs an integer", &TOP, NULL);
@@ -1333,11 +1377,30 @@ static Value run_on_key(Vm *vm, int fn, const int64_t *key, VmYield cb, void *ct
 
 const int64_t *vm_canon(Vm *vm, const int64_t *key)
 {
-    int fn = vm->p->code.games[KEY_GAME(key)].canon_fn;
-    return fn < 0 ? key : run_on_key(vm, fn, key, NULL, NULL).u.p[0];
+    const Game *g = &vm->p->code.games[KEY_GAME(key)];
+    int fn = g->canon_fn;
+    if (fn < 0) return key;
+    const int64_t *k = run_on_key(vm, fn, key, NULL, NULL).u.p[0];
+    return g->negated ? key_as_game(vm, k, (int)KEY_GAME(key), g->loc) : k;   /* G's canon gives a G */
+}
+
+/* -G's moves: G's (whose sides the caller reads from -G), each result negated. */
+typedef struct NegYield { Vm *vm; VmYield cb; void *ctx; Loc loc; } NegYield;
+
+static int neg_yield(void *ctx, const Value *v, const Value *frame)
+{
+    NegYield *n = ctx;
+    Value w = vm_negate(n->vm, *v, n->loc);
+    return n->cb(n->ctx, &w, frame);
 }
 
 void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx)
 {
-    run_on_key(vm, vm->p->code.games[KEY_GAME(key)].moves_fn, key, cb, ctx);
+    const Game *g = &vm->p->code.games[KEY_GAME(key)];
+    if (!g->negated) {
+        run_on_key(vm, g->moves_fn, key, cb, ctx);
+        return;
+    }
+    NegYield n = { vm, cb, ctx, g->loc };
+    run_on_key(vm, g->moves_fn, key, neg_yield, &n);
 }

@@ -184,6 +184,9 @@ _Noreturn void vm_fail_limit(Vm *vm, Loc loc, const char *msg);
 _Noreturn void vm_too_big(Vm *vm, Loc loc);
 /* Checked addition of integers, positions or lists (the IR's ADD), shared with the solver. */
 Value vm_add(Vm *vm, Value a, Value b, Loc loc);
+/* -a for a position: each partizan component's key made one of its game's negative (Game.neg;
+   -(-G) is G); impartial components are their own negatives. Other values are returned as they are. */
+Value vm_negate(Vm *vm, Value a, Loc loc);
 /* Apply builtin id (builtins.h) to args (builtins.c); errors go through the program's error path. */
 Value builtin_call(Vm *vm, int id, Value *args, int nargs, Loc loc);
 #endif

@@ -81,9 +81,24 @@ static void rem_fail(Rem *r, int status, char *errors)
     }
 }
 
-/* Remoteness of the held position id: the moves to the end with perfect play, the winner hurrying
-   and the loser dragging; -1 when the search went over its bounds or a call failed. */
-static int64_t remoteness(Rem *r, unsigned long long id, int depth)
+/* Whether move i of a is one the mover side may make (side 0: an impartial game's, every move). */
+static bool moves_for(const gr_answer *a, size_t i, char side)
+{
+    return !side || gr_answer_move_side(a, i) == side;
+}
+
+/* Whether move i of a wins for its maker (side 0: it reaches a P-position). */
+static bool wins_for(const gr_answer *a, size_t i, char side)
+{
+    int best = 0;
+    char to = gr_answer_move_value(a, i, NULL, NULL, side ? &best : NULL, NULL, NULL, NULL);
+    return side ? best != 0 : to == 'P';
+}
+
+/* Remoteness of the held position id with side to move (0: an impartial game, either player): the
+   moves to the end with perfect play, the winner hurrying and the loser dragging; -1 when the
+   search went over its bounds or a call failed. */
+static int64_t remoteness(Rem *r, unsigned long long id, char side, int depth)
 {
     if (r->over || depth > ENGINE_MAX_DEPTH || ++r->visited > ENGINE_MAX_SEARCH) {
         r->over = true;
@@ -104,23 +119,31 @@ static int64_t remoteness(Rem *r, unsigned long long id, int depth)
     }
     gr_free(errors);
     bool fresh;
-    int64_t got = *rem_slot(r, gr_answer_position(a), &fresh);
+    StrBuf kb;   /* the memo's key: the side to move and the position */
+    sb_init(&kb);
+    if (side) sb_printf(&kb, "%c ", side);
+    sb_puts(&kb, gr_answer_position(a));
+    char *key = sb_take(&kb);
+    int64_t got = *rem_slot(r, key, &fresh);
     if (!fresh && got >= 0) {
+        xfree(key);
         gr_answer_free(a);
         gr_session_release(r->s, mark);
         return got;
     }
-    char outcome = gr_answer_outcome(a);
+    bool winning = false;   /* the mover has a winning move */
+    for (size_t i = 0; i < gr_answer_move_count(a) && !winning; i++)
+        winning = moves_for(a, i, side) && wins_for(a, i, side);
     int64_t best = -1;
     for (size_t i = 0; i < gr_answer_move_count(a) && !r->over; i++) {
-        char to = gr_answer_move_value(a, i, NULL, NULL, NULL, NULL, NULL, NULL);
-        if (outcome == 'N' && to != 'P') continue;   /* the winner moves to a loss of the other */
-        int64_t x = remoteness(r, gr_answer_move_id(a, i), depth + 1);
+        if (!moves_for(a, i, side) || (winning && !wins_for(a, i, side))) continue;   /* the winner wins on */
+        int64_t x = remoteness(r, gr_answer_move_id(a, i), side ? (char)('L' + 'R' - side) : 0, depth + 1);
         if (x < 0) break;
-        if (best < 0 || (outcome == 'N' ? x < best : x > best)) best = x;
+        if (best < 0 || (winning ? x < best : x > best)) best = x;
     }
     int64_t res = r->over ? -1 : best < 0 ? 0 : best + 1;
-    *rem_slot(r, gr_answer_position(a), &fresh) = res;
+    *rem_slot(r, key, &fresh) = res;
+    xfree(key);
     gr_answer_free(a);
     gr_session_release(r->s, mark);
     return res;
@@ -145,20 +168,29 @@ static size_t best_worth(const gr_answer *a)
     return best;
 }
 
-/* The choice in the listed position a (its moves' positions held). */
-static int choose(gr_session *s, const gr_answer *a, size_t *index, const char **why, char **errors)
+/* The choice in the listed position a (its moves' positions held) for side (0: not partizan). */
+static int choose(gr_session *s, const gr_answer *a, char side, size_t *index, const char **why, char **errors)
 {
-    size_t n = gr_answer_move_count(a);
-    if (!n) {
+    size_t n = gr_answer_move_count(a), mine = 0;
+    for (size_t i = 0; i < n; i++) mine += moves_for(a, i, side);
+    if (!mine) {
         *why = "no move";
         return 0;
+    }
+    if (side) {   /* a partizan position: the side's first winning move, else its slowest loss */
+        for (size_t i = 0; i < n; i++)
+            if (moves_for(a, i, side) && wins_for(a, i, side)) {
+                *index = i;
+                *why = "a winning move";
+                return 0;
+            }
     }
     if (gr_answer_is_scoring(a)) {
         *index = best_worth(a);
         *why = "a best move";
         return 0;
     }
-    for (int pass = 0; pass < 2; pass++)   /* a winning move, else one keeping the draw */
+    for (int pass = 0; pass < 2 && !side; pass++)   /* a winning move, else one keeping the draw */
         for (size_t i = 0; i < n; i++)
             if (gr_answer_move_value(a, i, NULL, NULL, NULL, NULL, NULL, NULL) == (pass ? 'D' : 'P')) {
                 *index = i;
@@ -166,10 +198,12 @@ static int choose(gr_session *s, const gr_answer *a, size_t *index, const char *
                 return 0;
             }
     Rem r = { .s = s };
-    size_t best = 0;
+    size_t best = SIZE_MAX, first = SIZE_MAX;
     int64_t bestr = -1;
     for (size_t i = 0; i < n && !r.over; i++) {
-        int64_t x = remoteness(&r, gr_answer_move_id(a, i), 0);
+        if (!moves_for(a, i, side)) continue;
+        if (first == SIZE_MAX) first = i;
+        int64_t x = remoteness(&r, gr_answer_move_id(a, i), side ? (char)('L' + 'R' - side) : 0, 0);
         if (x > bestr) {
             bestr = x;
             best = i;
@@ -182,7 +216,8 @@ static int choose(gr_session *s, const gr_answer *a, size_t *index, const char *
         return r.status;
     }
     gr_free(r.errors);   /* (another failure below the position: the bounds' answer stands) */
-    *index = r.over ? 0 : best;
+    if (first == SIZE_MAX) first = 0;
+    *index = r.over || best == SIZE_MAX ? first : best;
     *why = r.over ? "no winning move; the game is too large to find the slowest loss, so the first move"
                   : "no winning move; the one that loses slowest";
     return 0;
@@ -191,10 +226,16 @@ static int choose(gr_session *s, const gr_answer *a, size_t *index, const char *
 int gr_engine_move(gr_session *s, const char *position, const char *name, unsigned long long id, size_t *index,
                    const char **why, char **errors)
 {
+    return gr_engine_move_side(s, position, name, id, 0, index, why, errors);
+}
+
+int gr_engine_move_side(gr_session *s, const char *position, const char *name, unsigned long long id, char side,
+                        size_t *index, const char **why, char **errors)
+{
     if (errors) *errors = NULL;
     *index = (size_t)-1;
     *why = NULL;
-    if (!s || (!position && !id)) return EXIT_USAGE;
+    if (!s || (!position && !id) || (side && side != 'L' && side != 'R')) return EXIT_USAGE;
     s->stop = 0;
     s->spanning = true;   /* one interrupt and one deadline for the calls below */
     double deadline0 = s->run_deadline;
@@ -208,12 +249,13 @@ int gr_engine_move(gr_session *s, const char *position, const char *name, unsign
             gr_free(*errors);
             *errors = NULL;
         }
-        if (gr_answer_value_kind(a) == GR_VALUE_FORM) {   /* Left and Right move differently */
-            if (errors) *errors = util_strdup_libc("error: the engine does not play partizan games yet (a query lists "
-                                                   "Left's and Right's winning moves; :moves lists every move)\n");
+        bool partizan = gr_answer_value_kind(a) == GR_VALUE_FORM;   /* Left and Right move differently */
+        if (partizan && !side) {
+            if (errors) *errors = util_strdup_libc("error: in a partizan game the engine plays Left or Right: "
+                                                   "gr_engine_move_side with 'L' or 'R'\n");
             st = EXIT_COMPILE;
         } else {
-            st = choose(s, a, index, why, errors);
+            st = choose(s, a, partizan ? side : 0, index, why, errors);
         }
         if (st) *index = (size_t)-1;
     }

@@ -1341,6 +1341,81 @@ static long long ends_value(const long long *a, int i, int j, long long v[][12])
     return v[i][j] = l > r ? l : r;
 }
 
+/* A partizan heap as a person states it: Left takes 1 or 3, Right takes 2 or 3 (at most n); who
+   cannot move on their turn loses. win[n][p] for player p (0 Left, 1 Right) to move, and the
+   remoteness rem[n][p] as sub134's. */
+static const int PZ_TAKE[2][2] = { { 1, 3 }, { 2, 3 } };
+static void pz_heap(int n, bool win[][2], int rem[][2])
+{
+    for (int m = 0; m <= n; m++)
+        for (int p = 0; p < 2; p++) {
+            win[m][p] = false;
+            int lo = -1, hi = -1;
+            for (int j = 0; j < 2; j++) {
+                if (PZ_TAKE[p][j] > m) continue;
+                int c = m - PZ_TAKE[p][j];
+                if (!win[c][1 - p]) {
+                    win[m][p] = true;
+                    if (lo < 0 || rem[c][1 - p] < lo) lo = rem[c][1 - p];
+                }
+                if (rem[c][1 - p] > hi) hi = rem[c][1 - p];
+            }
+            rem[m][p] = hi < 0 ? 0 : win[m][p] ? lo + 1 : hi + 1;
+        }
+}
+
+/* gr_engine_move_side playing Left and Right in the partizan heap, n = 0..30: the first winning
+   move of its side (k ascending), else its slowest loss, else no move; without a side, an error. */
+static void engine_partizan(gr_session *s)
+{
+    gr_eval(s, "game PZ(n) { left move take(k in {1, 3}) when k <= n => PZ(n - k); "
+               "right move take(k in {2, 3}) when k <= n => PZ(n - k); }", NULL, NULL);
+    bool win[31][2];
+    int rem[31][2], bad = 0;
+    char detail[300] = "";
+    pz_heap(30, win, rem);
+    for (int n = 0; n <= 30; n++)
+        for (int p = 0; p < 2; p++) {
+            char pos[32];
+            snprintf(pos, sizeof pos, "PZ(%d)", n);
+            int want = -1;
+            for (int j = 0; j < 2; j++) {
+                if (PZ_TAKE[p][j] > n) continue;
+                int c = n - PZ_TAKE[p][j];
+                if (win[n][p] ? !win[c][1 - p] && want < 0 : want < 0 || rem[c][1 - p] > rem[want][1 - p]) want = c;
+            }
+            size_t i = 12345;
+            const char *why = NULL;
+            int st = gr_engine_move_side(s, pos, NULL, 0, p ? 'R' : 'L', &i, &why, NULL);
+            gr_answer *a = NULL;
+            const char *to = NULL;
+            char side = 0;
+            bool ok = st == 0 && gr_position(s, pos, NULL, GR_EVERY_OUTCOME, (size_t)-1, &a, NULL) == 0;
+            if (ok && want < 0) {
+                ok = i == (size_t)-1 && why && !strcmp(why, "no move");
+            } else if (ok) {
+                char wt[32];
+                snprintf(wt, sizeof wt, want ? "PZ(%d)" : "0", want);
+                ok = i != (size_t)-1 && gr_answer_move(a, i, NULL, NULL, NULL, &to, NULL) == 0 && !strcmp(to, wt) &&
+                     (side = gr_answer_move_side(a, i)) == (p ? 'R' : 'L') &&
+                     !strcmp(why, win[n][p] ? "a winning move" : "no winning move; the one that loses slowest");
+            }
+            if (!ok && bad++ == 0)
+                snprintf(detail, sizeof detail, "%s, %s to move: %s (%c, %s), want %d", pos, p ? "Right" : "Left",
+                         to ? to : "-", side ? side : '-', why ? why : "-", want);
+            gr_answer_free(a);
+        }
+    check(bad == 0, "gr_engine_move_side: a partizan heap, Left and Right, n = 0..30: a winning move of the side, "
+                    "else its slowest loss, else no move", detail);
+    size_t i = 0;
+    const char *why = NULL;
+    char *errors = NULL;
+    int st = gr_engine_move(s, "PZ(5)", NULL, 0, &i, &why, &errors);
+    check(st == 3 && i == (size_t)-1 && errors && strstr(errors, "gr_engine_move_side"),
+          "gr_engine_move: a partizan position needs a side (gr_engine_move_side)", errors ? errors : "");
+    gr_free(errors);
+}
+
 static void engine_moves(void)
 {
     gr_session *s = gr_session_new();
@@ -1452,5 +1527,6 @@ static void engine_moves(void)
     check(engine_target(s, "Token(DrawOr, 0)", 0, to, sizeof to, rule, sizeof rule, &why) &&
               !strcmp(to, "Token(DrawOr, 3)") && !strcmp(why, "no winning move; one that keeps the draw"),
           "gr_engine_move: no winning move, but one keeping the draw", to);
+    engine_partizan(s);
     gr_session_free(s);
 }

@@ -8,7 +8,9 @@
    on the sorted components) and the exact sets winning_left / winning_right (positions compared
    as multisets of components, those with no move for either player left out) must agree. X + (-X)
    and X + (-X) + Y + (-Y), the negative built by the rules (swap L/R, transpose, swap toads and
-   frogs, swap x/o, swapped move sets), must have the value 0 and be P. Every Hackenbush string of
+   frogs, swap x/o, swapped move sets), must have the value 0 and be P; so must X - X, the
+   engine's negative; and sums written with the engine's -(N) for the rules' negative N of a
+   component must answer as the component itself, winning moves included. Every Hackenbush string of
    L and R up to 8 edges must have the value of its sign expansion, exact. And published values
    (Domineering 2x2 is +-1, 2x1 is 1, 1x2 is -1; LR = 1/2, LRR = 1/4, LLR = 3/2). */
 #ifndef _GNU_SOURCE
@@ -501,7 +503,14 @@ static char *norm_position(const char *text, bool keep_dead)
             t = e + 3;
         }
         Comp c;
-        if (parse_comp(t, &c) && c.dead && !keep_dead) continue;
+        if (t[0] == '-') {   /* the engine's negative of a component: the rules' negative, as printed */
+            if (!parse_comp(t + 1, &c)) { bad = true; break; }
+            c = neg_comp(&c);
+            t = c.str;
+            if (c.dead && !keep_dead) continue;
+        } else if (parse_comp(t, &c) && c.dead && !keep_dead) {
+            continue;
+        }
         for (int i = 0; i < copies && !bad; i++) {
             if (n == 256) bad = true;
             else terms[n++] = strdup(t);
@@ -1060,12 +1069,66 @@ static void duel_sums(int programs, int per)
 }
 
 /* X + (-X), and X + (-X) + Y + (-Y): value 0, outcome P (here too). */
+/* Sums of 1-3 components, each written as the engine's negative of the rules' negative, -(N), half
+   of the time: outcome and both winning sets as for plain sums (the engine prints the positions
+   its moves reach in a negated component as -Name(...), read back as the rules' negative). */
+static void duel_negated(int programs, int per)
+{
+    for (int pr = 0; pr < programs; pr++) {
+        rules_reset();
+        for (int r = rnd(1, 2); r > 0; r--) rand_rule(true);
+        Prog p = { .what = "sums with -(N)" };
+        for (int made = 0, tries = 0; made < per && tries < 40 * per; tries++) {
+            Comp c[3];
+            int n = rnd(1, 3);
+            Str t = { 0 };
+            sput(&t, "");
+            for (int i = 0; i < n; i++) {
+                c[i] = rand_comp(rnd(0, NKINDS - 1));
+                sput(&t, "%s", i ? " + " : "");
+                if (rnd(0, 1)) {
+                    Comp neg = neg_comp(&c[i]);
+                    sput(&t, "-(");
+                    query_term(&t, &neg);
+                    sput(&t, ")");
+                } else {
+                    query_term(&t, &c[i]);
+                }
+            }
+            Query q = { .text = t.s };
+            if (!expect(c, n, &q, 60000)) {
+                query_free(&q);
+                p.dropped++;
+                continue;
+            }
+            prog_add(&p, &q);
+            made++;
+        }
+        prog_run(&p);
+    }
+}
+
+/* "X - (X)": X and the engine's negative of X, 0 exactly when the engine negates X (as the rules'
+   negative N does: the brute force searches X + N). */
+static char *neg_query(const Comp *x)
+{
+    Str t = { 0 };
+    sput(&t, "");
+    query_term(&t, x);
+    sput(&t, " - (");
+    query_term(&t, x);
+    sput(&t, ")");
+    return t.s;
+}
+
+/* X + (-X) with the negative built by the rules; in odd programs, also X - X (the engine's
+   negative, neg_query). */
 static void duel_negatives(int programs, int per)
 {
     for (int pr = 0; pr < programs; pr++) {
         rules_reset();
         for (int r = rnd(1, 3); r > 0; r--) rand_rule(true);
-        Prog p = { .what = "X + (-X)" };
+        Prog p = { .what = pr % 2 ? "X - X, X + (-X)" : "X + (-X)" };
         for (int made = 0, tries = 0; made < per && tries < 40 * per; tries++) {
             Comp c[4];
             int n = made % 3 == 2 ? 4 : 2;
@@ -1078,7 +1141,7 @@ static void duel_negatives(int programs, int per)
                 c[1] = c[2];
                 c[2] = t;
             }
-            Query q = { .text = sum_query(c, n), .value = strdup("0") };
+            Query q = { .text = pr % 2 && n == 2 ? neg_query(&c[0]) : sum_query(c, n), .value = strdup("0") };
             if (!expect(c, n, &q, 40000)) {
                 query_free(&q);
                 p.dropped++;
@@ -1182,7 +1245,8 @@ int main(void)
     duel_facts();
     duel_hackenbush();
     duel_sums(8, 80);
-    duel_negatives(2, 80);
+    duel_negatives(4, 60);
+    duel_negated(4, 60);
     memo_clear();
     printf("partizan duel: %d passed, %d failed (%d checks)\n", passed, failed, checks);
     if (passed + failed == 0 || checks == 0) {
