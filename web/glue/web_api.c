@@ -151,7 +151,8 @@ static char *status_json(int st, Buf *msg)
 
 /* The position (text, or the held position id when text is NULL or empty) with every move, each
    move's position held: {"status":0,"position":..,"outcome":"N","misere":false,"scoring":false,
-   "moves":[{"component","rule","args","result","outcome","id","gain","worth"}]} or
+   "partizan":false,"moves":[{"component","rule","args","result","outcome","id","gain","worth","side","best"}]}
+   (side: "L" or "R" in a partizan position, else null; best: the move wins for its maker) or
    {"status":3,"errors":"<the messages as the command line prints them>"}. Free with web_free. */
 EMSCRIPTEN_KEEPALIVE char *web_position(gr_session *s, const char *text, double id)
 {
@@ -178,12 +179,15 @@ EMSCRIPTEN_KEEPALIVE char *web_position(gr_session *s, const char *text, double 
     bjson(&b, o);
     bstr(&b, gr_answer_is_mode(a) ? ",\"misere\":true" : ",\"misere\":false");
     bstr(&b, gr_answer_is_scoring(a) ? ",\"scoring\":true" : ",\"scoring\":false");
+    bstr(&b, gr_answer_value_kind(a) == GR_VALUE_FORM ? ",\"partizan\":true" : ",\"partizan\":false");
     bstr(&b, ",\"moves\":[");
     size_t n = gr_answer_move_count(a);
     for (size_t i = 0; i < n; i++) {
         const char *from, *rule, *args, *to, *gain = NULL, *worth = NULL;
         gr_answer_move(a, i, &from, &rule, &args, &to, NULL);
-        char mo[2] = { gr_answer_move_value(a, i, NULL, NULL, NULL, &gain, NULL, &worth), 0 };
+        int best = 0;
+        char mo[2] = { gr_answer_move_value(a, i, NULL, NULL, &best, &gain, NULL, &worth), 0 };
+        char side[2] = { gr_answer_move_side(a, i), 0 };
         char num[32];
         snprintf(num, sizeof num, "%llu", gr_answer_move_id(a, i));
         bstr(&b, i ? ",{\"component\":" : "{\"component\":");
@@ -202,7 +206,9 @@ EMSCRIPTEN_KEEPALIVE char *web_position(gr_session *s, const char *text, double 
         bjson(&b, gain);
         bstr(&b, ",\"worth\":");
         bjson(&b, worth);
-        bstr(&b, "}");
+        bstr(&b, ",\"side\":");
+        bjson(&b, side[0] ? side : NULL);
+        bstr(&b, best ? ",\"best\":true}" : ",\"best\":false}");
     }
     bstr(&b, "]}");
     gr_answer_free(a);
@@ -210,15 +216,17 @@ EMSCRIPTEN_KEEPALIVE char *web_position(gr_session *s, const char *text, double 
     return b.s;
 }
 
-/* The engine's move in the position held as id (0: the text position), gr_engine_move's:
-   {"status":0,"index":I,"why":TEXT} (index -1: no move), or {"status":N,"errors":TEXT}. */
-EMSCRIPTEN_KEEPALIVE char *web_engine_move(gr_session *s, const char *text, double id)
+/* The engine's move in the position held as id (0: the text position), gr_engine_move_side's
+   (side "L" or "R" in a partizan position, else ""): {"status":0,"index":I,"why":TEXT} (index -1:
+   no move), or {"status":N,"errors":TEXT}. */
+EMSCRIPTEN_KEEPALIVE char *web_engine_move(gr_session *s, const char *text, double id, const char *side)
 {
     Buf msg = { 0 };
     size_t index;
     const char *why;
     gr_session_messages(s, collect, &msg);
-    int st = gr_engine_move(s, id ? NULL : text, "<play>", (unsigned long long)id, &index, &why, NULL);
+    int st = gr_engine_move_side(s, id ? NULL : text, "<play>", (unsigned long long)id, side && *side ? *side : 0, &index,
+                                 &why, NULL);
     gr_session_messages(s, NULL, NULL);
     if (st) return status_json(st, &msg);
     free(msg.s);

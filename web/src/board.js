@@ -1,8 +1,9 @@
 // board.js: the page's :play: a position played against the engine, as in the REPL. The person
 // clicks one of the moves (each a button: its rule, binders and the position it reaches); the
 // engine answers (a winning move when there is one, else the slowest loss); Hint marks a winning
-// move, Undo takes back the engine's reply and the person's move. Positions are held by the
-// worker's session (ids), never read back from their text.
+// move, Undo takes back the engine's reply and the person's move. In a partizan game the person
+// plays Left or Right (the side chosen) and only the mover's own moves are offered. Positions are
+// held by the worker's session (ids), never read back from their text.
 
 function describe(m, scoring) {
     let s = `${m.rule || "move"}${m.args ? " " + m.args : ""} from ${m.component} -> ${m.result}`;
@@ -29,11 +30,14 @@ export class Board {
         this.root.textContent = "";
     }
 
-    start(position, personFirst) {
+    // side: "L" or "R", the person's side in a partizan game (the engine plays the other).
+    start(position, personFirst, side) {
         this.reset();
         this.logEl.textContent = "";
         this.text = position;
         this.person = personFirst;
+        this.side = side === "R" ? "R" : "L";
+        this.announced = false;
         this.score = [0n, 0n];
         this.busy = true;
         this.say(`You play ${personFirst ? "first" : "second"} against the engine.`);
@@ -66,6 +70,10 @@ export class Board {
         }
         if (msg.type === "engine-move") {
             const m = this.q.moves[msg.index];
+            if (!m) {   // (no move of its side: render() ended the game already)
+                this.busy = false;
+                return;
+            }
             this.say(`engine: ${describe(m, this.q.scoring)}  (${msg.why})`, "engine");
             this.gains.push(BigInt(m.gain || "0"));
             if (this.q.scoring) this.score[1] += BigInt(m.gain || "0");
@@ -77,12 +85,24 @@ export class Board {
         if (msg.type !== "position") return;
         this.busy = false;
         this.q = msg;
+        if (msg.partizan && !this.announced) {
+            this.announced = true;
+            this.say(`A partizan game: you play ${name(this.side)}, the engine ${name(other(this.side))}; each makes only their own moves.`);
+        }
         this.render();
-        if (!msg.moves.length) return;
+        if (!this.mine().length) return;
         if (!this.person) {
             this.busy = true;
-            this.post({ type: "engine-move", id: this.hist[this.hist.length - 1], text: this.text });
+            this.post({ type: "engine-move", id: this.hist[this.hist.length - 1], text: this.text,
+                        side: msg.partizan ? other(this.side) : "" });
         }
+    }
+
+    // The indices of the moves the player to move may make (a partizan game: that side's).
+    mine() {
+        const q = this.q, side = this.person ? this.side : other(this.side);
+        const all = q.moves.map((m, i) => i);
+        return q.partizan ? all.filter((i) => q.moves[i].side === side) : all;
     }
 
     render() {
@@ -97,11 +117,15 @@ export class Board {
             s.textContent = `scores: you ${this.score[0]}, the engine ${this.score[1]}`;
             this.root.append(s);
         }
-        if (!q.moves.length) {
+        const mine = this.mine();
+        if (!mine.length) {
             const over = document.createElement("div");
             over.className = "over";
             let text;
-            if (q.scoring) {
+            if (q.partizan) {
+                const who = this.person ? this.side : other(this.side);
+                text = `${this.person ? "You" : "The engine"} (${name(who)}) cannot move: ${this.person ? "the engine wins." : "you win!"}`;
+            } else if (q.scoring) {
                 const c = this.score[0] > this.score[1] ? "you win!" : this.score[0] < this.score[1] ? "the engine wins." : "a tie.";
                 text = `game over: you ${this.score[0]}, the engine ${this.score[1]}: ${c}`;
             } else {
@@ -119,11 +143,12 @@ export class Board {
         delete this.root.dataset.over;
         const list = document.createElement("div");
         list.className = "moves";
-        q.moves.forEach((m, i) => {
+        mine.forEach((i, k) => {
+            const m = q.moves[i];
             const b = document.createElement("button");
             b.className = "move";
             b.dataset.index = String(i);
-            b.textContent = `${i + 1}. ${describe(m, q.scoring)}`;
+            b.textContent = `${k + 1}. ${describe(m, q.scoring)}`;
             b.disabled = !this.person;
             b.onclick = () => this.move(i);
             list.append(b);
@@ -151,12 +176,15 @@ export class Board {
         if (q.scoring) {
             w = 0;
             q.moves.forEach((m, i) => { if (BigInt(m.worth) > BigInt(q.moves[w].worth)) w = i; });
+        } else if (q.partizan) {
+            w = this.mine().find((i) => q.moves[i].best) ?? -1;
         } else {
             w = q.moves.findIndex((m) => m.outcome === "P");
         }
         for (const b of this.root.querySelectorAll("button.move")) b.classList.toggle("hinted", +b.dataset.index === w);
-        if (w < 0) this.say(`hint: no move wins here (the position is ${q.outcome})`);
-        else this.say(`hint: ${w + 1}. ${describe(q.moves[w], q.scoring)}${q.scoring ? ", worth " + q.moves[w].worth : ""}`);
+        const shown = this.mine().indexOf(w) + 1;   // its number on the board
+        if (w < 0) this.say(`hint: no move wins here${q.partizan ? " for " + name(this.side) : ""} (the position is ${q.outcome})`);
+        else this.say(`hint: ${shown}. ${describe(q.moves[w], q.scoring)}${q.scoring ? ", worth " + q.moves[w].worth : ""}`);
     }
 
     undo() {
@@ -175,6 +203,9 @@ export class Board {
         this.go(this.hist[this.hist.length - 1]);
     }
 }
+
+function name(side) { return side === "L" ? "Left" : "Right"; }
+function other(side) { return side === "L" ? "R" : "L"; }
 
 function personWinsText(text) {
     return /you win/.test(text) ? "person" : /engine wins/.test(text) ? "engine" : "tie";

@@ -329,7 +329,7 @@ board = new Board({
 });
 $("play-form").onsubmit = (e) => {
     e.preventDefault();
-    board.start($("play-position").value, $("play-order").value === "first");
+    board.start($("play-position").value, $("play-order").value === "first", $("play-side").value);
 };
 
 startWorker();

@@ -5,7 +5,8 @@
 // Messages in:  {type: "run", text, input, maxMemory}       -> "out"*, "progress"*, "done"
 //               {type: "play", program, position, maxMemory}  (the program's definitions, not its statements) -> "position" (or "play-error")
 //               {type: "goto", id}                           -> "position"
-//               {type: "engine-move", id, text}              -> "engine-move" {index, why} (gr_engine_move)
+//               {type: "engine-move", id, text, side}        -> "engine-move" {index, why} (gr_engine_move_side;
+//                                                               side "L"/"R" in a partizan game, else "")
 // Messages out: {type: "ready", version, ms}, {type: "out", stream, text},
 //               {type: "picture", json} (a draw statement's or a two-range table's JSON object),
 //               {type: "progress", elapsed, count, what}, {type: "done", status, ms}
@@ -50,7 +51,7 @@ GrundyEngine({
     api.exec = m.cwrap("web_exec", "number", ["number", "string"]);
     api.load = m.cwrap("web_load", "number", ["number", "string"]);
     api.position = m.cwrap("web_position", "number", ["number", "string", "number"]);
-    api.engineMove = m.cwrap("web_engine_move", "number", ["number", "string", "number"]);
+    api.engineMove = m.cwrap("web_engine_move", "number", ["number", "string", "number", "string"]);
     api.free = m.cwrap("web_free", null, ["number"]);
     api.sessionFree = m.cwrap("web_session_free", null, ["number"]);
     api.version = m.cwrap("web_version", "string", []);
@@ -85,9 +86,9 @@ function position(text, id) {
     return JSON.parse(json);
 }
 
-// The engine's move (the library's gr_engine_move, as the REPL's :play makes it).
-function engineMove(text, id) {
-    const p = api.engineMove(playSession, text || "", id || 0);
+// The engine's move (the library's gr_engine_move_side, as the REPL's :play makes it).
+function engineMove(text, id, side) {
+    const p = api.engineMove(playSession, text || "", id || 0, side || "");
     const json = engine.UTF8ToString(p >>> 0);
     api.free(p);
     return JSON.parse(json);
@@ -124,7 +125,7 @@ onmessage = (e) => {
         const p = position(msg.id ? null : msg.text, msg.id);
         postMessage(p.status ? { type: "play-error", status: p.status, errors: p.errors || "" } : { type: "position", id: msg.id, ...p });
     } else if (msg.type === "engine-move") {
-        const m = engineMove(msg.id ? null : msg.text, msg.id);
+        const m = engineMove(msg.id ? null : msg.text, msg.id, msg.side);
         if (m.status) {
             postMessage({ type: "play-error", status: m.status, errors: m.errors || "" });
             return;

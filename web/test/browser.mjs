@@ -202,6 +202,29 @@ const drawn = await page.waitForFunction(() => {
 }, { timeout: 20000 }).then((h) => h.jsonValue(), () => "");
 check(drawn.includes("-> Token(D2, 3)") && drawn.includes("keeps the draw"), "the engine keeps the draw: " + drawn);
 
+// ---- :play a partizan game: the person's side's moves only; the engine plays the other side ----
+await page.$eval("#play-position", (el) => { el.value = "Domineering(2, 3)"; });
+await page.select("#play-order", "second");
+await page.select("#play-side", "R");
+await page.click("#play-start");
+const pz = await page.waitForFunction(() => {
+    const b = document.getElementById("play-board");
+    return b.dataset.over && { over: b.dataset.over, log: document.getElementById("play-log").textContent };
+}, { timeout: 20000 }).then((h) => h.jsonValue(), () => ({}));
+check(pz.over === "engine" && (pz.log || "").includes("you play Right, the engine Left") &&
+    (pz.log || "").includes("engine: place r=0, c=1") && (pz.log || "").includes("You (Right) cannot move"),
+    "the engine (Left) wins Domineering(2, 3) moving first: " + JSON.stringify(pz));
+await page.$eval("#play-position", (el) => { el.value = "Clobber(\"xxoo\")"; });
+await page.select("#play-order", "first");
+await page.select("#play-side", "L");
+await page.click("#play-start");
+await page.waitForSelector("#play-board button.move:not([disabled])", { timeout: 20000 });
+const offered = await page.$$eval("#play-board button.move", (bs) => bs.map((b) => b.textContent));
+await page.click("#play-hint");
+const pzHint = await page.$eval("#play-log", (l) => l.textContent);
+check(offered.length === 1 && offered[0].startsWith("1. east") && pzHint.includes("hint: no move wins here for Left"),
+    "Left's moves only in Clobber(\"xxoo\"), no winning one: " + JSON.stringify(offered) + " " + pzHint);
+
 // ---- the tour, and its screenshot ----
 await page.select("#examples", "tour");
 await page.click("#run");
