@@ -288,6 +288,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_EDGE_COLOURS: {
         const Graph *g = need_graph(vm, loc, fn, a);
+        if (g->directed) vm_fail(vm, loc, "edge_colours(): a digraph's arcs have no colours (edge colours are for graph)");
         if (g->m > UINT32_MAX / 2) vm_fail(vm, loc, "edge_colours(): a graph of more than 2^31 edges");
         char *t = vm_alloc(vm, g->m + 1, loc);
         for (uint64_t e = 0; e < g->m; e++) t[e] = graph_colour(g, e);

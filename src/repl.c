@@ -8,6 +8,7 @@
 #include "repl.h"
 #include "repl_int.h"
 #include "util.h"
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -238,7 +239,8 @@ int repl_run(gr_session *s, const char *const *files, size_t nfiles, bool use_re
     for (;;) {
         char *line = read_line(&r, input.len ? "   ...> " : "grundy> ");
         if (!line) break;
-        if (input.len && line[0] == ':') {   /* a command ends an item left open: report it as it is */
+        /* a command (":name") ends an item left open: report it as it is (": L;" goes on a graph's edges) */
+        if (input.len && line[0] == ':' && isalpha((unsigned char)line[1])) {
             char name[32];
             last = repl_eval(&r, repl_next_name(&r, name, sizeof name), input.s, input.len);
             sb_fini(&input);

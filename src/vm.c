@@ -836,8 +836,11 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 }
                 static const char *names[] = { [IR_SUB] = "'-'", [IR_DIV] = "'/'", [IR_MOD] = "'%'", [IR_POW] = "'**'",
                     [IR_BAND] = "'&'", [IR_BOR] = "'|'", [IR_BXOR] = "'^'", [IR_SHL] = "'<<'", [IR_SHR] = "'>>'" };
-                char what[64];
-                snprintf(what, sizeof what, "%s needs integers", names[op]);
+                char what[80];
+                if (op == IR_SUB && (st[sp - 2].t == VT_POS || TOP.t == VT_POS))
+                    snprintf(what, sizeof what, "'-' subtracts a position from a position (or 0), or integers");
+                else
+                    snprintf(what, sizeof what, "%s needs integers", names[op]);
                 type_error(vm, LOC, what, &st[sp - 2], &TOP);
             } else {
                 int64_t r;

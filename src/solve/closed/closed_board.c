@@ -205,7 +205,8 @@ static bool hackenbush_moves(Vm *vm, int gid, const Value *a, int n, const GameV
     hackenbush_solve(g, UINT64_MAX, &work, want->n, cut);
     bool complete = true;
     for (uint64_t e = 0; e < g->m; e++) {
-        if (e && g->eu[e] == g->eu[e - 1] && g->ev[e] == g->ev[e - 1]) continue;   /* a parallel copy: the same */
+        if (e && g->eu[e] == g->eu[e - 1] && g->ev[e] == g->ev[e - 1] && graph_colour(g, e) == graph_colour(g, e - 1))
+            continue;   /* a parallel copy of the same colour: the same result */
         bool wins = cut[e] == 2;
         if (!cut[e]) {   /* an edge on a cycle: the blocks may change, value the graph without it */
             if (work > HK_MAX_WORK) {

@@ -209,6 +209,20 @@ static CgtId form_of(Solver *s, uint32_t id, Loc loc)
     }
     if (f != CGT_NONE) return f;
     if (!g->partizan) return z->form[id] = impartial_form(s, id, g, loc);
+    if (g->negated) {   /* -G's form is the negative of G's: one search serves both */
+        size_t len = KEY_LEN(key), smark = scratch_mark(&s->vm->scratch);
+        int64_t *k = vm_alloc(s->vm, len * sizeof *k, loc);
+        memcpy(k, key, len * sizeof *k);
+        k[0] = (int64_t)(((uint64_t)k[0] & ~(uint64_t)0xffffffffu) | (uint32_t)g->neg);
+        z->form[id] = PZ_BUSY;
+        uint32_t bid = eng_intern(s->store, k, loc);
+        scratch_release(&s->vm->scratch, smark);
+        CgtId b = form_of(s, bid, loc);
+        f = checked(s, cgt_neg(z->cgt, b), loc);
+        z->form[id] = f;
+        z->dead[id] = z->dead[bid];
+        return f;
+    }
     if (z->depth >= PZ_MAX_DEPTH)
         prog_fail(s->p, EXIT_LIMIT, loc, "partizan game '%s': a line of play longer than %d moves", g->name, PZ_MAX_DEPTH);
     z->form[id] = PZ_BUSY;
