@@ -265,6 +265,10 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
         return neighbours(vm, g, v, id == BI_SUCC, id == BI_PRED, false, loc);
     }
+    case BI_VERTEX_INDEX: {
+        const Graph *g = need_graph(vm, loc, fn, a);
+        return val_int(need_vertex(vm, loc, fn, g, &args[1]));
+    }
     case BI_NBHD: {
         const Graph *g = need_graph(vm, loc, fn, a);
         uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
@@ -839,6 +843,7 @@ static const BuiltinFn builtin_impl[BI__COUNT] = {
     [BI_EDGE_COLOURS] = bi_graph,
     [BI_DEGREE] = bi_graph,
     [BI_NBHD] = bi_graph,
+    [BI_VERTEX_INDEX] = bi_graph,
     [BI_REMOVE_EDGE] = bi_graph,
     [BI_DIGRAPH_FROM] = bi_graph,
     [BI_GRAPH_FROM] = bi_graph,

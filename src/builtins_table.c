@@ -30,6 +30,7 @@ const Builtin builtins[BI__COUNT] = {
     { "edge_colours", 1, 1, VT_STR, "the colours of a graph's edges in the order of edges(G): \"L\" blue, \"R\" red, \"G\" green (the default)" },
     { "degree", 2, 2, VT_INT, "the arcs leaving v (a graph: the edge ends at v, a loop counting 2)" },
     { "nbhd", 2, 2, VT_LIST, "v and its neighbours (both directions in a digraph), increasing" },
+    { "vertex_index", 2, 2, VT_INT, "the index of vertex v in vertices(G) (from 0)" },
     { "remove_edge", 3, 4, VT_GRAPH, "the graph without one arc u -> v (one edge u - v; of colour c if given)" },
     { "digraph_from", 1, 2, VT_GRAPH, "the digraph of arcs [u1, v1, u2, v2, ...], with more vertices if given" },
     { "graph_from", 1, 4, VT_GRAPH, "the graph of edges [u1, v1, ...], with ground vertices, more vertices and the edges' colours (a string of L, R, G) if given" },

@@ -481,105 +481,6 @@ static void query_print(const Query *q)
     printf("\n");
 }
 
-/* ---- a small JSON reader ------------------------------------------------------------------------- */
-
-/* t: 'o' object (keys k[], values a[]), 'a' array (a[]), 's' string (s), 'l' literal or number (s). */
-typedef struct J { char t; char *s; struct J *a; char **k; int n; } J;
-
-static const char *jws(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
-    return p;
-}
-
-static const char *jstr(const char *p, char **out)
-{
-    if (*p != '"') return NULL;
-    Str t = { 0 };
-    sput(&t, "");
-    for (p++; *p != '"'; p++) {
-        if (!*p) { free(t.s); return NULL; }
-        if (*p != '\\') { sput(&t, "%c", *p); continue; }
-        p++;
-        if (*p == 'u') {   /* not needed here: kept as '?' */
-            for (int i = 0; i < 4; i++)
-                if (!p[1 + i]) { free(t.s); return NULL; }
-            p += 4;
-            sput(&t, "?");
-        } else if (*p) {
-            sput(&t, "%c", *p == 'n' ? '\n' : *p == 't' ? '\t' : *p);
-        } else {
-            free(t.s);
-            return NULL;
-        }
-    }
-    *out = t.s;
-    return p + 1;
-}
-
-static void jfree(J *v)
-{
-    free(v->s);
-    for (int i = 0; i < v->n; i++) {
-        jfree(&v->a[i]);
-        if (v->k) free(v->k[i]);
-    }
-    free(v->a);
-    free(v->k);
-    memset(v, 0, sizeof *v);
-}
-
-static const char *jparse(const char *p, J *v)
-{
-    memset(v, 0, sizeof *v);
-    p = jws(p);
-    if (*p == '"') {
-        v->t = 's';
-        return jstr(p, &v->s);
-    }
-    if (*p == '{' || *p == '[') {
-        char close = *p == '{' ? '}' : ']';
-        v->t = *p == '{' ? 'o' : 'a';
-        p = jws(p + 1);
-        if (*p == close) return p + 1;
-        for (;;) {
-            v->a = realloc(v->a, (size_t)(v->n + 1) * sizeof *v->a);
-            memset(&v->a[v->n], 0, sizeof *v->a);
-            if (v->t == 'o') {
-                v->k = realloc(v->k, (size_t)(v->n + 1) * sizeof *v->k);
-                v->k[v->n] = NULL;
-                if (!(p = jstr(jws(p), &v->k[v->n]))) { v->n++; return NULL; }
-                p = jws(p);
-                if (*p++ != ':') { v->n++; return NULL; }
-            }
-            p = jparse(p, &v->a[v->n++]);
-            if (!p) return NULL;
-            p = jws(p);
-            if (*p == close) return p + 1;
-            if (*p++ != ',') return NULL;
-        }
-    }
-    size_t n = strcspn(p, ",]} \t\r\n");
-    if (!n) return NULL;
-    v->t = 'l';
-    v->s = strndup(p, n);
-    return p + n;
-}
-
-static const J *jget(const J *o, const char *key)
-{
-    if (!o || o->t != 'o') return NULL;
-    for (int i = 0; i < o->n; i++)
-        if (!strcmp(o->k[i], key)) return &o->a[i];
-    return NULL;
-}
-
-static const char *jget_str(const J *o, const char *key)
-{
-    const J *v = jget(o, key);
-    return v && v->t == 's' ? v->s : NULL;
-}
-
 /* ---- comparing the engine's answer ------------------------------------------------------------------ */
 
 static int passed, failed, checks, shown;
@@ -612,11 +513,11 @@ static int which_comp(const Query *q, const char *text)
 static int cmp_int(const void *x, const void *y) { return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y); }
 
 /* The engine's winning moves of one side against ours: the same set of (component, edge). */
-static void compare_moves(Str *why, const Query *q, const J *line, int side)
+static void compare_moves(Str *why, const Query *q, const DJson *line, int side)
 {
     const char *field = side == LEFT ? "moves_left" : "moves_right";
-    const J *arr = jget(line, field);
-    const char *position = jget_str(line, "position");
+    const DJson *arr = dj_get(line, field);
+    const char *position = dj_get_str(line, "position");
     checks++;
     if (!arr || arr->t != 'a') {
         sput(why, "  no %s array\n", field);
@@ -624,9 +525,9 @@ static void compare_moves(Str *why, const Query *q, const J *line, int side)
     }
     int *got = malloc(sizeof(int) * (size_t)(arr->n + 1)), ngot = 0;
     for (int j = 0; j < arr->n; j++) {
-        const J *mv = &arr->a[j];
-        const char *comp = jget_str(mv, "component"), *label = jget_str(mv, "label");
-        const J *args = jget(mv, "args"), *i = jget(args, "i"), *copies = jget(mv, "copies");
+        const DJson *mv = &arr->a[j];
+        const char *comp = dj_get_str(mv, "component"), *label = dj_get_str(mv, "label");
+        const DJson *args = dj_get(mv, "args"), *i = dj_get(args, "i"), *copies = dj_get(mv, "copies");
         int c = !comp ? -1 : q->k > 1 ? which_comp(q, comp) : !position || !strcmp(comp, position) ? 0 : -1;
         char *end = NULL;
         long e = i && i->t == 'l' ? strtol(i->s, &end, 10) : -1;
@@ -636,7 +537,7 @@ static void compare_moves(Str *why, const Query *q, const J *line, int side)
         }
         if (!label || strcmp(label, "cut")) sput(why, "  %s[%d]: label %s, want cut\n", field, j, label ? label : "absent");
         if (!copies || copies->t != 'l' || strcmp(copies->s, "1")) sput(why, "  %s[%d]: copies not 1\n", field, j);
-        if (!jget_str(mv, "result")) sput(why, "  %s[%d]: no result\n", field, j);
+        if (!dj_get_str(mv, "result")) sput(why, "  %s[%d]: no result\n", field, j);
         got[ngot++] = c * 64 + (int)e;
     }
     qsort(got, (size_t)ngot, sizeof *got, cmp_int);
@@ -665,11 +566,11 @@ static void compare(const char *what, const char *line, const Query *q)
 {
     Str why = { 0 };
     sput(&why, "");
-    J v;
-    if (!jparse(line, &v)) {
+    DJson v;
+    if (!dj_parse(line, &v)) {
         sput(&why, "  not JSON\n");
     } else {
-        const char *outcome = jget_str(&v, "outcome"), *value = jget_str(&v, "value");
+        const char *outcome = dj_get_str(&v, "outcome"), *value = dj_get_str(&v, "value");
         checks++;
         if (!outcome || strlen(outcome) != 1 || outcome[0] != q->outcome) sput(&why, "  outcome %s, want %c\n", outcome ? outcome : "absent", q->outcome);
         if (q->value[0]) {
@@ -679,7 +580,7 @@ static void compare(const char *what, const char *line, const Query *q)
         compare_moves(&why, q, &v, LEFT);
         compare_moves(&why, q, &v, RIGHT);
     }
-    jfree(&v);
+    dj_free(&v);
     if (why.len) {
         if (shown++ < 10) {
             printf("MISMATCH %s: %s\n", what, q->text);
@@ -752,9 +653,9 @@ static void prog_run(Prog *p, const char *note)
         if (shown++ < 10) printf("  program:\n%.6000s\n", t.s);
     }
     for (char *line = out ? strtok_r(out, "\n", &sv) : NULL; line; line = strtok_r(NULL, "\n", &sv)) {
-        J v;
-        bool query = jparse(line, &v) && jget_str(&v, "kind") && !strcmp(jget_str(&v, "kind"), "query");
-        jfree(&v);
+        DJson v;
+        bool query = dj_parse(line, &v) && dj_get_str(&v, "kind") && !strcmp(dj_get_str(&v, "kind"), "query");
+        dj_free(&v);
         if (!query) continue;
         if (answered == p->nq) {
             printf("%s: an answer too many: %.300s\n", p->what, line);

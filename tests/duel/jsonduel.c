@@ -174,3 +174,100 @@ char *duel_field(const char *line, const char *name)
     r[n] = 0;
     return r;
 }
+
+/* ---- a small JSON reader (jsonduel.h) ---- */
+
+
+static const char *dj_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+    return p;
+}
+
+static const char *dj_str(const char *p, char **out)
+{
+    if (*p != '"') return NULL;
+    Str t = { 0 };
+    sput(&t, "");
+    for (p++; *p != '"'; p++) {
+        if (!*p) { free(t.s); return NULL; }
+        if (*p != '\\') { sput(&t, "%c", *p); continue; }
+        p++;
+        if (*p == 'u') {   /* not needed here: kept as '?' */
+            for (int i = 0; i < 4; i++)
+                if (!p[1 + i]) { free(t.s); return NULL; }
+            p += 4;
+            sput(&t, "?");
+        } else if (*p) {
+            sput(&t, "%c", *p == 'n' ? '\n' : *p == 't' ? '\t' : *p);
+        } else {
+            free(t.s);
+            return NULL;
+        }
+    }
+    *out = t.s;
+    return p + 1;
+}
+
+void dj_free(DJson *v)
+{
+    free(v->s);
+    for (int i = 0; i < v->n; i++) {
+        dj_free(&v->a[i]);
+        if (v->k) free(v->k[i]);
+    }
+    free(v->a);
+    free(v->k);
+    memset(v, 0, sizeof *v);
+}
+
+const char *dj_parse(const char *p, DJson *v)
+{
+    memset(v, 0, sizeof *v);
+    p = dj_ws(p);
+    if (*p == '"') {
+        v->t = 's';
+        return dj_str(p, &v->s);
+    }
+    if (*p == '{' || *p == '[') {
+        char close = *p == '{' ? '}' : ']';
+        v->t = *p == '{' ? 'o' : 'a';
+        p = dj_ws(p + 1);
+        if (*p == close) return p + 1;
+        for (;;) {
+            v->a = realloc(v->a, (size_t)(v->n + 1) * sizeof *v->a);
+            memset(&v->a[v->n], 0, sizeof *v->a);
+            if (v->t == 'o') {
+                v->k = realloc(v->k, (size_t)(v->n + 1) * sizeof *v->k);
+                v->k[v->n] = NULL;
+                if (!(p = dj_str(dj_ws(p), &v->k[v->n]))) { v->n++; return NULL; }
+                p = dj_ws(p);
+                if (*p++ != ':') { v->n++; return NULL; }
+            }
+            p = dj_parse(p, &v->a[v->n++]);
+            if (!p) return NULL;
+            p = dj_ws(p);
+            if (*p == close) return p + 1;
+            if (*p++ != ',') return NULL;
+        }
+    }
+    size_t n = strcspn(p, ",]} \t\r\n");
+    if (!n) return NULL;
+    v->t = 'l';
+    v->s = strndup(p, n);
+    return p + n;
+}
+
+const DJson *dj_get(const DJson *o, const char *key)
+{
+    if (!o || o->t != 'o') return NULL;
+    for (int i = 0; i < o->n; i++)
+        if (!strcmp(o->k[i], key)) return &o->a[i];
+    return NULL;
+}
+
+const char *dj_get_str(const DJson *o, const char *key)
+{
+    const DJson *v = dj_get(o, key);
+    return v && v->t == 's' ? v->s : NULL;
+}

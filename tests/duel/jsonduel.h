@@ -23,4 +23,14 @@ void sput(Str *t, const char *fmt, ...);
 char *duel_fmt(const char *fmt, ...);
 /* The raw text of field name in a JSON line (up to the next ',' or '}'), malloc'd; NULL if absent. */
 char *duel_field(const char *line, const char *name);
+/* A parsed JSON value. t: 'o' object (keys k[], values a[]), 'a' array (a[]), 's' string (s),
+   'l' literal or number (its text in s). */
+typedef struct DJson { char t; char *s; struct DJson *a; char **k; int n; } DJson;
+/* Parse the value at p into v (free with dj_free, also after a failure); returns the text after
+   it, or NULL when it is not JSON. */
+const char *dj_parse(const char *p, DJson *v);
+void dj_free(DJson *v);
+/* Object o's member key (NULL if absent, or o is not an object); a string member's text. */
+const DJson *dj_get(const DJson *o, const char *key);
+const char *dj_get_str(const DJson *o, const char *key);
 #endif
