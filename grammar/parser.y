@@ -23,10 +23,18 @@ int gylex(GYSTYPE *val, GYLTYPE *loc, yyscan_t scanner);
 #include <stdio.h>
 #define YYMAXDEPTH 3000
 #define A (pc->arena)
+/* quotient POS for NAME [in RANGE]: read like period (the family off n = 0, 1). */
+static Node *mk_quotient(Node *n)
+{
+    n->kind = N_QUOTIENT;
+    return n;
+}
+
 static void gyerror(GYLTYPE *loc, yyscan_t scanner, ParseCtx *pc, const char *msg);
 static Node *mk_call(ParseCtx *pc, Loc loc, const char *name, Loc nloc, NodeList args);
 static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeList params, bool variadic);
 static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *name, Node *range);
+static Node *mk_quotient(Node *n);
 }
 
 %define api.pure full
@@ -49,7 +57,7 @@ static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *n
 %token <ival> INT "integer"
 %token <str> IDENT "identifier" STRING "string" BIGINT "big integer"
 %token CONST "const" DEF "def" GAME "game" MOVE "move" WHEN "when" LET "let" CANON "canon"
-%token QUERY "query" EXPLAIN "explain" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" THERMOGRAPH "thermograph" DRAW "draw" CLAIM "claim" PERIOD "period" IS "is" FOR "for" IN "in"
+%token QUERY "query" EXPLAIN "explain" TABLE "table" EXPECT "expect" PRINT "print" GENUS "genus" THERMOGRAPH "thermograph" DRAW "draw" CLAIM "claim" PERIOD "period" QUOTIENT "quotient" IS "is" FOR "for" IN "in"
 %token DIGRAPH "digraph" GRAPH "graph" GROUND "ground" ARC "->"
 %token IF "if" THEN "then" ELSE "else" AND "and" OR "or" NOT "not" TRUE "true" FALSE "false"
 %token ARROW "=>" ELLIPSIS "..." DOTDOT ".." ASSIGN ":=" EQ "==" NE "!=" LE "<=" GE ">=" OROR "||"
@@ -136,7 +144,7 @@ fitem: CONST IDENT '=' expr ';' { $$ = ast_new(A, N_CONST, @2); $$->name = $2.s;
      ;
 
 /* stmt -> query expr | table expr | expect expr | print expr, ... | draw expr [depth expr] | claim expr for binders [when expr]
-         | period expr for IDENT [in expr] | expr (a query) */
+         | period expr for IDENT [in expr] | quotient expr for IDENT [in expr] | expr (a query) */
 stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | EXPLAIN expr              { $$ = ast_node2(A, N_EXPLAIN, @$, $2, NULL); }
     | TABLE expr                { $$ = ast_node2(A, N_TABLE, @$, $2, NULL); }
@@ -154,6 +162,9 @@ stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | PERIOD expr FOR IDENT     { $$ = mk_period(pc, @$, $2, @4, $4.s, NULL); }
     | PERIOD expr FOR IDENT IN expr
                                 { $$ = mk_period(pc, @$, $2, @4, $4.s, $6); }
+    | QUOTIENT expr FOR IDENT   { $$ = mk_quotient(mk_period(pc, @$, $2, @4, $4.s, NULL)); }
+    | QUOTIENT expr FOR IDENT IN expr
+                                { $$ = mk_quotient(mk_period(pc, @$, $2, @4, $4.s, $6)); }
     | expr                      { $$ = ast_node2(A, N_QUERY, @$, $1, NULL); }
     ;
 

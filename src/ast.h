@@ -17,7 +17,7 @@ typedef enum NodeKind {
     /* parts */
     N_BINDER, N_LET, N_WHEN, N_MOVE, N_CANON, N_PAIR,
     /* items */
-    N_CONST, N_DEF, N_GAME, N_QUERY, N_TABLE, N_EXPECT, N_CLAIM, N_PERIOD, N_PRINT, N_GENUS, N_DRAW, N_EXPLAIN, N_THERMO,
+    N_CONST, N_DEF, N_GAME, N_QUERY, N_TABLE, N_EXPECT, N_CLAIM, N_PERIOD, N_QUOTIENT, N_PRINT, N_GENUS, N_DRAW, N_EXPLAIN, N_THERMO,
     /* for NAME in a { list } (b: the name's node, for its location); if a { list } else { list2 }
        (op 1: with an else) */
     N_FOR, N_IFSTMT

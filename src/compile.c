@@ -628,10 +628,11 @@ int compile_item(Program *p, Node *item, const SemaInfo *info, bool user)
         st->range_fn = depth;
         break;
     }
-    case N_PERIOD: {
-        int range = item->b ? thunk(p, &c, "period range", item->b, info, user, FN_THUNK) : -1;
-        Stmt *st = new_stmt(p, ST_PERIOD, item);
-        st->fn = instances(&c, p, "period", item, item->a, info, user);
+    case N_PERIOD: case N_QUOTIENT: {
+        bool per = item->kind == N_PERIOD;
+        int range = item->b ? thunk(p, &c, per ? "period range" : "quotient range", item->b, info, user, FN_THUNK) : -1;
+        Stmt *st = new_stmt(p, per ? ST_PERIOD : ST_QUOTIENT, item);
+        st->fn = instances(&c, p, per ? "period" : "quotient", item, item->a, info, user);
         st->range_fn = range;
         st->binder_name[0] = item->list.v[0]->name;   /* for the hint to search further */
         break;

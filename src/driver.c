@@ -134,7 +134,7 @@ void drv_apply_redefinitions(Program *p, size_t upto)
 static bool is_stmt(const Node *it)
 {
     return it->kind == N_QUERY || it->kind == N_TABLE || it->kind == N_EXPECT || it->kind == N_CLAIM ||
-           it->kind == N_PERIOD || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW || it->kind == N_FOR ||
+           it->kind == N_PERIOD || it->kind == N_QUOTIENT || it->kind == N_PRINT || it->kind == N_GENUS || it->kind == N_DRAW || it->kind == N_FOR ||
            it->kind == N_IFSTMT || it->kind == N_EXPLAIN || it->kind == N_THERMO;
 }
 

@@ -62,7 +62,7 @@ typedef struct Game {
 
 /* ST_FOR: its body is the statements after it up to body_end; ST_IF: its first body up to else_at,
    its second from there to body_end; ST_LET sets a body's constant */
-typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_PRINT, ST_GENUS, ST_DRAW, ST_FOR, ST_IF,
+typedef enum StmtKind { ST_QUERY, ST_TABLE, ST_EXPECT, ST_CLAIM, ST_PERIOD, ST_QUOTIENT, ST_PRINT, ST_GENUS, ST_DRAW, ST_FOR, ST_IF,
                         ST_LET, ST_EXPLAIN, ST_THERMO } StmtKind;
 
 #define TABLE_MAX_ARGS POS_MAX_ARGS

@@ -87,7 +87,7 @@ static char *read_line(Repl *r, const char *prompt)
 
 static const char *const keywords[] = {
     "game", "move", "when", "let", "canon", "def", "const", "query", "explain", "table", "expect", "claim", "period", "print",
-    "genus", "thermograph", "draw", "depth", "for", "in", "is", "if", "then", "else", "and", "or", "not", "true", "false", "digraph",
+    "genus", "quotient", "thermograph", "draw", "depth", "for", "in", "is", "if", "then", "else", "and", "or", "not", "true", "false", "digraph",
     "graph", "ground", NULL
 };
 

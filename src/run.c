@@ -713,6 +713,162 @@ static bool period_at(Program *p, void *ctx, uint64_t q, void *out)
     return true;
 }
 
+/* quotient misere(G(n)) for n [in 0..N]: the misère quotient of heap game G (docs/theory.md 2.4).
+   JSON: {"kind":"quotient","game":...,"order":8 or null,"proven":...,"presentation":...,
+   "heaps":N,"elements":[names],"p":[bools],"table":[[...]],"phi":[...],"period":{...} or null}. */
+static int on_quotient_pos(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    PeriodCtx *c = ctx;
+    if (v->t != VT_POS || v->n != 1 || v->strs != PM_MISERE || (v->u.pos.cnt && v->u.pos.cnt[0] != 1))
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "quotient needs the misere play of one heap game, such as misere(Kayles(n))");
+    size_t len = KEY_LEN(v->u.p[0]);
+    if (len > PERIOD_KEY_WORDS) prog_fail(c->p, EXIT_LIMIT, c->st->loc, "quotient: the position's arguments are too long");
+    memcpy(c->keys[c->n++], v->u.p[0], len * sizeof *v->u.p[0]);
+    return c->n == 2;
+}
+
+static void quotient_json(const SolveQuotient *r, StrBuf *b)
+{
+    const MqQuot *q = &r->q;
+    sb_printf(b, ",\"ruleset\":");
+    json_str(b, r->rules);
+    sb_printf(b, ",\"heaps\":%llu,\"order\":%u,\"proven\":%s,\"presentation\":", (unsigned long long)(q->nheaps - 1),
+              (unsigned)q->order, q->proven ? "true" : "false");
+    StrBuf t;
+    sb_init(&t);
+    mq_presentation_text(q, &t);
+    json_str(b, t.s);
+    sb_puts(b, ",\"generators\":[");
+    for (uint32_t g = 0; g < q->ngen; g++) {
+        t.len = 0;
+        mq_word_text(q, mq_heap(q, q->gen_heap[g]), &t);
+        sb_printf(b, "%s{\"name\":", g ? "," : "");
+        json_str(b, t.s);
+        sb_printf(b, ",\"heap\":%llu}", (unsigned long long)q->gen_heap[g]);
+    }
+    sb_puts(b, "],\"elements\":[");
+    for (uint32_t x = 0; x < q->order; x++) {
+        t.len = 0;
+        mq_word_text(q, x, &t);
+        if (x) sb_putc(b, ',');
+        json_str(b, t.s);
+    }
+    sb_puts(b, "],\"p\":[");
+    for (uint32_t x = 0; x < q->order; x++) sb_puts(b, x ? (q->isp[x] ? ",true" : ",false") : (q->isp[x] ? "true" : "false"));
+    sb_puts(b, "],\"table\":[");
+    for (uint32_t x = 0; x < q->order; x++) {
+        sb_puts(b, x ? ",[" : "[");
+        for (uint32_t y = 0; y < q->order; y++) sb_printf(b, y ? ",%u" : "%u", (unsigned)mq_mul(q, x, y));
+        sb_putc(b, ']');
+    }
+    sb_puts(b, "],\"phi\":[");
+    for (uint64_t h = 0; h < q->nheaps; h++) sb_printf(b, h ? ",%u" : "%u", (unsigned)q->phi[h]);
+    sb_putc(b, ']');
+    if (q->periodic)
+        sb_printf(b, ",\"period\":{\"preperiod\":%llu,\"period\":%llu}", (unsigned long long)q->n0, (unsigned long long)q->per);
+    else
+        sb_puts(b, ",\"period\":null");
+    xfree(t.s);
+}
+
+static void quotient_text(const SolveQuotient *r, StrBuf *b)
+{
+    const MqQuot *q = &r->q;
+    uint64_t N = q->nheaps - 1;
+    sb_printf(b, ": order %u (%s, heaps 0..%llu)\n  presentation ", (unsigned)q->order, r->rules, (unsigned long long)N);
+    mq_presentation_text(q, b);
+    sb_puts(b, "\n  P = {");
+    bool first = true;
+    for (uint32_t x = 0; x < q->order; x++)
+        if (q->isp[x]) {
+            if (!first) sb_puts(b, ", ");
+            first = false;
+            mq_word_text(q, x, b);
+        }
+    sb_printf(b, "}\n  heaps 1..%llu:", (unsigned long long)N);
+    for (uint64_t h = 1; h <= N; h++) {
+        sb_putc(b, ' ');
+        mq_word_text(q, q->phi[h], b);
+    }
+    if (q->proven)
+        sb_printf(b, "\n  proven for every heap: heap n + %llu is heap n for n >= %llu (the quotient periodicity theorem, "
+                  "checked on heaps 0..%llu)", (unsigned long long)q->per, (unsigned long long)q->n0, (unsigned long long)N);
+    else if (q->periodic)
+        sb_printf(b, "\n  observed in heaps 0..%llu, not proven: heap n + %llu is heap n for %llu <= n <= %llu",
+                  (unsigned long long)N, (unsigned long long)q->per, (unsigned long long)q->n0, (unsigned long long)(N - q->per));
+    else
+        sb_printf(b, "\n  exact for heaps 0..%llu; no period seen", (unsigned long long)N);
+}
+
+static void do_quotient(Program *p, Stmt *st)
+{
+    uint64_t bound = 0;
+    bool ranged = st->range_fn >= 0;
+    if (ranged) {
+        Value r = thunk(p, st->range_fn);
+        if (r.t != VT_RANGE || r.u.r.lo > 1 || val_range_hi(&r) < 1)
+            prog_fail(p, EXIT_COMPILE, st->loc, "a quotient covers the heaps 0..N (N >= 1): write 'for n in 0..N'");
+        if (r.strs || val_range_hi(&r) > 100000)
+            prog_fail(p, EXIT_LIMIT, st->loc, "quotient: heaps up to %lld are more than the 100000 a quotient may cover",
+                      (long long)val_range_hi(&r));
+        bound = (uint64_t)val_range_hi(&r);
+    }
+    PeriodCtx *cp = vm_alloc(p->vm, sizeof *cp, st->loc), c0 = { .p = p, .st = st };
+    *cp = c0;
+    PeriodCtx *const c = cp;
+    vm_call(p->vm, st->fn, NULL, 0, on_quotient_pos, c);
+    SolveQuotient r;
+    solve_quotient(p->solver, c->keys[0], c->keys[1], bound, ranged, st->loc, &r);
+    const char *gname = p->code.games[KEY_GAME(c->keys[0])].name;
+    if (r.status != MQ_OK) {
+        char why[200];
+        if (r.status == MQ_ORDER)
+            snprintf(why, sizeof why, "it has more than %u elements (the largest quotient computed)", (unsigned)r.max_order);
+        else if (r.status == MQ_WORK)
+            snprintf(why, sizeof why, "the work reached the step budget (%llu steps, --max-steps N)", (unsigned long long)r.max_work);
+        else
+            snprintf(why, sizeof why, "an internal check failed");
+        uint64_t done = r.at > 1 ? r.at - 1 : 0;
+        mq_free(&r.q);
+        if (ranged || r.status == MQ_INTERNAL)
+            prog_fail(p, r.status == MQ_INTERNAL ? EXIT_FAILED : EXIT_LIMIT, st->loc,
+                      "quotient of %s: adding heap %llu was stopped: %s; the quotient of heaps 0..%llu was found",
+                      gname, (unsigned long long)r.at, why, (unsigned long long)done);
+        StrBuf b;
+        sb_init(&b);
+        if (p->opt.json) {
+            sb_puts(&b, "{\"kind\":\"quotient\",\"game\":");
+            json_str(&b, st->text);
+            sb_puts(&b, ",\"ruleset\":");
+            json_str(&b, r.rules);
+            sb_printf(&b, ",\"heaps\":%llu,\"order\":null,\"proven\":false,\"presentation\":null,\"stopped\":\"%s\",\"at\":%llu}",
+                      (unsigned long long)done, r.status == MQ_ORDER ? "order" : "work", (unsigned long long)r.at);
+        } else {
+            sb_printf(&b, "quotient %s: none found: adding heap %llu was stopped: %s. The quotients of heaps up to %llu are "
+                      "exact; beyond that the quotient may be infinite (as Dawson's Kayles's is believed to be) or larger",
+                      st->text, (unsigned long long)r.at, why, (unsigned long long)done);
+        }
+        render_emit_line(p, &b);
+        return;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (p->opt.json) {
+        sb_puts(&b, "{\"kind\":\"quotient\",\"game\":");
+        json_str(&b, st->text);
+        quotient_json(&r, &b);
+        sb_putc(&b, '}');
+    } else {
+        sb_printf(&b, "quotient %s", st->text);
+        quotient_text(&r, &b);
+        if (!ranged && !r.q.proven)
+            sb_printf(&b, "\n  (the search without a range stopped at heap %llu without a proof)", (unsigned long long)r.max_heaps);
+    }
+    render_emit_line(p, &b);
+    mq_free(&r.q);
+}
+
 static void do_period(Program *p, Stmt *st)
 {
     uint64_t bound = 0;
@@ -795,6 +951,7 @@ void run_simple(Program *p, Stmt *st)
     case ST_EXPECT: do_expect(p, st); break;
     case ST_CLAIM: do_claim(p, st); break;
     case ST_PERIOD: do_period(p, st); break;
+    case ST_QUOTIENT: do_quotient(p, st); break;
     case ST_PRINT: do_print(p, st); break;
     case ST_GENUS: do_genus(p, st); break;
     case ST_THERMO: do_thermograph(p, st); break;

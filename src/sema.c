@@ -733,15 +733,19 @@ int sema_item(Program *p, Arena *a, Node *item, SemaInfo *info)
             err(&s, item->a->loc, "for runs over a range, a list or a set, not %s", val_type_an(t));
         break;
     }
-    case N_PERIOD: {
+    case N_PERIOD: case N_QUOTIENT: {
+        bool per = item->kind == N_PERIOD;
         if (item->b) {
             int t = expr(&s, item->b);
-            if (!(t == VT_RANGE || t == VT_NONE)) err(&s, item->b->loc, "period searches a range such as 0..5000, not %s", val_type_an(t));
+            if (!(t == VT_RANGE || t == VT_NONE))
+                err(&s, item->b->loc, "%s a range such as %s, not %s", per ? "period searches" : "a quotient covers",
+                    per ? "0..5000" : "0..20", val_type_an(t));
         }
         binder(&s, item->list.v[0]);
         int t = expr(&s, item->a);
         if (!(t == VT_POS || t == VT_NONE))
-            err(&s, item->a->loc, "period needs a position such as Kayles(n), not %s", val_type_an(t));
+            err(&s, item->a->loc, "%s needs a position such as %s, not %s", per ? "period" : "quotient",
+                per ? "Kayles(n)" : "misere(Kayles(n))", val_type_an(t));
         break;
     }
     case N_CLAIM: {

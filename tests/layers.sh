@@ -22,7 +22,7 @@ layer() {
     src/pos.*) echo 6 store ;;
     src/solve/core/* | src/solve/*.h) echo 7 solve-core ;;
     src/solve/strategies/* | src/solve/closed/* | src/solve/modes/*) echo 8 strategies ;;
-    src/solve/solve.c | src/solve/each_move.c) echo 9 solve ;;
+    src/solve/solve.c | src/solve/each_move.c | src/solve/solve_quotient.c) echo 9 solve ;;
     src/driver.* | src/run.* | src/run_int.h | src/run_split.c | src/run_flow.c | src/explain.* | src/render.* | src/jobs.* | src/draw.* | src/plot.* | src/options.* | \
     src/stdlib_data.c) echo 10 app ;;
     src/session/*) echo 11 session ;;

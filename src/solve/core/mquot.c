@@ -1,0 +1,289 @@
+/* mquot.c: computing misère quotients heap by heap. For each new heap, first try to map it to an
+   element the quotient already has; else learn the quotient of the larger set again (Angluin's
+   L* with an exact outcome search as the oracle). Every answer is proven by mqv_check (the P- and
+   N-conditions over every sum), never guessed; docs/theory.md 2.4 states the argument. */
+#include <string.h>
+#include "mquot.h"
+#include "mquot_impl.h"
+#include "../../util.h"
+
+void mq_opts_free(MqOpts *o)
+{
+    xfree(o->v);
+    memset(o, 0, sizeof *o);
+}
+
+static void opt_add(MqOpts *o, uint64_t a, uint64_t b)
+{
+    if (a > b) { uint64_t t = a; a = b; b = t; }
+    for (size_t i = 0; i < o->n; i++)
+        if (o->v[i][0] == a && o->v[i][1] == b) return;
+    if (o->n == o->cap) {
+        o->cap = o->cap ? 2 * o->cap : 16;
+        o->v = xrealloc(o->v, o->cap * sizeof *o->v);
+    }
+    o->v[o->n][0] = a;
+    o->v[o->n][1] = b;
+    o->n++;
+}
+
+/* The results of removing tokens to leave r, under digit bits d. */
+static void digit_opts(MqOpts *o, uint8_t d, uint64_t r)
+{
+    if ((d & HR_NONE) && r == 0) opt_add(o, 0, 0);
+    if ((d & HR_ONE) && r >= 1) opt_add(o, 0, r);
+    if ((d & HR_TWO) && r >= 2)
+        for (uint64_t a = 1; 2 * a <= r; a++)
+            if (!((d & HR_UNEQUAL) && 2 * a == r)) opt_add(o, a, r - a);
+}
+
+void mq_heap_options(const HeapRules *hr, uint64_t n, MqOpts *o)
+{
+    o->n = 0;
+    if (hr->digit[0] & HR_TWO) digit_opts(o, (uint8_t)(hr->digit[0] & (HR_TWO | HR_UNEQUAL)), n);
+    for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) digit_opts(o, hr->digit[hr->rem[j]], n - hr->rem[j]);
+    if (hr->inf_from)
+        for (uint64_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n; i++) digit_opts(o, hr->inf_bits, n - i);
+}
+
+void mq_free(MqQuot *q)
+{
+    xfree(q->mul);
+    xfree(q->isp);
+    xfree(q->phi);
+    xfree(q->gen_heap);
+    xfree(q->nf);
+    xfree(q->rel);
+    xfree(q->rel_to);
+    memset(q, 0, sizeof *q);
+}
+
+uint32_t mq_heap(const MqQuot *q, uint64_t n)
+{
+    if (n < q->nheaps) return q->phi[n];
+    if (q->proven && q->per && n >= q->n0) return q->phi[q->n0 + (n - q->n0) % q->per];
+    return UINT32_MAX;
+}
+
+/* ---- the heaps of one stage ---- */
+
+/* Heaps 1..n with their options as generator indices (-1: a heap with no move, the identity). */
+static void stage_grow(MqStage *sg, const HeapRules *hr, uint64_t n)
+{
+    MqOpts o = { 0 };
+    mq_heap_options(hr, n, &o);
+    if (n >= sg->cap_heaps) {
+        sg->cap_heaps = 2 * n + 8;
+        sg->gen_of = xrealloc(sg->gen_of, sg->cap_heaps * sizeof *sg->gen_of);
+    }
+    sg->gen_of[n] = -1;
+    if (o.n) {
+        if (sg->ng == sg->cap_gens) {
+            sg->cap_gens = sg->cap_gens ? 2 * sg->cap_gens : 16;
+            sg->heap = xrealloc(sg->heap, sg->cap_gens * sizeof *sg->heap);
+            sg->optoff = xrealloc(sg->optoff, (sg->cap_gens + 1) * sizeof *sg->optoff);
+        }
+        if (!sg->ng) sg->optoff[0] = 0;
+        sg->heap[sg->ng] = n;
+        size_t need = sg->optoff[sg->ng] + o.n;
+        if (need > sg->cap_opts) {
+            sg->cap_opts = 2 * need + 16;
+            sg->opt = xrealloc(sg->opt, sg->cap_opts * sizeof *sg->opt);
+        }
+        for (size_t i = 0; i < o.n; i++) {
+            int32_t *t = sg->opt[sg->optoff[sg->ng] + i];
+            for (int k = 0; k < 2; k++) t[k] = o.v[i][k] ? sg->gen_of[o.v[i][k]] : -1;
+            if (t[0] > t[1]) { int32_t x = t[0]; t[0] = t[1]; t[1] = x; }
+        }
+        sg->optoff[sg->ng + 1] = (uint32_t)need;
+        sg->gen_of[n] = (int32_t)sg->ng++;
+    }
+    sg->n = n;
+    mq_opts_free(&o);
+}
+
+static void stage_free(MqStage *sg)
+{
+    xfree(sg->gen_of);
+    xfree(sg->heap);
+    xfree(sg->optoff);
+    xfree(sg->opt);
+}
+
+/* ---- the monoid between stages ---- */
+
+typedef struct Mon {
+    uint32_t order;
+    uint32_t *mul;
+    uint8_t *isp;
+    uint32_t *img;          /* per generator */
+} Mon;
+
+static void mon_free(Mon *m)
+{
+    xfree(m->mul);
+    xfree(m->isp);
+    xfree(m->img);
+    memset(m, 0, sizeof *m);
+}
+
+/* The automaton of a monoid: state x reads generator g to x * img[g]. */
+static void mon_auto(const Mon *m, uint32_t ng, MqAuto *a)
+{
+    a->ns = m->order;
+    a->ng = ng;
+    a->d = xmalloc((size_t)m->order * (ng ? ng : 1) * sizeof *a->d);
+    a->isp = m->isp;
+    for (uint32_t x = 0; x < m->order; x++)
+        for (uint32_t g = 0; g < ng; g++) a->d[(size_t)x * ng + g] = m->mul[(size_t)x * m->order + m->img[g]];
+}
+
+/* Try each element of m with the heap's outcome as the new generator's image. */
+static bool try_old(Mon *m, const MqStage *sg, MqWork *w)
+{
+    uint32_t g = sg->ng - 1;
+    bool none_p = true;   /* the heap alone is P iff no option is */
+    for (uint32_t i = sg->optoff[g]; i < sg->optoff[g + 1]; i++) {
+        uint32_t x = 0;
+        for (int k = 0; k < 2; k++)
+            if (sg->opt[i][k] >= 0) x = m->mul[(size_t)x * m->order + m->img[sg->opt[i][k]]];
+        if (m->isp[x]) none_p = false;
+    }
+    m->img = xrealloc(m->img, sg->ng * sizeof *m->img);
+    for (uint32_t x = 0; x < m->order; x++) {
+        if ((m->isp[x] != 0) != none_p) continue;
+        m->img[g] = x;
+        MqAuto a;
+        mon_auto(m, sg->ng, &a);
+        MqFail f;
+        int r = mqv_check(&a, sg, w, &f);
+        xfree(f.word);
+        xfree(a.d);
+        if (r == MQV_OK) return true;
+        if (r == MQV_WORK) return false;
+    }
+    return false;
+}
+
+/* The monoid of a learned automaton: x * y = the state x reaches reading y's access word. */
+static void mon_from_auto(Mon *m, const MqAuto *a, const MqLearned *l)
+{
+    mon_free(m);
+    m->order = a->ns;
+    m->mul = xmalloc((size_t)a->ns * a->ns * sizeof *m->mul);
+    m->isp = xmalloc(a->ns);
+    memcpy(m->isp, a->isp, a->ns);
+    for (uint32_t x = 0; x < a->ns; x++)
+        for (uint32_t y = 0; y < a->ns; y++) {
+            uint32_t s = x;
+            for (uint32_t i = l->acc_off[y]; i < l->acc_off[y + 1]; i++) s = a->d[(size_t)s * a->ng + l->acc[i]];
+            m->mul[(size_t)x * a->ns + y] = s;
+        }
+    m->img = xmalloc((a->ng ? a->ng : 1) * sizeof *m->img);
+    for (uint32_t g = 0; g < a->ng; g++) m->img[g] = a->d[g];
+}
+
+/* ---- periodicity ---- */
+
+/* The theorem of docs/theory.md 2.4: a finite take-and-break ruleset (largest removal k, no
+   equal-split ban) whose heaps n0 <= n <= N satisfy phi(n) = phi(n - per) for n >= n0 + per,
+   with N >= 2 n0 + 2 per + k - 2, has this quotient for every heap. */
+static bool find_period(const uint32_t *phi, uint64_t N, uint64_t k, bool can_prove, uint64_t *n0, uint64_t *per,
+                        bool *proven)
+{
+    for (int pass = can_prove ? 0 : 1; pass < 2; pass++)
+        for (uint64_t p = 1; 2 * p <= N; p++) {
+            uint64_t n = N;
+            while (n >= p + 1 && phi[n] == phi[n - p]) n--;
+            uint64_t start = n + 1 - p;   /* phi(m) = phi(m - p) for m > n: periodic from n + 1 - p */
+            if (start < 1) start = 1;
+            if (pass == 0 ? N + 2 >= 2 * start + 2 * p + k : N >= start + 3 * p) {
+                *n0 = start;
+                *per = p;
+                *proven = pass == 0;
+                return true;
+            }
+        }
+    *proven = false;
+    return false;
+}
+
+static bool provable(const HeapRules *hr)
+{
+    if (hr->inf_from) return false;
+    if (hr->digit[0] & HR_UNEQUAL) return false;
+    for (size_t j = 0; j < hr->nrem; j++)
+        if (hr->digit[hr->rem[j]] & HR_UNEQUAL) return false;
+    return true;
+}
+
+/* ---- the driver ---- */
+
+MqStatus mq_compute(const HeapRules *hr, uint64_t N, bool auto_extend, uint64_t max_heap, const MqLimits *lim,
+                    MqQuot *q, uint64_t *at, uint64_t *work)
+{
+    memset(q, 0, sizeof *q);
+    MqStage sg = { 0 };
+    Mon m = { .order = 1 };
+    m.mul = xcalloc(1, sizeof *m.mul);
+    m.isp = xcalloc(1, 1);
+    MqWork w = { .max_work = lim->max_work, .max_order = lim->max_order };
+    bool can_prove = provable(hr);
+    uint64_t k = hr->t;
+    MqStatus st = MQ_OK;
+    uint64_t grew = 0, n;
+    bool done = false, periodic = false, proven = false;
+    uint64_t n0 = 0, per = 0;
+    stage_grow(&sg, hr, 0);
+    for (n = 1; !done; n++) {
+        if (n > N && (!auto_extend || n > max_heap)) break;
+        stage_grow(&sg, hr, n);
+        if (sg.gen_of[n] >= 0) {
+            if (!try_old(&m, &sg, &w)) {
+                if (w.work >= w.max_work) { st = MQ_WORK; break; }
+                MqAuto a;
+                MqLearned l;
+                int r = mql_learn(&sg, &m.order, m.mul, m.isp, m.img, &w, &a, &l);
+                if (r != MQV_OK) {
+                    st = r == MQV_WORK ? MQ_WORK : r == MQV_ORDER ? MQ_ORDER : MQ_INTERNAL;
+                    mql_free(&a, &l);
+                    break;
+                }
+                mon_from_auto(&m, &a, &l);
+                mql_free(&a, &l);
+                grew = n;
+            }
+        }
+        if (n >= N) {
+            uint32_t *phi = xmalloc((n + 1) * sizeof *phi);
+            for (uint64_t h = 0; h <= n; h++) phi[h] = sg.gen_of[h] >= 0 ? m.img[sg.gen_of[h]] : 0;
+            periodic = find_period(phi, n, k, can_prove, &n0, &per, &proven);
+            xfree(phi);
+            if (!auto_extend || proven) done = true;
+        }
+    }
+    *work = w.work;
+    *at = n;
+    if (st == MQ_OK && auto_extend && !proven && n > max_heap) st = MQ_OK;   /* observed only */
+    uint64_t last = st == MQ_OK ? n - 1 : n - 1;   /* heaps 0..last are covered */
+    q->order = m.order;
+    q->mul = m.mul;
+    q->isp = m.isp;
+    q->nheaps = last + 1;
+    q->phi = xmalloc((last + 1) * sizeof *q->phi);
+    for (uint64_t h = 0; h <= last; h++)
+        q->phi[h] = h <= sg.n && sg.gen_of[h] >= 0 && (uint64_t)sg.gen_of[h] < sg.ng ? m.img[sg.gen_of[h]] : 0;
+    if (st != MQ_OK) {   /* the monoid may already hold the failed heap's generator: keep heaps below it */
+        for (uint64_t h = 0; h <= last; h++)
+            if (q->phi[h] >= m.order) q->phi[h] = 0;
+    }
+    q->periodic = st == MQ_OK && periodic;
+    q->proven = st == MQ_OK && proven;
+    q->n0 = n0;
+    q->per = per;
+    q->grew_at = grew;
+    xfree(m.img);
+    stage_free(&sg);
+    if (st == MQ_OK) mqp_present(q);
+    return st;
+}

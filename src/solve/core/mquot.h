@@ -1,0 +1,70 @@
+/* mquot.h: misère quotients of one-heap take-and-break rulesets (Plambeck and Siegel): the
+   quotient of all sums of heaps up to N, found by learning it and proven by an exact check, its
+   presentation, and the periodicity proof that extends it to every heap (docs/theory.md 2.4). */
+#ifndef GRUNDY_MQUOT_H
+#define GRUNDY_MQUOT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "heaprules.h"
+
+/* A misère quotient Q of the sums of heaps 0..n (n = nheaps - 1): a commutative monoid with its
+   P-portion and the map of each heap to an element. Element 0 is the identity (the empty sum). */
+typedef struct MqQuot {
+    uint32_t order;
+    uint32_t *mul;          /* order x order products */
+    uint8_t *isp;           /* isp[x]: sums mapped to x are misère P-positions */
+    uint64_t nheaps;        /* phi[0 .. nheaps - 1] */
+    uint32_t *phi;
+    /* the presentation: generators are the first heaps whose elements the earlier ones do not
+       generate; every element's least word (exponents of the generators, shortlex); relations
+       between the least words that are not normal forms and whose every divisor is */
+    uint32_t ngen;
+    uint64_t *gen_heap;     /* ngen */
+    uint16_t *nf;           /* order x ngen exponents */
+    uint32_t nrel;
+    uint16_t *rel;          /* nrel x ngen exponents of the left sides */
+    uint32_t *rel_to;       /* nrel: the element each left side equals */
+    /* periodicity: phi(n + per) = phi(n) for n >= n0 (proven: for every heap, by the theorem of
+       docs/theory.md 2.4; else only observed up to nheaps - 1) */
+    bool periodic, proven;
+    uint64_t n0, per;
+    uint64_t grew_at;       /* the last heap at which the quotient grew */
+} MqQuot;
+
+typedef enum MqStatus { MQ_OK, MQ_ORDER, MQ_WORK, MQ_RULES, MQ_INTERNAL } MqStatus;
+
+/* What a computation may spend: the largest quotient, and steps of work (outcome-search
+   positions plus verification states). */
+typedef struct MqLimits {
+    uint32_t max_order;
+    uint64_t max_work;
+} MqLimits;
+
+/* The quotient of the sums of heaps 0..N of hr (auto_extend: go on past N, up to max_heap, until
+   the periodicity theorem proves the quotient of every heap). MQ_OK fills *q; otherwise *at is
+   the heap being added when the limit was reached (q still holds the quotient of the heaps
+   below it when *at > 1; free it with mq_free either way). MQ_RULES: hr is not finite enough. */
+MqStatus mq_compute(const HeapRules *hr, uint64_t N, bool auto_extend, uint64_t max_heap, const MqLimits *lim,
+                    MqQuot *q, uint64_t *at, uint64_t *work);
+void mq_free(MqQuot *q);
+/* The element of heap n: from the table, or by the period; UINT32_MAX when neither covers n. */
+uint32_t mq_heap(const MqQuot *q, uint64_t n);
+/* The misère outcome class of the element x: true for P. */
+static inline bool mq_is_p(const MqQuot *q, uint32_t x) { return q->isp[x] != 0; }
+static inline uint32_t mq_mul(const MqQuot *q, uint32_t a, uint32_t b) { return q->mul[(size_t)a * q->order + b]; }
+
+/* The options of heap n under hr, as pairs of heaps (0: none), without repeats. */
+typedef struct MqOpts {
+    uint64_t (*v)[2];
+    size_t n, cap;
+} MqOpts;
+void mq_heap_options(const HeapRules *hr, uint64_t n, MqOpts *o);
+void mq_opts_free(MqOpts *o);
+
+/* Text: the element x as its least word ("1", "a", "ab^2"); the presentation "<a, b | a^2 = 1,
+   b^3 = b>". Both append to b. */
+struct StrBuf;
+void mq_word_text(const MqQuot *q, uint32_t x, struct StrBuf *b);
+void mq_presentation_text(const MqQuot *q, struct StrBuf *b);
+#endif

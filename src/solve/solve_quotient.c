@@ -1,0 +1,61 @@
+/* solve_quotient.c: the quotient statement's solver side: read a heap family's rules off its
+   positions n = 0 and n = 1, and compute its misère quotient (solve/core/mquot.c). */
+#include "config.h"
+#include "key.h"
+#include "solve/solve.h"
+#include "solve/core/heaprules.h"
+#include <string.h>
+
+/* Heaps the search without a range may add while looking for a proven period. */
+#define QUOT_AUTO_HEAPS 400
+#define QUOT_MAX_ORDER 2048
+/* The work a quotient may take unless --max-steps says otherwise (about a minute at most). */
+#define QUOT_DEFAULT_WORK 40000000ull
+
+void solve_quotient(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, bool ranged, Loc loc,
+                    SolveQuotient *out)
+{
+    Program *p = s->p;
+    memset(out, 0, sizeof *out);
+    size_t len = KEY_LEN(key0), cw = 0;
+    int diffs = 0;
+    if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
+        for (size_t w = 2; w < len; w++)
+            if (key0[w] != key1[w]) { diffs++; cw = w; }
+    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
+        prog_fail(p, EXIT_COMPILE, loc, "quotient needs misere() of one heap game whose integer argument is the "
+                  "variable itself, e.g. 'quotient misere(Kayles(n)) for n'");
+    const Game *G = &p->code.games[KEY_GAME(key0)];
+    HeapRules hr;
+    memset(&hr, 0, sizeof hr);
+    bool ok;
+    if (G->stdlib && !strcmp(G->name, "Octal")) {
+        Value args[2];
+        key_decode(p, key0, args);
+        ok = args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, &hr);
+    } else {
+        int coord = -1;   /* the argument that holds n */
+        for (int a = 0, w = 2; a < G->nparams && coord < 0; a++) {
+            uint64_t sig = (uint64_t)key0[1];
+            if ((size_t)w == cw) coord = a;
+            w += (int)key_arg_words(key0, (size_t)w, (int)((sig >> (2 * a)) & 3));
+        }
+        ok = coord >= 0 && heaprules_read(p, key0, coord, &hr);
+    }
+    if (!ok)
+        prog_fail(p, EXIT_COMPILE, loc, "quotient: the moves of '%s' are not a heap game the quotient reads: each move "
+                  "must take tokens from the heap and leave at most two heaps (an octal or subtraction game)", G->name);
+    StrBuf b;
+    sb_init(&b);
+    heaprules_describe(&hr, &b);
+    snprintf(out->rules, sizeof out->rules, "%s", b.s ? b.s : "");
+    xfree(b.s);
+    MqLimits lim = { QUOT_MAX_ORDER, p->opt.max_steps && p->opt.max_steps != PROG_DEFAULT_STEPS ? p->opt.max_steps
+                                                                                        : QUOT_DEFAULT_WORK };
+    out->ranged = ranged;
+    out->status = mq_compute(&hr, ranged ? bound : 1, !ranged, QUOT_AUTO_HEAPS, &lim, &out->q, &out->at, &out->work);
+    out->max_work = lim.max_work;
+    out->max_order = lim.max_order;
+    out->max_heaps = QUOT_AUTO_HEAPS;
+    heaprules_fini(&hr);
+}
