@@ -292,6 +292,23 @@ run_case "(p) Clobber row of 16 (xoxo...): canonical form" "$B/bench/base_partiz
     "expect Clobber(\"xoxoxoxoxoxoxoxo\") is @"
 HS=$("$B/bench/base_partizan" hackstrings 100 7)
 run_case "(p) a sum of 100 Hackenbush strings (1..8 edges)" "$B/bench/base_partizan hack 100 7" "expect $HS is @"
+# (q) misère quotients: 10^5 random misère sums of 2-4 heaps of octal 0.75 (up to 20 or up to 10^6)
+# answered through the quotient R8, against the same products in R8 hard-coded in C (base_mquot);
+# the engine runs one expect per sum with the reference's answer, so both must agree
+"$B/bench/base_mquot" 100000 --game >"$tmp/mq.game"
+bms=$(median3 "$(time_ms "$B/bench/base_mquot" 100000)" "$(time_ms "$B/bench/base_mquot" 100000)" "$(time_ms "$B/bench/base_mquot" 100000)")
+"$G" "$tmp/mq.game" >/dev/null || { echo "(q): the engine disagrees with the reference"; exit 1; }
+gms=$(median3 "$(time_ms "$G" "$tmp/mq.game")" "$(time_ms "$G" "$tmp/mq.game")" "$(time_ms "$G" "$tmp/mq.game")")
+row "(q) 10^5 misere sums of 0.75 heaps <= 10^6 (quotient)" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" \
+    "$(awk -v g="$gms" 'BEGIN { if (g < 1) g = 1; printf "%.0f sums/s, parsing included", 1e8 / g }')"
+# quotient computations (engine alone: no C implementation of the learner to compare with)
+for q in 'Octal("0.75", n)) for n' 'Kayles(n)) for n in 0..12' 'Octal("0.52", n)) for n' 'Octal("0.71", n)) for n' \
+         'Kayles(n)) for n in 0..20'; do
+    t0=$(now)
+    "$G" -e "quotient misere($q;" >"$tmp/q.out"
+    t1=$(now)
+    row "(q) quotient misere($q" - "$(ms $(( (t1 - t0) / 1000000 )))" - "$(sed -n 1p "$tmp/q.out" | sed 's/.*: //')"
+done
 # the largest Domineering rectangle within 60 s (n x n, then n x (n + 1)), engine alone
 for rc in "5 6" "6 6"; do
     set -- $rc

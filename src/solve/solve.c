@@ -46,6 +46,7 @@ void solve_free(Solver *s)
     xfree(s->state);
     xfree(s->tries);
     if (s->sums) s->sums_fini(s->sums);
+    if (s->mqcache) s->mqcache_fini(s->mqcache);
     if (s->partizan) s->partizan_fini(s->partizan);
     eng_free(s->store);
     xfree(s);
@@ -54,7 +55,9 @@ void solve_free(Solver *s)
 void solve_forget(Solver *s)
 {
     if (s->sums) s->sums_fini(s->sums);
+    if (s->mqcache) s->mqcache_fini(s->mqcache);
     s->sums = NULL;
+    s->mqcache = NULL;
     if (s->partizan) s->partizan_fini(s->partizan);
     s->partizan = NULL;
     eng_clear(s->store);

@@ -26,6 +26,8 @@ struct Solver {
     int64_t cycle_buf[8];   /* room for such a key when the store has none for it */
     struct Sums *sums;      /* sums of components as states (sums.h), for misere play and the compounds */
     void (*sums_fini)(struct Sums *);   /* frees them (set with them: the solver does not include sums.h) */
+    struct MqCache *mqcache;    /* heap families' misère quotients (mode_quot.c), made on first use */
+    void (*mqcache_fini)(struct MqCache *);
     struct Partizan *partizan;   /* partizan positions' forms (partizan.h), made on first use */
     void (*partizan_fini)(struct Partizan *);
     SolveTry *tries;        /* busy and the program's work_game at each prog_try in progress */

@@ -27,8 +27,13 @@
    heaps <= 4) against Bouton's misère rule.
    (0.3333 is Nim only on heaps <= 4; its N = 14 case is the subtraction game {1,2,3,4}, which the
    brute force plays by the same rules.)
+   5. misère queries of sums (`misere(Octal(c, a) + ...);`) of 0.75, 0.71, 0.52, 0.13, 0.12, 0.31,
+      including heaps beyond 60: outcome, the set of winning results and the printed position
+      against the brute force (see the section's comment), counting the answers of the quotient path.
    DUEL_PLANT=p flips the P flag of a non-identity element after reading each quotient, DUEL_PLANT=t
-   changes one non-identity product of the table (x*x): both must make the duel fail.
+   changes one non-identity product of the table (x*x), DUEL_PLANT=q flips the engine's outcome of
+   every 7th query of section 5, DUEL_PLANT=w drops one winning result per family there: each must
+   make the duel fail.
    `duel_mquot --brute` runs the brute force's self checks only (no engine). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -42,13 +47,13 @@
 #include <string.h>
 #include <time.h>
 
-enum { MAXN = 64, MAXJ = 16, MAXOPT = 2048, MAXK = 128, TEX = 20, TMAX = 40 };
+enum { MAXN = 72, MAXJ = 16, MAXOPT = 2048, MAXK = 128, TEX = 20, TMAX = 40 };
 
 static uint64_t seed;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
 static int checks, failures, shown;
-static char plant;   /* 0, 'p' or 't' */
+static char plant;   /* 0, 'p', 't', 'q' or 'w' */
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...)
@@ -662,18 +667,357 @@ static void run_case(const Case *c, int ci)
     free(err);
 }
 
+/* ---- misère queries of sums through the engine's solver paths ------------------------------------- */
+
+/* 5. Queries `misere(Octal(c, a) + Octal(c, b) + ...);` of the families below, one program per family
+   (with the family's `quotient` statement first): random sums of 2-5 heaps of 0..QHEAP (at most QTOK
+   tokens), sums with 2-4 copies of one heap (some written `k * Octal(...)`), single heaps, and sums
+   with a heap of FARLO..FARHI (beyond 60: the engine answers those through the quotient). For every
+   query: the printed position is the sum asked; the outcome and the SET of distinct results of the
+   winning moves (each a multiset of heaps) equal the brute force's. Sums compare as multisets of live
+   heaps: heaps of 0 and heaps with no move (e.g. 0.12's heap 2) are the same game tree as no heap,
+   and the engine leaves them out. The strategy of every answer is counted; a family whose quotient
+   is proven must have some answered by "misere:quotient".
+   Beyond 60 the brute force plays the families without splitting moves (0.13, 0.12, 0.31: a
+   handful of heaps, a tiny state space) on every such sum, and the families that split a heap
+   (0.75, 0.71, 0.52) on sums of at most FARTOK tokens (a heap of 61-63 and small ones: up to 1-3
+   s, 0.3-1.6 million positions, as the search stops at a winning move). Their larger sums (heaps
+   up to FARHI, two copies of a heap beyond 60: 122+ tokens, out of reach) are checked against the
+   family's own `quotient` statement in the same program (phi extended by its proven period)
+   instead: a consistency check of the query path against the quotient statement only, whose phi
+   and period sections 2-3 checked against the brute force up to 40 tokens.
+   DUEL_PLANT=q flips the engine's outcome of every 7th query; DUEL_PLANT=w drops one result from the
+   parsed winning set of each family's first query with one: both must make the duel fail. */
+
+enum { QTOK = 45, QHEAP = 30, FARLO = 61, FARHI = 70, FARTOK = 64, KEYLEN = 400, MAXWIN = 1024 };
+
+typedef struct Query { int k, h[10]; bool star; } Query;
+
+static const struct { const char *code; int n; } qfams[] = {
+    { "0.75", 20 }, { "0.71", 20 }, { "0.52", 20 }, { "0.13", 10 }, { "0.12", 10 }, { "0.31", 10 },
+};
+
+static long long queries_checked, wins_checked;
+
+/* The text of a sum of sorted live heaps: "3+7+8", "" for none. */
+static void key_uc(const unsigned char *c, int m, char *buf)
+{
+    size_t l = 0;
+    buf[0] = 0;
+    for (int i = 0; i < m && l + 8 < KEYLEN; i++) l += (size_t)snprintf(buf + l, KEYLEN - l, "%s%d", i ? "+" : "", c[i]);
+}
+
+/* Any heaps (0..MAXN): the text of its live heaps. */
+static void key_int(const int *s, int k, char *buf)
+{
+    unsigned char c[MAXK];
+    int m = 0;
+    for (int i = 0; i < k; i++) m = ins(c, m, s[i]);
+    key_uc(c, m, buf);
+}
+
+/* Parse "misere(0)" or "misere(T + T + ...)", T = [k * ]Octal("code", h), into heaps h[0..*k-1]. */
+static bool parse_pos(const char *s, int *h, int *k)
+{
+    char pre[48];
+    int plen = snprintf(pre, sizeof pre, "Octal(\"%s\", ", code);
+    *k = 0;
+    if (strncmp(s, "misere(", 7)) return false;
+    s += 7;
+    if (!strcmp(s, "0)")) return true;
+    for (;;) {
+        long mult = 1, x;
+        char *e;
+        if (*s >= '1' && *s <= '9') {
+            mult = strtol(s, &e, 10);
+            if (strncmp(e, " * ", 3)) return false;
+            s = e + 3;
+        }
+        if (strncmp(s, pre, (size_t)plen)) return false;
+        s += plen;
+        if (*s < '0' || *s > '9') return false;
+        x = strtol(s, &e, 10);
+        if (*e != ')' || x > MAXN || mult > MAXK - *k) return false;
+        s = e + 1;
+        for (long i = 0; i < mult; i++) h[(*k)++] = (int)x;
+        if (!strncmp(s, " + ", 3)) s += 3;
+        else return !strcmp(s, ")");
+    }
+}
+
+static int keycmp(const void *a, const void *b) { return strcmp(a, b); }
+
+/* Sort and deduplicate n keys; returns the count left. */
+static int key_set(char (*keys)[KEYLEN], int n)
+{
+    qsort(keys, (size_t)n, KEYLEN, keycmp);
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!m || strcmp(keys[m - 1], keys[i])) memmove(keys[m++], keys[i], KEYLEN);
+    return m;
+}
+
+/* The brute force's (q NULL) or the quotient's answer for the sum s: P?, and the set of the results
+   of the winning moves into keys; returns the set's size (-1: a heap without phi, a bug here). */
+static int expect(const Quo *q, const int *s, int k, bool *isp, char (*keys)[KEYLEN])
+{
+    unsigned char h[MAXK], c[MAXK];
+    int m = 0, nk = 0;
+    for (int i = 0; i < k; i++) m = ins(h, m, s[i]);
+    int prod = 0;
+    if (q) {
+        for (int i = 0; i < m; i++) {
+            if (phi_of(q, h[i]) < 0) return -1;
+            prod = mul(q, prod, phi_of(q, h[i]));
+        }
+        *isp = q->p[prod];
+    } else
+        *isp = is_P(h, m);
+    for (int i = 0; i < m; i++) {
+        if (i > 0 && h[i] == h[i - 1]) continue;
+        int rest = 0;
+        if (q)
+            for (int t = 0; t < m; t++)
+                if (t != i) rest = mul(q, rest, phi_of(q, h[t]));
+        for (int o = 0; o < nopts[h[i]]; o++) {
+            const Opt *x = &opts[h[i]][o];
+            int mm = child_of(h, m, i, x, c);
+            bool win;
+            if (q) {
+                int r = rest;
+                if (x->np >= 1 && alive[x->a]) r = mul(q, r, phi_of(q, x->a));
+                if (x->np >= 2 && alive[x->b]) r = mul(q, r, phi_of(q, x->b));
+                win = q->p[r];
+            } else
+                win = is_P(c, mm);
+            if (win && nk < MAXWIN) key_uc(c, mm, keys[nk++]);
+        }
+    }
+    return key_set(keys, nk);
+}
+
+/* The text of a query: heaps in the order given; with star, runs of equal heaps as `k * Octal(...)`. */
+static void query_text(Str *t, const Query *x)
+{
+    sput(t, "misere(");
+    for (int i = 0; i < x->k;) {
+        int r = 1;
+        if (x->star)
+            while (i + r < x->k && x->h[i + r] == x->h[i]) r++;
+        if (r > 1) sput(t, "%s%d * Octal(\"%s\", %d)", i ? " + " : "", r, code, x->h[i]);
+        else sput(t, "%sOctal(\"%s\", %d)", i ? " + " : "", code, x->h[i]);
+        i += r;
+    }
+    sput(t, ");\n");
+}
+
+static void shuffle(int *s, int k)
+{
+    for (int i = k - 1; i > 0; i--) {
+        int j = rnd(0, i), x = s[i];
+        s[i] = s[j];
+        s[j] = x;
+    }
+}
+
+/* The queries of one family: nr random, nrep repeated, a few single heaps, nnear sums of a heap of
+   FARLO..FARLO+2 and small heaps within FARTOK tokens, nfar more beyond 60. */
+static int make_queries(Query *qs, int nr, int nrep, int nnear, int nfar)
+{
+    int n = 0;
+    while (n < nr) {   /* random sums of 2-5 heaps */
+        Query x = { .k = rnd(2, 5) };
+        int tot = 0;
+        for (int i = 0; i < x.k; i++) tot += x.h[i] = rnd(0, 3) == 0 ? rnd(0, 4) : rnd(1, QHEAP);
+        if (tot <= QTOK) qs[n++] = x;
+    }
+    for (int c = 0; c < nrep;) {   /* 2-4 copies of one heap, and 0-2 others */
+        Query x = { .k = 0, .star = c % 2 };
+        int cp = rnd(2, 4), h = rnd(1, c % 3 ? 8 : QTOK / cp), tot = cp * h, more = rnd(0, 2);
+        for (int i = 0; i < cp; i++) x.h[x.k++] = h;
+        for (int i = 0; i < more; i++) tot += x.h[x.k++] = rnd(0, 12);
+        if (tot > QTOK) continue;
+        if (!x.star) shuffle(x.h, x.k);
+        qs[n++] = x;
+        c++;
+    }
+    for (int h = 1; h <= 12; h++) qs[n++] = (Query){ .k = 1, .h = { h } };   /* single heaps */
+    qs[n++] = (Query){ .k = 1, .h = { 23 } };
+    qs[n++] = (Query){ .k = 1, .h = { FARLO } };
+    for (int c = 0; c < nnear; c++) {   /* FARLO..FARLO+2 and 1-3 heaps of 0..3, within FARTOK tokens */
+        Query x = { .k = 1, .h = { rnd(FARLO, FARLO + 2) } };
+        int tot = x.h[0], more = rnd(1, 3);
+        for (int i = 0; i < more; i++) {
+            int h = rnd(0, 3);
+            if (tot + h <= FARTOK) tot += x.h[x.k++] = h;
+        }
+        shuffle(x.h, x.k);
+        x.star = c % 2;
+        qs[n++] = x;
+    }
+    for (int c = 0; c < nfar; c++) {   /* one (or two equal) heaps of FARLO..FARHI and 0-3 small ones */
+        Query x = { .k = 0 };
+        int big = rnd(FARLO, FARHI), two = c % 4 == 3, more = c == 0 ? 0 : rnd(c % 4 == 3 ? 0 : 1, 3);
+        x.h[x.k++] = big;
+        if (two) x.h[x.k++] = big;
+        for (int i = 0; i < more; i++) x.h[x.k++] = rnd(0, 6);
+        shuffle(x.h, x.k);
+        x.star = c % 3 == 1;
+        qs[n++] = x;
+    }
+    qs[n++] = (Query){ .k = 2, .h = { 61, 2 } };
+    return n;
+}
+
+static void run_queries(int fi)
+{
+    static Query qs[512];
+    static char want[MAXWIN][KEYLEN], got[MAXWIN][KEYLEN];
+    const char *fc = qfams[fi].code;
+    char what[64], ktxt[KEYLEN], kpos[KEYLEN];
+    snprintf(what, sizeof what, "queries Octal(\"%s\")", fc);
+    rules_set(fc);
+    bool splits = digit[0] & 4;
+    for (int j = 1; j < ndig; j++) splits |= (digit[j] & 4) != 0;
+    seed = 0x71756572ull + (uint64_t)fi * 0x9e3779b9ull;
+    int nq = make_queries(qs, 250, 60, 10, 12);
+    Str t = { 0 };
+    sput(&t, "quotient misere(Octal(\"%s\", n)) for n in 0..%d;\n", fc, qfams[fi].n);
+    for (int i = 0; i < nq; i++) query_text(&t, &qs[i]);
+    clock_t t0 = clock();
+    int status = 0, f0 = failures, nline = 0, nquot = 0, nfar = 0, nfarq = 0, nfarb = 0, wplanted = 0;
+    long long w0 = wins_checked;
+    char *err = NULL, *out = duel_run(t.s, NULL, &status, &err), *sv = NULL;
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    free(t.s);
+    checks++;
+    if (status) fail("%s: the program failed (exit %d): %.500s", what, status, err ? err : "");
+    Quo q = { 0 };
+    bool haveq = false;
+    char strat[16][40];
+    int nstrat = 0, scount[16] = { 0 };
+    for (char *line = out ? strtok_r(out, "\n", &sv) : NULL; line; line = strtok_r(NULL, "\n", &sv)) {
+        DJson v;
+        const char *kind = dj_parse(line, &v) ? dj_get_str(&v, "kind") : NULL;
+        if (kind && !strcmp(kind, "quotient") && !haveq) {
+            haveq = quo_read(&v, &q, what);
+            check(haveq && q.proven && q.periodic, "%s: the quotient is not proven periodic", what);
+        } else if (kind && !strcmp(kind, "query") && nline < nq) {
+            const Query *x = &qs[nline];
+            int idx = nline++, ph[MAXK], pk;
+            bool far = false;
+            int tok = 0;
+            for (int i = 0; i < x->k; i++) far |= x->h[i] >= FARLO, tok += x->h[i];
+            key_int(x->h, x->k, ktxt);
+            const char *pos = dj_get_str(&v, "position"), *oc = dj_get_str(&v, "outcome"), *st = dj_get_str(&v, "strategy");
+            const DJson *win = dj_get(&v, "winning");
+            /* the strategy */
+            int si = 0;
+            while (si < nstrat && strcmp(strat[si], st ? st : "(none)")) si++;
+            if (si == nstrat && nstrat < 16) snprintf(strat[nstrat++], sizeof strat[0], "%s", st ? st : "(none)");
+            if (si < 16) scount[si]++;
+            nquot += st && !strcmp(st, "misere:quotient");
+            nfar += far;
+            nfarq += far && st && !strcmp(st, "misere:quotient");
+            /* the position */
+            checks++;
+            if (!pos || !parse_pos(pos, ph, &pk)) {
+                fail("%s: query %s: unreadable position %s", what, ktxt, pos ? pos : "(none)");
+                dj_free(&v);
+                continue;
+            }
+            key_int(ph, pk, kpos);
+            check(!strcmp(kpos, ktxt), "%s: query %s printed as %s", what, ktxt, pos);
+            /* the outcome */
+            bool isp;
+            const Quo *by = far && splits && tok > FARTOK ? &q : NULL;
+            nfarb += far && !by;
+            if (by && !haveq) { fail("%s: query %s: no quotient to check it by", what, ktxt); dj_free(&v); continue; }
+            int nw = expect(by, x->h, x->k, &isp, want);
+            if (nw < 0) { fail("%s: query %s: no phi for a heap (a bug of this duel)", what, ktxt); dj_free(&v); continue; }
+            bool ep = oc && !strcmp(oc, "P");
+            checks++;
+            if (!oc || (strcmp(oc, "P") && strcmp(oc, "N"))) {
+                fail("%s: query %s: outcome %s", what, ktxt, oc ? oc : "(none)");
+                dj_free(&v);
+                continue;
+            }
+            if (plant == 'q' && idx % 7 == 6) ep = !ep;
+            queries_checked++;
+            if (ep != isp) {
+                fail("%s: misere(%s): engine %s (%s), %s %s", what, ktxt, ep ? "P" : "N", st ? st : "?", by ? "quotient table" : "brute force",
+                     isp ? "P" : "N");
+                dj_free(&v);
+                continue;
+            }
+            /* the winning set */
+            checks++;
+            if (!win || win->t != 'a') { fail("%s: query %s: no winning array", what, ktxt); dj_free(&v); continue; }
+            int ng = 0;
+            bool bad = false;
+            for (int i = 0; i < win->n && !bad; i++) {
+                if (win->a[i].t != 's' || !parse_pos(win->a[i].s, ph, &pk) || ng == MAXWIN) {
+                    fail("%s: query %s: unreadable winning result %s", what, ktxt, win->a[i].t == 's' ? win->a[i].s : "(not a string)");
+                    bad = true;
+                } else
+                    key_int(ph, pk, got[ng++]);
+            }
+            if (bad) { dj_free(&v); continue; }
+            ng = key_set(got, ng);
+            if (plant == 'w' && ng && !wplanted++) memmove(got[0], got[1], (size_t)(ng-- - 1) * KEYLEN);
+            wins_checked += nw;
+            int a = 0, b = 0;
+            while (a < nw && b < ng && !strcmp(want[a], got[b])) a++, b++;
+            if (a < nw || b < ng) {
+                int c1 = 0, c2 = 0;   /* the first result only one side has */
+                const char *miss = NULL, *extra = NULL;
+                while (c1 < nw || c2 < ng) {
+                    int cmp = c1 == nw ? 1 : c2 == ng ? -1 : strcmp(want[c1], got[c2]);
+                    if (cmp < 0 && !miss) miss = want[c1];
+                    if (cmp > 0 && !extra) extra = got[c2];
+                    if (cmp <= 0) c1++;
+                    if (cmp >= 0) c2++;
+                }
+                fail("%s: misere(%s) (%s, %s): %d winning results, %s %d; first missing %s, first extra %s", what, ktxt, isp ? "P" : "N",
+                     st ? st : "?", ng, by ? "quotient table" : "brute force", nw, miss ? miss : "-", extra ? extra : "-");
+            }
+        }
+        dj_free(&v);
+    }
+    check(nline == nq, "%s: %d query lines for %d queries", what, nline, nq);
+    check(haveq, "%s: no quotient line", what);
+    if (haveq && q.proven)
+        check(nquot > 0, "%s: the quotient is proven, yet no query was answered by misere:quotient", what);
+    check(nfarq == nfar, "%s: %d of %d sums with a heap beyond 60 answered by misere:quotient", what, nfarq, nfar);
+    printf("%-22s %3d queries (%d beyond 60: %d by brute force, %d by the quotient table), %lld winning results, %d failures (engine "
+           "%.2f s, all %.2f s)\n%22s %d by misere:quotient:",
+           what, nline, nfar, nfarb, nfar - nfarb, wins_checked - w0, failures - f0, secs, (double)(clock() - t0) / CLOCKS_PER_SEC, "", nquot);
+    for (int i = 0; i < nstrat; i++) printf(" %s %d", strat[i], scount[i]);
+    printf("\n");
+    quo_free(&q);
+    free(out);
+    free(err);
+}
+
 int main(int argc, char **argv)
 {
     bool brute_only = argc > 1 && !strcmp(argv[1], "--brute");
     const char *pl = getenv("DUEL_PLANT");
-    plant = pl && (pl[0] == 'p' || pl[0] == 't') ? pl[0] : 0;
+    plant = pl && strchr("ptqw", pl[0]) ? pl[0] : 0;
     clock_t start = clock();
     self_checks();
     printf("brute force self checks: %d failures\n", brute_failures);
     if (!brute_only)
         for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i], (int)i);
-    printf("duel_mquot: %d checks, %d failures (%lld sums, %lld moves, %lld brute-force positions, %.1f s cpu)%s\n", checks, failures,
-           sums_checked, moves_checked, brute_states, (double)(clock() - start) / CLOCKS_PER_SEC,
-           plant ? plant == 'p' ? " [planted: P flag]" : " [planted: table entry]" : "");
+    if (!brute_only)
+        for (size_t i = 0; i < sizeof qfams / sizeof *qfams; i++) run_queries((int)i);
+    printf("duel_mquot: %d checks, %d failures (%lld sums, %lld moves, %lld queries, %lld winning results, %lld brute-force positions, "
+           "%.1f s cpu)%s\n",
+           checks, failures, sums_checked, moves_checked, queries_checked, wins_checked, brute_states, (double)(clock() - start) / CLOCKS_PER_SEC,
+           plant == 'p'   ? " [planted: P flag]"
+           : plant == 't' ? " [planted: table entry]"
+           : plant == 'q' ? " [planted: every 7th query's outcome flipped]"
+           : plant == 'w' ? " [planted: one winning result dropped per family]"
+                          : "");
     return failures || !checks ? 1 : 0;
 }

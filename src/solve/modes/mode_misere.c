@@ -7,10 +7,14 @@
 #include "config.h"
 #include "solve/modes/compound.h"
 #include "solve/core/nimber.h"
+#include "solve/modes/mode_quot.h"
 #include "key.h"
 #include "vm.h"
 #include <stdlib.h>
 #include <string.h>
+
+/* Heaps above this try the quotient before their genus (a genus searches every position). */
+#define MISERE_GENUS_HEAP 60
 
 typedef struct Part { uint64_t g, gm; bool tame, heaplike, nim; } Part;
 
@@ -255,6 +259,21 @@ static void misere_text_free(void *arg)
     xfree(t);
 }
 
+/* Whether some component is a heap past what a genus search is for (its quotient is tried first). */
+static bool big_heaps(Solver *s, const CpdComp *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *key = eng_key(s->store, c[i].id);
+        uint64_t sig = (uint64_t)key[1];
+        for (size_t a = 0, w = 2; w < KEY_LEN(key); a++) {
+            int ty = (int)((sig >> (2 * a)) & 3);
+            if (ty == POS_ARG_INT && key[w] > MISERE_GENUS_HEAP) return true;
+            w += key_arg_words(key, w, ty);
+        }
+    }
+    return false;
+}
+
 static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answer *a)
 {
     Sums *m = sums_of(s);
@@ -283,6 +302,10 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         nim_query(s, c, n, loc, moves, a);
         return;
     }
+    /* heaps too big for their genus: the quotient first (tame analysis searches every position) */
+    uint64_t copies = 0;
+    for (size_t i = 0; i < n; i++) copies += c[i].count;
+    if (n && big_heaps(s, c, n) && misere_quotient(s, c, n, loc, moves, a)) return;
     Part *part = vm_alloc(s->vm, (n ? n : 1) * sizeof *part, loc);
     Mis t = { .s = s, .m = m, .c = c, .part = part, .n = n, .tame = true, .loc = loc };
     bool nim = true, heaplike = true;
@@ -295,6 +318,8 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         if (c[i].count & 1) t.x ^= q->g;
         if (!fickle(q)) t.firm += c[i].count;
     }
+    /* a wild sum: its family's quotient, if one is proven, before a search of the sum */
+    if (!t.tame && copies > 1 && misere_quotient(s, c, n, loc, moves, a)) return;
     cpd_position(s, a, c, n, false);
     /* the texts outlive calls that may fail (a limit in a genus search): freed by a cleanup then */
     MisereText *tx = xcalloc(1, sizeof *tx);

@@ -1,0 +1,11 @@
+/* mode_quot.h: the misere:quotient path of misère play (mode_quot.c). */
+#ifndef GRUNDY_MODE_QUOT_H
+#define GRUNDY_MODE_QUOT_H
+#include "solve/modes/compound.h"
+
+/* Answer misère play of the sum c[0..n) (non-terminal components, each a heap of one family) by
+   the family's misère quotient, when one is proven for every heap (computed once per session,
+   within a small budget): true with *a filled (the outcome, why, and the winning moves if moves);
+   false, with *a untouched, when the path does not apply. */
+bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves, Answer *a);
+#endif
