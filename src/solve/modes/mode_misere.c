@@ -372,6 +372,7 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         sb_init(&gs);
         sums_print_genus(&gs, &g);
         sb_printf(&tx->w, "a search of the sum (a component is not tame): genus %s; components %s", gs.s, tx->b.s);
+        misere_quotient_note(s, c, n, &tx->w);
         solve_fact_text(&a->facts, "rule", "search");
         solve_fact_text(&a->facts, "genus", gs.s);
         sb_fini(&gs);

@@ -21,6 +21,8 @@ typedef struct QFam {
     int64_t *pat;           /* the key, with the heap word zeroed */
     size_t len, cw;         /* cw: the heap's word (0: no heap argument the quotient reads) */
     bool ok;                /* a quotient proven for every heap */
+    MqStatus st;            /* else why not (MQ_OK: heaps up to QUOT_QUERY_HEAPS without a proof) */
+    uint64_t exact;         /* the quotients of heaps up to this were found */
     MqQuot q;
     char rules[96];
 } QFam;
@@ -112,6 +114,8 @@ static QFam *family(Solver *s, const int64_t *key)
     MqStatus st = mq_compute(&hr, 1, true, QUOT_QUERY_HEAPS, &lim, &f->q, &at, &work);
     heaprules_fini(&hr);
     f->ok = st == MQ_OK && f->q.proven;
+    f->st = st;
+    f->exact = st == MQ_OK ? f->q.nheaps - 1 : at > 1 ? at - 1 : 0;
     if (!f->ok) mq_free(&f->q);
     return f;
 }
@@ -177,6 +181,27 @@ static int on_qmove(void *ctx, const Value *v, const Value *frame)
     if (!mq_is_p(q, mq_mul(q, t->rest, x))) return 0;
     t->win[t->n++] = key_copy_parts(keys, cnt, n, 0);
     return t->n > SOLVE_MAX_WINNING;
+}
+
+void misere_quotient_note(Solver *s, const CpdComp *c, size_t n, StrBuf *b)
+{
+    if (!n || !s->mqcache) return;
+    const int64_t *key = eng_key(s->store, c[0].id);
+    for (size_t i = 1; i < n; i++)
+        if (KEY_GAME(eng_key(s->store, c[i].id)) != KEY_GAME(key)) return;
+    const struct MqCache *m = s->mqcache;
+    for (size_t i = 0; i < m->n; i++) {
+        const QFam *f = &m->v[i];
+        if (!matches(f, key) || !f->cw || f->ok) continue;
+        sb_printf(b, "; no misere quotient of %s is proven (", f->rules);
+        if (f->st == MQ_OK)
+            sb_printf(b, "no period proven up to heap %llu", (unsigned long long)f->exact);
+        else
+            sb_printf(b, "the quotients of heaps up to %llu are found; heap %llu ran over the %s", (unsigned long long)f->exact,
+                      (unsigned long long)f->exact + 1, f->st == MQ_ORDER ? "order limit" : "query's quotient budget");
+        sb_puts(b, ": quotient misere(...) for n says more)");
+        return;
+    }
 }
 
 bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves, Answer *a)

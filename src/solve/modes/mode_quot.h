@@ -8,4 +8,7 @@
    within a small budget): true with *a filled (the outcome, why, and the winning moves if moves);
    false, with *a untouched, when the path does not apply. */
 bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves, Answer *a);
+/* Why the quotient did not answer for these components, appended to b ("; no misere quotient of
+   0.77 is proven (...)"), when it was tried; nothing otherwise. */
+void misere_quotient_note(Solver *s, const CpdComp *c, size_t n, StrBuf *b);
 #endif
