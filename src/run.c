@@ -716,15 +716,33 @@ static bool period_at(Program *p, void *ctx, uint64_t q, void *out)
 /* quotient misere(G(n)) for n [in 0..N]: the misère quotient of heap game G (docs/theory.md 2.4).
    JSON: {"kind":"quotient","game":...,"order":8 or null,"proven":...,"presentation":...,
    "heaps":N,"elements":[names],"p":[bools],"table":[[...]],"phi":[...],"period":{...} or null}. */
+typedef struct QuotCtx {
+    Program *p;
+    Stmt *st;
+    int64_t keys[2][SOLVE_QUOT_FAMILIES][PERIOD_KEY_WORDS];
+    uint32_t nfam;
+    int n;
+} QuotCtx;
+
+/* The position at n = 0, then at n = 1: one heap game, or a sum of heaps of different games (the
+   quotient of their union), each once. */
 static int on_quotient_pos(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
-    PeriodCtx *c = ctx;
-    if (v->t != VT_POS || v->n != 1 || v->strs != PM_MISERE || (v->u.pos.cnt && v->u.pos.cnt[0] != 1))
-        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "quotient needs the misere play of one heap game, such as misere(Kayles(n))");
-    size_t len = KEY_LEN(v->u.p[0]);
-    if (len > PERIOD_KEY_WORDS) prog_fail(c->p, EXIT_LIMIT, c->st->loc, "quotient: the position's arguments are too long");
-    memcpy(c->keys[c->n++], v->u.p[0], len * sizeof *v->u.p[0]);
+    QuotCtx *c = ctx;
+    bool ok = v->t == VT_POS && v->n >= 1 && v->n <= SOLVE_QUOT_FAMILIES && v->strs == PM_MISERE;
+    for (uint32_t i = 0; ok && i < v->n; i++) ok = !v->u.pos.cnt || v->u.pos.cnt[i] == 1;
+    if (!ok || (c->n && v->n != c->nfam))
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "quotient needs the misere play of a heap game, such as "
+                  "misere(Kayles(n)), or of a sum of up to %d different ones, such as misere(Kayles(n) + Octal(\"0.75\", n))",
+                  SOLVE_QUOT_FAMILIES);
+    c->nfam = v->n;
+    for (uint32_t i = 0; i < v->n; i++) {
+        size_t len = KEY_LEN(v->u.pos.keys[i]);
+        if (len > PERIOD_KEY_WORDS) prog_fail(c->p, EXIT_LIMIT, c->st->loc, "quotient: the position's arguments are too long");
+        memcpy(c->keys[c->n][i], v->u.pos.keys[i], len * sizeof *v->u.pos.keys[i]);
+    }
+    c->n++;
     return c->n == 2;
 }
 
@@ -733,6 +751,12 @@ static void quotient_json(const SolveQuotient *r, StrBuf *b)
     const MqQuot *q = &r->q;
     sb_printf(b, ",\"ruleset\":");
     json_str(b, r->rules);
+    sb_puts(b, ",\"rulesets\":[");
+    for (uint32_t i = 0; i < r->q.nrules; i++) {
+        if (i) sb_putc(b, ',');
+        json_str(b, r->fam[i]);
+    }
+    sb_putc(b, ']');
     sb_printf(b, ",\"heaps\":%llu,\"order\":%u,\"proven\":%s,\"presentation\":", (unsigned long long)(q->nheaps - 1),
               (unsigned)q->order, q->proven ? "true" : "false");
     StrBuf t;
@@ -742,10 +766,12 @@ static void quotient_json(const SolveQuotient *r, StrBuf *b)
     sb_puts(b, ",\"generators\":[");
     for (uint32_t g = 0; g < q->ngen; g++) {
         t.len = 0;
-        mq_word_text(q, mq_heap(q, q->gen_heap[g]), &t);
+        mq_word_text(q, q->gen_elem[g], &t);
         sb_printf(b, "%s{\"name\":", g ? "," : "");
         json_str(b, t.s);
-        sb_printf(b, ",\"heap\":%llu}", (unsigned long long)q->gen_heap[g]);
+        sb_printf(b, ",\"heap\":%llu", (unsigned long long)q->gen_heap[g]);
+        if (q->nrules > 1) sb_printf(b, ",\"ruleset\":%u", (unsigned)q->gen_rule[g]);
+        sb_putc(b, '}');
     }
     sb_puts(b, "],\"elements\":[");
     for (uint32_t x = 0; x < q->order; x++) {
@@ -762,9 +788,14 @@ static void quotient_json(const SolveQuotient *r, StrBuf *b)
         for (uint32_t y = 0; y < q->order; y++) sb_printf(b, y ? ",%u" : "%u", (unsigned)mq_mul(q, x, y));
         sb_putc(b, ']');
     }
-    sb_puts(b, "],\"phi\":[");
-    for (uint64_t h = 0; h < q->nheaps; h++) sb_printf(b, h ? ",%u" : "%u", (unsigned)q->phi[h]);
-    sb_putc(b, ']');
+    sb_puts(b, "],\"phi\":");   /* one list; a list per ruleset for a union */
+    if (q->nrules > 1) sb_putc(b, '[');
+    for (uint32_t ru = 0; ru < q->nrules; ru++) {
+        sb_puts(b, ru ? ",[" : "[");
+        for (uint64_t h = 0; h < q->nheaps; h++) sb_printf(b, h ? ",%u" : "%u", (unsigned)q->phi[h * q->nrules + ru]);
+        sb_putc(b, ']');
+    }
+    if (q->nrules > 1) sb_putc(b, ']');
     if (q->periodic)
         sb_printf(b, ",\"period\":{\"preperiod\":%llu,\"period\":%llu}", (unsigned long long)q->n0, (unsigned long long)q->per);
     else
@@ -772,7 +803,10 @@ static void quotient_json(const SolveQuotient *r, StrBuf *b)
     xfree(t.s);
 }
 
-static void quotient_text(const SolveQuotient *r, StrBuf *b)
+/* The games of a union, for the text. */
+typedef struct QuotNames { uint32_t nfam; const char *names[SOLVE_QUOT_FAMILIES]; } QuotNames;
+
+static void quotient_text(const SolveQuotient *r, const QuotNames *nm, StrBuf *b)
 {
     const MqQuot *q = &r->q;
     uint64_t N = q->nheaps - 1;
@@ -786,10 +820,15 @@ static void quotient_text(const SolveQuotient *r, StrBuf *b)
             first = false;
             mq_word_text(q, x, b);
         }
-    sb_printf(b, "}\n  heaps 1..%llu:", (unsigned long long)N);
-    for (uint64_t h = 1; h <= N; h++) {
-        sb_putc(b, ' ');
-        mq_word_text(q, q->phi[h], b);
+    sb_putc(b, '}');
+    for (uint32_t ru = 0; ru < q->nrules; ru++) {
+        sb_printf(b, "\n  heaps 1..%llu", (unsigned long long)N);
+        if (q->nrules > 1) sb_printf(b, " of %s (%s)", r->fam[ru], ru < nm->nfam ? nm->names[ru] : "?");
+        sb_putc(b, ':');
+        for (uint64_t h = 1; h <= N; h++) {
+            sb_putc(b, ' ');
+            mq_word_text(q, q->phi[h * q->nrules + ru], b);
+        }
     }
     if (q->proven)
         sb_printf(b, "\n  proven for every heap: heap n + %llu is heap n for n >= %llu (the quotient periodicity theorem, "
@@ -814,13 +853,25 @@ static void do_quotient(Program *p, Stmt *st)
                       (long long)val_range_hi(&r));
         bound = (uint64_t)val_range_hi(&r);
     }
-    PeriodCtx *cp = vm_alloc(p->vm, sizeof *cp, st->loc), c0 = { .p = p, .st = st };
-    *cp = c0;
-    PeriodCtx *const c = cp;
+    QuotCtx *cp = vm_alloc(p->vm, sizeof *cp, st->loc);
+    memset(cp, 0, sizeof *cp);
+    cp->p = p;
+    cp->st = st;
+    QuotCtx *const c = cp;
     vm_call(p->vm, st->fn, NULL, 0, on_quotient_pos, c);
+    const int64_t *k0[SOLVE_QUOT_FAMILIES], *k1[SOLVE_QUOT_FAMILIES];
+    QuotNames names = { .nfam = c->nfam };
+    for (uint32_t i = 0; i < c->nfam; i++) {
+        k0[i] = c->keys[0][i];
+        k1[i] = c->keys[1][i];
+        names.names[i] = p->code.games[KEY_GAME(k0[i])].name;
+        for (uint32_t j = 0; j < i; j++)
+            if (KEY_LEN(k0[i]) == KEY_LEN(k0[j]) && !memcmp(k0[i], k0[j], KEY_LEN(k0[i]) * sizeof *k0[i]))
+                prog_fail(p, EXIT_COMPILE, st->loc, "quotient: a game appears twice in the sum (write each ruleset once)");
+    }
     SolveQuotient r;
-    solve_quotient(p->solver, c->keys[0], c->keys[1], bound, ranged, st->loc, &r);
-    const char *gname = p->code.games[KEY_GAME(c->keys[0])].name;
+    solve_quotient(p->solver, k0, k1, c->nfam, bound, ranged, st->loc, &r);
+    const char *gname = names.names[0];
     if (r.status != MQ_OK) {
         char why[200];
         if (r.status == MQ_ORDER)
@@ -861,7 +912,7 @@ static void do_quotient(Program *p, Stmt *st)
         sb_putc(&b, '}');
     } else {
         sb_printf(&b, "quotient %s", st->text);
-        quotient_text(&r, &b);
+        quotient_text(&r, &names, &b);
         if (!ranged && !r.q.proven)
             sb_printf(&b, "\n  (the search without a range stopped at heap %llu without a proof)", (unsigned long long)r.max_heaps);
     }

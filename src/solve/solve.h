@@ -380,20 +380,23 @@ GameValue solve_query_value(Solver *s, const Value *pos, Loc loc);
    the period with solve_period_values. *cw is the word of the key that holds n. */
 bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out,
                   size_t *cw, uint64_t *count);
-/* The quotient statement: the misère quotient of the heap family key0 (n = 0), key1 (n = 1): of
+/* The quotient statement: the misère quotient of the heap families keys0[i] (n = 0), keys1[i]
+   (n = 1), i < nfam <= SOLVE_QUOT_FAMILIES (several: the quotient of their union): of
    heaps 0..bound (ranged), or without a range of every heap, searching up to out->max_heaps for
    a proven period. Errors (prog_fail) for a family that is not a heap game; out->status says
    whether a limit stopped it (out->at: the heap being added). Free out->q with mq_free. */
+#define SOLVE_QUOT_FAMILIES 4
 typedef struct SolveQuotient {
     MqQuot q;
     MqStatus status;
     uint64_t at, work, max_work, max_heaps;
     uint32_t max_order;
     bool ranged;
-    char rules[96];         /* the ruleset as text ("octal 0.77") */
+    char rules[200];        /* the rulesets as text ("0.77", "0.77 + 0.75") */
+    char fam[SOLVE_QUOT_FAMILIES][64];   /* each ruleset's, in the order of phi */
 } SolveQuotient;
-void solve_quotient(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, bool ranged, Loc loc,
-                    SolveQuotient *out);
+void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const *keys1, uint32_t nfam, uint64_t bound,
+                    bool ranged, Loc loc, SolveQuotient *out);
 /* One value of such a family: the SG value of key (n in its word cw), a game with cycles' finite
    generalized value without its counter; an error for ∞(K). */
 uint64_t solve_period_value(Solver *s, const int64_t *key, Loc loc);

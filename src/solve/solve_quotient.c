@@ -12,27 +12,25 @@
 /* The work a quotient may take unless --max-steps says otherwise (about a minute at most). */
 #define QUOT_DEFAULT_WORK 40000000ull
 
-void solve_quotient(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, bool ranged, Loc loc,
-                    SolveQuotient *out)
+/* Read the rules of the family key0 (n = 0), key1 (n = 1) into *hr. */
+static void read_family(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, HeapRules *hr)
 {
     Program *p = s->p;
-    memset(out, 0, sizeof *out);
     size_t len = KEY_LEN(key0), cw = 0;
     int diffs = 0;
     if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
         for (size_t w = 2; w < len; w++)
             if (key0[w] != key1[w]) { diffs++; cw = w; }
     if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
-        prog_fail(p, EXIT_COMPILE, loc, "quotient needs misere() of one heap game whose integer argument is the "
-                  "variable itself, e.g. 'quotient misere(Kayles(n)) for n'");
+        prog_fail(p, EXIT_COMPILE, loc, "quotient needs misere() of heap games whose integer argument is the variable "
+                  "itself, e.g. 'quotient misere(Kayles(n)) for n'");
     const Game *G = &p->code.games[KEY_GAME(key0)];
-    HeapRules hr;
-    memset(&hr, 0, sizeof hr);
+    memset(hr, 0, sizeof *hr);
     bool ok;
     if (G->stdlib && !strcmp(G->name, "Octal")) {
         Value args[2];
         key_decode(p, key0, args);
-        ok = args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, &hr);
+        ok = args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, hr);
     } else {
         int coord = -1;   /* the argument that holds n */
         for (int a = 0, w = 2; a < G->nparams && coord < 0; a++) {
@@ -40,22 +38,38 @@ void solve_quotient(Solver *s, const int64_t *key0, const int64_t *key1, uint64_
             if ((size_t)w == cw) coord = a;
             w += (int)key_arg_words(key0, (size_t)w, (int)((sig >> (2 * a)) & 3));
         }
-        ok = coord >= 0 && heaprules_read(p, key0, coord, &hr);
+        ok = coord >= 0 && heaprules_read(p, key0, coord, hr);
     }
     if (!ok)
         prog_fail(p, EXIT_COMPILE, loc, "quotient: the moves of '%s' are not a heap game the quotient reads: each move "
                   "must take tokens from the heap and leave at most two heaps (an octal or subtraction game)", G->name);
+}
+
+void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const *keys1, uint32_t nfam, uint64_t bound,
+                    bool ranged, Loc loc, SolveQuotient *out)
+{
+    Program *p = s->p;
+    memset(out, 0, sizeof *out);
+    HeapRules hr[SOLVE_QUOT_FAMILIES];
+    const HeapRules *hrp[SOLVE_QUOT_FAMILIES];
     StrBuf b;
     sb_init(&b);
-    heaprules_describe(&hr, &b);
+    for (uint32_t i = 0; i < nfam; i++) {
+        read_family(s, keys0[i], keys1[i], loc, &hr[i]);   /* an error leaves the earlier ones: a few bytes */
+        hrp[i] = &hr[i];
+        if (i) sb_puts(&b, " + ");
+        size_t from = b.len;
+        heaprules_describe(&hr[i], &b);
+        snprintf(out->fam[i], sizeof out->fam[i], "%.*s", (int)(b.len - from), b.s + from);
+    }
     snprintf(out->rules, sizeof out->rules, "%s", b.s ? b.s : "");
     xfree(b.s);
     MqLimits lim = { QUOT_MAX_ORDER, p->opt.max_steps && p->opt.max_steps != PROG_DEFAULT_STEPS ? p->opt.max_steps
                                                                                         : QUOT_DEFAULT_WORK };
     out->ranged = ranged;
-    out->status = mq_compute(&hr, ranged ? bound : 1, !ranged, QUOT_AUTO_HEAPS, &lim, &out->q, &out->at, &out->work);
+    out->status = mq_compute(hrp, nfam, ranged ? bound : 1, !ranged, QUOT_AUTO_HEAPS, &lim, &out->q, &out->at, &out->work);
     out->max_work = lim.max_work;
     out->max_order = lim.max_order;
     out->max_heaps = QUOT_AUTO_HEAPS;
-    heaprules_fini(&hr);
+    for (uint32_t i = 0; i < nfam; i++) heaprules_fini(&hr[i]);
 }

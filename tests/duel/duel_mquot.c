@@ -30,10 +30,14 @@
    5. misère queries of sums (`misere(Octal(c, a) + ...);`) of 0.75, 0.71, 0.52, 0.13, 0.12, 0.31,
       including heaps beyond 60: outcome, the set of winning results and the printed position
       against the brute force (see the section's comment), counting the answers of the quotient path.
+   6. quotients of unions of rulesets (`quotient misere(Octal(c1, n) + Octal(c2, n)) for n in 0..N;`,
+      2-3 of 0.75, 0.77, 0.07, 0.52, 0.71, 0.3333, 0.33): nested phi mapped by "rulesets", the
+      structure, generators, mixed sums vs a brute force on tagged heaps (see the section's comment).
    DUEL_PLANT=p flips the P flag of a non-identity element after reading each quotient, DUEL_PLANT=t
    changes one non-identity product of the table (x*x), DUEL_PLANT=q flips the engine's outcome of
-   every 7th query of section 5, DUEL_PLANT=w drops one winning result per family there: each must
-   make the duel fail.
+   every 7th query of section 5, DUEL_PLANT=w drops one winning result per family there,
+   DUEL_PLANT=u swaps the phi lists of two rulesets of every union in section 6: each must make the
+   duel fail.
    `duel_mquot --brute` runs the brute force's self checks only (no engine). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -47,13 +51,13 @@
 #include <string.h>
 #include <time.h>
 
-enum { MAXN = 72, MAXJ = 16, MAXOPT = 2048, MAXK = 128, TEX = 20, TMAX = 40 };
+enum { MAXN = 72, MAXJ = 16, MAXOPT = 2048, MAXK = 128, TEX = 20, TMAX = 40, MAXR = 4 };
 
 static uint64_t seed;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
 static int checks, failures, shown;
-static char plant;   /* 0, 'p', 't', 'q' or 'w' */
+static char plant;   /* 0, 'p', 't', 'q', 'w' or 'u' */
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...)
@@ -309,15 +313,22 @@ typedef struct Quo {
     int pre, per;
     bool *p;
     int *tab;   /* order x order */
-    int *phi;   /* heaps + 1 */
+    int *phi;   /* heaps + 1 (a union: ruleset 0's) */
     char **names;
+    int nr;                   /* a union of rulesets (nested "phi"): their number (2..MAXR); else 0 */
+    int *phir[MAXR];          /* a union: phir[r] (r >= 1) ruleset r's phi, heaps + 1 */
+    char rname[MAXR][16];     /* a union: "rulesets"[r] */
 } Quo;
+
+/* Ruleset r's phi list (r = 0 for a single ruleset). */
+static int *phi_row(const Quo *q, int r) { return r ? q->phir[r] : q->phi; }
 
 static void quo_free(Quo *q)
 {
     free(q->p);
     free(q->tab);
     free(q->phi);
+    for (int r = 1; r < q->nr; r++) free(q->phir[r]);
     if (q->names)
         for (int i = 0; i < q->order; i++) free(q->names[i]);
     free(q->names);
@@ -350,12 +361,30 @@ static bool quo_read(const DJson *j, Quo *q, const char *what)
         fail("%s: order %d does not match elements/p/table", what, n);
         return false;
     }
-    if (!phi || phi->t != 'a' || phi->n != q->heaps + 1) { fail("%s: phi has not heaps+1 = %d entries", what, q->heaps + 1); return false; }
+    /* a union of rulesets: phi a list of lists, one per "rulesets" entry */
+    bool nested = phi && phi->t == 'a' && phi->n > 0 && phi->a[0].t == 'a';
+    if (nested) {
+        const DJson *rs = dj_get(j, "rulesets");
+        if (phi->n < 2 || phi->n > MAXR || !rs || rs->t != 'a' || rs->n != phi->n) {
+            fail("%s: phi is a list of %d lists, \"rulesets\" does not match", what, phi->n);
+            return false;
+        }
+        q->nr = phi->n;
+        for (int r = 0; r < q->nr; r++) {
+            if (rs->a[r].t != 's') { fail("%s: rulesets[%d] is not a string", what, r); return false; }
+            snprintf(q->rname[r], sizeof q->rname[r], "%s", rs->a[r].s);
+        }
+    }
+    for (int r = 0; r < (nested ? q->nr : 1); r++) {
+        const DJson *row = nested ? &phi->a[r] : phi;
+        if (!row || row->t != 'a' || row->n != q->heaps + 1) { fail("%s: phi[%d] has not heaps+1 = %d entries", what, r, q->heaps + 1); return false; }
+    }
     if (!pr || !(lit(pr, "true") || lit(pr, "false"))) { fail("%s: proven is not a boolean", what); return false; }
     q->proven = lit(pr, "true");
     q->p = calloc((size_t)n, sizeof *q->p);
     q->tab = calloc((size_t)n * (size_t)n, sizeof *q->tab);
     q->phi = calloc((size_t)q->heaps + 1, sizeof *q->phi);
+    for (int r = 1; r < q->nr; r++) q->phir[r] = calloc((size_t)q->heaps + 1, sizeof *q->phir[r]);
     q->names = calloc((size_t)n, sizeof *q->names);
     for (int i = 0; i < n; i++) {
         if (el->a[i].t != 's') { fail("%s: element %d has no name", what, i); return false; }
@@ -370,11 +399,13 @@ static bool quo_read(const DJson *j, Quo *q, const char *what)
             q->tab[i * n + k] = x;
         }
     }
-    for (int h = 0; h <= q->heaps; h++) {
-        int x;
-        if (!num(&phi->a[h], &x) || x < 0 || x >= n) { fail("%s: phi[%d] out of range", what, h); return false; }
-        q->phi[h] = x;
-    }
+    for (int r = 0; r < (q->nr ? q->nr : 1); r++)
+        for (int h = 0; h <= q->heaps; h++) {
+            int x;
+            const DJson *row = q->nr ? &phi->a[r] : phi;
+            if (!num(&row->a[h], &x) || x < 0 || x >= n) { fail("%s: phi[%d][%d] out of range", what, r, h); return false; }
+            phi_row(q, r)[h] = x;
+        }
     if (per && per->t == 'o') {
         if (!num(dj_get(per, "preperiod"), &q->pre) || !num(dj_get(per, "period"), &q->per) || q->pre < 0 || q->per <= 0) {
             fail("%s: a malformed period", what);
@@ -409,20 +440,23 @@ static void quo_plant(Quo *q)
 
 static int mul(const Quo *q, int a, int b) { return q->tab[a * q->order + b]; }
 
-/* phi of any heap size: inside 0..heaps as given, beyond by the period (when proven); -1 if unknown. */
-static int phi_of(const Quo *q, int h)
+/* phi of any heap size of ruleset r: inside 0..heaps as given, beyond by the period (when proven);
+   -1 if unknown. */
+static int phi_r(const Quo *q, int r, int h)
 {
-    if (h <= q->heaps) return q->phi[h];
+    if (h <= q->heaps) return phi_row(q, r)[h];
     if (!q->proven || !q->periodic || h < q->pre) return -1;
-    int r = q->pre + (h - q->pre) % q->per;
-    return r <= q->heaps ? q->phi[r] : -1;
+    int x = q->pre + (h - q->pre) % q->per;
+    return x <= q->heaps ? phi_row(q, r)[x] : -1;
 }
+
+static int phi_of(const Quo *q, int h) { return phi_r(q, 0, h); }
 
 static void quo_structure(const Quo *q, const char *what)
 {
     int n = q->order, bad = 0;
     check(n % 2 == 0, "%s: order %d is odd", what, n);
-    check(q->phi[0] == 0, "%s: phi[0] = %d, not the identity", what, q->phi[0]);
+    for (int r = 0; r < (q->nr ? q->nr : 1); r++) check(phi_row(q, r)[0] == 0, "%s: phi[%d][0] = %d, not the identity", what, r, phi_row(q, r)[0]);
     check(!q->p[0], "%s: the identity (the empty sum, a misère N-position) is in P", what);
     for (int i = 0; i < n; i++)
         for (int k = i + 1; k < n; k++)
@@ -448,10 +482,11 @@ static void quo_structure(const Quo *q, const char *what)
     seen[0] = true;
     queue[qn++] = 0;
     for (int i = 0; i < qn; i++)
-        for (int h = 1; h <= q->heaps; h++) {
-            int y = mul(q, queue[i], q->phi[h]);
-            if (!seen[y]) { seen[y] = true; queue[qn++] = y; }
-        }
+        for (int r = 0; r < (q->nr ? q->nr : 1); r++)
+            for (int h = 1; h <= q->heaps; h++) {
+                int y = mul(q, queue[i], phi_row(q, r)[h]);
+                if (!seen[y]) { seen[y] = true; queue[qn++] = y; }
+            }
     check(qn == n, "%s: only %d of %d elements are products of phi's", what, qn, n);
     free(seen);
     free(queue);
@@ -467,7 +502,8 @@ static void quo_structure(const Quo *q, const char *what)
     /* the period inside 0..heaps */
     if (q->proven && q->periodic) {
         bool ok = q->pre + q->per - 1 <= q->heaps;
-        for (int h = q->pre; ok && h <= q->heaps; h++) ok = q->phi[h] == q->phi[q->pre + (h - q->pre) % q->per];
+        for (int r = 0; r < (q->nr ? q->nr : 1); r++)
+            for (int h = q->pre; ok && h <= q->heaps; h++) ok = phi_row(q, r)[h] == phi_row(q, r)[q->pre + (h - q->pre) % q->per];
         check(ok, "%s: phi[0..%d] does not follow its period (preperiod %d, period %d)", what, q->heaps, q->pre, q->per);
     }
 }
@@ -640,6 +676,7 @@ static void run_case(const Case *c, int ci)
             int f0 = failures;
             rules_set(c->code);
             check(q.heaps == c->n, "%s: heaps %d, asked %d", what, q.heaps, c->n);
+            check(q.nr == 0, "%s: one ruleset, yet phi is a list of %d lists", what, q.nr);
             quo_structure(&q, what);
             if (c->order >= 0) check(q.order == c->order, "%s: order %d, published %d (%s)", what, q.order, c->order, c->source);
             if (c->np >= 0) check(q.np == c->np, "%s: |P| = %d, published %d (%s)", what, q.np, c->np, c->source);
@@ -999,11 +1036,365 @@ static void run_queries(int fi)
     free(err);
 }
 
+/* ---- 6. quotients of unions of rulesets -------------------------------------------------------------- */
+
+/* `quotient misere(Octal(c1, n) + Octal(c2, n) [+ ...]) for n in 0..N;`: the quotient of all sums
+   mixing heaps 0..N of every listed ruleset (a heap moves by its own ruleset's rules only). The
+   JSON's "rulesets" names the order of the nested "phi" (phi[r][h]: heap h of "rulesets"[r]); it
+   need not be the order written, so the brute force takes each row's rules from its "rulesets"
+   string. Checked: "rulesets" is the set written; the structure as in 1 (generated by the phi's
+   of all rulesets); every "generators" entry has a ruleset index r in range and names the element
+   phi[r][heap]; a lower bound on the order by the brute force alone: every pair of elements x, y
+   told apart by the table through some z is told apart by the brute force on shortest
+   representative sums (rep(x) + rep(z) and rep(y) + rep(z) of different outcomes), so the order
+   is at least the number of elements whatever the engine got wrong; every mixed sum with at most
+   UEX tokens and random mixed sums of 1-5 heaps (at most UTOK tokens): outcome and the exact set
+   of winning moves (heap index, resulting heaps) against the brute force on tagged heaps; when
+   proven with a period, random sums with a heap beyond N (phi[r] extended by the period, every
+   ruleset). Published-style fact: 0.75 + the subtraction game 0.33 ({1,2}) has order 8 for N >= 10
+   (0.33's heaps map into 0.75's R8). DUEL_PLANT=u swaps the phi lists of two rulesets (they must
+   differ) after reading: the duel must fail. */
+
+enum { UH = 64, UEX = 12, UTOK = 40 };
+
+static int nur;
+static Opt uopts[MAXR][MAXN + 1][MAXOPT];
+static int unopts[MAXR][MAXN + 1];
+static bool ualive[MAXR][MAXN + 1];
+
+/* The rules of "rulesets"[0..n-1] (heap (r, h) is the byte r * UH + h); a fresh memo. */
+static void urules_set(char (*codes)[16], int n)
+{
+    nur = n;
+    for (int r = 0; r < n; r++) {
+        rules_set(codes[r]);
+        memcpy(uopts[r], opts, sizeof opts);
+        memcpy(unopts[r], nopts, sizeof nopts);
+        memcpy(ualive[r], alive, sizeof alive);
+    }
+    memo_reset();
+}
+
+/* Insert tagged heap (r, h) (if live) into sorted c[0..m-1]; returns the new m. */
+static int uins(unsigned char *c, int m, int r, int h)
+{
+    if (h <= 0 || !ualive[r][h]) return m;
+    if (h >= UH || m >= MAXK) { fprintf(stderr, "union heap too big / too many heaps\n"); exit(99); }
+    int x = r * UH + h, i = m;
+    while (i > 0 && c[i - 1] > x) { c[i] = c[i - 1]; i--; }
+    c[i] = (unsigned char)x;
+    return m + 1;
+}
+
+/* Is the sum of tagged heaps (sorted, live) a misère P-position? (the same search as is_P) */
+static bool uis_P(const unsigned char *h, int k)
+{
+    uint64_t hv = key_hash(h, k);
+    int got = memo_get(h, k, hv);
+    if (got >= 0) return got;
+    brute_states++;
+    bool p = k > 0;
+    unsigned char c[MAXK];
+    for (int i = 0; i < k && p; i++) {
+        if (i > 0 && h[i] == h[i - 1]) continue;
+        int r = h[i] / UH, n = h[i] % UH;
+        for (int o = 0; o < unopts[r][n] && p; o++) {
+            const Opt *x = &uopts[r][n][o];
+            int m = 0;
+            for (int t = 0; t < k; t++)
+                if (t != i) c[m++] = h[t];
+            if (x->np >= 1) m = uins(c, m, r, x->a);
+            if (x->np >= 2) m = uins(c, m, r, x->b);
+            if (uis_P(c, m)) p = false;
+        }
+    }
+    memo_put(h, k, hv, p);
+    return p;
+}
+
+/* Any tagged heaps (rs[i], hs[i]). */
+static bool usum_is_P(const int *rs, const int *hs, int k)
+{
+    unsigned char c[MAXK];
+    int m = 0;
+    for (int i = 0; i < k; i++) m = uins(c, m, rs[i], hs[i]);
+    return uis_P(c, m);
+}
+
+static void usum_text(const Quo *q, char *buf, size_t sz, const int *rs, const int *hs, int k)
+{
+    size_t l = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k && l < sz; i++) l += (size_t)snprintf(buf + l, sz - l, "%s%s:%d", i ? " + " : "", q->rname[rs[i]], hs[i]);
+    if (!k) snprintf(buf, sz, "(empty)");
+}
+
+static long long usums_checked, umoves_checked;
+
+/* As check_sum, for the mixed sum of heaps (rs[i], hs[i]). */
+static void ucheck_sum(const Quo *q, const int *rs, const int *hs, int k, const char *what)
+{
+    int pre[MAXK + 1], suf[MAXK + 1], tr[MAXK + 2], th[MAXK + 2];
+    char txt[512];
+    for (int i = 0; i < k; i++)
+        if (phi_r(q, rs[i], hs[i]) < 0) { fail("%s: no phi for heap %s:%d (a bug of this duel)", what, q->rname[rs[i]], hs[i]); return; }
+    pre[0] = 0;
+    for (int i = 0; i < k; i++) pre[i + 1] = mul(q, pre[i], phi_r(q, rs[i], hs[i]));
+    suf[k] = 0;
+    for (int i = k - 1; i >= 0; i--) suf[i] = mul(q, phi_r(q, rs[i], hs[i]), suf[i + 1]);
+    bool bp = usum_is_P(rs, hs, k), qp = q->p[pre[k]];
+    usums_checked++;
+    checks++;
+    if (bp != qp) {
+        usum_text(q, txt, sizeof txt, rs, hs, k);
+        fail("%s: sum %s: brute force %s, quotient %s (product %s)", what, txt, bp ? "P" : "N", qp ? "P" : "N", q->names[pre[k]]);
+        return;
+    }
+    int nwin = 0, bad = 0;
+    char first[256] = "";
+    for (int i = 0; i < k; i++) {
+        int r = rs[i], h = hs[i], rest = mul(q, pre[i], suf[i + 1]);
+        for (int o = 0; o < unopts[r][h]; o++) {
+            const Opt *x = &uopts[r][h][o];
+            int m = 0;
+            for (int u = 0; u < k; u++)
+                if (u != i) tr[m] = rs[u], th[m++] = hs[u];
+            int e = rest;
+            if (x->np >= 1) { tr[m] = r, th[m++] = x->a; e = mul(q, e, phi_r(q, r, x->a)); }
+            if (x->np >= 2) { tr[m] = r, th[m++] = x->b; e = mul(q, e, phi_r(q, r, x->b)); }
+            bool bw = usum_is_P(tr, th, m), qw = q->p[e];
+            umoves_checked++;
+            nwin += bw;
+            if (bw != qw && !bad++) {
+                char res[32];
+                if (x->np == 0) snprintf(res, sizeof res, "nothing");
+                else if (x->np == 1) snprintf(res, sizeof res, "%d", x->a);
+                else snprintf(res, sizeof res, "%d+%d", x->a, x->b);
+                snprintf(first, sizeof first, "heap #%d (%s:%d) -> %s: brute force %s, quotient %s", i, q->rname[r], h, res, bw ? "wins" : "loses",
+                         qw ? "wins" : "loses");
+            }
+        }
+    }
+    checks++;
+    if (bad) {
+        usum_text(q, txt, sizeof txt, rs, hs, k);
+        fail("%s: sum %s (%s): %d winning-move disagreements, first %s", what, txt, bp ? "P" : "N", bad, first);
+    }
+    bool live = false;
+    for (int i = 0; i < k; i++) live |= ualive[rs[i]][hs[i]];
+    check(bp == (live && nwin == 0), "%s: the brute force is inconsistent (P %d, %d winning moves)", what, bp, nwin);
+}
+
+/* Every multiset of tagged heaps (r, 1..hi), in the order (r, h) nondecreasing, at most budget tokens. */
+static void uall_sums(const Quo *q, int *rs, int *hs, int k, int lo, int hi, int budget, const char *what)
+{
+    ucheck_sum(q, rs, hs, k, what);
+    if (k == MAXK - 2) return;
+    for (int t = lo; t < nur * UH; t++) {
+        int r = t / UH, h = t % UH;
+        if (h == 0 || h > hi || h > budget) continue;
+        rs[k] = r, hs[k] = h;
+        uall_sums(q, rs, hs, k + 1, t, hi, budget - h, what);
+    }
+}
+
+/* Random mixed sums of 1-5 heaps of 0..hmax (one beyond N when beyond), at most UTOK tokens. */
+static void urandom_sums(const Quo *q, int count, int hmax, bool beyond, const char *what)
+{
+    int rs[8], hs[8];
+    for (int c = 0; c < count;) {
+        int k = rnd(1, 5), tot = 0;
+        bool far = false;
+        for (int i = 0; i < k; i++) {
+            rs[i] = rnd(0, nur - 1);
+            hs[i] = rnd(0, 4) == 0 ? rnd(0, hmax < 3 ? hmax : 3) : rnd(0, hmax);
+            if (beyond && i == 0) hs[i] = rnd(q->heaps + 1, hmax);
+            far |= hs[i] > q->heaps;
+            tot += hs[i];
+        }
+        if (tot > UTOK || (beyond && !far)) continue;
+        if (c % 3 == 0 && k >= 2) rs[0] = 0, rs[1] = nur - 1;   /* surely mixed */
+        for (int i = k - 1; i > 0; i--) {
+            int j = rnd(0, i), x = rs[i], y = hs[i];
+            rs[i] = rs[j], hs[i] = hs[j];
+            rs[j] = x, hs[j] = y;
+        }
+        ucheck_sum(q, rs, hs, k, what);
+        c++;
+    }
+}
+
+/* The lower bound on the order by the brute force (see above); returns the pairs confirmed, *tried
+   the pairs searched (pairs whose sums pass 60 tokens are skipped). */
+static int uorder_bound(const Quo *q, const char *what, int *tried)
+{
+    *tried = 0;
+    int n = q->order, *len = malloc(sizeof(int) * (size_t)n), *tok = calloc((size_t)n, sizeof(int));
+    int (*rr)[MAXK] = calloc((size_t)n, sizeof *rr), (*rh)[MAXK] = calloc((size_t)n, sizeof *rh), *queue = malloc(sizeof(int) * (size_t)n), qn = 0;
+    for (int i = 0; i < n; i++) len[i] = -1;
+    len[0] = 0;
+    queue[qn++] = 0;
+    for (int i = 0; i < qn; i++)   /* breadth first, smallest heaps first: short representatives */
+        for (int h = 1; h <= q->heaps; h++)
+            for (int r = 0; r < q->nr; r++) {
+                int x = queue[i], y = mul(q, x, phi_row(q, r)[h]);
+                if (len[y] >= 0 || len[x] >= MAXK / 2) continue;
+                memcpy(rr[y], rr[x], sizeof(int) * (size_t)len[x]);
+                memcpy(rh[y], rh[x], sizeof(int) * (size_t)len[x]);
+                rr[y][len[x]] = r, rh[y][len[x]] = h;
+                len[y] = len[x] + 1, tok[y] = tok[x] + h;
+                queue[qn++] = y;
+            }
+    int confirmed = 0, bad = 0;
+    for (int x = 0; x < n && qn == n; x++)
+        for (int y = x + 1; y < n; y++) {
+            int best = -1;   /* the z with the smallest representative that tells x, y apart */
+            for (int z = 0; z < n; z++)
+                if (q->p[mul(q, x, z)] != q->p[mul(q, y, z)] && (best < 0 || tok[z] < tok[best])) best = z;
+            if (best < 0) continue;   /* unreduced: reported by quo_structure */
+            int ar[2 * MAXK], ah[2 * MAXK], br[2 * MAXK], bh[2 * MAXK], ka = 0, kb = 0;
+            for (int i = 0; i < len[x]; i++) ar[ka] = rr[x][i], ah[ka++] = rh[x][i];
+            for (int i = 0; i < len[y]; i++) br[kb] = rr[y][i], bh[kb++] = rh[y][i];
+            for (int i = 0; i < len[best]; i++) ar[ka] = br[kb] = rr[best][i], ah[ka++] = bh[kb++] = rh[best][i];
+            checks++;
+            if (ka > MAXK - 2 || kb > MAXK - 2 || tok[x] + tok[best] > 60 || tok[y] + tok[best] > 60) continue;   /* too big to search */
+            ++*tried;
+            if (usum_is_P(ar, ah, ka) != usum_is_P(br, bh, kb)) confirmed++;
+            else if (bad++ < 3) {
+                char ta[512], tb[512];
+                usum_text(q, ta, sizeof ta, ar, ah, ka);
+                usum_text(q, tb, sizeof tb, br, bh, kb);
+                fail("%s: elements %s and %s: the table tells them apart by %s, the brute force does not: %s and %s both %s", what, q->names[x],
+                     q->names[y], q->names[best], ta, tb, usum_is_P(ar, ah, ka) ? "P" : "N");
+            }
+        }
+    free(len);
+    free(tok);
+    free(rr);
+    free(rh);
+    free(queue);
+    return confirmed;
+}
+
+typedef struct UCase {
+    const char *codes[MAXR];   /* as written in the statement */
+    int n;
+    int order;   /* published (-1: none) */
+    const char *source;
+} UCase;
+
+static const UCase ucases[] = {
+    { { "0.75", "0.77" }, 6, -1, NULL },
+    { { "0.52", "0.07" }, 8, -1, NULL },
+    { { "0.3333", "0.71" }, 4, -1, NULL },
+    { { "0.77", "0.52" }, 7, -1, NULL },
+    { { "0.07", "0.77", "0.75" }, 5, -1, NULL },
+    { { "0.75", "0.33" }, 10, 8, "0.75 + 0.33 inside R8" },
+    { { "0.33", "0.75" }, 30, 8, "0.75 + 0.33 inside R8" },
+};
+
+static void run_union(const UCase *c, int ci)
+{
+    char what[96], prog[256];
+    int nc = 0, wl = 0, pl = snprintf(prog, sizeof prog, "quotient misere(");
+    while (nc < MAXR && c->codes[nc]) nc++;
+    for (int i = 0; i < nc; i++) {
+        wl += snprintf(what + wl, sizeof what - (size_t)wl, "%s%s", i ? "+" : "union ", c->codes[i]);
+        pl += snprintf(prog + pl, sizeof prog - (size_t)pl, "%sOctal(\"%s\", n)", i ? " + " : "", c->codes[i]);
+    }
+    snprintf(what + wl, sizeof what - (size_t)wl, " N=%d", c->n);
+    snprintf(prog + pl, sizeof prog - (size_t)pl, ") for n in 0..%d;\n", c->n);
+    clock_t t0 = clock();
+    int status = 0, nq = 0;
+    char *err = NULL, *out = duel_run(prog, NULL, &status, &err), *sv = NULL;
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    checks++;
+    if (status) fail("%s: the program failed (exit %d): %.500s", what, status, err ? err : "");
+    for (char *line = out ? strtok_r(out, "\n", &sv) : NULL; line; line = strtok_r(NULL, "\n", &sv)) {
+        DJson v;
+        if (!dj_parse(line, &v) || !dj_get_str(&v, "kind") || strcmp(dj_get_str(&v, "kind"), "quotient")) {
+            dj_free(&v);
+            continue;
+        }
+        nq++;
+        Quo q;
+        if (quo_read(&v, &q, what)) {
+            long long s0 = usums_checked, m0 = umoves_checked;
+            int f0 = failures, seen = 0;
+            checks++;
+            if (q.nr != nc) {
+                fail("%s: phi has %d rows (flat: 0), %d rulesets written", what, q.nr, nc);
+                quo_free(&q);
+                dj_free(&v);
+                continue;
+            }
+            for (int i = 0; i < nc; i++)
+                for (int r = 0; r < nc; r++) seen += !strcmp(q.rname[r], c->codes[i]);
+            check(seen == nc, "%s: \"rulesets\" %s, %s, ... is not the set written", what, q.rname[0], q.rname[1]);
+            if (plant == 'u')
+                for (int a = 0, done = 0; a < nc && !done; a++)
+                    for (int b = a + 1; b < nc && !done; b++)
+                        if (memcmp(phi_row(&q, a), phi_row(&q, b), sizeof(int) * (size_t)(q.heaps + 1))) {
+                            for (int h = 0; h <= q.heaps; h++) {
+                                int x = phi_row(&q, a)[h];
+                                phi_row(&q, a)[h] = phi_row(&q, b)[h];
+                                phi_row(&q, b)[h] = x;
+                            }
+                            done = 1;
+                        }
+            urules_set(q.rname, nc);
+            check(q.heaps == c->n, "%s: heaps %d, asked %d", what, q.heaps, c->n);
+            quo_structure(&q, what);
+            if (c->order >= 0) check(q.order == c->order, "%s: order %d, expected %d (%s)", what, q.order, c->order, c->source);
+            /* generators: a ruleset index, naming phi[ruleset][heap] */
+            const DJson *gen = dj_get(&v, "generators");
+            checks++;
+            if (!gen || gen->t != 'a') fail("%s: no generators array", what);
+            else
+                for (int g = 0; g < gen->n; g++) {
+                    int r, h, e = -1;
+                    const char *nm = dj_get_str(&gen->a[g], "name");
+                    for (int i = 0; nm && i < q.order; i++)
+                        if (!strcmp(q.names[i], nm)) e = i;
+                    checks++;
+                    if (!num(dj_get(&gen->a[g], "ruleset"), &r) || r < 0 || r >= nc || !num(dj_get(&gen->a[g], "heap"), &h) || h < 0 || h > q.heaps)
+                        fail("%s: generator %d: no ruleset index or heap in range", what, g);
+                    else if (e < 0 || phi_row(&q, r)[h] != e)
+                        fail("%s: generator %s (%s:%d) is not element phi[%d][%d] = %s", what, nm ? nm : "?", q.rname[r], h, r, h,
+                             q.names[phi_row(&q, r)[h]]);
+                }
+            int tried, pairs = uorder_bound(&q, what, &tried);
+            int rs[MAXK], hs[MAXK];
+            uall_sums(&q, rs, hs, 0, 0, q.heaps, UEX, what);
+            seed = 0x756e696f6eull + (uint64_t)ci * 0x1000193ull;
+            urandom_sums(&q, 1200, q.heaps < UTOK ? q.heaps : UTOK, false, what);
+            int far = -1;
+            if (q.proven && q.periodic && q.pre + q.per - 1 <= q.heaps) {
+                far = 2 * q.heaps < UTOK ? 2 * q.heaps : UTOK;
+                if (far >= UH) far = UH - 1;
+                if (far > q.heaps) urandom_sums(&q, 500, far, true, what);
+            }
+            char pinfo[48] = "", finfo[48] = "";
+            if (q.periodic) snprintf(pinfo, sizeof pinfo, " e=%d p=%d", q.pre, q.per);
+            if (far > q.heaps) snprintf(finfo, sizeof finfo, " (beyond N up to %d)", far);
+            printf("%-30s order %2d |P| %d %-6s%s  rulesets", what, q.order, q.np, q.proven ? "proven" : "", pinfo);
+            for (int r = 0; r < nc; r++) printf(" %s", q.rname[r]);
+            printf("\n%30s %d/%d element pairs told apart by the brute force (%d searched), %lld sums, %lld moves%s, %d failures (engine %.2f s)\n", "",
+                   pairs, q.order * (q.order - 1) / 2, tried, usums_checked - s0, umoves_checked - m0, finfo, failures - f0, secs);
+        }
+        quo_free(&q);
+        dj_free(&v);
+    }
+    check(nq == 1, "%s: %d quotient lines, expected 1: %.300s", what, nq, out ? out : "");
+    free(out);
+    free(err);
+}
+
 int main(int argc, char **argv)
 {
     bool brute_only = argc > 1 && !strcmp(argv[1], "--brute");
     const char *pl = getenv("DUEL_PLANT");
-    plant = pl && strchr("ptqw", pl[0]) ? pl[0] : 0;
+    plant = pl && strchr("ptqwu", pl[0]) ? pl[0] : 0;
     clock_t start = clock();
     self_checks();
     printf("brute force self checks: %d failures\n", brute_failures);
@@ -1011,6 +1402,11 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i], (int)i);
     if (!brute_only)
         for (size_t i = 0; i < sizeof qfams / sizeof *qfams; i++) run_queries((int)i);
+    if (!brute_only) {
+        clock_t u0 = clock();
+        for (size_t i = 0; i < sizeof ucases / sizeof *ucases; i++) run_union(&ucases[i], (int)i);
+        printf("unions: %lld mixed sums, %lld moves (%.1f s cpu)\n", usums_checked, umoves_checked, (double)(clock() - u0) / CLOCKS_PER_SEC);
+    }
     printf("duel_mquot: %d checks, %d failures (%lld sums, %lld moves, %lld queries, %lld winning results, %lld brute-force positions, "
            "%.1f s cpu)%s\n",
            checks, failures, sums_checked, moves_checked, queries_checked, wins_checked, brute_states, (double)(clock() - start) / CLOCKS_PER_SEC,
@@ -1018,6 +1414,7 @@ int main(int argc, char **argv)
            : plant == 't' ? " [planted: table entry]"
            : plant == 'q' ? " [planted: every 7th query's outcome flipped]"
            : plant == 'w' ? " [planted: one winning result dropped per family]"
+           : plant == 'u' ? " [planted: two rulesets' phi lists swapped in every union]"
                           : "");
     return failures || !checks ? 1 : 0;
 }

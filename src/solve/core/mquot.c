@@ -52,31 +52,36 @@ void mq_free(MqQuot *q)
     xfree(q->isp);
     xfree(q->phi);
     xfree(q->gen_heap);
+    xfree(q->gen_rule);
+    xfree(q->gen_elem);
     xfree(q->nf);
     xfree(q->rel);
     xfree(q->rel_to);
     memset(q, 0, sizeof *q);
 }
 
-uint32_t mq_heap(const MqQuot *q, uint64_t n)
+uint32_t mq_heap(const MqQuot *q, uint32_t r, uint64_t n)
 {
-    if (n < q->nheaps) return q->phi[n];
-    if (q->proven && q->per && n >= q->n0) return q->phi[q->n0 + (n - q->n0) % q->per];
+    if (r >= q->nrules) return UINT32_MAX;
+    if (n < q->nheaps) return q->phi[n * q->nrules + r];
+    if (q->proven && q->per && n >= q->n0) return q->phi[(q->n0 + (n - q->n0) % q->per) * q->nrules + r];
     return UINT32_MAX;
 }
 
 /* ---- the heaps of one stage ---- */
 
-/* Heaps 1..n with their options as generator indices (-1: a heap with no move, the identity). */
-static void stage_grow(MqStage *sg, const HeapRules *hr, uint64_t n)
+/* Add heap n of ruleset r (after heaps 0..n-1 of every ruleset), with its options as generator
+   indices (-1: a heap with no move, the identity). */
+static void stage_grow(MqStage *sg, const HeapRules *hr, uint32_t r, uint64_t n)
 {
     MqOpts o = { 0 };
     mq_heap_options(hr, n, &o);
-    if (n >= sg->cap_heaps) {
-        sg->cap_heaps = 2 * n + 8;
+    size_t at = (size_t)n * sg->nr + r;
+    if (at >= sg->cap_heaps) {
+        sg->cap_heaps = 2 * at + 8;
         sg->gen_of = xrealloc(sg->gen_of, sg->cap_heaps * sizeof *sg->gen_of);
     }
-    sg->gen_of[n] = -1;
+    sg->gen_of[at] = -1;
     if (o.n) {
         if (sg->ng == sg->cap_gens) {
             sg->cap_gens = sg->cap_gens ? 2 * sg->cap_gens : 16;
@@ -92,11 +97,11 @@ static void stage_grow(MqStage *sg, const HeapRules *hr, uint64_t n)
         }
         for (size_t i = 0; i < o.n; i++) {
             int32_t *t = sg->opt[sg->optoff[sg->ng] + i];
-            for (int k = 0; k < 2; k++) t[k] = o.v[i][k] ? sg->gen_of[o.v[i][k]] : -1;
+            for (int k = 0; k < 2; k++) t[k] = o.v[i][k] ? sg->gen_of[o.v[i][k] * sg->nr + r] : -1;
             if (t[0] > t[1]) { int32_t x = t[0]; t[0] = t[1]; t[1] = x; }
         }
         sg->optoff[sg->ng + 1] = (uint32_t)need;
-        sg->gen_of[n] = (int32_t)sg->ng++;
+        sg->gen_of[at] = (int32_t)sg->ng++;
     }
     sg->n = n;
     mq_opts_free(&o);
@@ -219,64 +224,95 @@ static bool provable(const HeapRules *hr)
 
 /* ---- the driver ---- */
 
-MqStatus mq_compute(const HeapRules *hr, uint64_t N, bool auto_extend, uint64_t max_heap, const MqLimits *lim,
-                    MqQuot *q, uint64_t *at, uint64_t *work)
+/* The element of heap h of ruleset r in the stage's monoid (heaps added so far). */
+static uint32_t stage_elem(const MqStage *sg, const Mon *m, uint64_t h, uint32_t r)
+{
+    int32_t g = sg->gen_of[(size_t)h * sg->nr + r];
+    return g >= 0 && (uint32_t)g < sg->ng && m->img ? m->img[g] : 0;
+}
+
+/* Add one heap: an old element if one passes the check, else learn the grown quotient. */
+static MqStatus add_heap(Mon *m, MqStage *sg, MqWork *w, bool *grew)
+{
+    *grew = false;
+    if (try_old(m, sg, w)) return MQ_OK;
+    if (w->work >= w->max_work) return MQ_WORK;
+    MqAuto a;
+    MqLearned l;
+    int r = mql_learn(sg, &m->order, m->mul, m->isp, m->img, w, &a, &l);
+    if (r != MQV_OK) {
+        mql_free(&a, &l);
+        return r == MQV_WORK ? MQ_WORK : r == MQV_ORDER ? MQ_ORDER : MQ_INTERNAL;
+    }
+    mon_from_auto(m, &a, &l);
+    mql_free(&a, &l);
+    *grew = true;
+    return MQ_OK;
+}
+
+MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool auto_extend, uint64_t max_heap,
+                    const MqLimits *lim, MqQuot *q, uint64_t *at, uint64_t *work)
 {
     memset(q, 0, sizeof *q);
-    MqStage sg = { 0 };
+    MqStage sg = { .nr = nr };
     Mon m = { .order = 1 };
     m.mul = xcalloc(1, sizeof *m.mul);
     m.isp = xcalloc(1, 1);
     MqWork w = { .max_work = lim->max_work, .max_order = lim->max_order };
-    bool can_prove = provable(hr);
-    uint64_t k = hr->t;
+    bool can_prove = true;
+    uint64_t k = 0;
+    for (uint32_t r = 0; r < nr; r++) {
+        can_prove &= provable(hr[r]);
+        if (hr[r]->t > k) k = hr[r]->t;
+    }
     MqStatus st = MQ_OK;
     uint64_t grew = 0, n;
     bool done = false, periodic = false, proven = false;
     uint64_t n0 = 0, per = 0;
-    stage_grow(&sg, hr, 0);
-    for (n = 1; !done; n++) {
+    for (uint32_t r = 0; r < nr; r++) stage_grow(&sg, hr[r], r, 0);
+    uint32_t *sym = NULL, *tup = NULL;   /* each heap's elements as one symbol, for the period */
+    size_t nsym = 0;
+    for (n = 1; !done && st == MQ_OK; n++) {
         if (n > N && (!auto_extend || n > max_heap)) break;
-        stage_grow(&sg, hr, n);
-        if (sg.gen_of[n] >= 0) {
-            if (!try_old(&m, &sg, &w)) {
-                if (w.work >= w.max_work) { st = MQ_WORK; break; }
-                MqAuto a;
-                MqLearned l;
-                int r = mql_learn(&sg, &m.order, m.mul, m.isp, m.img, &w, &a, &l);
-                if (r != MQV_OK) {
-                    st = r == MQV_WORK ? MQ_WORK : r == MQV_ORDER ? MQ_ORDER : MQ_INTERNAL;
-                    mql_free(&a, &l);
-                    break;
-                }
-                mon_from_auto(&m, &a, &l);
-                mql_free(&a, &l);
-                grew = n;
-            }
+        for (uint32_t r = 0; r < nr && st == MQ_OK; r++) {
+            stage_grow(&sg, hr[r], r, n);
+            bool g = false;
+            if (sg.gen_of[(size_t)n * nr + r] >= 0) st = add_heap(&m, &sg, &w, &g);
+            if (g) grew = n;
         }
+        if (st != MQ_OK) break;
         if (n >= N) {
-            uint32_t *phi = xmalloc((n + 1) * sizeof *phi);
-            for (uint64_t h = 0; h <= n; h++) phi[h] = sg.gen_of[h] >= 0 ? m.img[sg.gen_of[h]] : 0;
-            periodic = find_period(phi, n, k, can_prove, &n0, &per, &proven);
-            xfree(phi);
+            sym = xrealloc(sym, (n + 1) * sizeof *sym);
+            tup = xrealloc(tup, (n + 1) * nr * sizeof *tup);
+            nsym = 0;
+            for (uint64_t h = 0; h <= n; h++) {
+                uint32_t *t = tup + nsym * nr;
+                for (uint32_t r = 0; r < nr; r++) t[r] = stage_elem(&sg, &m, h, r);
+                size_t j = 0;
+                while (j < nsym && memcmp(tup + j * nr, t, nr * sizeof *t)) j++;
+                if (j == nsym) nsym++;
+                sym[h] = (uint32_t)j;
+            }
+            periodic = find_period(sym, n, k, can_prove, &n0, &per, &proven);
             if (!auto_extend || proven) done = true;
         }
     }
+    xfree(sym);
+    xfree(tup);
     *work = w.work;
     *at = n;
-    if (st == MQ_OK && auto_extend && !proven && n > max_heap) st = MQ_OK;   /* observed only */
-    uint64_t last = st == MQ_OK ? n - 1 : n - 1;   /* heaps 0..last are covered */
+    uint64_t last = n - 1;   /* heaps 0..last are covered */
     q->order = m.order;
     q->mul = m.mul;
     q->isp = m.isp;
     q->nheaps = last + 1;
-    q->phi = xmalloc((last + 1) * sizeof *q->phi);
+    q->nrules = nr;
+    q->phi = xmalloc((last + 1) * nr * sizeof *q->phi);
     for (uint64_t h = 0; h <= last; h++)
-        q->phi[h] = h <= sg.n && sg.gen_of[h] >= 0 && (uint64_t)sg.gen_of[h] < sg.ng ? m.img[sg.gen_of[h]] : 0;
-    if (st != MQ_OK) {   /* the monoid may already hold the failed heap's generator: keep heaps below it */
-        for (uint64_t h = 0; h <= last; h++)
-            if (q->phi[h] >= m.order) q->phi[h] = 0;
-    }
+        for (uint32_t r = 0; r < nr; r++) {
+            uint32_t x = stage_elem(&sg, &m, h, r);
+            q->phi[h * nr + r] = x < m.order ? x : 0;
+        }
     q->periodic = st == MQ_OK && periodic;
     q->proven = st == MQ_OK && proven;
     q->n0 = n0;

@@ -8,19 +8,22 @@
 #include <stdint.h>
 #include "heaprules.h"
 
-/* A misère quotient Q of the sums of heaps 0..n (n = nheaps - 1): a commutative monoid with its
-   P-portion and the map of each heap to an element. Element 0 is the identity (the empty sum). */
+/* A misère quotient Q of the sums of heaps 0..n (n = nheaps - 1) of one or more rulesets (the
+   quotient of their union): a commutative monoid with its P-portion and the map of each heap of
+   each ruleset to an element. Element 0 is the identity (the empty sum). */
 typedef struct MqQuot {
     uint32_t order;
     uint32_t *mul;          /* order x order products */
     uint8_t *isp;           /* isp[x]: sums mapped to x are misère P-positions */
-    uint64_t nheaps;        /* phi[0 .. nheaps - 1] */
-    uint32_t *phi;
+    uint64_t nheaps;        /* heaps 0 .. nheaps - 1 of each ruleset */
+    uint32_t nrules;
+    uint32_t *phi;          /* phi[h * nrules + r]: heap h of ruleset r */
     /* the presentation: generators are the first heaps whose elements the earlier ones do not
        generate; every element's least word (exponents of the generators, shortlex); relations
        between the least words that are not normal forms and whose every divisor is */
     uint32_t ngen;
-    uint64_t *gen_heap;     /* ngen */
+    uint64_t *gen_heap;     /* ngen: the heap and ruleset of each generator, and its element */
+    uint32_t *gen_rule, *gen_elem;
     uint16_t *nf;           /* order x ngen exponents */
     uint32_t nrel;
     uint16_t *rel;          /* nrel x ngen exponents of the left sides */
@@ -41,15 +44,16 @@ typedef struct MqLimits {
     uint64_t max_work;
 } MqLimits;
 
-/* The quotient of the sums of heaps 0..N of hr (auto_extend: go on past N, up to max_heap, until
+/* The quotient of the sums of heaps 0..N of the rulesets hr[0..nr) (auto_extend: go on past N, up to max_heap, until
    the periodicity theorem proves the quotient of every heap). MQ_OK fills *q; otherwise *at is
    the heap being added when the limit was reached (q still holds the quotient of the heaps
    below it when *at > 1; free it with mq_free either way). MQ_RULES: hr is not finite enough. */
-MqStatus mq_compute(const HeapRules *hr, uint64_t N, bool auto_extend, uint64_t max_heap, const MqLimits *lim,
+MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool auto_extend, uint64_t max_heap, const MqLimits *lim,
                     MqQuot *q, uint64_t *at, uint64_t *work);
 void mq_free(MqQuot *q);
-/* The element of heap n: from the table, or by the period; UINT32_MAX when neither covers n. */
-uint32_t mq_heap(const MqQuot *q, uint64_t n);
+/* The element of heap n of ruleset r: from the table, or by the period; UINT32_MAX when neither
+   covers n. */
+uint32_t mq_heap(const MqQuot *q, uint32_t r, uint64_t n);
 /* The misère outcome class of the element x: true for P. */
 static inline bool mq_is_p(const MqQuot *q, uint32_t x) { return q->isp[x] != 0; }
 static inline uint32_t mq_mul(const MqQuot *q, uint32_t a, uint32_t b) { return q->mul[(size_t)a * q->order + b]; }

@@ -4,12 +4,13 @@
 #define GRUNDY_MQUOT_IMPL_H
 #include "mquot.h"
 
-/* Heaps 1..n of one stage. A heap with a move is a generator; heaps without one are the
+/* Heaps 1..n of one stage (of each ruleset; the last ruleset's heap n may be missing). A heap with a move is a generator; heaps without one are the
    identity and appear in no word. opt[optoff[g] .. optoff[g+1]) are generator g's options, each
    at most two generators (-1: nothing). */
 typedef struct MqStage {
     uint64_t n;
-    int32_t *gen_of;        /* per heap 0..n: its generator, or -1 */
+    uint32_t nr;            /* rulesets */
+    int32_t *gen_of;        /* per heap 0..n and ruleset (h * nr + r): its generator, or -1 */
     size_t cap_heaps;
     uint32_t ng, cap_gens;
     uint64_t *heap;         /* per generator */

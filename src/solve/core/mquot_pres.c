@@ -1,5 +1,5 @@
 /* mquot_pres.c: a misère quotient's presentation as the papers write it. Generators are the
-   first heaps (in order) whose elements the earlier generators do not make; each element is
+   first heaps (by size, then ruleset) whose elements the earlier generators do not make; each element is
    named by its least word (fewest letters, then alphabetical: "ab" before "b^2"); the relations
    equate each minimal word that is not a least word (every word one letter shorter is) with the
    least word of its element. Those relations define the monoid: rewriting by them turns any
@@ -10,7 +10,7 @@
 
 #define MQP_MAX_WORDS 4000000u
 
-static bool in_closure(const MqQuot *q, const uint64_t *gh, uint32_t ngen, uint32_t x, uint8_t *seen, uint32_t *queue)
+static bool in_closure(const MqQuot *q, const uint32_t *ge, uint32_t ngen, uint32_t x, uint8_t *seen, uint32_t *queue)
 {
     memset(seen, 0, q->order);
     uint32_t n = 0;
@@ -18,7 +18,7 @@ static bool in_closure(const MqQuot *q, const uint64_t *gh, uint32_t ngen, uint3
     queue[n++] = 0;
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t g = 0; g < ngen; g++) {
-            uint32_t y = mq_mul(q, queue[i], q->phi[gh[g]]);
+            uint32_t y = mq_mul(q, queue[i], ge[g]);
             if (!seen[y]) { seen[y] = 1; queue[n++] = y; }
         }
     return seen[x] != 0;
@@ -48,7 +48,7 @@ static void enum_deg(Enum *e, uint32_t from, uint32_t left, uint32_t x)
     }
     for (uint32_t g = from; g < e->G; g++) {
         e->cur[g]++;
-        enum_deg(e, g, left - 1, mq_mul(e->q, x, e->q->phi[e->q->gen_heap[g]]));
+        enum_deg(e, g, left - 1, mq_mul(e->q, x, e->q->gen_elem[g]));
         e->cur[g]--;
     }
 }
@@ -57,7 +57,7 @@ static uint32_t word_elem(const MqQuot *q, const uint16_t *v)
 {
     uint32_t x = 0;
     for (uint32_t g = 0; g < q->ngen; g++)
-        for (uint16_t k = 0; k < v[g]; k++) x = mq_mul(q, x, q->phi[q->gen_heap[g]]);
+        for (uint16_t k = 0; k < v[g]; k++) x = mq_mul(q, x, q->gen_elem[g]);
     return x;
 }
 
@@ -89,9 +89,17 @@ void mqp_present(MqQuot *q)
     uint8_t *seen = xmalloc(q->order);
     uint32_t *queue = xmalloc(q->order * sizeof *queue);
     q->gen_heap = xmalloc((q->order + 1) * sizeof *q->gen_heap);
+    q->gen_rule = xmalloc((q->order + 1) * sizeof *q->gen_rule);
+    q->gen_elem = xmalloc((q->order + 1) * sizeof *q->gen_elem);
     q->ngen = 0;
     for (uint64_t h = 1; h < q->nheaps; h++)
-        if (!in_closure(q, q->gen_heap, q->ngen, q->phi[h], seen, queue)) q->gen_heap[q->ngen++] = h;
+        for (uint32_t r = 0; r < q->nrules; r++) {
+            uint32_t x = q->phi[h * q->nrules + r];
+            if (in_closure(q, q->gen_elem, q->ngen, x, seen, queue)) continue;
+            q->gen_heap[q->ngen] = h;
+            q->gen_rule[q->ngen] = r;
+            q->gen_elem[q->ngen++] = x;
+        }
     xfree(seen);
     xfree(queue);
     uint32_t G = q->ngen;

@@ -111,7 +111,8 @@ static QFam *family(Solver *s, const int64_t *key)
     uint64_t budget = p->opt.max_steps < QUOT_QUERY_WORK ? p->opt.max_steps : QUOT_QUERY_WORK;
     MqLimits lim = { QUOT_QUERY_ORDER, budget };
     uint64_t at, work;
-    MqStatus st = mq_compute(&hr, 1, true, QUOT_QUERY_HEAPS, &lim, &f->q, &at, &work);
+    const HeapRules *hrp = &hr;
+    MqStatus st = mq_compute(&hrp, 1, 1, true, QUOT_QUERY_HEAPS, &lim, &f->q, &at, &work);
     heaprules_fini(&hr);
     f->ok = st == MQ_OK && f->q.proven;
     f->st = st;
@@ -125,7 +126,7 @@ static uint32_t elem_of(Solver *s, const QFam *f, uint32_t id)
 {
     const int64_t *key = eng_key(s->store, id);
     if (!matches(f, key) || key[f->cw] < 0) return UINT32_MAX;
-    return mq_heap(&f->q, (uint64_t)key[f->cw]);
+    return mq_heap(&f->q, 0, (uint64_t)key[f->cw]);
 }
 
 static uint32_t power(const MqQuot *q, uint32_t x, uint64_t k)
@@ -171,7 +172,7 @@ static int on_qmove(void *ctx, const Value *v, const Value *frame)
     solve_components(t->s, v, t->loc, &keys, &cnt, &n);
     uint32_t x = 0;
     for (uint32_t j = 0; j < n; j++) {
-        uint32_t e = matches(t->f, keys[j]) && keys[j][t->f->cw] >= 0 ? mq_heap(q, (uint64_t)keys[j][t->f->cw]) : UINT32_MAX;
+        uint32_t e = matches(t->f, keys[j]) && keys[j][t->f->cw] >= 0 ? mq_heap(q, 0, (uint64_t)keys[j][t->f->cw]) : UINT32_MAX;
         if (e == UINT32_MAX) {
             t->bad = true;
             return 1;
