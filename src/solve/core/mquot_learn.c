@@ -127,11 +127,11 @@ static void words_add(Words *ws, const uint32_t *v, size_t len)
         ws->off = xrealloc(ws->off, ws->capn * sizeof *ws->off);
     }
     if (!ws->n) ws->off[0] = 0;
-    if (ws->nv + len > ws->capv) {
+    if (!ws->capv || ws->nv + len > ws->capv) {   /* never NULL, even with only empty words */
         ws->capv = 2 * (ws->nv + len) + 64;
         ws->v = xrealloc(ws->v, ws->capv * sizeof *ws->v);
     }
-    memcpy(ws->v + ws->nv, v, len * sizeof *v);
+    if (len) memcpy(ws->v + ws->nv, v, len * sizeof *v);
     ws->nv += len;
     ws->off[++ws->n] = (uint32_t)ws->nv;
 }
@@ -139,7 +139,7 @@ static void words_add(Words *ws, const uint32_t *v, size_t len)
 static bool words_has(const Words *ws, const uint32_t *v, size_t len)
 {
     for (size_t i = 0; i < ws->n; i++)
-        if (ws->off[i + 1] - ws->off[i] == len && !memcmp(ws->v + ws->off[i], v, len * sizeof *v)) return true;
+        if (ws->off[i + 1] - ws->off[i] == len && (!len || !memcmp(ws->v + ws->off[i], v, len * sizeof *v))) return true;
     return false;
 }
 
@@ -148,9 +148,9 @@ static int outcome3(Ctx *c, const uint32_t *a, size_t na, const uint32_t *b, siz
 {
     size_t len = na + nb + ne;
     uint32_t buf[len + 1];
-    memcpy(buf, a, na * sizeof *a);
-    memcpy(buf + na, b, nb * sizeof *b);
-    memcpy(buf + na + nb, e, ne * sizeof *e);
+    if (na) memcpy(buf, a, na * sizeof *a);   /* a, b, e may be NULL when empty */
+    if (nb) memcpy(buf + na, b, nb * sizeof *b);
+    if (ne) memcpy(buf + na + nb, e, ne * sizeof *e);
     sort_word(buf, len);
     return outcome(c, buf, len);
 }
@@ -181,19 +181,19 @@ static int counterexample(Ctx *c, const MqAuto *a, const Words *S, const Words *
         size_t ne = E->off[e + 1] - E->off[e];
         if (na + 2 + ne > 512) return MQV_ORDER;
         for (int k = 0; k < 2; k++) {
-            memcpy(cand[k], as, na * sizeof *as);
+            if (na) memcpy(cand[k], as, na * sizeof *as);
             cand[k][na] = k ? f->g2 : f->g;
             cand[k][na + 1] = k ? f->g : f->g2;
-            memcpy(cand[k] + na + 2, E->v + E->off[e], ne * sizeof *E->v);
+            if (ne) memcpy(cand[k] + na + 2, E->v + E->off[e], ne * sizeof *E->v);
             clen[k] = na + 2 + ne;
         }
         ncand = 2;
     } else if (kind == MQV_P) {
         if (na + 2 > 512) return MQV_ORDER;
-        memcpy(cand[0], as, na * sizeof *as);
+        if (na) memcpy(cand[0], as, na * sizeof *as);
         cand[0][na] = f->g;
         clen[0] = na + 1;
-        memcpy(cand[1], as, na * sizeof *as);
+        if (na) memcpy(cand[1], as, na * sizeof *as);
         clen[1] = na;
         for (int t = 0; t < 2; t++)
             if (c->sg->opt[f->opt][t] >= 0) cand[1][clen[1]++] = (uint32_t)c->sg->opt[f->opt][t];
@@ -280,7 +280,7 @@ int mql_learn(const MqStage *sg, const uint32_t *order, const uint32_t *mul, con
                 if (j == S.n) {
                     if (S.n >= w->max_order) { r = MQV_ORDER; break; }
                     uint32_t buf[ni + 1];
-                    memcpy(buf, si, ni * sizeof *si);
+                    if (ni) memcpy(buf, si, ni * sizeof *si);
                     buf[ni] = g;
                     words_add(&S, buf, ni + 1);
                     rows = xrealloc(rows, S.n * nE);
