@@ -19,6 +19,14 @@ size_t key_arg_words(const int64_t *key, size_t w, int type)
     }
 }
 
+size_t key_arg_word(const int64_t *key, int arg)
+{
+    uint64_t sig = (uint64_t)key[1];
+    size_t w = 2;
+    for (int i = 0; i < arg; i++) w += key_arg_words(key, w, (int)((sig >> (2 * i)) & 3));
+    return w;
+}
+
 int key_decode(const Program *p, const int64_t *key, Value *out)
 {
     const Game *G = &p->code.games[KEY_GAME(key)];

@@ -9,6 +9,8 @@
 int key_decode(const Program *p, const int64_t *key, Value *out);
 /* The words of the argument of type (POS_ARG_*) that starts at key[w], its length word included. */
 size_t key_arg_words(const int64_t *key, size_t w, int type);
+/* The word where argument arg of key starts (after the two header words). */
+size_t key_arg_word(const int64_t *key, int arg);
 /* Print a position component as an expression that parses back. */
 void key_print(const Program *p, StrBuf *b, const int64_t *key);
 /* The same into a fixed buffer (cut with "..." when long); for error messages. */

@@ -1009,19 +1009,24 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 
 /* ---- the period statement ----------------------------------------------------------------------- */
 
-bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out,
-                  size_t *cwp, uint64_t *count)
+size_t solve_family_word(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, const char *need)
 {
-    Program *p = s->p;
-    memset(out, 0, sizeof *out);
     size_t len = KEY_LEN(key0), cw = 0;
     int diffs = 0;
     if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
         for (size_t w = 2; w < len; w++)
             if (key0[w] != key1[w]) { diffs++; cw = w; }
-    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
-        prog_fail(p, EXIT_COMPILE, loc, "period needs a position of one game whose integer argument is the variable "
-                  "itself, e.g. 'period Kayles(n) for n'");
+    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0) prog_fail(s->p, EXIT_COMPILE, loc, "%s", need);
+    return cw;
+}
+
+bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t bound, Loc loc, SolvePeriod *out,
+                  size_t *cwp, uint64_t *count)
+{
+    Program *p = s->p;
+    memset(out, 0, sizeof *out);
+    size_t cw = solve_family_word(s, key0, key1, loc, "period needs a position of one game whose integer argument is "
+                                  "the variable itself, e.g. 'period Kayles(n) for n'");
     for (size_t j = 0; solve_strategies[j]; j++) {
         const Strategy *st = solve_strategies[j];
         if (st->period && solve_allowed(p, st->name) && st->period(s, s->state[j], key0, cw, bound, loc, out)) return true;

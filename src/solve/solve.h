@@ -385,6 +385,9 @@ bool solve_period(Solver *s, const int64_t *key0, const int64_t *key1, uint64_t 
    heaps 0..bound (ranged), or without a range of every heap, searching up to out->max_heaps for
    a proven period. Errors (prog_fail) for a family that is not a heap game; out->status says
    whether a limit stopped it (out->at: the heap being added). Free out->q with mq_free. */
+/* The word of a family's key that holds n, from its positions at n = 0 and n = 1 (they must differ
+   there only, by 1, from 0); an error with the text need otherwise. */
+size_t solve_family_word(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, const char *need);
 #define SOLVE_QUOT_FAMILIES 4
 typedef struct SolveQuotient {
     MqQuot q;

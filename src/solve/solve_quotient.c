@@ -16,14 +16,8 @@
 static void read_family(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, HeapRules *hr)
 {
     Program *p = s->p;
-    size_t len = KEY_LEN(key0), cw = 0;
-    int diffs = 0;
-    if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
-        for (size_t w = 2; w < len; w++)
-            if (key0[w] != key1[w]) { diffs++; cw = w; }
-    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0)
-        prog_fail(p, EXIT_COMPILE, loc, "quotient needs misere() of heap games whose integer argument is the variable "
-                  "itself, e.g. 'quotient misere(Kayles(n)) for n'");
+    size_t cw = solve_family_word(s, key0, key1, loc, "quotient needs misere() of heap games whose integer argument "
+                                  "is the variable itself, e.g. 'quotient misere(Kayles(n)) for n'");
     const Game *G = &p->code.games[KEY_GAME(key0)];
     memset(hr, 0, sizeof *hr);
     bool ok;
@@ -33,11 +27,8 @@ static void read_family(Solver *s, const int64_t *key0, const int64_t *key1, Loc
         ok = args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, hr);
     } else {
         int coord = -1;   /* the argument that holds n */
-        for (int a = 0, w = 2; a < G->nparams && coord < 0; a++) {
-            uint64_t sig = (uint64_t)key0[1];
-            if ((size_t)w == cw) coord = a;
-            w += (int)key_arg_words(key0, (size_t)w, (int)((sig >> (2 * a)) & 3));
-        }
+        for (int a = 0; a < G->nparams && coord < 0; a++)
+            if (key_arg_word(key0, a) == cw) coord = a;
         ok = coord >= 0 && heaprules_read(p, key0, coord, hr);
     }
     if (!ok)

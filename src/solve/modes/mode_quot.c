@@ -59,15 +59,6 @@ static bool matches(const QFam *f, const int64_t *key)
     return true;
 }
 
-/* The word of each argument (for the heap's). */
-static size_t arg_word(const int64_t *key, int arg)
-{
-    uint64_t sig = (uint64_t)key[1];
-    size_t w = 2;
-    for (int i = 0; i < arg; i++) w += key_arg_words(key, w, (int)((sig >> (2 * i)) & 3));
-    return w;
-}
-
 /* The family of key: found, or read and its quotient computed now. */
 static QFam *family(Solver *s, const int64_t *key)
 {
@@ -86,10 +77,10 @@ static QFam *family(Solver *s, const int64_t *key)
         key_decode(p, key, args);
         if (G->nparams == 2 && ((sig >> 2) & 3) == POS_ARG_INT && args[0].t == VT_STR &&
             heaprules_octal(args[0].u.s, args[0].n, &hr))
-            cw = arg_word(key, 1);
+            cw = key_arg_word(key, 1);
     } else {
         for (int a = 0; a < G->nparams && !cw; a++)
-            if (((sig >> (2 * a)) & 3) == POS_ARG_INT && heaprules_read(p, key, a, &hr)) cw = arg_word(key, a);
+            if (((sig >> (2 * a)) & 3) == POS_ARG_INT && heaprules_read(p, key, a, &hr)) cw = key_arg_word(key, a);
     }
     if (c->n == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 8;

@@ -111,15 +111,6 @@ static int heap_param(const Program *p, int gid)
     return coord;
 }
 
-/* Word index of argument arg in key (after the two header words). */
-static size_t arg_word(const int64_t *key, int arg)
-{
-    uint64_t sig = (uint64_t)key[1];
-    size_t w = 2;
-    for (int i = 0; i < arg; i++) w += key_arg_words(key, w, (int)((sig >> (2 * i)) & 3));
-    return w;
-}
-
 static bool read_rules(Program *p, const int64_t *key, int coord, HeapRules *hr)
 {
     const Game *G = &p->code.games[KEY_GAME(key)];
@@ -133,7 +124,7 @@ static bool read_rules(Program *p, const int64_t *key, int coord, HeapRules *hr)
 
 static SeqInst *instance(Seq *q, Program *p, const int64_t *key, int coord)
 {
-    size_t len = KEY_LEN(key), cw = arg_word(key, coord);
+    size_t len = KEY_LEN(key), cw = key_arg_word(key, coord);
     for (size_t i = 0; i < q->nseq; i++) {
         SeqInst *s = q->seqs[i];
         if (s->patlen != len || s->cw != cw || s->pat[0] != key[0]) continue;
@@ -170,7 +161,7 @@ static SeqInst *inst_of(Seq *q, Program *p, const int64_t *key)
     int coord = q->coord[gid];
     if (coord < 0) return NULL;
     int type = (int)(((uint64_t)key[1] >> (2 * coord)) & 3);
-    size_t cw = arg_word(key, coord);
+    size_t cw = key_arg_word(key, coord);
     if (type == POS_ARG_STR && ((uint64_t)key[cw] & KEY_BIG_BIT)) {
         /* a heap beyond 64 bits: the instance of the key with a 64-bit heap in its place */
         size_t len = KEY_LEN(key), nw = key_arg_words(key, cw, type), slen = len - nw + 1;
