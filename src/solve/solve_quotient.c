@@ -12,28 +12,21 @@
 /* The work a quotient may take unless --max-steps says otherwise (about a minute at most). */
 #define QUOT_DEFAULT_WORK 40000000ull
 
-/* Read the rules of the family key0 (n = 0), key1 (n = 1) into *hr. */
-static void read_family(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, HeapRules *hr)
+/* Read the rules of the family key0 (n in word cw) into *hr: false when they are not a heap game's. */
+static bool read_family(Solver *s, const int64_t *key0, size_t cw, HeapRules *hr)
 {
     Program *p = s->p;
-    size_t cw = solve_family_word(s, key0, key1, loc, "quotient needs misere() of heap games whose integer argument "
-                                  "is the variable itself, e.g. 'quotient misere(Kayles(n)) for n'");
     const Game *G = &p->code.games[KEY_GAME(key0)];
     memset(hr, 0, sizeof *hr);
-    bool ok;
     if (G->stdlib && !strcmp(G->name, "Octal")) {
         Value args[2];
         key_decode(p, key0, args);
-        ok = args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, hr);
-    } else {
-        int coord = -1;   /* the argument that holds n */
-        for (int a = 0; a < G->nparams && coord < 0; a++)
-            if (key_arg_word(key0, a) == cw) coord = a;
-        ok = coord >= 0 && heaprules_read(p, key0, coord, hr);
+        return args[0].t == VT_STR && heaprules_octal(args[0].u.s, args[0].n, hr);
     }
-    if (!ok)
-        prog_fail(p, EXIT_COMPILE, loc, "quotient: the moves of '%s' are not a heap game the quotient reads: each move "
-                  "must take tokens from the heap and leave at most two heaps (an octal or subtraction game)", G->name);
+    int coord = -1;   /* the argument that holds n */
+    for (int a = 0; a < G->nparams && coord < 0; a++)
+        if (key_arg_word(key0, a) == cw) coord = a;
+    return coord >= 0 && heaprules_read(p, key0, coord, hr);
 }
 
 void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const *keys1, uint32_t nfam, uint64_t bound,
@@ -45,8 +38,18 @@ void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const
     const HeapRules *hrp[SOLVE_QUOT_FAMILIES];
     StrBuf b;
     sb_init(&b);
+    size_t cw[SOLVE_QUOT_FAMILIES];
+    for (uint32_t i = 0; i < nfam; i++)   /* every family's shape first: these errors allocate nothing */
+        cw[i] = solve_family_word(s, keys0[i], keys1[i], loc, "quotient needs misere() of heap games whose integer "
+                                  "argument is the variable itself, e.g. 'quotient misere(Kayles(n)) for n'");
     for (uint32_t i = 0; i < nfam; i++) {
-        read_family(s, keys0[i], keys1[i], loc, &hr[i]);   /* an error leaves the earlier ones: a few bytes */
+        if (!read_family(s, keys0[i], cw[i], &hr[i])) {
+            for (uint32_t j = 0; j < i; j++) heaprules_fini(&hr[j]);
+            xfree(b.s);
+            prog_fail(p, EXIT_COMPILE, loc, "quotient: the moves of '%s' are not a heap game the quotient reads: each "
+                      "move must take tokens from the heap and leave at most two heaps (an octal or subtraction game)",
+                      p->code.games[KEY_GAME(keys0[i])].name);
+        }
         hrp[i] = &hr[i];
         if (i) sb_puts(&b, " + ");
         size_t from = b.len;
