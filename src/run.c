@@ -713,7 +713,7 @@ static bool period_at(Program *p, void *ctx, uint64_t q, void *out)
     return true;
 }
 
-/* quotient misere(G(n)) for n [in 0..N]: the misère quotient of heap game G (docs/theory.md 2.4).
+/* quotient misere(G(n)) for n [in 0..N]: the misère quotient of heap game G (docs/theory.md 7.1).
    JSON: {"kind":"quotient","game":...,"order":8 or null,"proven":...,"presentation":...,
    "heaps":N,"elements":[names],"p":[bools],"table":[[...]],"phi":[...],"period":{...} or null}. */
 typedef struct QuotCtx {
@@ -876,6 +876,8 @@ static void do_quotient(Program *p, Stmt *st)
         char why[200];
         if (r.status == MQ_ORDER)
             snprintf(why, sizeof why, "it has more than %u elements (the largest quotient computed)", (unsigned)r.max_order);
+        else if (r.status == MQ_DEEP)
+            snprintf(why, sizeof why, "the exact search of one sum went deeper than %d moves", MQ_MAX_DEPTH);
         else if (r.status == MQ_WORK)
             snprintf(why, sizeof why, "the work reached the step budget (%llu steps, --max-steps N)", (unsigned long long)r.max_work);
         else

@@ -4,12 +4,13 @@
 #include "key.h"
 #include "solve/solve.h"
 #include "solve/core/heaprules.h"
+#include "solve/modes/mode_quot.h"
 #include <string.h>
 
 /* Heaps the search without a range may add while looking for a proven period. */
 #define QUOT_AUTO_HEAPS 400
 #define QUOT_MAX_ORDER 2048
-/* The work a quotient may take unless --max-steps says otherwise (about a minute at most). */
+/* The work a quotient may take unless --max-steps says otherwise (about 10 to 50 seconds). */
 #define QUOT_DEFAULT_WORK 40000000ull
 
 /* Read the rules of the family key0 (n in word cw) into *hr: false when they are not a heap game's. */
@@ -58,12 +59,17 @@ void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const
     }
     snprintf(out->rules, sizeof out->rules, "%s", b.s ? b.s : "");
     xfree(b.s);
-    MqLimits lim = { QUOT_MAX_ORDER, p->opt.max_steps && p->opt.max_steps != PROG_DEFAULT_STEPS ? p->opt.max_steps
-                                                                                        : QUOT_DEFAULT_WORK };
+    MqLimits lim = { QUOT_MAX_ORDER,
+                     p->opt.max_steps && p->opt.max_steps != PROG_DEFAULT_STEPS ? p->opt.max_steps : QUOT_DEFAULT_WORK,
+                     quotient_stop, p };
     out->ranged = ranged;
     out->status = mq_compute(hrp, nfam, ranged ? bound : 1, !ranged, QUOT_AUTO_HEAPS, &lim, &out->q, &out->at, &out->work);
     out->max_work = lim.max_work;
     out->max_order = lim.max_order;
     out->max_heaps = QUOT_AUTO_HEAPS;
     for (uint32_t i = 0; i < nfam; i++) heaprules_fini(&hr[i]);
+    if (out->status == MQ_STOPPED) {
+        mq_free(&out->q);
+        quotient_stopped(p, loc);
+    }
 }

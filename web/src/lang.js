@@ -4,7 +4,7 @@
 import { StreamLanguage } from "@codemirror/language";
 
 const KEYWORDS = new Set(
-    ("const def game move when let canon query explain table expect claim period print genus thermograph draw is for in " +
+    ("const def game move when let canon query explain table expect claim period quotient print genus thermograph draw is for in " +
         "if then else and or not digraph graph ground").split(" "));
 const ATOMS = new Set(["true", "false"]);
 

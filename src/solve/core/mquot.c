@@ -1,7 +1,7 @@
 /* mquot.c: computing misère quotients heap by heap. For each new heap, first try to map it to an
    element the quotient already has; else learn the quotient of the larger set again (Angluin's
    L* with an exact outcome search as the oracle). Every answer is proven by mqv_check (the P- and
-   N-conditions over every sum), never guessed; docs/theory.md 2.4 states the argument. */
+   N-conditions over every sum), never guessed; docs/theory.md 7.1 states the argument. */
 #include <string.h>
 #include "mquot.h"
 #include "mquot_impl.h"
@@ -190,7 +190,7 @@ static void mon_from_auto(Mon *m, const MqAuto *a, const MqLearned *l)
 
 /* ---- periodicity ---- */
 
-/* The theorem of docs/theory.md 2.4: a finite take-and-break ruleset (largest removal k, no
+/* The theorem of docs/theory.md 7.1: a finite take-and-break ruleset (largest removal k, no
    equal-split ban) whose heaps n0 <= n <= N satisfy phi(n) = phi(n - per) for n >= n0 + per,
    with N >= 2 n0 + 2 per + k - 2, has this quotient for every heap. */
 static bool find_period(const uint32_t *phi, uint64_t N, uint64_t k, bool can_prove, uint64_t *n0, uint64_t *per,
@@ -236,7 +236,7 @@ static MqStatus add_heap(Mon *m, MqStage *sg, MqWork *w, bool *grew)
 {
     *grew = false;
     if (try_old(m, sg, w)) return MQ_OK;
-    if (w->work >= w->max_work) return MQ_WORK;
+    if (w->work >= w->max_work || w->stopped) return MQ_WORK;
     MqAuto a;
     MqLearned l;
     int r = mql_learn(sg, &m->order, m->mul, m->isp, m->img, w, &a, &l);
@@ -258,7 +258,7 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
     Mon m = { .order = 1 };
     m.mul = xcalloc(1, sizeof *m.mul);
     m.isp = xcalloc(1, 1);
-    MqWork w = { .max_work = lim->max_work, .max_order = lim->max_order };
+    MqWork w = { .max_work = lim->max_work, .max_order = lim->max_order, .stop = lim->stop, .stop_ctx = lim->stop_ctx };
     bool can_prove = true;
     uint64_t k = 0;
     for (uint32_t r = 0; r < nr; r++) {
@@ -299,6 +299,8 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
     }
     xfree(sym);
     xfree(tup);
+    if (st != MQ_OK && w.stopped) st = MQ_STOPPED;
+    else if (st != MQ_OK && w.deep) st = MQ_DEEP;
     *work = w.work;
     *at = n;
     uint64_t last = n - 1;   /* heaps 0..last are covered */

@@ -1,6 +1,6 @@
 /* mquot.h: misère quotients of one-heap take-and-break rulesets (Plambeck and Siegel): the
    quotient of all sums of heaps up to N, found by learning it and proven by an exact check, its
-   presentation, and the periodicity proof that extends it to every heap (docs/theory.md 2.4). */
+   presentation, and the periodicity proof that extends it to every heap (docs/theory.md 7.1). */
 #ifndef GRUNDY_MQUOT_H
 #define GRUNDY_MQUOT_H
 #include <stdbool.h>
@@ -29,19 +29,26 @@ typedef struct MqQuot {
     uint16_t *rel;          /* nrel x ngen exponents of the left sides */
     uint32_t *rel_to;       /* nrel: the element each left side equals */
     /* periodicity: phi(n + per) = phi(n) for n >= n0 (proven: for every heap, by the theorem of
-       docs/theory.md 2.4; else only observed up to nheaps - 1) */
+       docs/theory.md 7.1; else only observed up to nheaps - 1) */
     bool periodic, proven;
     uint64_t n0, per;
     uint64_t grew_at;       /* the last heap at which the quotient grew */
 } MqQuot;
 
-typedef enum MqStatus { MQ_OK, MQ_ORDER, MQ_WORK, MQ_RULES, MQ_INTERNAL } MqStatus;
+/* How deep the exact search of one sum may recurse (a move per level): MQ_DEEP past it. */
+#define MQ_MAX_DEPTH 20000
+
+typedef enum MqStatus { MQ_OK, MQ_ORDER, MQ_WORK, MQ_RULES, MQ_INTERNAL, MQ_STOPPED, MQ_DEEP } MqStatus;
 
 /* What a computation may spend: the largest quotient, and steps of work (outcome-search
    positions plus verification states). */
 typedef struct MqLimits {
     uint32_t max_order;
     uint64_t max_work;
+    /* asked every few thousand steps: true stops the computation (MQ_STOPPED), for the
+       caller's interrupt, clock and memory budgets; NULL: never */
+    bool (*stop)(void *ctx);
+    void *stop_ctx;
 } MqLimits;
 
 /* The quotient of the sums of heaps 0..N of the rulesets hr[0..nr) (auto_extend: go on past N, up to max_heap, until

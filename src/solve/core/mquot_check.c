@@ -6,7 +6,7 @@
    N is decided on pairs (state of the sum, set of its options' states): adding a heap maps a
    pair to a pair, so the sums' pairs are the closure of (identity, {}) under the heaps, and a
    pair whose set includes another's with the same state can be left out, since every sum built
-   on it has an option set at least as large (docs/theory.md 2.4). */
+   on it has an option set at least as large (docs/theory.md 7.1). */
 #include <string.h>
 #include "mquot_impl.h"
 #include "../../util.h"
@@ -97,7 +97,7 @@ int mqv_check(const MqAuto *a, const MqStage *sg, MqWork *w, MqFail *f)
                 uint32_t y = a->d[(size_t)a->d[(size_t)s * ng + g2] * ng + g];
                 if (x != y) { f->s = s; f->g = g; f->g2 = g2; return MQV_COMM; }
             }
-    w->work += (uint64_t)ns * ng;
+    if (!mq_tick(w, (uint64_t)ns * ng * (ng + 1) / 2 + (uint64_t)ns * sg->optoff[ng])) return MQV_WORK;
     /* each generator's option states from each state, as a set; generators alike in both
        respects are one for the N condition */
     size_t W = (ns + 63) / 64;
@@ -142,7 +142,7 @@ int mqv_check(const MqAuto *a, const MqStage *sg, MqWork *w, MqFail *f)
         uint32_t s = z.s[q];
         for (uint32_t j = 0; j < nu && r == MQV_OK; j++) {
             uint32_t g = uniq[j];
-            if (++w->work > w->max_work) { r = MQV_WORK; break; }
+            if (!mq_tick(w, 1 + W)) { r = MQV_WORK; break; }
             uint32_t s2 = a->d[(size_t)s * ng + g];
             memcpy(T, optset + ((size_t)g * ns + s) * W, W * sizeof *T);
             const uint64_t *from = z.T + q * W;

@@ -30,7 +30,24 @@ typedef struct MqAuto {
 typedef struct MqWork {
     uint64_t work, max_work;
     uint32_t max_order;
+    bool (*stop)(void *ctx);
+    void *stop_ctx;
+    bool stopped, deep;     /* the caller's stop said so; a search went deeper than MQ_MAX_DEPTH */
 } MqWork;
+
+/* Count n steps: false when the budget is spent or the caller's stop says so. */
+static inline bool mq_tick(MqWork *w, uint64_t n)
+{
+    if (w->stopped) return false;
+    uint64_t before = w->work;
+    w->work += n;
+    if (w->work > w->max_work) return false;
+    if (w->stop && (before >> 12) != (w->work >> 12) && w->stop(w->stop_ctx)) {
+        w->stopped = true;
+        return false;
+    }
+    return true;
+}
 
 enum { MQV_OK, MQV_COMM, MQV_P, MQV_N, MQV_WORK, MQV_ORDER, MQV_BUG };
 
@@ -43,7 +60,7 @@ typedef struct MqFail {
 } MqFail;
 
 /* The exact check that a commutative automaton's P-set is the misère outcome of every sum of the
-   stage's heaps (docs/theory.md 2.4): MQV_OK, or a failure in *f (f->word: caller frees). */
+   stage's heaps (docs/theory.md 7.1): MQV_OK, or a failure in *f (f->word: caller frees). */
 int mqv_check(const MqAuto *a, const MqStage *sg, MqWork *w, MqFail *f);
 
 /* A learned quotient's access words: state x is reached from 0 by acc[acc_off[x] ..

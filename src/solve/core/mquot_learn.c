@@ -23,6 +23,7 @@ typedef struct Ctx {
     uint32_t top;           /* the newest generator */
     MqWork *w;
     bool over;
+    uint32_t depth;         /* of the recursion in outcome */
     Slot *tab;
     size_t cap, n;
     uint32_t *pool;
@@ -82,7 +83,11 @@ static void sort_word(uint32_t *v, size_t len)
 static int outcome(Ctx *c, const uint32_t *v, size_t len)
 {
     if (c->over) return 0;
-    if (++c->w->work > c->w->max_work) { c->over = true; return 0; }
+    if (!mq_tick(c->w, 1) || c->depth >= MQ_MAX_DEPTH) {
+        c->w->deep |= c->depth >= MQ_MAX_DEPTH;
+        c->over = true;
+        return 0;
+    }
     if (!len) return 0;
     if (v[len - 1] != c->top) {   /* the previous quotient knows it */
         uint32_t x = 0;
@@ -106,7 +111,9 @@ static int outcome(Ctx *c, const uint32_t *v, size_t len)
             for (int t = 0; t < 2; t++)
                 if (c->sg->opt[k][t] >= 0) buf[m++] = (uint32_t)c->sg->opt[k][t];
             sort_word(buf, m);
+            c->depth++;
             if (outcome(c, buf, m)) res = 0;
+            c->depth--;
         }
     }
     if (c->over) return 0;
@@ -277,6 +284,10 @@ int mql_learn(const MqStage *sg, const uint32_t *order, const uint32_t *mul, con
                     row[e] = (uint8_t)outcome3(&c, si, ni, &g, 1, E.v + E.off[e], E.off[e + 1] - E.off[e]);
                 size_t j = 0;
                 while (j < S.n && memcmp(rows + j * nE, row, nE)) j++;
+                if (!mq_tick(w, S.n)) {
+                    c.over = true;
+                    break;
+                }
                 if (j == S.n) {
                     if (S.n >= w->max_order) { r = MQV_ORDER; break; }
                     uint32_t buf[ni + 1];

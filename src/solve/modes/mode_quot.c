@@ -54,13 +54,29 @@ static struct MqCache *cache_of(Solver *s)
 static bool matches(const QFam *f, const int64_t *key)
 {
     if (KEY_LEN(key) != f->len) return false;
-    for (size_t w = 0; w < f->len; w++)
-        if (w != f->cw && key[w] != f->pat[w]) return false;
+    for (size_t w = 0; w < f->len; w++)   /* word 0 (game, length) always; cw is never 0 when set */
+        if ((w != f->cw || !f->cw) && key[w] != f->pat[w]) return false;
     return true;
 }
 
+bool quotient_stop(void *ctx)
+{
+    Program *p = ctx;
+    if (*p->run.interrupt) return true;
+    if (p->run.deadline && prog_now() >= p->run.deadline) return true;
+    return prog_memory_budget(p) && prog_memory_used(p) > p->opt.max_memory;
+}
+
+void quotient_stopped(Program *p, Loc loc)
+{
+    p->run.mem_over = true;   /* no grace: the quotient has seen it already */
+    p->run.mem_next = 0;
+    for (int i = 0; i < 2; i++) prog_poll_slow(p, loc);
+    prog_fail(p, EXIT_LIMIT, loc, "quotient: stopped");
+}
+
 /* The family of key: found, or read and its quotient computed now. */
-static QFam *family(Solver *s, const int64_t *key)
+static QFam *family(Solver *s, const int64_t *key, Loc loc)
 {
     Program *p = s->p;
     struct MqCache *c = cache_of(s);
@@ -100,11 +116,17 @@ static QFam *family(Solver *s, const int64_t *key)
     snprintf(f->rules, sizeof f->rules, "%s", b.s ? b.s : "");
     sb_fini(&b);
     uint64_t budget = p->opt.max_steps < QUOT_QUERY_WORK ? p->opt.max_steps : QUOT_QUERY_WORK;
-    MqLimits lim = { QUOT_QUERY_ORDER, budget };
+    MqLimits lim = { QUOT_QUERY_ORDER, budget, quotient_stop, p };
     uint64_t at, work;
     const HeapRules *hrp = &hr;
     MqStatus st = mq_compute(&hrp, 1, 1, true, QUOT_QUERY_HEAPS, &lim, &f->q, &at, &work);
     heaprules_fini(&hr);
+    if (st == MQ_STOPPED) {   /* no entry: the next query tries again; the error comes from a poll */
+        mq_free(&f->q);
+        xfree(f->pat);
+        c->n--;
+        quotient_stopped(p, loc);
+    }
     f->ok = st == MQ_OK && f->q.proven;
     f->st = st;
     f->exact = st == MQ_OK ? f->q.nheaps - 1 : at > 1 ? at - 1 : 0;
@@ -152,6 +174,23 @@ static void free_win(void *arg)
     t->win = NULL;
 }
 
+/* Whether the copied sum c has the parts keys[0..n) with counts cnt (NULL: one each), in any order. */
+static bool same_sum(const KeyCopy *c, const int64_t *const *keys, const uint64_t *cnt, uint32_t n)
+{
+    uint32_t m = 0;
+    for (uint32_t j = 0; j < n; j++) m += !cnt || cnt[j];
+    if (m != c->n) return false;
+    for (uint32_t j = 0; j < n; j++) {
+        if (cnt && !cnt[j]) continue;
+        bool found = false;
+        for (uint32_t i = 0; i < c->n && !found; i++)
+            found = KEY_LEN(c->keys[i]) == KEY_LEN(keys[j]) && (c->cnt ? c->cnt[i] : 1) == (cnt ? cnt[j] : 1) &&
+                    !memcmp(c->keys[i], keys[j], KEY_LEN(keys[j]) * sizeof *keys[j]);
+        if (!found) return false;
+    }
+    return true;
+}
+
 static int on_qmove(void *ctx, const Value *v, const Value *frame)
 {
     (void)frame;
@@ -171,6 +210,8 @@ static int on_qmove(void *ctx, const Value *v, const Value *frame)
         x = mq_mul(q, x, power(q, e, cnt ? cnt[j] : 1));
     }
     if (!mq_is_p(q, mq_mul(q, t->rest, x))) return 0;
+    for (size_t k = 0; k < t->n; k++)   /* two moves to one sum are one winning result */
+        if (same_sum(&t->win[k], keys, cnt, n)) return 0;
     t->win[t->n++] = key_copy_parts(keys, cnt, n, 0);
     return t->n > SOLVE_MAX_WINNING;
 }
@@ -201,7 +242,7 @@ bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves,
     if (!n) return false;
     for (size_t i = 1; i < n; i++)
         if (KEY_GAME(eng_key(s->store, c[i].id)) != KEY_GAME(eng_key(s->store, c[0].id))) return false;
-    QFam *f = family(s, eng_key(s->store, c[0].id));
+    QFam *f = family(s, eng_key(s->store, c[0].id), loc);
     if (!f || !f->ok) return false;
     const MqQuot *q = &f->q;
     uint32_t *e = vm_alloc(s->vm, n * sizeof *e, loc);

@@ -11,4 +11,8 @@ bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves,
 /* Why the quotient did not answer for these components, appended to b ("; no misere quotient of
    0.77 is proven (...)"), when it was tried; nothing otherwise. */
 void misere_quotient_note(Solver *s, const CpdComp *c, size_t n, StrBuf *b);
+/* A quotient's stop callback (MqLimits.stop, ctx the Program): an interrupt, the clock or the
+   memory budget; then quotient_stopped, once the quotient's memory is freed, raises that error. */
+bool quotient_stop(void *ctx);
+void quotient_stopped(Program *p, Loc loc) __attribute__((noreturn));
 #endif
