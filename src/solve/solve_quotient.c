@@ -61,7 +61,7 @@ void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const
     xfree(b.s);
     MqLimits lim = { QUOT_MAX_ORDER,
                      p->opt.max_steps && p->opt.max_steps != PROG_DEFAULT_STEPS ? p->opt.max_steps : QUOT_DEFAULT_WORK,
-                     quotient_stop, p };
+                     0, quotient_stop, p };
     out->ranged = ranged;
     out->status = mq_compute(hrp, nfam, ranged ? bound : 1, !ranged, QUOT_AUTO_HEAPS, &lim, &out->q, &out->at, &out->work);
     out->max_work = lim.max_work;

@@ -143,31 +143,61 @@ static void mon_auto(const Mon *m, uint32_t ng, MqAuto *a)
         for (uint32_t g = 0; g < ng; g++) a->d[(size_t)x * ng + g] = m->mul[(size_t)x * m->order + m->img[g]];
 }
 
-/* Try each element of m with the heap's outcome as the new generator's image. */
-static bool try_old(Mon *m, const MqStage *sg, MqWork *w)
+/* Generator g's option elements in m, as a bitset of W words. */
+static void opt_elems(const Mon *m, const MqStage *sg, uint32_t g, uint64_t *set, size_t W)
 {
-    uint32_t g = sg->ng - 1;
-    bool none_p = true;   /* the heap alone is P iff no option is */
+    memset(set, 0, W * sizeof *set);
     for (uint32_t i = sg->optoff[g]; i < sg->optoff[g + 1]; i++) {
         uint32_t x = 0;
         for (int k = 0; k < 2; k++)
             if (sg->opt[i][k] >= 0) x = m->mul[(size_t)x * m->order + m->img[sg->opt[i][k]]];
-        if (m->isp[x]) none_p = false;
+        set[x / 64] |= (uint64_t)1 << (x % 64);
     }
+}
+
+/* Whether an old generator has element x and the same option elements as the new one: then the
+   check of the stage is the previous stage's (it sees a generator only through its element and
+   its option elements), already proven for this monoid. */
+static bool alike_old(const Mon *m, const MqStage *sg, uint32_t x, const uint64_t *mine, uint64_t *buf, size_t W)
+{
+    for (uint32_t h = 0; h + 1 < sg->ng; h++) {
+        if (m->img[h] != x) continue;
+        opt_elems(m, sg, h, buf, W);
+        if (!memcmp(buf, mine, W * sizeof *buf)) return true;
+    }
+    return false;
+}
+
+/* Try each element of m with the heap's outcome as the new generator's image, hint first (the
+   element the heaps' sequence so far predicts; UINT32_MAX: none). */
+static bool try_old(Mon *m, const MqStage *sg, MqWork *w, uint32_t hint)
+{
+    uint32_t g = sg->ng - 1;
+    size_t W = (m->order + 63) / 64;
+    uint64_t *mine = xmalloc(2 * W * sizeof *mine);
+    opt_elems(m, sg, g, mine, W);
+    bool none_p = true;   /* the heap alone is P iff no option is */
+    for (uint32_t x = 0; x < m->order; x++)
+        if ((mine[x / 64] >> (x % 64) & 1) && m->isp[x]) none_p = false;
     m->img = xrealloc(m->img, sg->ng * sizeof *m->img);
-    for (uint32_t x = 0; x < m->order; x++) {
+    bool ok = false;
+    for (uint32_t i = 0; i <= m->order && !ok; i++) {
+        uint32_t x = i == 0 ? hint : i - 1;
+        if (x >= m->order || (i && x == hint)) continue;
         if ((m->isp[x] != 0) != none_p) continue;
         m->img[g] = x;
+        if (alike_old(m, sg, x, mine, mine + W, W)) { ok = true; break; }
         MqAuto a;
         mon_auto(m, sg->ng, &a);
         MqFail f;
-        int r = mqv_check(&a, sg, w, &f);
+        int r = mqv_check(&a, sg, true, w, &f);
         xfree(f.word);
         xfree(a.d);
-        if (r == MQV_OK) return true;
-        if (r == MQV_WORK) return false;
+        if (r == MQV_OK) ok = true;
+        if (r == MQV_WORK) break;
     }
-    return false;
+    xfree(mine);
+    return ok;
 }
 
 /* The monoid of a learned automaton: x * y = the state x reaches reading y's access word. */
@@ -231,15 +261,34 @@ static uint32_t stage_elem(const MqStage *sg, const Mon *m, uint64_t h, uint32_t
     return g >= 0 && (uint32_t)g < sg->ng && m->img ? m->img[g] : 0;
 }
 
+/* The element heap n of ruleset r most likely has: that of heap n - p, for the p whose
+   repetition phi(h) = phi(h - p) runs longest back from heap n - 1. */
+static uint32_t predict(const MqStage *sg, const Mon *m, uint64_t n, uint32_t r)
+{
+    uint64_t best = 0, bestp = 0;
+    for (uint64_t p = 1; 2 * p < n && p <= 64; p++) {
+        uint64_t h = n - 1, run = 0;
+        while (h > p && stage_elem(sg, m, h, r) == stage_elem(sg, m, h - p, r)) h--, run++;
+        if (run > best) best = run, bestp = p;
+    }
+    return bestp ? stage_elem(sg, m, n - bestp, r) : UINT32_MAX;
+}
+
 /* Add one heap: an old element if one passes the check, else learn the grown quotient. */
-static MqStatus add_heap(Mon *m, MqStage *sg, MqWork *w, bool *grew)
+static MqStatus add_heap(Mon *m, MqStage *sg, MqWork *w, uint32_t hint, bool *grew)
 {
     *grew = false;
-    if (try_old(m, sg, w)) return MQ_OK;
+    if (try_old(m, sg, w, hint)) return MQ_OK;
     if (w->work >= w->max_work || w->stopped) return MQ_WORK;
     MqAuto a;
     MqLearned l;
-    int r = mql_learn(sg, &m->order, m->mul, m->isp, m->img, w, &a, &l);
+    int r = mqg_guess(sg, m->order, m->mul, m->isp, m->img, w, &a, &l);
+    if (r != MQV_OK && r != MQV_WORK) {   /* learning may have a smaller budget of its own */
+        uint64_t max = w->max_work;
+        if (w->max_learn && w->work + w->max_learn < max) w->max_work = w->work + w->max_learn;
+        r = mql_learn(sg, &m->order, m->mul, m->isp, m->img, w, &a, &l);
+        w->max_work = max;
+    }
     if (r != MQV_OK) {
         mql_free(&a, &l);
         return r == MQV_WORK ? MQ_WORK : r == MQV_ORDER ? MQ_ORDER : MQ_INTERNAL;
@@ -258,7 +307,7 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
     Mon m = { .order = 1 };
     m.mul = xcalloc(1, sizeof *m.mul);
     m.isp = xcalloc(1, 1);
-    MqWork w = { .max_work = lim->max_work, .max_order = lim->max_order, .stop = lim->stop, .stop_ctx = lim->stop_ctx };
+    MqWork w = { .max_work = lim->max_work, .max_learn = lim->max_learn_work, .max_order = lim->max_order, .stop = lim->stop, .stop_ctx = lim->stop_ctx };
     bool can_prove = true;
     uint64_t k = 0;
     for (uint32_t r = 0; r < nr; r++) {
@@ -277,7 +326,7 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
         for (uint32_t r = 0; r < nr && st == MQ_OK; r++) {
             stage_grow(&sg, hr[r], r, n);
             bool g = false;
-            if (sg.gen_of[(size_t)n * nr + r] >= 0) st = add_heap(&m, &sg, &w, &g);
+            if (sg.gen_of[(size_t)n * nr + r] >= 0) st = add_heap(&m, &sg, &w, predict(&sg, &m, n, r), &g);
             if (g) grew = n;
         }
         if (st != MQ_OK) break;

@@ -45,6 +45,9 @@ typedef enum MqStatus { MQ_OK, MQ_ORDER, MQ_WORK, MQ_RULES, MQ_INTERNAL, MQ_STOP
 typedef struct MqLimits {
     uint32_t max_order;
     uint64_t max_work;
+    /* of max_work, what learning one stage by L* may spend (its exact search costs far more
+       per step than the guess and the check); 0: no cap of its own */
+    uint64_t max_learn_work;
     /* asked every few thousand steps: true stops the computation (MQ_STOPPED), for the
        caller's interrupt, clock and memory budgets; NULL: never */
     bool (*stop)(void *ctx);

@@ -85,19 +85,19 @@ static void nodes_free(Nodes *z, uint32_t ns)
     xfree(z->dead);
 }
 
-int mqv_check(const MqAuto *a, const MqStage *sg, MqWork *w, MqFail *f)
+int mqv_check(const MqAuto *a, const MqStage *sg, bool commutes, MqWork *w, MqFail *f)
 {
     memset(f, 0, sizeof *f);
     uint32_t ns = a->ns, ng = a->ng;
     if (a->isp[0]) return MQV_N;   /* the empty sum is N in misère play: len 0 */
-    for (uint32_t s = 0; s < ns; s++)
+    for (uint32_t s = 0; s < ns && !commutes; s++)
         for (uint32_t g = 0; g < ng; g++)
             for (uint32_t g2 = g + 1; g2 < ng; g2++) {
                 uint32_t x = a->d[(size_t)a->d[(size_t)s * ng + g] * ng + g2];
                 uint32_t y = a->d[(size_t)a->d[(size_t)s * ng + g2] * ng + g];
                 if (x != y) { f->s = s; f->g = g; f->g2 = g2; return MQV_COMM; }
             }
-    if (!mq_tick(w, (uint64_t)ns * ng * (ng + 1) / 2 + (uint64_t)ns * sg->optoff[ng])) return MQV_WORK;
+    if (!mq_tick(w, (commutes ? 0 : (uint64_t)ns * ng * (ng + 1) / 2) + (uint64_t)ns * sg->optoff[ng])) return MQV_WORK;
     /* each generator's option states from each state, as a set; generators alike in both
        respects are one for the N condition */
     size_t W = (ns + 63) / 64;

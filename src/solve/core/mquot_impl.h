@@ -29,6 +29,7 @@ typedef struct MqAuto {
 
 typedef struct MqWork {
     uint64_t work, max_work;
+    uint64_t max_learn;     /* of it, what one stage's L* may spend (0: no cap of its own) */
     uint32_t max_order;
     bool (*stop)(void *ctx);
     void *stop_ctx;
@@ -60,8 +61,9 @@ typedef struct MqFail {
 } MqFail;
 
 /* The exact check that a commutative automaton's P-set is the misère outcome of every sum of the
-   stage's heaps (docs/theory.md 7.1): MQV_OK, or a failure in *f (f->word: caller frees). */
-int mqv_check(const MqAuto *a, const MqStage *sg, MqWork *w, MqFail *f);
+   stage's heaps (docs/theory.md 7.1): MQV_OK, or a failure in *f (f->word: caller frees).
+   commutes: a is known to be a commutative monoid's action (commutation is not checked). */
+int mqv_check(const MqAuto *a, const MqStage *sg, bool commutes, MqWork *w, MqFail *f);
 
 /* A learned quotient's access words: state x is reached from 0 by acc[acc_off[x] ..
    acc_off[x+1]). */
@@ -74,6 +76,12 @@ typedef struct MqLearned {
 int mql_learn(const MqStage *sg, const uint32_t *order, const uint32_t *mul, const uint8_t *isp, const uint32_t *img,
               MqWork *w, MqAuto *a, MqLearned *l);
 void mql_free(MqAuto *a, MqLearned *l);
+
+/* A fast candidate for the same stage (mquot_guess.c): the previous quotient times the new
+   heap's powers, reduced, assuming the old sums keep their classes. MQV_OK (with *a and *l) only
+   when mqv_check proves it; otherwise the caller learns the stage. */
+int mqg_guess(const MqStage *sg, uint32_t order, const uint32_t *mul, const uint8_t *isp, const uint32_t *img,
+              MqWork *w, MqAuto *a, MqLearned *l);
 
 /* Generators, normal forms and relations of q (mquot_pres.c). */
 void mqp_present(MqQuot *q);

@@ -311,7 +311,7 @@ int mql_learn(const MqStage *sg, const uint32_t *order, const uint32_t *mul, con
         a->isp = xmalloc(S.n);
         for (size_t i = 0; i < S.n; i++) a->isp[i] = rows[i * nE];   /* test 0 is the empty word */
         MqFail f;
-        int v = mqv_check(a, sg, w, &f);
+        int v = mqv_check(a, sg, false, w, &f);
         if (v == MQV_OK) break;
         if (v == MQV_WORK) { xfree(f.word); r = v; break; }
         Words cx = { 0 };

@@ -84,6 +84,41 @@ static int cmp_word(const uint16_t *a, const uint16_t *b, uint32_t G)
     return 0;
 }
 
+/* Number the elements in shortlex order of their least words, so that the numbering (the JSON
+   table, the order of P) does not depend on how the quotient was found. */
+static void renumber(MqQuot *q)
+{
+    uint32_t n = q->order, G = q->ngen;
+    uint32_t *ord = xmalloc(n * sizeof *ord), *pos = xmalloc(n * sizeof *pos);
+    for (uint32_t x = 0; x < n; x++) {   /* insertion sort: orders are small */
+        uint32_t j = x;
+        while (j && cmp_word(q->nf + (size_t)ord[j - 1] * G, q->nf + (size_t)x * G, G) > 0) {
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = x;
+    }
+    for (uint32_t i = 0; i < n; i++) pos[ord[i]] = i;
+    uint32_t *mul = xmalloc((size_t)n * n * sizeof *mul);
+    uint8_t *isp = xmalloc(n);
+    uint16_t *nf = xmalloc((size_t)n * (G ? G : 1) * sizeof *nf);
+    for (uint32_t i = 0; i < n; i++) {
+        isp[i] = q->isp[ord[i]];
+        memcpy(nf + (size_t)i * G, q->nf + (size_t)ord[i] * G, G * sizeof *nf);
+        for (uint32_t j = 0; j < n; j++) mul[(size_t)i * n + j] = pos[q->mul[(size_t)ord[i] * n + ord[j]]];
+    }
+    xfree(q->mul);
+    xfree(q->isp);
+    xfree(q->nf);
+    q->mul = mul;
+    q->isp = isp;
+    q->nf = nf;
+    for (uint64_t i = 0; i < q->nheaps * q->nrules; i++) q->phi[i] = pos[q->phi[i]];
+    for (uint32_t g = 0; g < G; g++) q->gen_elem[g] = pos[q->gen_elem[g]];
+    xfree(ord);
+    xfree(pos);
+}
+
 void mqp_present(MqQuot *q)
 {
     uint8_t *seen = xmalloc(q->order);
@@ -114,6 +149,7 @@ void mqp_present(MqQuot *q)
         q->ngen = 0;
         return;
     }
+    renumber(q);
     size_t cap = 16;
     q->rel = xmalloc(cap * (G ? G : 1) * sizeof *q->rel);
     q->rel_to = xmalloc(cap * sizeof *q->rel_to);

@@ -12,7 +12,8 @@
 #include "vm.h"
 #include <string.h>
 
-#define QUOT_QUERY_WORK 3000000u   /* about half a second, once per family and session */
+#define QUOT_QUERY_WORK 30000000u  /* guesses and checks: about a fifth of a second */
+#define QUOT_QUERY_LEARN 3000000u  /* learning a stage by L*: about half a second */
 #define QUOT_QUERY_HEAPS 400
 #define QUOT_QUERY_ORDER 1024
 #define QUOT_CACHE_MAX 4096
@@ -116,7 +117,7 @@ static QFam *family(Solver *s, const int64_t *key, Loc loc)
     snprintf(f->rules, sizeof f->rules, "%s", b.s ? b.s : "");
     sb_fini(&b);
     uint64_t budget = p->opt.max_steps < QUOT_QUERY_WORK ? p->opt.max_steps : QUOT_QUERY_WORK;
-    MqLimits lim = { QUOT_QUERY_ORDER, budget, quotient_stop, p };
+    MqLimits lim = { QUOT_QUERY_ORDER, budget, QUOT_QUERY_LEARN, quotient_stop, p };
     uint64_t at, work;
     const HeapRules *hrp = &hr;
     MqStatus st = mq_compute(&hrp, 1, 1, true, QUOT_QUERY_HEAPS, &lim, &f->q, &at, &work);
