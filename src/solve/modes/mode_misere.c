@@ -15,6 +15,10 @@
 
 /* Heaps above this try the quotient before their genus (a genus searches every position). */
 #define MISERE_GENUS_HEAP 60
+/* In a sum of two or more heaps, or when the family's quotient is known, heaps above this try the
+   quotient first (a Kayles heap of 50 takes seconds for its genus, the whole quotient of Kayles a
+   fifth of one). */
+#define MISERE_SUM_HEAP 24
 
 typedef struct Part { uint64_t g, gm; bool tame, heaplike, nim; } Part;
 
@@ -259,15 +263,15 @@ static void misere_text_free(void *arg)
     xfree(t);
 }
 
-/* Whether some component is a heap past what a genus search is for (its quotient is tried first). */
-static bool big_heaps(Solver *s, const CpdComp *c, size_t n)
+/* Whether some component is a heap above limit (its quotient is tried first). */
+static bool big_heaps(Solver *s, const CpdComp *c, size_t n, int64_t limit)
 {
     for (size_t i = 0; i < n; i++) {
         const int64_t *key = eng_key(s->store, c[i].id);
         uint64_t sig = (uint64_t)key[1];
         for (size_t a = 0, w = 2; w < KEY_LEN(key); a++) {
             int ty = (int)((sig >> (2 * a)) & 3);
-            if (ty == POS_ARG_INT && key[w] > MISERE_GENUS_HEAP) return true;
+            if (ty == POS_ARG_INT && key[w] > limit) return true;
             w += key_arg_words(key, w, ty);
         }
     }
@@ -302,10 +306,14 @@ static void misere_query(Solver *s, const Value *pos, Loc loc, bool moves, Answe
         nim_query(s, c, n, loc, moves, a);
         return;
     }
-    /* heaps too big for their genus: the quotient first (tame analysis searches every position) */
+    /* heaps too big for their genus, or a sum whose family's quotient is known: the quotient first
+       (tame analysis searches every position of each component) */
     uint64_t copies = 0;
     for (size_t i = 0; i < n; i++) copies += c[i].count;
-    if (n && big_heaps(s, c, n) && misere_quotient(s, c, n, loc, moves, a)) return;
+    bool known = n && misere_quotient_known(s, c, n);
+    bool first = big_heaps(s, c, n, MISERE_GENUS_HEAP) || (copies > 1 && known) ||
+                 ((copies > 1 || known) && big_heaps(s, c, n, MISERE_SUM_HEAP));
+    if (n && first && misere_quotient(s, c, n, loc, moves, a)) return;
     Part *part = vm_alloc(s->vm, (n ? n : 1) * sizeof *part, loc);
     Mis t = { .s = s, .m = m, .c = c, .part = part, .n = n, .tame = true, .loc = loc };
     bool nim = true, heaplike = true;

@@ -238,6 +238,18 @@ void misere_quotient_note(Solver *s, const CpdComp *c, size_t n, StrBuf *b)
     }
 }
 
+bool misere_quotient_known(Solver *s, const CpdComp *c, size_t n)
+{
+    if (!n) return false;
+    const int64_t *key = eng_key(s->store, c[0].id);
+    for (size_t i = 1; i < n; i++)
+        if (KEY_GAME(eng_key(s->store, c[i].id)) != KEY_GAME(key)) return false;
+    struct MqCache *mc = cache_of(s);
+    for (size_t i = 0; i < mc->n; i++)
+        if (matches(&mc->v[i], key)) return mc->v[i].ok;
+    return false;
+}
+
 bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves, Answer *a)
 {
     if (!n) return false;

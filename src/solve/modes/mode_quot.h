@@ -8,6 +8,9 @@
    within a small budget): true with *a filled (the outcome, why, and the winning moves if moves);
    false, with *a untouched, when the path does not apply. */
 bool misere_quotient(Solver *s, const CpdComp *c, size_t n, Loc loc, bool moves, Answer *a);
+/* Whether the components' family (one game) has a proven quotient already computed this session
+   (nothing is computed here). */
+bool misere_quotient_known(Solver *s, const CpdComp *c, size_t n);
 /* Why the quotient did not answer for these components, appended to b ("; no misere quotient of
    0.77 is proven (...)"), when it was tried; nothing otherwise. */
 void misere_quotient_note(Solver *s, const CpdComp *c, size_t n, StrBuf *b);
