@@ -24,9 +24,13 @@ int gylex(GYSTYPE *val, GYLTYPE *loc, yyscan_t scanner);
 #define YYMAXDEPTH 3000
 #define A (pc->arena)
 /* quotient POS for NAME [in RANGE]: read like period (the family off n = 0, 1). */
-static Node *mk_quotient(Node *n)
+/* quotient POS for NAME [in RANGE]: as period, but n runs on (a board family is read off its
+   positions at n = 0, 1, 2, ...: the statement stops the loop where it needs). */
+static Node *mk_quotient(ParseCtx *pc, Node *n)
 {
     n->kind = N_QUOTIENT;
+    Node *dom = n->list.v[0]->a;
+    dom->b = ast_int(A, dom->loc, 100000);
     return n;
 }
 
@@ -34,7 +38,7 @@ static void gyerror(GYLTYPE *loc, yyscan_t scanner, ParseCtx *pc, const char *ms
 static Node *mk_call(ParseCtx *pc, Loc loc, const char *name, Loc nloc, NodeList args);
 static Node *mk_def(ParseCtx *pc, NodeKind k, Loc loc, const char *name, NodeList params, bool variadic);
 static Node *mk_period(ParseCtx *pc, Loc loc, Node *pos, Loc nloc, const char *name, Node *range);
-static Node *mk_quotient(Node *n);
+static Node *mk_quotient(ParseCtx *pc, Node *n);
 }
 
 %define api.pure full
@@ -162,9 +166,9 @@ stmt: QUERY expr                { $$ = ast_node2(A, N_QUERY, @$, $2, NULL); }
     | PERIOD expr FOR IDENT     { $$ = mk_period(pc, @$, $2, @4, $4.s, NULL); }
     | PERIOD expr FOR IDENT IN expr
                                 { $$ = mk_period(pc, @$, $2, @4, $4.s, $6); }
-    | QUOTIENT expr FOR IDENT   { $$ = mk_quotient(mk_period(pc, @$, $2, @4, $4.s, NULL)); }
+    | QUOTIENT expr FOR IDENT   { $$ = mk_quotient(pc, mk_period(pc, @$, $2, @4, $4.s, NULL)); }
     | QUOTIENT expr FOR IDENT IN expr
-                                { $$ = mk_quotient(mk_period(pc, @$, $2, @4, $4.s, $6)); }
+                                { $$ = mk_quotient(pc, mk_period(pc, @$, $2, @4, $4.s, $6)); }
     | expr                      { $$ = ast_node2(A, N_QUERY, @$, $1, NULL); }
     ;
 

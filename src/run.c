@@ -681,6 +681,8 @@ static void do_claim(Program *p, Stmt *st)
 
 /* The two positions are copied out at once: the interpreter reuses its scratch memory per instance. */
 #define PERIOD_KEY_WORDS 512
+/* The heaps of a board family's quotient without a range (its positions are built one by one). */
+#define QUOT_BOARD_HEAPS 120
 typedef struct PeriodCtx {
     Program *p;
     Stmt *st;
@@ -744,6 +746,30 @@ static int on_quotient_pos(void *ctx, const Value *v, const Value *frame)
     }
     c->n++;
     return c->n == 2;
+}
+
+/* A board family: the positions at n = 0, 1, 2, ... (each one game, once). */
+typedef struct BoardCtx {
+    Program *p;
+    Stmt *st;
+    int64_t *keys;          /* PERIOD_KEY_WORDS words each */
+    uint64_t n, want;
+} BoardCtx;
+
+static int on_board_pos(void *ctx, const Value *v, const Value *frame)
+{
+    (void)frame;
+    BoardCtx *c = ctx;
+    if (v->t != VT_POS || v->n != 1 || v->strs != PM_MISERE || (v->u.pos.cnt && v->u.pos.cnt[0] != 1))
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "quotient needs the misere play of one game at every n, such as "
+                  "misere(Strip(dots(n)))");
+    size_t len = KEY_LEN(v->u.pos.keys[0]);
+    if (len > PERIOD_KEY_WORDS)
+        prog_fail(c->p, EXIT_LIMIT, c->st->loc, "quotient: the position at n = %llu is too long (%zu words, at most %d)",
+                  (unsigned long long)c->n, len, PERIOD_KEY_WORDS);
+    memcpy(c->keys + c->n * PERIOD_KEY_WORDS, v->u.pos.keys[0], len * sizeof *c->keys);
+    c->n++;
+    return c->n >= c->want;
 }
 
 static void quotient_json(const SolveQuotient *r, StrBuf *b)
@@ -870,7 +896,19 @@ static void do_quotient(Program *p, Stmt *st)
                 prog_fail(p, EXIT_COMPILE, st->loc, "quotient: a game appears twice in the sum (write each ruleset once)");
     }
     SolveQuotient r;
-    solve_quotient(p->solver, k0, k1, c->nfam, bound, ranged, st->loc, &r);
+    if (c->nfam == 1 && !solve_family_shape(k0[0], k1[0])) {
+        /* not n as an argument: a board family, its heaps read off the moves of its positions */
+        uint64_t want = (ranged ? bound : QUOT_BOARD_HEAPS) + 1;
+        BoardCtx *bc = vm_alloc(p->vm, sizeof *bc, st->loc);
+        *bc = (BoardCtx){ .p = p, .st = st, .want = want };
+        bc->keys = vm_alloc(p->vm, want * PERIOD_KEY_WORDS * sizeof *bc->keys, st->loc);
+        vm_call(p->vm, st->fn, NULL, 0, on_board_pos, bc);
+        if (bc->n < 2) prog_fail(p, EXIT_COMPILE, st->loc, "quotient: the family has fewer than two positions");
+        const int64_t **kv = vm_alloc(p->vm, bc->n * sizeof *kv, st->loc);
+        for (uint64_t i = 0; i < bc->n; i++) kv[i] = bc->keys + i * PERIOD_KEY_WORDS;
+        solve_quotient_board(p->solver, kv, bc->n, ranged, st->loc, &r);
+    } else
+        solve_quotient(p->solver, k0, k1, c->nfam, bound, ranged, st->loc, &r);
     const char *gname = names.names[0];
     if (r.status != MQ_OK) {
         char why[200];

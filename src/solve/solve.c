@@ -1009,14 +1009,21 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 
 /* ---- the period statement ----------------------------------------------------------------------- */
 
-size_t solve_family_word(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, const char *need)
+bool solve_family_shape(const int64_t *key0, const int64_t *key1)
 {
     size_t len = KEY_LEN(key0), cw = 0;
     int diffs = 0;
     if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
         for (size_t w = 2; w < len; w++)
             if (key0[w] != key1[w]) { diffs++; cw = w; }
-    if (diffs != 1 || key1[cw] != key0[cw] + 1 || key0[cw] != 0) prog_fail(s->p, EXIT_COMPILE, loc, "%s", need);
+    return diffs == 1 && key1[cw] == key0[cw] + 1 && key0[cw] == 0;
+}
+
+size_t solve_family_word(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, const char *need)
+{
+    if (!solve_family_shape(key0, key1)) prog_fail(s->p, EXIT_COMPILE, loc, "%s", need);
+    size_t cw = 2;
+    while (key0[cw] == key1[cw]) cw++;
     return cw;
 }
 

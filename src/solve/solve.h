@@ -224,6 +224,7 @@ typedef struct Answer {
     /* a play mode's answer (misere play, a compound): each winning move's position as its
        components (mode: the position's PM_*), and the JSON fields it adds ("components":[...]) */
     struct AnswerPos { AnswerPart *parts; uint32_t nparts; } *mpos;
+    uint64_t *mhash;         /* each one's multiset hash (0: a compound's, kept in order) */
     unsigned mode;
     bool unwritten;          /* a winning move exists that the position syntax cannot write */
     /* a play mode's components, for the renderers: each one's position and, in misere play, its
@@ -400,6 +401,13 @@ typedef struct SolveQuotient {
 } SolveQuotient;
 void solve_quotient(Solver *s, const int64_t *const *keys0, const int64_t *const *keys1, uint32_t nfam, uint64_t bound,
                     bool ranged, Loc loc, SolveQuotient *out);
+/* The quotient of a family read off its moves (a board such as a strip written as a string):
+   keys[n] is the family at n for n = 0..nkeys-1 (nkeys >= 2); each move of keys[n] must leave a sum
+   of at most two of keys[0..n-1] (an error otherwise). Never proven past the last key. */
+void solve_quotient_board(Solver *s, const int64_t *const *keys, uint64_t nkeys, bool ranged, Loc loc,
+                          SolveQuotient *out);
+/* Whether key0 and key1 are a family's positions at n = 0 and 1 with n one integer argument. */
+bool solve_family_shape(const int64_t *key0, const int64_t *key1);
 /* One value of such a family: the SG value of key (n in its word cw), a game with cycles' finite
    generalized value without its counter; an error for ∞(K). */
 uint64_t solve_period_value(Solver *s, const int64_t *key, Loc loc);

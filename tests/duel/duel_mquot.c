@@ -33,11 +33,21 @@
    6. quotients of unions of rulesets (`quotient misere(Octal(c1, n) + Octal(c2, n)) for n in 0..N;`,
       2-3 of 0.75, 0.77, 0.07, 0.52, 0.71, 0.3333, 0.33): nested phi mapped by "rulesets", the
       structure, generators, mixed sums vs a brute force on tagged heaps (see the section's comment).
+   7. Kayles over every heap (`quotient misere(Kayles(n)) for n;`, proven by the engine's periodicity
+      theorem): the engine's claim (order 40, heap n + 12 is heap n for n >= 71, heaps 0..166); an
+      exact check written here (docs/theory.md 7.1: a commutative monoid, the (P) condition for
+      every element and heap, the (N) condition by a closure of (element, option set) pairs) that
+      the table with phi extended by the period is right for every sum of heaps 1..2000; the table
+      against the brute force on sums of at most 40 pins; 300 engine queries of at most 40 pins
+      (outcome, winning sums) against the brute force, and 200 of 2-4 heaps up to 10^6 pins
+      (misere:quotient, outcome, every winning sum, every listed move) against the verified table
+      (see the section's comment).
    DUEL_PLANT=p flips the P flag of a non-identity element after reading each quotient, DUEL_PLANT=t
    changes one non-identity product of the table (x*x), DUEL_PLANT=q flips the engine's outcome of
    every 7th query of section 5, DUEL_PLANT=w drops one winning result per family there,
-   DUEL_PLANT=u swaps the phi lists of two rulesets of every union in section 6: each must make the
-   duel fail.
+   DUEL_PLANT=u swaps the phi lists of two rulesets of every union in section 6; in section 7
+   DUEL_PLANT=P flips one element's P flag, DUEL_PLANT=T changes one product (both orders),
+   DUEL_PLANT=S moves the period's start down by one: each must make the duel fail.
    `duel_mquot --brute` runs the brute force's self checks only (no engine). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -57,7 +67,7 @@ static uint64_t seed;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
 static int checks, failures, shown;
-static char plant;   /* 0, 'p', 't', 'q', 'w' or 'u' */
+static char plant;   /* 0, 'p', 't', 'q', 'w', 'u', 'P', 'T' or 'S' */
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...)
@@ -643,12 +653,32 @@ static const Case cases[] = {
     { "Octal", "0.31", 10, -1, -1, NULL },
     { "Octal", "0.12", 10, -1, -1, NULL },
     { "Octal", "0.3333", 14, -1, -1, NULL },   /* beyond 4 the subtraction game {1,2,3,4}, not Nim */
+    /* boards written in the language as strings, the quotient reading their moves: dominoes on a
+       strip (Dawson's Kayles, 0.07) and a row of pins knocked one or two adjacent at a time
+       (Kayles, 0.77), each move leaving the strip's two sides as a sum */
+    { "Strip", "0.07", 12, -1, -1, NULL },
+    { "Pins", "0.77", 12, 24, -1, "Kayles heaps <= 12 (as above, from Kayles(n))" },
+};
+
+/* The boards' programs: position n is a string of n cells. */
+static const char *const board_prog[] = {
+    "def cells(n) = if n <= 0 then \"\" else cells(n - 1) + \".\";\n"
+    "game Strip(s) { move place(i in 0..len(s) - 2) => Strip(cells(i)) + Strip(cells(len(s) - i - 2)); }\n",
+    "def cells(n) = if n <= 0 then \"\" else cells(n - 1) + \"|\";\n"
+    "game Pins(s) {\n"
+    "    move one(i in 0..len(s) - 1) => Pins(cells(i)) + Pins(cells(len(s) - i - 1));\n"
+    "    move two(i in 0..len(s) - 2) => Pins(cells(i)) + Pins(cells(len(s) - i - 2));\n"
+    "}\n",
 };
 
 static void run_case(const Case *c, int ci)
 {
-    char what[96], prog[160];
-    if (!strcmp(c->form, "Octal")) {
+    char what[96], prog[600];
+    if (!strcmp(c->form, "Strip") || !strcmp(c->form, "Pins")) {
+        snprintf(what, sizeof what, "%s (a board as a string) N=%d", c->form, c->n);
+        snprintf(prog, sizeof prog, "%squotient misere(%s(cells(n))) for n in 0..%d;\n", board_prog[c->form[0] == 'P'],
+                 c->form, c->n);
+    } else if (!strcmp(c->form, "Octal")) {
         snprintf(what, sizeof what, "Octal(\"%s\") N=%d", c->code, c->n);
         snprintf(prog, sizeof prog, "quotient misere(Octal(\"%s\", n)) for n in 0..%d;\n", c->code, c->n);
     } else {
@@ -1390,11 +1420,699 @@ static void run_union(const UCase *c, int ci)
     free(err);
 }
 
+/* ---- 7. Kayles: the quotient of every heap, verified here beyond the engine's range ------------------ */
+
+/* `quotient misere(Kayles(n)) for n;` (no range: the engine adds heaps until its periodicity
+   theorem proves the quotient of every heap; it claims order 40, phi(n + 12) = phi(n) for n >= 71,
+   checked on heaps 0..166). Kayles as its rules are stated: a row of n pins; a move knocks down one
+   pin or two adjacent pins, and the pins left and right of them stay as two rows (either may be
+   empty); a move in a sum is a move in one row; in misère play whoever cannot move wins. So heap
+   n's options are the pairs of rows a + b = n - 1 (n >= 1) and a + b = n - 2 (n >= 2), a, b >= 0,
+   a heap of 0 being no heap (phi(0) the identity). One program: the quotient statement, then the
+   KBQ queries of 7c, then the KHQ queries of 7d.
+   7a. The JSON: proven, order 40, period {"preperiod":71,"period":12}, heaps 166, and the structure
+       checks of 1 (quo_structure: associative, commutative, identity, generated by the phi's,
+       reduced, phi following its period).
+   7b. An exact check written here from docs/theory.md 7.1 that (table, p, phi extended by the
+       period) predicts the misère outcome of EVERY sum of heaps of sizes 1..KV (KV = 2000, beyond
+       the engine's 166), with T_h the set of the elements phi(a)*phi(b) of heap h's options:
+       (a) the table is a commutative monoid with identity 0, and 0 (the empty sum, which the
+           player to move wins) is not in P;
+       (b) (P) for every element x and heap h <= KV with x*phi(h) in P, no t in T_h has x*t in P;
+       (c) (N) every non-empty sum whose element is not in P has an option whose element is in P,
+           decided by the closure of the pairs (element of the sum, set of its options' elements)
+           from (0, {}) (the empty sum) under "add heap h": (x, S) -> (x*phi(h), S*phi(h) | x*T_h).
+       By induction on the number of pins, (a)-(c) say that "the product is in P" is the misère
+       outcome of every sum of heaps <= KV; with "reduced" (7a) and every element a product of
+       phi's, the table is then the quotient of those sums itself. Also checked: every heap
+       167..KV has the type (phi(h), T_h) of heap h - 12 (the step of the periodicity proof).
+   7c. Brute force (the memoized misère search of the rules above, as in 1-5): every sum of heaps
+       1..40 with at most TEX pins and KRS random sums of 1-5 heaps of at most TMAX pins (check_sum:
+       the outcome and every move's outcome, the table against the brute force); then KBQ engine
+       queries `misere(Kayles(a) + ...);` of 1-5 heaps (some 0, some equal, some written
+       `k * Kayles(h)`) of at most KBTOK pins: the table's prediction, the engine's outcome and the
+       engine's set of winning sums, against the brute force.
+   7d. KHQ queries of 2-4 heaps of up to 10^6 pins (the first above 60, the others small, middling,
+       large or a copy of an earlier one; misere(Kayles(1000000) + Kayles(77777) + Kayles(3))
+       first): the strategy is "misere:quotient", the printed position is the sum asked, the
+       outcome is the product of the verified phi's, and the set of winning sums is the one found
+       here by enumerating every distinct move of every heap (about n for a heap of n: rows a <= b)
+       and multiplying in the verified table.
+   For both: the winning sums compare as sets of moves (x, r, a) (see KMove), each result the
+   engine lists read back and matched to the sum's move it is; when the engine marks the listing
+   cut ("winning_truncated", the first 1000; it gives no total then) its results must be a subset
+   and there must be more here; every listed move (component, copies = the heap's multiplicity,
+   args k and a) must reach the result it names, the moves reach the distinct winning sums, and
+   move_count adds the copies. One sum listed twice is a failure, also where the query has equal
+   heaps with another between them (Kayles(4) + Kayles(3) + Kayles(4): moving either copy reaches
+   one sum; the engine once listed it per copy, in two orders of its rows).
+   DUEL_PLANT=P flips the P flag of the element whose least representative sum has the most pins;
+   DUEL_PLANT=T changes one product (that element times phi(71), both orders, to an element of the
+   other outcome); DUEL_PLANT=S moves the period's start down by one (70: phi(70) != phi(82); up
+   by one would be the same map, phi being periodic from 71). Each must make the duel fail. */
+
+enum { KV = 2000, KBIG = 1000000, KBQ = 300, KBTOK = 40, KRS = 500, KHQ = 200, KHMAX = 5, KORDER = 40, KPRE = 71, KPER = 12, KHEAPS = 166 };
+
+static int *kphi;   /* phi extended by the period, 0..KBIG */
+static long long kver_pairs, kver_gen, kver_pchecks, khq_options;
+
+/* ---- 7b. the exact check ---- */
+
+typedef struct KPair { int x, parent, heap; uint64_t s; } KPair;
+
+/* The set {x * s : s in S}. */
+static uint64_t kmulset(const Quo *q, int x, uint64_t s)
+{
+    uint64_t r = 0;
+    for (int e = 0; s; e++, s >>= 1)
+        if (s & 1) r |= 1ull << mul(q, x, e);
+    return r;
+}
+
+static void kwitness(const KPair *pr, int i, int h, char *buf, size_t sz)
+{
+    int hs[256], k = 0;
+    if (h > 0) hs[k++] = h;
+    for (; i > 0 && k < 256; i = pr[i].parent) hs[k++] = pr[i].heap;
+    size_t l = 0;
+    buf[0] = 0;
+    for (int j = k - 1; j >= 0 && l + 8 < sz; j--) l += (size_t)snprintf(buf + l, sz - l, "%s%d", j < k - 1 ? "+" : "", hs[j]);
+}
+
+static void kayles_verify(const Quo *q)
+{
+    int n = q->order, f0 = failures;
+    checks++;
+    if (n > 64) { fail("Kayles verification: order %d > 64 (this duel keeps sets of elements in 64 bits)", n); return; }
+    int phi[KV + 1];
+    uint64_t T[KV + 1], pmask = 0;
+    for (int e = 0; e < n; e++)
+        if (q->p[e]) pmask |= 1ull << e;
+    for (int h = 0; h <= KV; h++) {
+        phi[h] = phi_of(q, h);
+        if (phi[h] < 0) { fail("Kayles verification: no phi for heap %d", h); return; }
+    }
+    /* (a) */
+    int bad = 0;
+    checks += 4;
+    if (phi[0] != 0) fail("Kayles verification: phi(0) = %s, not the identity", q->names[phi[0]]);
+    if (q->p[0]) fail("Kayles verification: the identity (the empty sum, a misère N-position) is in P");
+    for (int x = 0; x < n; x++) {
+        if ((mul(q, 0, x) != x || mul(q, x, 0) != x) && bad++ < 3) fail("Kayles verification: 0 * %s is not %s", q->names[x], q->names[x]);
+        for (int y = 0; y < n; y++) {
+            if (mul(q, x, y) != mul(q, y, x) && bad++ < 3) fail("Kayles verification: %s * %s != %s * %s", q->names[x], q->names[y], q->names[y], q->names[x]);
+            for (int z = 0; z < n; z++)
+                if (mul(q, mul(q, x, y), z) != mul(q, x, mul(q, y, z)) && bad++ < 3)
+                    fail("Kayles verification: (%s %s) %s != %s (%s %s)", q->names[x], q->names[y], q->names[z], q->names[x], q->names[y], q->names[z]);
+        }
+    }
+    /* T_h: heap h knocks 1 or 2 pins, leaving rows a and b */
+    for (int h = 1; h <= KV; h++) {
+        T[h] = 0;
+        for (int r = 1; r <= 2 && r <= h; r++)
+            for (int a = 0; a <= h - r; a++) T[h] |= 1ull << mul(q, phi[a], phi[h - r - a]);
+    }
+    /* the periodicity proof's step, beyond the engine's heaps */
+    for (int h = q->heaps + 1; h <= KV; h++)
+        if (q->per > 0 && h - q->per >= 1)
+            check(phi[h] == phi[h - q->per] && T[h] == T[h - q->per], "Kayles verification: heap %d's type (phi %s, options %#llx) is not heap %d's (%s, %#llx)", h,
+                  q->names[phi[h]], (unsigned long long)T[h], h - q->per, q->names[phi[h - q->per]], (unsigned long long)T[h - q->per]);
+    /* (b) */
+    bad = 0;
+    for (int x = 0; x < n; x++)
+        for (int h = 1; h <= KV; h++) {
+            kver_pchecks++;
+            if (!q->p[mul(q, x, phi[h])]) continue;
+            uint64_t opt = kmulset(q, x, T[h]) & pmask;
+            checks++;
+            if (opt && bad++ < 5) {
+                int e = __builtin_ctzll(opt);
+                fail("Kayles verification (P): %s * phi(%d) = %s is in P, yet an option of heap %d gives %s in P", q->names[x], h, q->names[mul(q, x, phi[h])], h,
+                     q->names[e]);
+            } else if (opt)
+                failures++;
+        }
+    /* (c) the heaps' types (phi(h), T_h), each with its least heap */
+    int tg[KV + 1], th[KV + 1], nt = 0;
+    uint64_t tt[KV + 1];
+    for (int h = 1; h <= KV; h++) {
+        int t = 0;
+        while (t < nt && !(tg[t] == phi[h] && tt[t] == T[h])) t++;
+        if (t == nt) tg[nt] = phi[h], tt[nt] = T[h], th[nt++] = h;
+    }
+    /* The closure, breadth first. A new pair (x, S) is skipped when a kept pair (x, S') has
+       S' within S: (c) asks of each pair with x not in P that S meets P, which stays true when S
+       grows; and adding heaps maps (x, S) and (x, S') to pairs with the same element whose sets
+       keep S' within S (the map S -> S*g | x*T is monotone in S), so every pair reached from the
+       skipped one is at least as good as the one reached from the kept one by the same heaps: if
+       (c) holds on all the kept pair's descendants it holds on the skipped pair's. (Such a
+       skip would not be sound for (P), which fails when S grows; (b) checks (P) for every
+       element and heap instead, which covers every sum: a sum predicted P with heap h in it is
+       x*phi(h) with x the rest's element.) */
+    int cap = 1024, np = 0, *kept[64] = { 0 }, nkept[64] = { 0 }, ckept[64] = { 0 };
+    KPair *pr = malloc(sizeof *pr * (size_t)cap);
+    pr[np++] = (KPair){ 0, -1, 0, 0 };
+    kept[0] = malloc(sizeof(int) * 16), ckept[0] = 16, kept[0][nkept[0]++] = 0;
+    bad = 0;
+    for (int i = 0; i < np; i++)
+        for (int t = 0; t < nt; t++) {
+            int x = pr[i].x, nx = mul(q, x, tg[t]);
+            uint64_t ns = kmulset(q, tg[t], pr[i].s) | kmulset(q, x, tt[t]);
+            kver_gen++;
+            checks++;
+            if (!q->p[nx] && !(ns & pmask)) {
+                if (bad++ < 5) {
+                    char w[1200];
+                    kwitness(pr, i, th[t], w, sizeof w);
+                    fail("Kayles verification (N): the sum %s has element %s, not in P, and no option in P", w, q->names[nx]);
+                } else
+                    failures++;
+                continue;   /* not kept: its descendants would repeat the failure */
+            }
+            bool dom = false;
+            for (int j = 0; j < nkept[nx] && !dom; j++) dom = (pr[kept[nx][j]].s & ~ns) == 0;
+            if (dom) continue;
+            if (np == cap) pr = realloc(pr, sizeof *pr * (size_t)(cap *= 2));
+            if (nkept[nx] == ckept[nx]) kept[nx] = realloc(kept[nx], sizeof(int) * (size_t)(ckept[nx] = ckept[nx] ? 2 * ckept[nx] : 16));
+            kept[nx][nkept[nx]++] = np;
+            pr[np++] = (KPair){ nx, i, th[t], ns };
+            if (np > 4000000) { fail("Kayles verification: the closure passed 4 million pairs, stopped"); i = np; break; }
+        }
+    int reached = 0;
+    for (int e = 0; e < n; e++) reached += nkept[e] > 0;
+    check(reached == n, "Kayles verification: the closure reaches %d of %d elements", reached, n);
+    kver_pairs = np;
+    for (int e = 0; e < 64; e++) free(kept[e]);
+    free(pr);
+    printf("Kayles verified on every sum of heaps 1..%d: %d heap types, (P) on %lld (element, heap), (N) closure %lld pairs kept of %lld reached, "
+           "%d failures\n",
+           KV, nt, kver_pchecks, kver_pairs, kver_gen, failures - f0);
+}
+
+/* ---- plants ---- */
+
+/* The element whose least representative sum has the most pins (tokens), by relaxation over
+   heaps 1..heaps. */
+static int kdeepest(const Quo *q, int *pins)
+{
+    int n = q->order, tok[4096];
+    for (int e = 0; e < n; e++) tok[e] = e ? 1 << 29 : 0;
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (int e = 0; e < n; e++)
+            for (int h = 1; h <= q->heaps && tok[e] < 1 << 29; h++) {
+                int y = mul(q, e, q->phi[h]);
+                if (tok[e] + h < tok[y]) tok[y] = tok[e] + h, ch = true;
+            }
+    }
+    int best = 0;
+    for (int e = 0; e < n; e++)
+        if (tok[e] < 1 << 29 && tok[e] > tok[best]) best = e;
+    *pins = tok[best];
+    return best;
+}
+
+static void kplant(Quo *q)
+{
+    int pins, x = kdeepest(q, &pins), n = q->order;
+    if (plant == 'P') {
+        q->p[x] = !q->p[x];
+        printf("[planted: P flag of %s (least sum %d pins) now %s]\n", q->names[x], pins, q->p[x] ? "P" : "N");
+    } else if (plant == 'T') {
+        int y = phi_of(q, KPRE), old = mul(q, x, y), z = -1;
+        for (int c = 0; c < n && z < 0; c++)
+            if (q->p[c] != q->p[old]) z = c;
+        q->tab[x * n + y] = q->tab[y * n + x] = z;
+        printf("[planted: %s * %s = %s, was %s]\n", q->names[x], q->names[y], q->names[z], q->names[old]);
+    } else if (plant == 'S') {
+        q->pre--;
+        printf("[planted: the period starts at %d]\n", q->pre);
+    }
+}
+
+/* ---- 7c, 7d: queries ---- */
+
+/* A result of a move in a sum of Kayles heaps, as (x, r, a): a heap of x pins had r pins knocked
+   down, leaving rows a <= b = x - r - a. Different triples give different sums (as multisets of
+   rows): moves of heaps x != y leaving {a, b} and {c, d} reach the same sum only if {y, a, b} =
+   {x, c, d}, so x would be a or b, which are smaller than x; and one heap's (r, a) pins down
+   {a, b} (a + b = x - r). So a set of results compares as a set of triples; equal heaps give the
+   same triples (a move of either copy reaches the same sum). */
+typedef struct KMove { long x, a; int r; } KMove;
+
+static int kmcmp(const void *p, const void *q)
+{
+    const KMove *u = p, *v = q;
+    if (u->x != v->x) return u->x < v->x ? -1 : 1;
+    if (u->r != v->r) return u->r - v->r;
+    return (u->a > v->a) - (u->a < v->a);
+}
+
+typedef struct KQuery { int k; long h[KHMAX + 1]; bool star; } KQuery;
+
+static int lcmp(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The sum's non-empty rows, ascending, into s; returns their number. */
+static int ksorted(const long *h, int k, long *s)
+{
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        if (h[i] > 0) s[m++] = h[i];
+    qsort(s, (size_t)m, sizeof *s, lcmp);
+    return m;
+}
+
+static void kkey(const long *h, int k, char *buf, size_t sz)
+{
+    long s[64];
+    int m = ksorted(h, k < 64 ? k : 64, s);
+    size_t l = 0;
+    buf[0] = 0;
+    for (int i = 0; i < m && l + 24 < sz; i++) l += (size_t)snprintf(buf + l, sz - l, "%s%ld", i ? "+" : "", s[i]);
+    if (!m) snprintf(buf, sz, "0");
+}
+
+/* Parse "misere(0)" or "misere(T + T + ...)", T = [m * ]Kayles(h), into h[0..*k-1] (at most max). */
+static bool kparse(const char *s, long *h, int *k, int max)
+{
+    *k = 0;
+    if (strncmp(s, "misere(", 7)) return false;
+    s += 7;
+    if (!strcmp(s, "0)")) return true;
+    for (;;) {
+        long mult = 1, x;
+        char *e;
+        if (*s >= '1' && *s <= '9') {
+            mult = strtol(s, &e, 10);
+            if (strncmp(e, " * ", 3)) return false;
+            s = e + 3;
+        }
+        if (strncmp(s, "Kayles(", 7)) return false;
+        s += 7;
+        if (*s < '0' || *s > '9') return false;
+        x = strtol(s, &e, 10);
+        if (*e != ')' || mult > max - *k) return false;
+        s = e + 1;
+        for (long i = 0; i < mult; i++) h[(*k)++] = x;
+        if (!strncmp(s, " + ", 3)) s += 3;
+        else return !strcmp(s, ")");
+    }
+}
+
+/* The move (triple) from the sum m[0..mk-1] to the sum r[0..rk-1]: exactly one row x of the first
+   is gone, the rows added (0, 1 or 2) add up to x - 1 or x - 2. false: no Kayles move. */
+static bool kdiff(const long *m, int mk, const long *r, int rk, KMove *out)
+{
+    long sm[64], sr[64], gone[64], added[64];
+    int a = ksorted(m, mk, sm), b = ksorted(r, rk, sr), ng = 0, na = 0, i = 0, j = 0;
+    while (i < a || j < b) {
+        if (j == b || (i < a && sm[i] < sr[j])) gone[ng++] = sm[i++];
+        else if (i == a || sr[j] < sm[i]) added[na++] = sr[j++];
+        else i++, j++;
+    }
+    if (ng != 1 || na > 2) return false;
+    long x = gone[0], s = 0;
+    for (int t = 0; t < na; t++) s += added[t];
+    if (x - s != 1 && x - s != 2) return false;
+    out->x = x;
+    out->r = (int)(x - s);
+    out->a = na == 2 ? (added[0] < added[1] ? added[0] : added[1]) : 0;
+    return true;
+}
+
+static void kmove_text(const KMove *m, char *buf, size_t sz)
+{
+    snprintf(buf, sz, "%ld -> %ld+%ld (knock %d)", m->x, m->a, m->x - m->r - m->a, m->r);
+}
+
+static void kquery_text(Str *t, const KQuery *x)
+{
+    sput(t, "misere(");
+    for (int i = 0; i < x->k;) {
+        int r = 1;
+        if (x->star)
+            while (i + r < x->k && x->h[i + r] == x->h[i]) r++;
+        if (r > 1) sput(t, "%s%d * Kayles(%ld)", i ? " + " : "", r, x->h[i]);
+        else sput(t, "%sKayles(%ld)", i ? " + " : "", x->h[i]);
+        i += r;
+    }
+    sput(t, ");\n");
+}
+
+/* Two equal heaps with another between them in the query's text (the engine keeps the order). */
+static bool kapart(const KQuery *x)
+{
+    for (int i = 0; i < x->k; i++)
+        for (int j = i + 2; j < x->k; j++)
+            if (x->h[i] == x->h[j] && x->h[i] > 0) {
+                bool other = false;
+                for (int t = i + 1; t < j; t++) other |= x->h[t] != x->h[i];
+                if (other) return true;
+            }
+    return false;
+}
+
+static KMove *kw;   /* the expected winning moves, growing */
+static size_t nkw, ckw;
+
+static void kw_add(long x, int r, long a)
+{
+    if (nkw == ckw) kw = realloc(kw, sizeof *kw * (ckw = ckw ? 2 * ckw : 4096));
+    kw[nkw++] = (KMove){ x, a, r };
+}
+
+/* The winning moves of the sum h[0..k-1] into kw (sorted: heaps ascending, then r, then a), by
+   the brute force (q NULL: heaps <= MAXN) or by the quotient (kphi and the table): every distinct
+   move of every heap, a winning one when the sum after it is P (the brute force's search, or
+   its element, the product of the other heaps' elements and the two rows', in P). *isp: the
+   sum's own outcome. */
+static void kwins(const Quo *q, const long *h, int k, bool *isp)
+{
+    long s[64];
+    int m = ksorted(h, k, s), t[64];
+    nkw = 0;
+    if (q) {
+        int prod = 0;
+        for (int i = 0; i < m; i++) prod = mul(q, prod, kphi[s[i]]);
+        *isp = q->p[prod];
+    } else {
+        for (int i = 0; i < m; i++) t[i] = (int)s[i];
+        *isp = sum_is_P(t, m);
+    }
+    for (int i = 0; i < m; i++) {
+        if (i > 0 && s[i] == s[i - 1]) continue;
+        long x = s[i];
+        int rest = 0, o = 0, n = q ? q->order : 0;
+        for (int j = 0; j < m; j++)
+            if (j != i) {
+                if (q) rest = mul(q, rest, kphi[s[j]]);
+                else t[o++] = (int)s[j];
+            }
+        const int *row = q ? q->tab + (size_t)rest * (size_t)n : NULL;
+        for (int r = 1; r <= 2 && r <= x; r++)
+            for (long a = 0; a <= (x - r) / 2; a++) {   /* a > b is the same result */
+                long b = x - r - a;
+                bool win;
+                if (q) {
+                    khq_options++;
+                    win = q->p[q->tab[row[kphi[a]] * n + kphi[b]]];
+                } else {
+                    t[o] = (int)a, t[o + 1] = (int)b;
+                    win = sum_is_P(t, o + 2);
+                }
+                if (win) kw_add(x, r, a);
+            }
+    }
+}
+
+static bool kw_has(const KMove *m) { return nkw && bsearch(m, kw, nkw, sizeof *kw, kmcmp); }
+
+static int kdup_queries, kcut_queries, kmax_wins;
+
+/* Compare the engine's winning list and moves of the query x (its JSON v) with kw. */
+static void kcompare(const DJson *v, const KQuery *x, const char *ktxt, const char *what)
+{
+    const DJson *win = dj_get(v, "winning"), *mv = dj_get(v, "moves");
+    bool cut = lit(dj_get(v, "winning_truncated"), "true") || lit(dj_get(v, "moves_incomplete"), "true");
+    static KMove got[MAXWIN + 1];
+    long ph[64];
+    int pk, ng = 0;
+    char t1[96], t2[96];
+    checks++;
+    if (!win || win->t != 'a' || win->n > MAXWIN) { fail("%s: misere(%s): no winning array (or over %d)", what, ktxt, MAXWIN); return; }
+    for (int i = 0; i < win->n; i++) {
+        if (win->a[i].t != 's' || !kparse(win->a[i].s, ph, &pk, 64) || !kdiff(x->h, x->k, ph, pk, &got[ng])) {
+            fail("%s: misere(%s): winning result %s is no move of the sum", what, ktxt, win->a[i].t == 's' ? win->a[i].s : "(not a string)");
+            return;
+        }
+        ng++;
+    }
+    qsort(got, (size_t)ng, sizeof *got, kmcmp);
+    int nd = 0;
+    for (int i = 0; i < ng; i++)
+        if (!nd || kmcmp(&got[nd - 1], &got[i])) got[nd++] = got[i];
+    if (nd < ng) {   /* one sum listed twice (equal heaps apart in the text included) */
+        checks++;
+        if (kapart(x)) kdup_queries++;
+        fail("%s: misere(%s): %d winning results, %d distinct sums", what, ktxt, ng, nd);
+    }
+    wins_checked += (long long)nkw;
+    if ((int)nkw > kmax_wins) kmax_wins = (int)nkw;
+    checks++;
+    if (cut) {   /* the first ones: a subset, and there were more than it lists */
+        int extra = 0, first = -1;
+        kcut_queries++;
+        for (int i = 0; i < nd; i++)
+            if (!kw_has(&got[i]) && !extra++) first = i;
+        if (extra) {
+            kmove_text(&got[first], t1, sizeof t1);
+            fail("%s: misere(%s) (listing cut): %d of its %d winning results are not winning here, first %s", what, ktxt, extra, nd, t1);
+        }
+        check(nkw > (size_t)nd && ng <= 1000, "%s: misere(%s): listing cut at %d results (%d distinct), %zu here", what, ktxt, ng, nd, nkw);
+    } else {
+        size_t a = 0;
+        int b = 0, miss = -1, extra = -1, nmiss = 0, nextra = 0;
+        while (a < nkw || b < nd) {
+            int c = a == nkw ? 1 : b == nd ? -1 : kmcmp(&kw[a], &got[b]);
+            if (c < 0 && !nmiss++) miss = (int)a;
+            if (c > 0 && !nextra++) extra = b;
+            if (c <= 0) a++;
+            if (c >= 0) b++;
+        }
+        if (nmiss || nextra) {
+            if (miss >= 0) kmove_text(&kw[miss], t1, sizeof t1);
+            if (extra >= 0) kmove_text(&got[extra], t2, sizeof t2);
+            fail("%s: misere(%s): engine %d winning sums, here %zu; %d missing (first %s), %d extra (first %s)", what, ktxt, nd, nkw, nmiss,
+                 miss >= 0 ? t1 : "-", nextra, extra >= 0 ? t2 : "-");
+        }
+    }
+    /* each listed move: its component is a heap of the sum and copies its multiplicity, it knocks k
+       = 1 or 2 pins leaving a on the left, and its result is that move's (and a winning one); the
+       moves reach the distinct winning sums; move_count adds the copies */
+    checks++;
+    if (!mv || mv->t != 'a') { fail("%s: misere(%s): no moves array", what, ktxt); return; }
+    int mbad = 0, nmd = 0;
+    long copies = 0;
+    static KMove mvs[MAXWIN + 1];
+    for (int i = 0; i < mv->n && i <= MAXWIN; i++) {
+        const DJson *m = &mv->a[i], *args = dj_get(m, "args");
+        const char *comp = dj_get_str(m, "component"), *res = dj_get_str(m, "result");
+        long cn = -1, kk = -1, aa = -1;
+        int cp = -1, mult = 0;
+        char *e;
+        if (comp && !strncmp(comp, "Kayles(", 7)) {
+            cn = strtol(comp + 7, &e, 10);
+            if (strcmp(e, ")")) cn = -1;
+        }
+        const DJson *jk = args ? dj_get(args, "k") : NULL, *ja = args ? dj_get(args, "a") : NULL;
+        if (jk && jk->t == 'l') kk = strtol(jk->s, NULL, 10);
+        if (ja && ja->t == 'l') aa = strtol(ja->s, NULL, 10);
+        num(dj_get(m, "copies"), &cp);
+        for (int j = 0; j < x->k; j++) mult += x->h[j] == cn;
+        copies += cp;
+        KMove by = { cn, aa, (int)kk }, rm;
+        if (cn - kk - aa < aa) by.a = cn - kk - aa;
+        bool ok = cn > 0 && mult > 0 && cp == mult && (kk == 1 || kk == 2) && aa >= 0 && aa <= cn - kk && res && kparse(res, ph, &pk, 64) &&
+                  kdiff(x->h, x->k, ph, pk, &rm) && !kmcmp(&by, &rm) && bsearch(&rm, got, (size_t)nd, sizeof *got, kmcmp);
+        if (ok) mvs[nmd++] = rm;
+        if (!ok && mbad++ < 2) {
+            char *txt = duel_fmt("component %s copies %d (the sum has %d) k %ld a %ld -> %s", comp ? comp : "?", cp, mult, kk, aa, res ? res : "?");
+            fail("%s: misere(%s): move %s does not match the sum or the winning list", what, ktxt, txt);
+            free(txt);
+        } else if (!ok)
+            failures++;
+    }
+    qsort(mvs, (size_t)nmd, sizeof *mvs, kmcmp);
+    int nmu = 0;
+    for (int i = 0; i < nmd; i++) nmu += !i || kmcmp(&mvs[i - 1], &mvs[i]);
+    check(nmu == nmd, "%s: misere(%s): %d moves reach %d distinct sums", what, ktxt, nmd, nmu);
+    int mc = -1;
+    if (!cut) {
+        check(mv->n == nd, "%s: misere(%s): %d moves for %d distinct winning sums", what, ktxt, mv->n, nd);
+        check(num(dj_get(v, "move_count"), &mc) && mc == copies, "%s: misere(%s): move_count %d, the moves' copies add to %ld", what, ktxt, mc, copies);
+    }
+}
+
+/* A heap of 61..10^6: a tenth 10^6 or just below, a fifth uniform, the rest spread over the
+   decades (uniform within 10^d..10^(d+1), d = 2..5). */
+static long kbig(void)
+{
+    int c = rnd(0, 9);
+    if (c == 0) return KBIG - rnd(0, 30);
+    if (c <= 2) return rnd(61, KBIG);
+    static const int lo[4] = { 61, 1000, 10000, 100000 }, hi[4] = { 999, 9999, 99999, 999999 };
+    int d = rnd(0, 3);
+    return rnd(lo[d], hi[d]);
+}
+
+static void run_kayles(void)
+{
+    static KQuery kq[KBQ + KHQ];
+    const char *what = "Kayles (every heap)";
+    int nkq = 0;
+    seed = 0x4b61796c6573ull;
+    /* 7c: 1-5 heaps, at most KBTOK pins (some heaps 0, some equal, some written k * Kayles(h)) */
+    while (nkq < KBQ) {
+        KQuery x = { .k = rnd(1, 5), .star = nkq % 4 == 1 };
+        int tot = 0;
+        for (int i = 0; i < x.k; i++) {
+            int c = rnd(0, 9);
+            x.h[i] = c == 0 ? 0 : c <= 3 ? rnd(1, 6) : c <= 5 && i ? x.h[rnd(0, i - 1)] : rnd(1, KBTOK);
+            tot += (int)x.h[i];
+        }
+        if (tot > KBTOK) continue;
+        if (x.star) qsort(x.h, (size_t)x.k, sizeof *x.h, lcmp);
+        kq[nkq++] = x;
+    }
+    /* 7d: 2-4 heaps up to 10^6, one above 60 */
+    kq[nkq++] = (KQuery){ .k = 3, .h = { 1000000, 77777, 3 } };
+    while (nkq < KBQ + KHQ) {
+        KQuery x = { .k = rnd(2, 4), .star = nkq % 5 == 2 };
+        for (int i = 0; i < x.k; i++) {
+            int c = rnd(0, 11);
+            x.h[i] = i == 0 || c >= 7 ? kbig() : c <= 2 ? rnd(0, 70) : c <= 4 ? rnd(71, 2000) : x.h[rnd(0, i - 1)];
+        }
+        if (x.star) qsort(x.h, (size_t)x.k, sizeof *x.h, lcmp);
+        else
+            for (int i = x.k - 1; i > 0; i--) {
+                int j = rnd(0, i);
+                long y = x.h[i];
+                x.h[i] = x.h[j], x.h[j] = y;
+            }
+        kq[nkq++] = x;
+    }
+    Str t = { 0 };
+    sput(&t, "quotient misere(Kayles(n)) for n;\n");
+    for (int i = 0; i < nkq; i++) kquery_text(&t, &kq[i]);
+    clock_t t0 = clock();
+    int status = 0, nline = 0, f0 = failures, nstrat = 0, scount[16] = { 0 };
+    char strat[16][40];
+    char *err = NULL, *out = duel_run(t.s, NULL, &status, &err), *sv = NULL;
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    free(t.s);
+    checks++;
+    if (status) fail("%s: the program failed (exit %d): %.500s", what, status, err ? err : "");
+    Quo q = { 0 };
+    bool haveq = false, qok = false;
+    long long b0 = brute_states, s0 = sums_checked, m0 = moves_checked, w0 = wins_checked;
+    for (char *line = out ? strtok_r(out, "\n", &sv) : NULL; line; line = strtok_r(NULL, "\n", &sv)) {
+        DJson v;
+        const char *kind = dj_parse(line, &v) ? dj_get_str(&v, "kind") : NULL;
+        if (kind && !strcmp(kind, "quotient") && !haveq) {
+            /* 7a */
+            haveq = true;
+            if (quo_read(&v, &q, what)) {
+                qok = true;
+                const char *rs = dj_get_str(&v, "ruleset");
+                check(q.proven && q.periodic, "%s: not proven periodic (proven %d)", what, q.proven);
+                check(q.order == KORDER, "%s: order %d, the engine's claim %d", what, q.order, KORDER);
+                check(q.heaps == KHEAPS, "%s: heaps 0..%d, claimed 0..%d", what, q.heaps, KHEAPS);
+                check(q.pre == KPRE && q.per == KPER, "%s: period %d from %d, claimed %d from %d", what, q.per, q.pre, KPER, KPRE);
+                check(q.nr == 0 && rs && !strcmp(rs, "0.77"), "%s: ruleset %s", what, rs ? rs : "(none)");
+                /* the periodicity theorem's bound for k = 2: N >= 2 n0 + 2 p + k - 2 */
+                check(q.heaps >= 2 * q.pre + 2 * q.per, "%s: heaps 0..%d, the theorem needs %d", what, q.heaps, 2 * q.pre + 2 * q.per);
+                if (plant == 'P' || plant == 'T' || plant == 'S') kplant(&q);
+                rules_set("0.77");
+                quo_structure(&q, what);
+                if (!(q.proven && q.periodic && q.order <= 64)) qok = false;
+            }
+            if (qok) {
+                kphi = malloc(sizeof(int) * (KBIG + 1));
+                for (int h = 0; h <= KBIG && qok; h++)
+                    if ((kphi[h] = phi_of(&q, h)) < 0) { fail("%s: no phi for heap %d", what, h); qok = false; }
+            }
+            if (qok) {
+                const char *pres = dj_get_str(&v, "presentation");
+                printf("%s: order %d |P| %d proven e=%d p=%d heaps 0..%d, %d generators, presentation %.50s...\n", what, q.order, q.np, q.pre, q.per,
+                       q.heaps, dj_get(&v, "generators") ? dj_get(&v, "generators")->n : -1, pres ? pres : "?");
+                kayles_verify(&q);   /* 7b */
+                int s[MAXK];   /* 7c: the table against the brute force, sum by sum and move by move */
+                all_sums(&q, s, 0, 1, KBTOK, TEX, what);
+                seed = 0x4b6179726e64ull;
+                random_sums(&q, KRS, KBTOK, false, what);
+                printf("%s: %lld sums (every one of at most %d pins, %d random of at most %d), %lld moves: the table against the brute force\n", what,
+                       sums_checked - s0, TEX, KRS, TMAX, moves_checked - m0);
+            }
+        } else if (kind && !strcmp(kind, "query") && nline < nkq) {
+            const KQuery *x = &kq[nline];
+            bool huge = nline >= KBQ;
+            nline++;
+            char ktxt[KEYLEN], kpos[KEYLEN];
+            kkey(x->h, x->k, ktxt, sizeof ktxt);
+            const char *pos = dj_get_str(&v, "position"), *oc = dj_get_str(&v, "outcome"), *st = dj_get_str(&v, "strategy");
+            char nm[40];   /* the small and the huge queries' strategies counted apart */
+            snprintf(nm, sizeof nm, "%s%s", huge ? "huge:" : "", st ? st : "(none)");
+            int si = 0;
+            while (si < nstrat && strcmp(strat[si], nm)) si++;
+            if (si == nstrat && nstrat < 16) snprintf(strat[nstrat++], sizeof strat[0], "%s", nm);
+            if (si < 16) scount[si]++;
+            if (!qok) { dj_free(&v); continue; }
+            long ph[64];
+            int pk;
+            checks++;
+            if (!pos || !kparse(pos, ph, &pk, 64)) {
+                fail("%s: misere(%s): unreadable position %s", what, ktxt, pos ? pos : "(none)");
+                dj_free(&v);
+                continue;
+            }
+            kkey(ph, pk, kpos, sizeof kpos);
+            check(!strcmp(kpos, ktxt), "%s: misere(%s) printed as %s", what, ktxt, pos);
+            if (huge) check(st && !strcmp(st, "misere:quotient"), "%s: misere(%s): strategy %s, not misere:quotient", what, ktxt, st ? st : "(none)");
+            checks++;
+            if (!oc || (strcmp(oc, "P") && strcmp(oc, "N"))) {
+                fail("%s: misere(%s): outcome %s", what, ktxt, oc ? oc : "(none)");
+                dj_free(&v);
+                continue;
+            }
+            bool ep = !strcmp(oc, "P"), isp;
+            queries_checked++;
+            kwins(huge ? &q : NULL, x->h, x->k, &isp);
+            if (!huge) {   /* the quotient's prediction against the brute force too */
+                int prod = 0;
+                for (int i = 0; i < x->k; i++) prod = mul(&q, prod, kphi[x->h[i]]);
+                check(q.p[prod] == isp, "%s: misere(%s): quotient %s (product %s), brute force %s", what, ktxt, q.p[prod] ? "P" : "N", q.names[prod],
+                      isp ? "P" : "N");
+            }
+            checks++;
+            if (ep != isp) {
+                fail("%s: misere(%s): engine %s (%s), %s %s", what, ktxt, ep ? "P" : "N", st ? st : "?", huge ? "the table here" : "brute force",
+                     isp ? "P" : "N");
+                dj_free(&v);
+                continue;
+            }
+            kcompare(&v, x, ktxt, what);
+        }
+        dj_free(&v);
+    }
+    check(haveq && qok, "%s: no usable quotient line", what);
+    check(nline == nkq, "%s: %d query lines for %d queries", what, nline, nkq);
+    printf("%s: %d queries (%d of at most %d pins against the brute force, %d of 2-4 heaps up to %d against the table: %lld distinct moves "
+           "enumerated), %lld winning sums compared (largest set %d, %d listings cut at 1000), %lld brute-force positions, %d failures "
+           "(engine %.2f s, all %.2f s)\n%26s",
+           what, nline, KBQ, KBTOK, KHQ, KBIG, khq_options, wins_checked - w0, kmax_wins, kcut_queries, brute_states - b0, failures - f0, secs,
+           (double)(clock() - t0) / CLOCKS_PER_SEC, "strategies:");
+    for (int i = 0; i < nstrat; i++) printf(" %s %d", strat[i], scount[i]);
+    printf("\n");
+    if (kdup_queries) printf("%s: %d queries listed one winning sum twice (equal heaps apart in the text)\n", what, kdup_queries);
+    quo_free(&q);
+    free(kphi);
+    kphi = NULL;
+    free(kw);
+    kw = NULL;
+    nkw = ckw = 0;
+    free(out);
+    free(err);
+}
+
 int main(int argc, char **argv)
 {
     bool brute_only = argc > 1 && !strcmp(argv[1], "--brute");
     const char *pl = getenv("DUEL_PLANT");
-    plant = pl && strchr("ptqwu", pl[0]) ? pl[0] : 0;
+    plant = pl && pl[0] && strchr("ptqwuPTS", pl[0]) ? pl[0] : 0;
     clock_t start = clock();
     self_checks();
     printf("brute force self checks: %d failures\n", brute_failures);
@@ -1406,6 +2124,9 @@ int main(int argc, char **argv)
         clock_t u0 = clock();
         for (size_t i = 0; i < sizeof ucases / sizeof *ucases; i++) run_union(&ucases[i], (int)i);
         printf("unions: %lld mixed sums, %lld moves (%.1f s cpu)\n", usums_checked, umoves_checked, (double)(clock() - u0) / CLOCKS_PER_SEC);
+        clock_t k0 = clock();
+        run_kayles();
+        printf("Kayles: %.1f s cpu\n", (double)(clock() - k0) / CLOCKS_PER_SEC);
     }
     printf("duel_mquot: %d checks, %d failures (%lld sums, %lld moves, %lld queries, %lld winning results, %lld brute-force positions, "
            "%.1f s cpu)%s\n",
@@ -1415,6 +2136,9 @@ int main(int argc, char **argv)
            : plant == 'q' ? " [planted: every 7th query's outcome flipped]"
            : plant == 'w' ? " [planted: one winning result dropped per family]"
            : plant == 'u' ? " [planted: two rulesets' phi lists swapped in every union]"
+           : plant == 'P' ? " [planted: Kayles, one element's P flag]"
+           : plant == 'T' ? " [planted: Kayles, one product]"
+           : plant == 'S' ? " [planted: Kayles, the period's start moved down]"
                           : "");
     return failures || !checks ? 1 : 0;
 }

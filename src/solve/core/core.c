@@ -239,16 +239,55 @@ char *solve_print_parts(Solver *s, unsigned pm, const uint32_t *ids, const uint6
     return sb_take(&b);
 }
 
+/* parts[0..n) as a multiset (solve_multiset) into out (n entries): its size, or 0 when a part
+   belongs to a compound's argument (there the order is the position's). */
+static size_t multiset(const AnswerPart *parts, size_t n, AnswerPart *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (parts[i].count & POS_GROUP) return 0;
+        out[i] = parts[i];
+    }
+    return solve_multiset(out, (uint32_t)n);
+}
+
+static uint64_t multiset_hash(const AnswerPart *p, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15u ^ n;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i].id ^ (p[i].count << 32)) * 0xFF51AFD7ED558CCDu, h ^= h >> 29;
+    return h | 1;
+}
+
 void solve_answer_add(Answer *a, char *text, const AnswerPart *parts, size_t n)
 {
+    /* a sum reached twice, its equal components written apart (Kayles(4) + Kayles(3) +
+       Kayles(4)): one winning result */
+    AnswerPart *ms = xmalloc((n ? n : 1) * sizeof *ms);
+    size_t k = multiset(parts, n, ms);
+    uint64_t h = k ? multiset_hash(ms, k) : 0;
+    for (size_t i = 0; h && i < a->nwin; i++) {
+        if (a->mhash[i] != h) continue;
+        AnswerPart *other = xmalloc((a->mpos[i].nparts ? a->mpos[i].nparts : 1) * sizeof *other);
+        size_t ko = multiset(a->mpos[i].parts, a->mpos[i].nparts, other);
+        bool same = ko == k;   /* field by field: the struct has padding */
+        for (size_t j = 0; j < k && same; j++) same = other[j].id == ms[j].id && other[j].count == ms[j].count;
+        xfree(other);
+        if (same) {
+            xfree(ms);
+            xfree(text);
+            return;
+        }
+    }
+    xfree(ms);
     if (a->nwin == a->capwin) {
         a->capwin = a->capwin ? 2 * a->capwin : 8;
         a->winning = xrealloc(a->winning, a->capwin * sizeof *a->winning);
         a->mpos = xrealloc(a->mpos, a->capwin * sizeof *a->mpos);
+        a->mhash = xrealloc(a->mhash, a->capwin * sizeof *a->mhash);
     }
     AnswerPart *p = xmalloc((n ? n : 1) * sizeof *p);
     if (n) memcpy(p, parts, n * sizeof *p);
     a->mpos[a->nwin] = (struct AnswerPos){ p, (uint32_t)n };
+    a->mhash[a->nwin] = h;
     a->winning[a->nwin++] = text;
 }
 
@@ -348,6 +387,7 @@ void solve_answer_fini(Answer *a)
     xfree(a->seen);
     for (size_t i = 0; a->mpos && i < a->nwin; i++) xfree(a->mpos[i].parts);
     xfree(a->mpos);
+    xfree(a->mhash);
     for (size_t i = 0; i < a->ncomponents; i++) {
         xfree(a->components[i].position);
         xfree(a->components[i].genus);

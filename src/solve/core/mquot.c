@@ -72,10 +72,13 @@ uint32_t mq_heap(const MqQuot *q, uint32_t r, uint64_t n)
 
 /* Add heap n of ruleset r (after heaps 0..n-1 of every ruleset), with its options as generator
    indices (-1: a heap with no move, the identity). */
-static void stage_grow(MqStage *sg, const HeapRules *hr, uint32_t r, uint64_t n)
+static void stage_grow(MqStage *sg, const HeapRules *hr, const MqTable *tab, uint32_t r, uint64_t n)
 {
     MqOpts o = { 0 };
-    mq_heap_options(hr, n, &o);
+    if (tab) {
+        for (size_t i = tab->off[n]; i < tab->off[n + 1]; i++) opt_add(&o, tab->v[i][0], tab->v[i][1]);
+    } else
+        mq_heap_options(hr, n, &o);
     size_t at = (size_t)n * sg->nr + r;
     if (at >= sg->cap_heaps) {
         sg->cap_heaps = 2 * at + 8;
@@ -299,8 +302,9 @@ static MqStatus add_heap(Mon *m, MqStage *sg, MqWork *w, uint32_t hint, bool *gr
     return MQ_OK;
 }
 
-MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool auto_extend, uint64_t max_heap,
-                    const MqLimits *lim, MqQuot *q, uint64_t *at, uint64_t *work)
+/* The driver: rulesets hr[0..nr), or (hr NULL, nr 1) the family of a table. */
+static MqStatus compute(const HeapRules *const *hr, const MqTable *tab, uint32_t nr, uint64_t N, bool auto_extend,
+                        uint64_t max_heap, const MqLimits *lim, MqQuot *q, uint64_t *at, uint64_t *work)
 {
     memset(q, 0, sizeof *q);
     MqStage sg = { .nr = nr };
@@ -308,23 +312,24 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
     m.mul = xcalloc(1, sizeof *m.mul);
     m.isp = xcalloc(1, 1);
     MqWork w = { .max_work = lim->max_work, .max_learn = lim->max_learn_work, .max_order = lim->max_order, .stop = lim->stop, .stop_ctx = lim->stop_ctx };
-    bool can_prove = true;
+    bool can_prove = !tab;   /* a table's rules are unknown past it: observed only */
     uint64_t k = 0;
-    for (uint32_t r = 0; r < nr; r++) {
+    for (uint32_t r = 0; r < nr && hr; r++) {
         can_prove &= provable(hr[r]);
         if (hr[r]->t > k) k = hr[r]->t;
     }
+    if (tab && max_heap > tab->nheaps - 1) max_heap = tab->nheaps - 1;
     MqStatus st = MQ_OK;
     uint64_t grew = 0, n;
     bool done = false, periodic = false, proven = false;
     uint64_t n0 = 0, per = 0;
-    for (uint32_t r = 0; r < nr; r++) stage_grow(&sg, hr[r], r, 0);
+    for (uint32_t r = 0; r < nr; r++) stage_grow(&sg, hr ? hr[r] : NULL, tab, r, 0);
     uint32_t *sym = NULL, *tup = NULL;   /* each heap's elements as one symbol, for the period */
     size_t nsym = 0;
     for (n = 1; !done && st == MQ_OK; n++) {
         if (n > N && (!auto_extend || n > max_heap)) break;
         for (uint32_t r = 0; r < nr && st == MQ_OK; r++) {
-            stage_grow(&sg, hr[r], r, n);
+            stage_grow(&sg, hr ? hr[r] : NULL, tab, r, n);
             bool g = false;
             if (sg.gen_of[(size_t)n * nr + r] >= 0) st = add_heap(&m, &sg, &w, predict(&sg, &m, n, r), &g);
             if (g) grew = n;
@@ -343,7 +348,7 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
                 sym[h] = (uint32_t)j;
             }
             periodic = find_period(sym, n, k, can_prove, &n0, &per, &proven);
-            if (!auto_extend || proven) done = true;
+            if (!auto_extend || proven || (tab && n >= max_heap)) done = true;
         }
     }
     xfree(sym);
@@ -373,4 +378,16 @@ MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool au
     stage_free(&sg);
     if (st == MQ_OK) mqp_present(q);
     return st;
+}
+
+MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool auto_extend, uint64_t max_heap,
+                    const MqLimits *lim, MqQuot *q, uint64_t *at, uint64_t *work)
+{
+    return compute(hr, NULL, nr, N, auto_extend, max_heap, lim, q, at, work);
+}
+
+MqStatus mq_compute_table(const MqTable *t, uint64_t N, const MqLimits *lim, MqQuot *q, uint64_t *at, uint64_t *work)
+{
+    if (N > t->nheaps - 1) N = t->nheaps - 1;
+    return compute(NULL, t, 1, N, false, N, lim, q, at, work);
 }

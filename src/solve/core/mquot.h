@@ -60,6 +60,17 @@ typedef struct MqLimits {
    below it when *at > 1; free it with mq_free either way). MQ_RULES: hr is not finite enough. */
 MqStatus mq_compute(const HeapRules *const *hr, uint32_t nr, uint64_t N, bool auto_extend, uint64_t max_heap, const MqLimits *lim,
                     MqQuot *q, uint64_t *at, uint64_t *work);
+/* A family given by its heaps' options as read off its moves: heap n's options (pairs of heaps;
+   0 for none: a heap 0 or a part that leaves nothing) are v[off[n] .. off[n + 1]), for heaps
+   0..nheaps - 1 (nheaps >= 2). */
+typedef struct MqTable {
+    uint64_t nheaps;
+    size_t *off;
+    uint64_t (*v)[2];
+} MqTable;
+/* The quotient of the sums of heaps 0..N (N < t->nheaps) of a table's family: as mq_compute,
+   never proven past N (the rules beyond the table are not known), a period only observed. */
+MqStatus mq_compute_table(const MqTable *t, uint64_t N, const MqLimits *lim, MqQuot *q, uint64_t *at, uint64_t *work);
 void mq_free(MqQuot *q);
 /* The element of heap n of ruleset r: from the table, or by the period; UINT32_MAX when neither
    covers n. */
