@@ -168,7 +168,17 @@ stopped() {
     contains "$1" "$tmp/err" "the run took more than 1 seconds while solving game '$4' (raise the limit with --timeout SECONDS)"
     if [ $((t1 - t0)) -le "$2" ]; then ok; else bad "$1: the run took $((t1 - t0)) s"; fi
 }
-stopped timeout-sums 20 'query misere(Kayles(60) + Kayles(61) + Kayles(62));' Kayles
+# (Kayles's sums answer through its misère quotient at once; a board written as strings has no
+# quotient path, so its sum is searched)
+stopped timeout-sums 20 'def pins(n) = if n <= 0 then "" else pins(n - 1) + "|";
+game Pins(s) {
+    move one(i in 0..len(s) - 1) => Pins(pins(i)) + Pins(pins(len(s) - i - 1));
+    move two(i in 0..len(s) - 2) => Pins(pins(i)) + Pins(pins(len(s) - i - 2));
+}
+query misere(Pins(pins(60)) + Pins(pins(61)) + Pins(pins(62)));' Pins
+# the misère quotient a query computes polls too: Dawson's Kayles, whose quotient search runs to
+# its budget
+stopped timeout-quotient 20 'query misere(DawsonKayles(40) + DawsonKayles(41) + DawsonKayles(42));' DawsonKayles
 # the retrograde analysis of a compound with cycles polls at every move it lists: three tokens on
 # a 300-vertex digraph with cycles, whose every() compound has about 50 million moves (before,
 # the state limit stopped it after 7 s at 380 MB, past any --max-memory or --timeout)
