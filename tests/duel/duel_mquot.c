@@ -53,6 +53,7 @@
 #define _GNU_SOURCE
 #endif
 #include "jsonduel.h"
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -783,11 +784,11 @@ static void key_int(const int *s, int k, char *buf)
     key_uc(c, m, buf);
 }
 
-/* Parse "misere(0)" or "misere(T + T + ...)", T = [k * ]Octal("code", h), into heaps h[0..*k-1]. */
-static bool parse_pos(const char *s, int *h, int *k)
+/* Parse "misere(0)" or "misere(T + T + ...)", T = [m * ]PRE h), PRE a heap's call up to its
+   number ("Kayles(", "Octal(\"0.75\", "), into h[0..*k-1]: at most max heaps, each at most hmax. */
+static bool parse_sum(const char *s, const char *pre, long hmax, long *h, int *k, int max)
 {
-    char pre[48];
-    int plen = snprintf(pre, sizeof pre, "Octal(\"%s\", ", code);
+    size_t plen = strlen(pre);
     *k = 0;
     if (strncmp(s, "misere(", 7)) return false;
     s += 7;
@@ -800,16 +801,27 @@ static bool parse_pos(const char *s, int *h, int *k)
             if (strncmp(e, " * ", 3)) return false;
             s = e + 3;
         }
-        if (strncmp(s, pre, (size_t)plen)) return false;
+        if (strncmp(s, pre, plen)) return false;
         s += plen;
         if (*s < '0' || *s > '9') return false;
         x = strtol(s, &e, 10);
-        if (*e != ')' || x > MAXN || mult > MAXK - *k) return false;
+        if (*e != ')' || x > hmax || mult > max - *k) return false;
         s = e + 1;
-        for (long i = 0; i < mult; i++) h[(*k)++] = (int)x;
+        for (long i = 0; i < mult; i++) h[(*k)++] = x;
         if (!strncmp(s, " + ", 3)) s += 3;
         else return !strcmp(s, ")");
     }
+}
+
+/* The same for the current octal code's heaps (brute-force sizes). */
+static bool parse_pos(const char *s, int *h, int *k)
+{
+    char pre[48];
+    snprintf(pre, sizeof pre, "Octal(\"%s\", ", code);
+    long v[MAXK];
+    if (!parse_sum(s, pre, MAXN, v, k, MAXK)) return false;
+    for (int i = 0; i < *k; i++) h[i] = (int)v[i];
+    return true;
 }
 
 static int keycmp(const void *a, const void *b) { return strcmp(a, b); }
@@ -863,19 +875,30 @@ static int expect(const Quo *q, const int *s, int k, bool *isp, char (*keys)[KEY
     return key_set(keys, nk);
 }
 
-/* The text of a query: heaps in the order given; with star, runs of equal heaps as `k * Octal(...)`. */
-static void query_text(Str *t, const Query *x)
+/* The text of a sum PRE h) + ...: heaps in the order given; with star, runs of equal heaps as
+   `k * PRE h)`. */
+static void sum_call_text(Str *t, const char *pre, const long *h, int k, bool star)
 {
     sput(t, "misere(");
-    for (int i = 0; i < x->k;) {
+    for (int i = 0; i < k;) {
         int r = 1;
-        if (x->star)
-            while (i + r < x->k && x->h[i + r] == x->h[i]) r++;
-        if (r > 1) sput(t, "%s%d * Octal(\"%s\", %d)", i ? " + " : "", r, code, x->h[i]);
-        else sput(t, "%sOctal(\"%s\", %d)", i ? " + " : "", code, x->h[i]);
+        if (star)
+            while (i + r < k && h[i + r] == h[i]) r++;
+        if (r > 1) sput(t, "%s%d * %s%ld)", i ? " + " : "", r, pre, h[i]);
+        else sput(t, "%s%s%ld)", i ? " + " : "", pre, h[i]);
         i += r;
     }
     sput(t, ");\n");
+}
+
+/* The text of a query of the current octal code's heaps. */
+static void query_text(Str *t, const Query *x)
+{
+    char pre[48];
+    snprintf(pre, sizeof pre, "Octal(\"%s\", ", code);
+    long h[MAXK];
+    for (int i = 0; i < x->k; i++) h[i] = x->h[i];
+    sum_call_text(t, pre, h, x->k, x->star);
 }
 
 static void shuffle(int *s, int k)
@@ -1696,31 +1719,10 @@ static void kkey(const long *h, int k, char *buf, size_t sz)
     if (!m) snprintf(buf, sz, "0");
 }
 
-/* Parse "misere(0)" or "misere(T + T + ...)", T = [m * ]Kayles(h), into h[0..*k-1] (at most max). */
+/* A sum of Kayles heaps, as parse_sum. */
 static bool kparse(const char *s, long *h, int *k, int max)
 {
-    *k = 0;
-    if (strncmp(s, "misere(", 7)) return false;
-    s += 7;
-    if (!strcmp(s, "0)")) return true;
-    for (;;) {
-        long mult = 1, x;
-        char *e;
-        if (*s >= '1' && *s <= '9') {
-            mult = strtol(s, &e, 10);
-            if (strncmp(e, " * ", 3)) return false;
-            s = e + 3;
-        }
-        if (strncmp(s, "Kayles(", 7)) return false;
-        s += 7;
-        if (*s < '0' || *s > '9') return false;
-        x = strtol(s, &e, 10);
-        if (*e != ')' || mult > max - *k) return false;
-        s = e + 1;
-        for (long i = 0; i < mult; i++) h[(*k)++] = x;
-        if (!strncmp(s, " + ", 3)) s += 3;
-        else return !strcmp(s, ")");
-    }
+    return parse_sum(s, "Kayles(", LONG_MAX, h, k, max);
 }
 
 /* The move (triple) from the sum m[0..mk-1] to the sum r[0..rk-1]: exactly one row x of the first
@@ -1751,16 +1753,7 @@ static void kmove_text(const KMove *m, char *buf, size_t sz)
 
 static void kquery_text(Str *t, const KQuery *x)
 {
-    sput(t, "misere(");
-    for (int i = 0; i < x->k;) {
-        int r = 1;
-        if (x->star)
-            while (i + r < x->k && x->h[i + r] == x->h[i]) r++;
-        if (r > 1) sput(t, "%s%d * Kayles(%ld)", i ? " + " : "", r, x->h[i]);
-        else sput(t, "%sKayles(%ld)", i ? " + " : "", x->h[i]);
-        i += r;
-    }
-    sput(t, ");\n");
+    sum_call_text(t, "Kayles(", x->h, x->k, x->star);
 }
 
 /* Two equal heaps with another between them in the query's text (the engine keeps the order). */
