@@ -683,6 +683,8 @@ static void do_claim(Program *p, Stmt *st)
 #define PERIOD_KEY_WORDS 512
 /* The heaps of a board family's quotient without a range (its positions are built one by one). */
 #define QUOT_BOARD_HEAPS 120
+/* The most heaps a board family's range may ask (its positions are kept: 8 MB at most). */
+#define QUOT_BOARD_MAX 2000
 typedef struct PeriodCtx {
     Program *p;
     Stmt *st;
@@ -767,6 +769,10 @@ static int on_board_pos(void *ctx, const Value *v, const Value *frame)
     if (len > PERIOD_KEY_WORDS)
         prog_fail(c->p, EXIT_LIMIT, c->st->loc, "quotient: the position at n = %llu is too long (%zu words, at most %d)",
                   (unsigned long long)c->n, len, PERIOD_KEY_WORDS);
+    if (c->n && KEY_GAME(v->u.pos.keys[0]) != KEY_GAME(c->keys))
+        prog_fail(c->p, EXIT_COMPILE, c->st->loc, "quotient: the family changes game at n = %llu (%s, then %s): a board "
+                  "family is one game's positions", (unsigned long long)c->n, c->p->code.games[KEY_GAME(c->keys)].name,
+                  c->p->code.games[KEY_GAME(v->u.pos.keys[0])].name);
     memcpy(c->keys + c->n * PERIOD_KEY_WORDS, v->u.pos.keys[0], len * sizeof *c->keys);
     c->n++;
     return c->n >= c->want;
@@ -898,6 +904,9 @@ static void do_quotient(Program *p, Stmt *st)
     SolveQuotient r;
     if (c->nfam == 1 && !solve_family_shape(k0[0], k1[0])) {
         /* not n as an argument: a board family, its heaps read off the moves of its positions */
+        if (ranged && bound > QUOT_BOARD_MAX)
+            prog_fail(p, EXIT_LIMIT, st->loc, "quotient: a board family (read off its positions' moves) covers at most "
+                      "%d heaps, not %llu", QUOT_BOARD_MAX, (unsigned long long)bound);
         uint64_t want = (ranged ? bound : QUOT_BOARD_HEAPS) + 1;
         BoardCtx *bc = vm_alloc(p->vm, sizeof *bc, st->loc);
         *bc = (BoardCtx){ .p = p, .st = st, .want = want };

@@ -129,8 +129,11 @@ static int on_board_move(void *ctx, const Value *v, const Value *frame)
             break;
         }
         for (uint64_t c = 0; c < copies && m && !br->err; c++) {
-            if (np == 2) br->err = 2;
-            else part[np++] = m;
+            if (np == 2) {
+                br->err = 2;
+                key_text(br->s->p, keys[j], br->part, sizeof br->part);
+            } else
+                part[np++] = m;
         }
     }
     if (br->err) return 1;
@@ -196,10 +199,12 @@ void solve_quotient_board(Solver *s, const int64_t *const *keys, uint64_t nkeys,
                       "must give a different position", (unsigned long long)dup, k0);
         if (moves0) prog_fail(p, EXIT_COMPILE, loc, "quotient: the family at n = 0, %s, has a move: heap 0 must be the "
                               "empty game", k0);
+        if (err == 2)
+            prog_fail(p, EXIT_COMPILE, loc, "quotient: a move of %s leaves more than two parts (a third: %s): the quotient "
+                      "of '%s' reads each move as a sum of at most two of the family's positions for smaller n", k0, part, name);
         prog_fail(p, EXIT_COMPILE, loc, "quotient: a move of %s leaves %s, %s: the quotient of '%s' reads each move as "
                   "a sum of at most two of the family's positions for smaller n (write the board's parts as a sum)",
-                  k0, part, err == 1 ? "which is no position of the family" : err == 3 ? "which is not smaller" :
-                  "more than two parts", name);
+                  k0, part, err == 1 ? "which is no position of the family" : "which is not smaller", name);
     }
     snprintf(out->rules, sizeof out->rules, "the moves of %s", name);
     snprintf(out->fam[0], sizeof out->fam[0], "the moves of %s", name);

@@ -2,6 +2,7 @@
    element the quotient already has; else learn the quotient of the larger set again (Angluin's
    L* with an exact outcome search as the oracle). Every answer is proven by mqv_check (the P- and
    N-conditions over every sum), never guessed; docs/theory.md 7.1 states the argument. */
+#include <stdlib.h>
 #include <string.h>
 #include "mquot.h"
 #include "mquot_impl.h"
@@ -16,8 +17,6 @@ void mq_opts_free(MqOpts *o)
 static void opt_add(MqOpts *o, uint64_t a, uint64_t b)
 {
     if (a > b) { uint64_t t = a; a = b; b = t; }
-    for (size_t i = 0; i < o->n; i++)
-        if (o->v[i][0] == a && o->v[i][1] == b) return;
     if (o->n == o->cap) {
         o->cap = o->cap ? 2 * o->cap : 16;
         o->v = xrealloc(o->v, o->cap * sizeof *o->v);
@@ -25,6 +24,27 @@ static void opt_add(MqOpts *o, uint64_t a, uint64_t b)
     o->v[o->n][0] = a;
     o->v[o->n][1] = b;
     o->n++;
+}
+
+static int cmp_opt(const void *x, const void *y)
+{
+    const uint64_t *a = x, *b = y;
+    return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* Sort the options and drop repeats (two moves to one sum). */
+static void opts_unique(MqOpts *o)
+{
+    if (o->n < 2) return;
+    qsort(o->v, o->n, sizeof *o->v, cmp_opt);
+    size_t k = 1;
+    for (size_t i = 1; i < o->n; i++)
+        if (o->v[i][0] != o->v[k - 1][0] || o->v[i][1] != o->v[k - 1][1]) {
+            o->v[k][0] = o->v[i][0];
+            o->v[k][1] = o->v[i][1];
+            k++;
+        }
+    o->n = k;
 }
 
 /* The results of removing tokens to leave r, under digit bits d. */
@@ -44,6 +64,7 @@ void mq_heap_options(const HeapRules *hr, uint64_t n, MqOpts *o)
     for (size_t j = 0; j < hr->nrem && hr->rem[j] <= n; j++) digit_opts(o, hr->digit[hr->rem[j]], n - hr->rem[j]);
     if (hr->inf_from)
         for (uint64_t i = hr->inf_from > hr->t + 1 ? hr->inf_from : hr->t + 1; i <= n; i++) digit_opts(o, hr->inf_bits, n - i);
+    opts_unique(o);
 }
 
 void mq_free(MqQuot *q)
@@ -77,6 +98,7 @@ static void stage_grow(MqStage *sg, const HeapRules *hr, const MqTable *tab, uin
     MqOpts o = { 0 };
     if (tab) {
         for (size_t i = tab->off[n]; i < tab->off[n + 1]; i++) opt_add(&o, tab->v[i][0], tab->v[i][1]);
+        opts_unique(&o);
     } else
         mq_heap_options(hr, n, &o);
     size_t at = (size_t)n * sg->nr + r;
@@ -329,7 +351,13 @@ static MqStatus compute(const HeapRules *const *hr, const MqTable *tab, uint32_t
     for (n = 1; !done && st == MQ_OK; n++) {
         if (n > N && (!auto_extend || n > max_heap)) break;
         for (uint32_t r = 0; r < nr && st == MQ_OK; r++) {
+            uint32_t before = sg.ng ? sg.optoff[sg.ng] : 0;
             stage_grow(&sg, hr ? hr[r] : NULL, tab, r, n);
+            /* a heap's options and the period's symbols are work too (and the stop is asked) */
+            if (!mq_tick(&w, 1 + (sg.ng ? sg.optoff[sg.ng] : 0) - before + (n >= N ? n * nr : 0))) {
+                st = MQ_WORK;
+                break;
+            }
             bool g = false;
             if (sg.gen_of[(size_t)n * nr + r] >= 0) st = add_heap(&m, &sg, &w, predict(&sg, &m, n, r), &g);
             if (g) grew = n;

@@ -31,7 +31,8 @@ static uint32_t word_class(const Guess *c, const uint32_t *v, size_t len)
 
 /* The outcome (1: P) of the old sum v[0..len) plus k copies of the new heap, assuming it is a
    function of (class, k). The recursion goes through real sums: k falls, or k stays and the
-   sum loses tokens, so it ends; the memo only cuts it short. */
+   old sum moves to one of its options (the old heaps' game ends, so this does too); the memo
+   only cuts it short, and MQ_MAX_DEPTH bounds it. */
 static int guess_outcome(Guess *c, const uint32_t *v, size_t len, uint32_t k)
 {
     uint32_t q = word_class(c, v, len);
