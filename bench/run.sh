@@ -244,6 +244,20 @@ for w in "claim sg(GP(n, a, b)) <= a + 1 for a in 1..40, b in 1..40, n in 0..300
     row "(p) --jobs 2: $(echo "$w" | sed "s/^game .*} //" | cut -c1-40)..." "$(ms "$j1")" "$(ms "$j2")" "$(ratio "$j2" "$j1")x" \
         "reference: the engine with --jobs 1"
 done
+# (j) --jobs by default (no option) against --jobs 1: instances that build on each other (a chain
+# along n, whose workers would solve again what another one solved: they must be stopped; target
+# at most 1.05x) and independent ones (each m a game of its own: the workers pay on an idle
+# machine, target < 1)
+CH='game C(n) { move m(k in 1..n) when (n * k) % 7 != 3 and (n + k) % 5 != 1 => C(n - k); }'
+IN='game S(n, m) { move t(k in 1..n) when (k * m) % 7 != 1 and (n + k * m) % 11 != 3 => S(n - k, m); }'
+for w in "$CH claim sg(C(n)) >= 0 for n in 0..9000;" "$IN claim sg(S(600, m)) >= 0 for m in 1..300;"; do
+    "$G" --jobs 1 -e "$w" >"$tmp/j1.out"; "$G" -e "$w" >"$tmp/j2.out"
+    cmp -s "$tmp/j1.out" "$tmp/j2.out" || { echo "(j): --jobs by default prints otherwise than --jobs 1"; exit 1; }
+    j1=$(median3 "$(time_ms "$G" --jobs 1 -e "$w")" "$(time_ms "$G" --jobs 1 -e "$w")" "$(time_ms "$G" --jobs 1 -e "$w")")
+    j2=$(median3 "$(time_ms "$G" -e "$w")" "$(time_ms "$G" -e "$w")" "$(time_ms "$G" -e "$w")")
+    row "(j) --jobs default: $(echo "$w" | sed "s/^game .*} //" | cut -c1-34)..." "$(ms "$j1")" "$(ms "$j2")" \
+        "$(ratio "$j2" "$j1")x" "reference: --jobs 1; target <= 1.05x (load: $(cut -d' ' -f1 /proc/loadavg 2>/dev/null))"
+done
 # (m) long sequence tables (no baseline: the published anchors): the period of 0.354 proven from
 # 20.1 million values (preperiod 10061916, period 1180), of 0.1777 from 443 million (preperiod
 # 160949018, period 60620715; peak memory too: with a range, since a period without one stops

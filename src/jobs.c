@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -22,11 +23,20 @@
 #define MAX_WORKERS 256
 
 /* A record on a worker's pipe: this header, then len bytes. */
-typedef struct RecHead { uint64_t start, count; uint32_t status, len; } RecHead;
+typedef struct RecHead { uint64_t start, count; uint32_t status, len; double cpu; } RecHead;
 typedef struct Rec { RecHead h; unsigned char *data; } Rec;
 
 /* One worker as the parent sees it: its process, its pipe, the bytes read but not yet parsed. */
 typedef struct Worker { pid_t pid; int fd; unsigned char *buf; size_t n, cap; } Worker;
+
+/* --jobs by default: the workers must beat the serial run by this factor (their CPU time a unit
+   against the serial run's, times their number), judged once the first round of chunks is in;
+   a split the load refused is considered again after this many seconds at least. */
+#define PAY_FACTOR 1.25
+/* ... and by default a statement runs alone this long (seconds): a split the workers do not pay
+   for costs about a chunk's time (tens of milliseconds) before it is stopped. */
+#define JOBS_AUTO_AFTER 0.5
+#define RECHECK_SECONDS 0.25
 
 /* A chunk takes about this long (seconds), once the first has shown the pace. */
 #define CHUNK_SECONDS 0.1
@@ -38,12 +48,61 @@ struct Jobs {
     int fd;                     /* worker: its pipe's write end */
     uint64_t start, count;      /* worker: the last chunk taken */
     double taken;               /* worker: when it was taken */
+    double cpu_taken;           /* worker: its CPU time then */
     Worker *w;
     int nw;
     Rec *recs;                  /* parent: records not yet merged */
     size_t nrecs, caprecs;
     struct pollfd *pf;          /* parent: the pipes to wait on */
+    uint64_t first;             /* parent: the first unit handed out */
+    double unit_cpu;            /* parent: the most CPU seconds a unit in a chunk after the first ... */
+    uint64_t chunks;            /* ... over this many chunks */
 };
+
+/* This process's CPU time in seconds. */
+static double cpu_now(void)
+{
+    struct timespec t;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)) return 0;
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The machine's idle and total CPU ticks so far (Linux: /proc/stat's first line); false when
+   they cannot be read. */
+static bool cpu_ticks(uint64_t *idle, uint64_t *total)
+{
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return false;
+    unsigned long long v[8] = { 0 };
+    int k = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+                   &v[7]);
+    fclose(f);
+    if (k < 4) return false;
+    *idle = v[3] + v[4];   /* idle, iowait */
+    *total = 0;
+    for (int i = 0; i < 8; i++) *total += v[i];
+    return *total > 0;
+}
+
+void jobs_watch(const Program *p, JobsWatch *w)
+{
+    memset(w, 0, sizeof *w);
+    w->started = w->next = prog_now();
+    if (p->opt.jobs > 1 && p->opt.jobs_auto && !p->run.jobs_worker && !cpu_ticks(&w->idle0, &w->total0))
+        w->idle0 = w->total0 = 0;
+}
+
+/* How many processors sat idle on average since w's sample began (this process's own excluded:
+   it was busy); -1 when unknown. Starts the next sample. */
+static double idle_cpus(JobsWatch *w, int cpus)
+{
+    uint64_t idle, total;
+    if (!w->total0 || !cpu_ticks(&idle, &total) || total <= w->total0) return -1;
+    double r = (double)(idle - w->idle0) / (double)(total - w->total0) * cpus;
+    w->idle0 = idle;
+    w->total0 = total;
+    return r;
+}
 
 int jobs_cpus(void)
 {
@@ -55,9 +114,34 @@ int jobs_cpus(void)
     return n > 0 ? (int)(n < MAX_WORKERS ? n : MAX_WORKERS) : 1;
 }
 
-bool jobs_due(const Program *p, double started)
+bool jobs_due(const Program *p, JobsWatch *w, uint64_t unit)
 {
-    return p->opt.jobs > 1 && !p->run.jobs_worker && prog_now() - started >= p->opt.jobs_after;
+    if (p->opt.jobs <= 1 || p->run.jobs_worker) return false;
+    double now = prog_now();
+    if (!p->opt.jobs_auto) {
+        w->workers = p->opt.jobs;
+        return now - w->started >= p->opt.jobs_after;
+    }
+    double after = p->opt.jobs_after_set ? p->opt.jobs_after : JOBS_AUTO_AFTER;
+    if (!w->at_mid && now - w->started >= after / 2) {   /* the second half's start */
+        w->at_mid = true;
+        w->cpu_mid = cpu_now();
+        w->mid = unit;
+    }
+    if (now < w->next || now - w->started < after) return false;
+    int cpus = jobs_cpus();
+    double idle = idle_cpus(w, cpus);
+    const char *test = getenv("GRUNDY_JOBS_IDLE");   /* tests: the idle processors to assume */
+    if (test && *test) idle = atof(test);
+    int n = idle < 0 ? p->opt.jobs : 1 + (int)(idle + 0.25);   /* this process's processor, and the idle ones */
+    if (n > p->opt.jobs) n = p->opt.jobs;
+    if (n < 2) {
+        w->next = now + (after > RECHECK_SECONDS ? after : RECHECK_SECONDS);
+        return false;
+    }
+    w->workers = n;
+    w->unit_cpu = w->at_mid && unit > w->mid ? (cpu_now() - w->cpu_mid) / (double)(unit - w->mid) : 0;
+    return true;
 }
 
 void jobs_take(Jobs *j, uint64_t *start, uint64_t *count)
@@ -70,6 +154,7 @@ void jobs_take(Jobs *j, uint64_t *start, uint64_t *count)
         j->count = c < 1 ? 1 : c > (double)CHUNK_MAX ? CHUNK_MAX : (uint64_t)c;
     }
     j->taken = now;
+    j->cpu_taken = cpu_now();
     j->start = atomic_fetch_add(j->next, j->count);
     if (j->start + j->count < j->start) j->count = UINT64_MAX - j->start;
     *start = j->start;
@@ -91,7 +176,7 @@ static bool write_all(int fd, const void *data, size_t len)
 
 void jobs_send(Jobs *j, uint64_t start, uint64_t count, JobsStatus status, const void *data, size_t len)
 {
-    RecHead h = { start, count, (uint32_t)status, (uint32_t)len };
+    RecHead h = { start, count, (uint32_t)status, (uint32_t)len, cpu_now() - j->cpu_taken };
     if (len > UINT32_MAX || !write_all(j->fd, &h, sizeof h) || !write_all(j->fd, data, len))
         _exit(1);   /* the parent is gone, or the record is too long: it goes on alone */
 }
@@ -193,6 +278,11 @@ static void parse(Jobs *j, Worker *w)
         memcpy(r.data, w->buf + at + sizeof r.h, r.h.len);
         VEC_PUSH(j->recs, j->nrecs, j->caprecs, r);
         at += sizeof r.h + r.h.len;
+        if (r.h.start != j->first && r.h.status == JOBS_OK && r.h.count) {   /* the first goes on from the serial run */
+            double c = r.h.cpu / (double)r.h.count;
+            if (c > j->unit_cpu) j->unit_cpu = c;
+            j->chunks++;
+        }
     }
     memmove(w->buf, w->buf + at, w->n - at);
     w->n -= at;
@@ -227,7 +317,9 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
 {
     Jobs *j = xcalloc(1, sizeof *j);
     j->p = p;
-    j->nw = p->opt.jobs < MAX_WORKERS ? p->opt.jobs : MAX_WORKERS;
+    j->nw = s->watch && s->watch->workers > 0 ? s->watch->workers : p->opt.jobs;
+    if (j->nw > MAX_WORKERS) j->nw = MAX_WORKERS;
+    j->first = s->first;
     void *shared = mmap(NULL, sizeof *j->next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED) {
         xfree(j);
@@ -267,6 +359,7 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
         started++;
     }
     int result = started ? 0 : -1;   /* 1: complete, -1: go on alone */
+    bool judge = p->opt.jobs_auto && s->watch && s->watch->unit_cpu > 0;
     uint64_t want = s->first;         /* the first unit not merged */
     const char *what0 = p->run.work_what;
     uint64_t done0 = p->run.work_done;
@@ -306,6 +399,11 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
             if (j->w[i].fd >= 0) drain(j, &j->w[i], &broken);
         }
         if (broken) result = -1;
+        if (judge && j->chunks) {   /* a chunk that did not go on from the serial run is in: do the workers pay? */
+            judge = false;
+            double ratio = j->unit_cpu / s->watch->unit_cpu;   /* their cost a unit, the serial run's as 1 */
+            if ((double)started / ratio < PAY_FACTOR) result = -1;
+        }
     }
     p->run.work_what = what0;
     p->run.work_done = done0;

@@ -11,6 +11,27 @@
 
 typedef struct Jobs Jobs;
 
+/* A statement's serial run as --jobs watches it (the program's opt.jobs_auto: the default of the
+   command line). Before it splits it must pay: the machine's idle processors, measured over the
+   serial run (/proc/stat), bound the workers (none when fewer than one is idle besides this
+   process); and once the workers' first chunks are in, their CPU time per unit is set against the
+   serial run's over its second half. Workers that would not beat the serial run by a quarter
+   (they solve again what another worker solved: the instances build on each other) are stopped,
+   and the statement goes on alone. With an explicit --jobs N the workers are always N. */
+typedef struct JobsWatch {
+    double started;         /* prog_now() when the statement began */
+    double next;            /* the next time to consider a split (after one the load refused) */
+    double cpu_mid;         /* the process's CPU time at the serial run's middle, at unit mid */
+    uint64_t mid;
+    bool at_mid;
+    uint64_t idle0, total0; /* the machine's idle and total CPU ticks when the sample began (0: none) */
+    int workers;            /* jobs_due's verdict: how many workers to fork */
+    double unit_cpu;        /* the serial run's CPU seconds a unit, over its second half (0: unknown) */
+} JobsWatch;
+
+/* Start watching a statement (the machine's load sampled only when it may split by default). */
+void jobs_watch(const Program *p, JobsWatch *w);
+
 /* What a chunk's record says. */
 typedef enum JobsStatus {
     JOBS_OK,        /* the chunk is done */
@@ -30,13 +51,17 @@ typedef struct JobsSpec {
     int (*merge)(void *ctx, uint64_t start, uint64_t count, JobsStatus status, const void *data, size_t len);
     void *ctx;
     const char *what;   /* for the progress line: what the units are ("claim instances") */
+    JobsWatch *watch;   /* the serial run (jobs_due said yes) */
 } JobsSpec;
 
-/* Whether a statement that began at started (prog_now) should split now: --jobs > 1, not in a
-   worker, and --jobs-after seconds have passed. */
-bool jobs_due(const Program *p, double started);
+/* Whether the statement watched by w, at unit (units done so far), should split now: --jobs > 1,
+   not in a worker, --jobs-after seconds have passed and (--jobs by default) processors are idle;
+   sets w->workers. A split the load refused is considered again --jobs-after later (at least a
+   quarter of a second). */
+bool jobs_due(const Program *p, JobsWatch *w, uint64_t unit);
 /* Fork the workers and merge their records: true when merge completed the statement; false when
-   the parent must go on alone (its own state is as it was: only the workers did any work). An
+   the parent must go on alone (its own state is as it was: only the workers did any work; also
+   when --jobs by default finds that the workers do not pay). An
    interrupt or a budget of the parent unwinds out of it as usual, the workers killed. */
 bool jobs_run(Program *p, const JobsSpec *s, Loc loc);
 /* Worker side: the next chunk to do, units *start .. *start + *count - 1 (handed out in

@@ -183,9 +183,12 @@ typedef struct ProgOptions {
     uint64_t max_memory;
     double timeout;
     /* --jobs (jobs.h): processes for a statement's independent instances (1: none), how long a
-       statement runs alone before it splits (seconds) */
+       statement runs alone before it splits (seconds; jobs_after_set: given, else by default 0.1 s
+       for an explicit --jobs and JOBS_AUTO_AFTER for jobs_auto, jobs.c); jobs_auto: jobs is the default
+       (one per processor), so a split must pay (JobsWatch) */
     int jobs;
     double jobs_after;
+    bool jobs_auto, jobs_after_set;
 } ProgOptions;
 
 /* The run's context: where the output goes, how errors unwind, the statement running, the

@@ -96,12 +96,13 @@ static bool cell_at(Program *p, void *ctx, uint64_t q, void *out)
    statement has run for --jobs-after. */
 static void run_values(Program *p, const RunValues *rv, uint64_t total, Loc loc)
 {
-    double started = prog_now();
+    JobsWatch w;
+    jobs_watch(p, &w);
     bool may_split = p->opt.jobs > 1;   /* once: after workers failed, the parent goes on alone */
     for (uint64_t q = 0; q < total; q++) {
-        if (may_split && jobs_due(p, started)) {
+        if (may_split && jobs_due(p, &w, q)) {
             may_split = false;
-            if (run_values_split(p, rv, q, total, started, loc)) break;
+            if (run_values_split(p, rv, q, total, &w, loc)) break;
         }
         rv->at(p, rv->ctx, q, (unsigned char *)rv->out + q * rv->elem);
     }
@@ -650,7 +651,8 @@ static void do_claim(Program *p, Stmt *st)
     c.p = p;
     c.st = st;
     sb_init(&c.fields);
-    ClaimJob cj = { .c = &c, .instance = run_on_instance, .started = prog_now() };
+    ClaimJob cj = { .c = &c, .instance = run_on_instance };
+    jobs_watch(p, &cj.watch);
     if (p->opt.jobs > 1 && !p->run.jobs_worker) {
         p->vm->gate = run_claim_gate;
         p->vm->gate_ctx = &cj;

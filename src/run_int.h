@@ -27,7 +27,7 @@ typedef struct ClaimCtx { Program *p; Stmt *st; uint64_t checked; bool failed; c
 typedef struct ClaimJob {
     ClaimCtx *c;
     VmYield instance;           /* run.c's claim instance (run_on_instance), for the workers' runs */
-    double started;
+    JobsWatch watch;            /* parent: the serial run */
     uint64_t combos;            /* combinations met (parent: this run; worker: its own run) */
     bool split;                 /* parent: tried (once) */
     uint64_t total;             /* parent: instances in the chunks merged */
@@ -50,7 +50,7 @@ typedef struct RunValues {
 } RunValues;
 /* --jobs: split the values at q (of total; the statement began at started): true when the
    workers did the rest, into rv->out. */
-bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t total, double started, Loc loc);
+bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t total, JobsWatch *w, Loc loc);
 /* --jobs: the claim's gate (ctx: its ClaimJob) in the main process: takes every combination until
    the claim is due to split, then hands the rest to workers and stops the claim's run when they
    have done it. */

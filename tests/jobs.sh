@@ -7,7 +7,8 @@
 # of two-parameter families (their values one by one: the instances the workers split). The ways a worker
 # can fail make the parent go on alone, with the serial output: an error inside an instance, a
 # value it cannot send (beyond 64 bits), --max-instances, a memory budget the workers share, a
-# worker killed. SIGINT and --timeout stop a split statement as they stop a serial one. The two
+# worker killed; so do the default's workers, stopped when they do not pay. SIGINT and --timeout
+# stop a split statement as they stop a serial one. The two
 # labelling passes of a big game with cycles run side by side and give the serial labels.
 GRUNDY=${GRUNDY:-./grundy}
 SRCDIR=${SRCDIR:-$(dirname "$0")/..}
@@ -149,6 +150,21 @@ done
 wait $gp
 st=$?
 if [ $st = 0 ] && [ $killed = 1 ] && cmp -s "$tmp/k1" "$tmp/k3"; then ok; else bad "workers killed ($killed): status $st"; head -3 "$tmp/k3"; fi
+
+# --jobs by default (no option): workers only on idle processors, and stopped when their chunks
+# cost more a unit than the serial run's (instances that build on each other: a chain along n, a
+# table along both arguments); either way the serial output, a counterexample included
+J="--jobs-after 0.05"
+GRUNDY_JOBS_IDLE=2   # the idle processors to assume (the tests' machine may be busy)
+export GRUNDY_JOBS_IDLE
+ch='game C(n) { move m(k in 1..n) when (n * k) % 7 != 3 and (n + k) % 5 != 1 => C(n - k); }'
+same "default jobs: a chain" "$tmp" -e "$ch claim sg(C(n)) < 1000 for n in 0..5000;"
+same "default jobs: a table along both arguments" "$tmp" \
+    -e 'game T(a, b) { move x(k in 1..a) when (a * k + b) % 3 != 1 => T(a - k, b); move y(k in 1..b) => T(a, b - k); } table T(0..250, 0..250);'
+same "default jobs: independent instances" "$tmp" \
+    -e 'game S(n, m) { move t(k in 1..n) when (k * m) % 7 != 1 and (n + k * m) % 11 != 3 => S(n - k, m); } claim sg(S(400, m)) != 184 for m in 1..100;'
+J="--jobs 3 --jobs-after 0"
+unset GRUNDY_JOBS_IDLE
 
 # SIGINT and --timeout stop a split statement; no worker outlives the run
 long='claim sg(G(n, a)) >= 0 for a in 1..10**6, n in 0..2000; game G(n, a) { move t(k in 1..a) when k <= n => G(n - k, a); move u when n >= 2 => G(n - 2, a) + G(1, a); }'

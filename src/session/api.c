@@ -96,9 +96,9 @@ int gr_session_set(gr_session *s, const char *option, const char *value)
     else if (!strcmp(option, "max-memory") && opt_size(value, &n)) p->opt.max_memory = n;
     else if (!strcmp(option, "timeout") && !strcmp(value, "0")) s->timeout = 0;
     else if (!strcmp(option, "timeout") && opt_seconds(value, &secs)) s->timeout = secs;
-    else if (!strcmp(option, "jobs") && !strcmp(value, "auto")) p->opt.jobs = jobs_cpus();
-    else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->opt.jobs = (int)n;
-    else if (!strcmp(option, "jobs-after") && opt_seconds_or_zero(value, &secs)) p->opt.jobs_after = secs;
+    else if (!strcmp(option, "jobs") && !strcmp(value, "auto")) p->opt.jobs = jobs_cpus(), p->opt.jobs_auto = true;
+    else if (!strcmp(option, "jobs") && opt_count(value, &n) && n <= 256) p->opt.jobs = (int)n, p->opt.jobs_auto = false;
+    else if (!strcmp(option, "jobs-after") && opt_seconds_or_zero(value, &secs)) p->opt.jobs_after = secs, p->opt.jobs_after_set = true;
     else if (!strcmp(option, "dot") || !strcmp(option, "plot")) {
         bool plot = option[0] == 'p';
         size_t len = strlen(value);

@@ -41,7 +41,7 @@ class Session:
     Options (keywords, all optional; the command line's defaults otherwise): max_states, max_instances,
     max_steps (positive ints), max_memory (bytes as an int, or a text with K, M, G: "512M"), timeout (seconds,
     0: none; each call gets the whole time), jobs (worker processes for a long claim, table or period; "auto":
-    one per processor), jobs_after (seconds), strategy ("closed", "table", "memo", ...; "auto"). None leaves an
+    one per idle processor, kept only while they pay), jobs_after (seconds), strategy ("closed", "table", "memo", ...; "auto"). None leaves an
     option at its default.
 
     A session may be used from several threads: its calls take turns (each holds the session's lock), and the
