@@ -38,6 +38,11 @@ typedef struct Worker { pid_t pid; int fd; unsigned char *buf; size_t n, cap; } 
 #define JOBS_AUTO_AFTER 0.5
 #define RECHECK_SECONDS 0.25
 
+/* The first chunks take about this long (seconds) at the serial run's pace: by default shorter,
+   as the split's verdict waits for one of them. */
+#define FIRST_SECONDS 0.01
+#define FIRST_AUTO_SECONDS 0.002
+
 /* A chunk takes about this long (seconds), once the first has shown the pace. */
 #define CHUNK_SECONDS 0.1
 #define CHUNK_MAX ((uint64_t)1 << 24)
@@ -142,6 +147,17 @@ bool jobs_due(const Program *p, JobsWatch *w, uint64_t unit)
     w->workers = n;
     w->unit_cpu = w->at_mid && unit > w->mid ? (cpu_now() - w->cpu_mid) / (double)(unit - w->mid) : 0;
     return true;
+}
+
+uint64_t jobs_first_chunk(const Program *p, const JobsWatch *w, uint64_t unit)
+{
+    double c;
+    if (p->opt.jobs_auto && w->unit_cpu > 0) c = FIRST_AUTO_SECONDS / w->unit_cpu;
+    else {
+        double el = prog_now() - w->started;
+        c = el > 0 ? (double)unit * FIRST_SECONDS / el : 1;
+    }
+    return c < 1 ? 1 : c > 65536 ? 65536 : (uint64_t)c;
 }
 
 void jobs_take(Jobs *j, uint64_t *start, uint64_t *count)

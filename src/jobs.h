@@ -59,6 +59,9 @@ typedef struct JobsSpec {
    sets w->workers. A split the load refused is considered again --jobs-after later (at least a
    quarter of a second). */
 bool jobs_due(const Program *p, JobsWatch *w, uint64_t unit);
+/* The units in the workers' first chunks, for a split at unit: about 10 ms at the pace so far
+   (by default 2 ms at the serial run's recent pace). */
+uint64_t jobs_first_chunk(const Program *p, const JobsWatch *w, uint64_t unit);
 /* Fork the workers and merge their records: true when merge completed the statement; false when
    the parent must go on alone (its own state is as it was: only the workers did any work; also
    when --jobs by default finds that the workers do not pay). An

@@ -48,10 +48,8 @@ static int values_merge(void *ctx, uint64_t lo, uint64_t n, JobsStatus status, c
 
 bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t total, JobsWatch *w, Loc loc)
 {
-    double el = prog_now() - w->started;
-    double c = el > 0 ? (double)q * 0.01 / el : 1;   /* first chunks: about 10 ms at the pace so far */
     ValuesJob vj = { rv, total };
-    JobsSpec s = { q, c < 1 ? 1 : c > 65536 ? 65536 : (uint64_t)c, values_work, values_merge, &vj, rv->what, w };
+    JobsSpec s = { q, jobs_first_chunk(p, w, q), values_work, values_merge, &vj, rv->what, w };
     return jobs_run(p, &s, loc);
 }
 
@@ -144,10 +142,8 @@ VmGateAction run_claim_gate(void *ctx)
     uint64_t ci = cj->combos++;
     if (cj->split || !jobs_due(p, &cj->watch, ci)) return VM_GATE_TAKE;
     cj->split = true;
-    double el = prog_now() - cj->watch.started;
-    double chunk = el > 0 ? (double)ci * 0.01 / el : 1;   /* first chunks: about 10 ms at the pace so far */
-    JobsSpec s = { ci, chunk < 1 ? 1 : chunk > 65536 ? 65536 : (uint64_t)chunk, claim_work, claim_merge, cj,
-                   "claim combinations", &cj->watch };
+    JobsSpec s = { ci, jobs_first_chunk(p, &cj->watch, ci), claim_work, claim_merge, cj, "claim combinations",
+                   &cj->watch };
     return jobs_run(p, &s, cj->c->st->loc) ? VM_GATE_STOP : VM_GATE_TAKE;
 }
 

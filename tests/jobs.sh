@@ -30,7 +30,7 @@ same() {
         echo "jobs: $name: not compared (the serial run reached a limit)"
         ok
     elif cmp -s "$tmp/o1" "$tmp/o3" && cmp -s "$tmp/e1" "$tmp/e3" && cmp -s "$tmp/s1" "$tmp/s3"; then ok; else
-        bad "$name: the output with --jobs 3 differs (status $(cat "$tmp/s1") -> $(cat "$tmp/s3"))"
+        bad "$name: the output with $J differs (status $(cat "$tmp/s1") -> $(cat "$tmp/s3"))"
         diff "$tmp/o1" "$tmp/o3" | head -5
         diff "$tmp/e1" "$tmp/e3" | head -5
     fi
