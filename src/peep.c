@@ -1,7 +1,7 @@
 /* peep.c: superinstructions (see peep.h): the sequences a move loop or a generator runs per
    value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
    jump back, min or max of two, a list spread into a variadic game, sg() of a position made
-   there) become one dispatch each. */
+   there, a comprehension that copies a slice of a list) become one dispatch each. */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -29,6 +29,18 @@ static int64_t fuse3(const int64_t *c, size_t n, size_t i)
     return k ? IR_LKCMP : IR_LLCMP;
 }
 
+/* Whether the instructions at i are a list comprehension that copies a slice of a list:
+   ITER v 0; NEXT v end; LOAD a; LOAD v; INDEX; FOLD list acc; JMP (to the NEXT), end just after. */
+static bool is_slice(const int64_t *c, size_t n, size_t i)
+{
+    if (i + 16 > n || c[i] != IR_ITER || c[i + 2] != 0 || c[i + 3] != IR_NEXT) return false;
+    int64_t v = c[i + 1];
+    return c[i + 4] == v && c[i + 5] == (int64_t)(i + 16) && c[i + 6] == IR_LOAD && c[i + 7] != v &&
+           c[i + 8] == IR_LOAD && c[i + 9] == v && c[i + 10] == IR_INDEX && c[i + 11] == IR_FOLD &&
+           c[i + 12] == FOLD_LIST && c[i + 13] != v && c[i + 13] != c[i + 7] && c[i + 14] == IR_JMP &&
+           c[i + 15] == (int64_t)(i + 3);
+}
+
 void peep_func(Func *f)
 {
     size_t n = f->ncode;
@@ -53,6 +65,8 @@ void peep_func(Func *f)
         } else if (op == IR_POS && c[i + 2] >= 0 && i + 5 < n && c[i + 3] == IR_BUILTIN && c[i + 4] == BI_SG &&
                    c[i + 5] == 1) {
             f->code[i] = IR_SGPOS;   /* sg(G(a, b)) */
+        } else if (is_slice(c, n, i)) {
+            f->code[i] = IR_ITERSLICE;   /* [a[i] for i in lo..hi] */
         }
     }
     xfree(c);

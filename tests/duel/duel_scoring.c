@@ -6,7 +6,8 @@
    the best line the engine reports (the first best move in the rules' order each time). Ends
    rows also with numbers around and beyond 64 bits (values, totals and best moves in GMP here),
    and the best moves the engine lists for Ends rows: exactly the moves whose gain less the value
-   after is the position's value. */
+   after is the position's value. Ends also through the interpreter's loop (not the copied
+   slice) and over words (slices of a list of strings). */
 #include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
@@ -355,6 +356,35 @@ int main(void)
     total += N;
     prog.len = 0;
     prog.s[0] = 0;
+    /* The engine copies a comprehension [a[i] for i in lo..hi] as one slice (peep.c, vm.c:
+       ITERSLICE); the same rows through the interpreter's loop (a filter keeps it from the
+       copy), and rows of words (a list of strings, sliced the same way, scoring each word's
+       length), against the same recursion */
+    for (int pass = 0; pass < 2; pass++) {
+        sput(&prog, pass ? "scoring game W(w...) {\n"
+                           "    move left when len(w) > 0 => W([w[i] for i in 1..len(w) - 1]...) gain len(w[0]);\n"
+                           "    move right when len(w) > 0 => W([w[i] for i in 0..len(w) - 2]...) gain len(w[len(w) - 1]);\n}\n"
+                         : "scoring game EI(a...) {\n"
+                           "    move left when len(a) > 0 => EI([a[i] for i in 1..len(a) - 1 when true]...) gain a[0];\n"
+                           "    move right when len(a) > 0 => EI([a[i] for i in 0..len(a) - 2 when true]...) gain a[len(a) - 1];\n}\n");
+        for (int i = 0; i < N; i++) {
+            int n = rnd(0, 12), a[12];
+            sput(&prog, pass ? "query W(" : "query EI(");
+            for (int j = 0; j < n; j++) {
+                a[j] = pass ? rnd(0, 9) : rnd(-5, 30);
+                if (pass) sput(&prog, "%s\"%.*s\"", j ? ", " : "", a[j], "abcdefghi");
+                else sput(&prog, "%s%d", j ? ", " : "", a[j]);
+            }
+            sput(&prog, ");\n");
+            want[i].v = ends(a, 0, n - 1);
+            want[i].line = n > 0;
+            ends_line(a, n, want[i].t);
+        }
+        fails += check(pass ? "Ends over words (sliced)" : "Ends through the loop", prog.s, want, N);
+        total += N;
+        prog.len = 0;
+        prog.s[0] = 0;
+    }
     /* CoinGame: stacks of up to 10 coins */
     for (int i = 0; i < N; i++) {
         int n = rnd(0, 10), c[10];
