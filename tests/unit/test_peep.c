@@ -5,7 +5,8 @@
    back into the instruction it replaced (the plain interpreter: the same output, the same error
    at the same place), and by an evaluator written here in C from the language's rules (integers
    of any size: 128 bits suffice for these). The arguments include the ones that take the slow
-   ways: truth values, integers beyond 64 bits, sums that overflow, strings, indexes out of range. */
+   ways: truth values, integers beyond 64 bits, sums that overflow, strings, indexes out of range.
+   Slices copied at once (a comprehension [L[x] for x in k..j]) are tested the same way. */
 #include "config.h"
 #include "harness.h"
 #include "ir.h"
@@ -430,6 +431,65 @@ static void test_random_positions(void **state)
     h_free(h);
 }
 
+/* Slices copied at once (ITERSLICE: [L[x] for x in k..j] copies L[k..j]): every kind of list and
+   the arguments that take the loop (a list of integers beyond 64 bits, whose slice may hold only
+   small ones; a string, a range, a set; bounds out of range, the wrong way round, not integers),
+   fused against plain and, for lists of integers with integer bounds, against the slice the rules
+   give (or an error). */
+static void test_slices(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game V(a...) { }"), 0);
+    static const char *const forms[] = {
+        "[L[x] for x in k..j]", "V([L[x] for x in k..len(L) - 1]...)", "sum([L[x] for x in 0..k])",
+        "[L[x] for x in k..j] + [L[x] for x in j..k]", "[[L[x] for x in k..j] for y in 0..1]",
+        "len([L[x] for x in 0..len(L) - 1 - k])",
+    };
+    static const char *const ks[] = { "0", "1", "2", "-1", "3", "5", "true", "\"s\"", "100000000000000000000" };
+    static const char *const ls[] = { "[]", "[4, 5, 6, 7]", "[100000000000000000000, 1, 2]", "[\"a\", \"b\", \"c\"]",
+                                      "[[1], [2, 3], []]", "\"abc\"", "0..3", "{3, 1}", "5", "[-9, 8]" };
+    const int nforms = (int)(sizeof forms / sizeof *forms), nk = (int)(sizeof ks / sizeof *ks),
+              nl = (int)(sizeof ls / sizeof *ls);
+    int by_rules = 0, fusedops = 0;
+    for (int i = 0; i < nforms; i++) {
+        char def[200];
+        int fid = define_form(h, "s", i, "k, j, L", forms[i], IR_ITERSLICE, def, sizeof def, &fusedops);
+        for (int a = 0; a < nk; a++)
+            for (int b = 0; b < nk; b++)
+                for (int c = 0; c < nl; c++) {
+                    char call[256];
+                    snprintf(call, sizeof call, "print s%d(%s, %s, %s);", i, ks[a], ks[b], ls[c]);
+                    char *fused = both_ways(h, fid, def, call);
+                    /* the rules for form 0 on the lists of small integers */
+                    if (i == 0 && a <= 5 && b <= 5 && (c == 0 || c == 1 || c == 9)) {
+                        static const int vals[][4] = { { 0 }, { 4, 5, 6, 7 }, { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, { 0 },
+                                                       { -9, 8 } };
+                        int len = c == 0 ? 0 : c == 1 ? 4 : 2, k = atoi(ks[a]), j = atoi(ks[b]);
+                        StrBuf want;
+                        sb_init(&want);
+                        if (k <= j && (k < 0 || j >= len)) {   /* the first index out of range */
+                            int bad = k < 0 ? k : k > len ? k : len;
+                            sb_printf(&want, "|test.game:1:%d: error: index %d is out of range for a list of length %d",
+                                      (int)(strstr(def, "L[x]") - def) + 1, bad, len);
+                            assert_non_null(strstr(fused, want.s));
+                        } else {
+                            sb_printf(&want, "[");
+                            for (int x = k; x <= j; x++) sb_printf(&want, "%s%d", x > k ? ", " : "", vals[c][x]);
+                            sb_printf(&want, "]\n|");
+                            if (strcmp(fused, want.s)) fprintf(stderr, "%s\n%s\ngot: %swanted: %s\n", def, call, fused, want.s);
+                            assert_string_equal(fused, want.s);
+                        }
+                        sb_fini(&want);
+                        by_rules++;
+                    }
+                    free(fused);
+                }
+    }
+    assert_true(fusedops >= 7 && by_rules >= 100);
+    h_free(h);
+}
+
 /* A type error or an out-of-range index inside a fused sequence is reported at the part of the
    sequence that fails, as before. */
 static void test_error_places(void **state)
@@ -504,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_random_defs),
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_sg_positions),
+        cmocka_unit_test(test_slices),
         cmocka_unit_test(test_error_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
