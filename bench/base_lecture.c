@@ -6,11 +6,84 @@
      array N X       HAOI 2015 (Luogu P3179): SG of a lone white cell X on cells 1..N, from the
                      values f(N / y) over the O(sqrt N) quotients
      splitequal N F  Luogu P3235: the sum of the SG values of SplitEqual(0..N, F) (only parities
-                     of the parts matter; two m per block of equal N / m) */
+                     of the parts matter; two m per block of equal N / m)
+   and three scoring games over a row of numbers read from FILE, the value (the best difference
+   the player to move forces) by the textbook tables:
+     ends FILE       take the number at either end (Luogu P2734): the interval table v[i][j]
+     coins FILE      USACO 2009 (Luogu P2964), a stack, c[0] on top: take 1..2t coins where the
+                     opponent took t (1..2 first); best[i][t] over the coins left and the bound,
+                     with the running maximum over the take (O(n^2))
+     stack FILE      a stack: take one or two coins from the top (the suffix table, O(n)) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The numbers of FILE (whitespace-separated) in a malloc'd array; NULL on failure. */
+static long long *read_row(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); return NULL; }
+    size_t cap = 1024;
+    long long *a = malloc(cap * sizeof *a);
+    *n = 0;
+    while (fscanf(f, "%lld", &a[*n]) == 1)
+        if (++*n == cap) a = realloc(a, (cap *= 2) * sizeof *a);
+    fclose(f);
+    return a;
+}
+
+static int scoring(const char *game, const char *path)
+{
+    size_t n;
+    long long *a = read_row(path, &n), r = 0;
+    if (!a) return 2;
+    if (!strcmp(game, "ends")) {   /* v[i][j] = max(a[i] - v[i+1][j], a[j] - v[i][j-1]), by rows of length */
+        long long *v = calloc(n * n + 1, sizeof *v);
+        for (size_t len = 1; len <= n; len++)
+            for (size_t i = 0; i + len <= n; i++) {
+                size_t j = i + len - 1;
+                long long x = a[i] - (len > 1 ? v[(i + 1) * n + j] : 0), y = a[j] - (len > 1 ? v[i * n + j - 1] : 0);
+                v[i * n + j] = x > y ? x : y;
+            }
+        r = n ? v[n - 1] : 0;
+        free(v);
+    } else if (!strcmp(game, "coins")) {
+        /* f[i][t]: coins i.. left, the mover may take 1..min(t, n - i); the value is
+           max over k of (sum c[i..i+k) - f[i+k][2k]), and f[i][t] = max(f[i][t-1], that for k = t) */
+        long long *suf = calloc(n + 1, sizeof *suf), *f = calloc((n + 1) * (2 * n + 2), sizeof *f);
+        size_t w = 2 * n + 2;
+        for (size_t i = n; i-- > 0;) suf[i] = suf[i + 1] + a[i];
+        for (size_t i = n; i-- > 0;)
+            for (size_t t = 1; t < w; t++) {
+                long long best = f[i * w + t - 1];
+                if (t <= n - i) {
+                    size_t j = i + t, nt = 2 * t < w ? 2 * t : w - 1;
+                    long long v = suf[i] - suf[j] - f[j * w + nt];
+                    if (t == 1 || v > best) best = v;
+                }
+                f[i * w + t] = best;
+            }
+        r = n ? f[0 * w + 2] : 0;
+        free(suf);
+        free(f);
+    } else if (!strcmp(game, "stack")) {   /* v[i] = max(c[i] - v[i+1], c[i] + c[i+1] - v[i+2]) */
+        long long *v = calloc(n + 2, sizeof *v);
+        for (size_t i = n; i-- > 0;) {
+            long long x = a[i] - v[i + 1];
+            if (i + 1 < n && a[i] + a[i + 1] - v[i + 2] > x) x = a[i] + a[i + 1] - v[i + 2];
+            v[i] = x;
+        }
+        r = v[0];
+        free(v);
+    } else {
+        free(a);
+        return 2;
+    }
+    printf("%lld\n", r);
+    free(a);
+    return 0;
+}
 
 static int endpiles(const char *path)
 {
@@ -104,6 +177,8 @@ static int split_equal(long long N, long long F)
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "endpiles")) return endpiles(argv[2]);
+    if (argc == 3 && (!strcmp(argv[1], "ends") || !strcmp(argv[1], "coins") || !strcmp(argv[1], "stack")))
+        return scoring(argv[1], argv[2]);
     if (argc == 4 && !strcmp(argv[1], "array")) return array_game(atoll(argv[2]), atoll(argv[3]));
     if (argc == 4 && !strcmp(argv[1], "splitequal")) return split_equal(atoll(argv[2]), atoll(argv[3]));
     fprintf(stderr, "usage: base_lecture endpiles FILE | array N X | splitequal N F\n");

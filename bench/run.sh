@@ -244,6 +244,29 @@ for w in "claim sg(GP(n, a, b)) <= a + 1 for a in 1..40, b in 1..40, n in 0..300
     row "(p) --jobs 2: $(echo "$w" | sed "s/^game .*} //" | cut -c1-40)..." "$(ms "$j1")" "$(ms "$j2")" "$(ratio "$j2" "$j1")x" \
         "reference: the engine with --jobs 1"
 done
+# (r) scoring games over lists in the documented style (a position is the row left, built by a
+# comprehension each move), against the textbook tables in C: Ends (the interval table),
+# CoinGame (USACO 2009: coins left x the bound on the take) and a stack taking one or two coins
+# (the suffix table); random rows of numbers below 1000 (fixed seeds), the same file for both
+STK='scoring game Stk(c...) { move take(k in 1..min(2, len(c))) => Stk([c[i] for i in k..len(c) - 1]...) gain sum([c[i] for i in 0..k - 1]); }'
+for spec in "ends Ends 100 200 300 400" "coins CoinGame 100 200 300 400" "stack Stk 1000 2000 4000 8000"; do
+    set -- $spec
+    c=$1; g=$2; shift 2
+    for n in "$@"; do
+        awk -v n="$n" 'BEGIN { srand(20261206 + n); for (i = 0; i < n; i++) printf "%d ", int(rand() * 1000); print "" }' >"$tmp/row.txt"
+        ans=$("$B/bench/base_lecture" "$c" "$tmp/row.txt")
+        printf '%s\nexpect value(%s(%s)) == %s;\n' "$( [ "$g" = Stk ] && echo "$STK")" "$g" \
+            "$(sed 's/ *$//; s/ /, /g' "$tmp/row.txt")" "$ans" >"$tmp/row.game"
+        "$G" "$tmp/row.game" >/dev/null || { echo "(r) $g($n): engine disagrees with the baseline"; exit 1; }
+        bms=$(median3 "$(time_ms "$B/bench/base_lecture" "$c" "$tmp/row.txt")" "$(time_ms "$B/bench/base_lecture" "$c" "$tmp/row.txt")" \
+                      "$(time_ms "$B/bench/base_lecture" "$c" "$tmp/row.txt")")
+        gms=$(median3 "$(time_ms "$G" "$tmp/row.game")" "$(time_ms "$G" "$tmp/row.game")" "$(time_ms "$G" "$tmp/row.game")")
+        gk=$(peak_kb "$G" "$tmp/row.game")
+        row "(r) $g of $n numbers, list positions" "$(ms "$bms")" "$(ms "$gms")" "$(ratio "$gms" "$bms")x" \
+            "target < 2x; engine peak $((gk / 1024)) MB (a copy of the row per position)"
+    done
+done
+rm -f "$tmp/row.txt" "$tmp/row.game"
 # (j) --jobs by default (no option) against --jobs 1: instances that build on each other (a chain
 # along n, whose workers would solve again what another one solved: they must be stopped; target
 # at most 1.05x) and independent ones (each m a game of its own: the workers pay on an idle
