@@ -29,12 +29,12 @@ typedef struct Rec { RecHead h; unsigned char *data; } Rec;
 /* One worker as the parent sees it: its process, its pipe, the bytes read but not yet parsed. */
 typedef struct Worker { pid_t pid; int fd; unsigned char *buf; size_t n, cap; } Worker;
 
-/* --jobs by default: the workers must beat the serial run by this factor (their CPU time a unit
-   against the serial run's, times their number), judged once the first round of chunks is in;
-   a split the load refused is considered again after this many seconds at least. */
+/* --jobs by default: the workers must beat the serial run by this factor (their number over the
+   ratio of their CPU time a unit to the serial run's), judged on the first chunk in that does not
+   go on from the serial run; a statement runs alone this long first (seconds: a split the
+   workers do not pay for costs a fork and a few milliseconds before it is stopped); a split the
+   load refused is considered again after this many seconds at least. */
 #define PAY_FACTOR 1.25
-/* ... and by default a statement runs alone this long (seconds): a split the workers do not pay
-   for costs about a chunk's time (tens of milliseconds) before it is stopped. */
 #define JOBS_AUTO_AFTER 0.5
 #define RECHECK_SECONDS 0.25
 
