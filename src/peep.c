@@ -1,7 +1,8 @@
 /* peep.c: superinstructions (see peep.h): the sequences a move loop or a generator runs per
    value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
    jump back, min or max of two, a list spread into a variadic game, sg() of a position made
-   there, a comprehension that copies a slice of a list) become one dispatch each. */
+   there, a comprehension that copies a slice of a list, or a list but one index) become one
+   dispatch each. */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -41,6 +42,20 @@ static bool is_slice(const int64_t *c, size_t n, size_t i)
            c[i + 15] == (int64_t)(i + 3);
 }
 
+/* Whether the instructions at i are a list comprehension that copies a list but one index:
+   ITER v 0; NEXT v end; LOAD v; LOAD s (or the two the other way round); NE; JF (to the NEXT);
+   LOAD a; LOAD v; INDEX; FOLD list acc; JMP (to the NEXT), end just after. */
+static bool is_skip(const int64_t *c, size_t n, size_t i)
+{
+    if (i + 23 > n || c[i] != IR_ITER || c[i + 2] != 0 || c[i + 3] != IR_NEXT) return false;
+    int64_t v = c[i + 1], s = c[i + 7] == v ? c[i + 9] : c[i + 7];
+    return c[i + 4] == v && c[i + 5] == (int64_t)(i + 23) && c[i + 6] == IR_LOAD && c[i + 8] == IR_LOAD &&
+           (c[i + 7] == v) != (c[i + 9] == v) && c[i + 10] == IR_NE && c[i + 11] == IR_JF &&
+           c[i + 12] == (int64_t)(i + 3) && c[i + 13] == IR_LOAD && c[i + 14] != v && c[i + 15] == IR_LOAD &&
+           c[i + 16] == v && c[i + 17] == IR_INDEX && c[i + 18] == IR_FOLD && c[i + 19] == FOLD_LIST &&
+           c[i + 20] != v && c[i + 20] != c[i + 14] && c[i + 20] != s && c[i + 21] == IR_JMP && c[i + 22] == (int64_t)(i + 3);
+}
+
 void peep_func(Func *f)
 {
     size_t n = f->ncode;
@@ -67,6 +82,8 @@ void peep_func(Func *f)
             f->code[i] = IR_SGPOS;   /* sg(G(a, b)) */
         } else if (is_slice(c, n, i)) {
             f->code[i] = IR_ITERSLICE;   /* [a[i] for i in lo..hi] */
+        } else if (is_skip(c, n, i)) {
+            f->code[i] = IR_ITERSKIP;    /* [a[i] for i in lo..hi when i != s] */
         }
     }
     xfree(c);

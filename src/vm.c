@@ -1148,14 +1148,21 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             base = fr.base;
             break;
         }
-        case IR_ITERSLICE: {   /* [a[v] for v in lo..hi]: the slice in one copy (peep.c: is_slice) */
+        case IR_ITERSLICE:     /* [a[v] for v in lo..hi]: the slice in one copy (peep.c: is_slice) */
+        case IR_ITERSKIP: {    /* [a[v] for v in lo..hi when v != s]: the same but index s (is_skip) */
+            bool skip = op == IR_ITERSKIP;
             const Value *d = &TOP;
-            const Value *a = &st[base + (size_t)code[pc + 6]];
-            Value *acc = &st[base + (size_t)code[pc + 12]];
+            const Value *a = &st[base + (size_t)code[pc + (skip ? 13 : 6)]];
+            Value *acc = &st[base + (size_t)code[pc + (skip ? 19 : 12)]];
             if (d->t != VT_RANGE || d->strs || a->t != VT_LIST || a->strs == LIST_BIGS || acc->t != VT_LIST || acc->n ||
                 vm->iter_hook)
                 goto op_iter;
-            int64_t lo = d->u.r.lo, hi = d->u.r.hi;
+            int64_t lo = d->u.r.lo, hi = d->u.r.hi, s = INT64_MIN;
+            if (skip) {   /* the index left out: an integer (else the loop compares as it would) */
+                const Value *x = &st[base + (size_t)code[pc + (code[pc + 6] == code[pc] ? 8 : 6)]];
+                if (x->t != VT_INT) goto op_iter;
+                s = x->u.i;
+            }
             uint64_t count = lo <= hi ? (uint64_t)hi - (uint64_t)lo + 1 : 0;
             if (count && (lo < 0 || hi >= (int64_t)a->n)) goto op_iter;   /* the loop reports the index */
             if (vm->fuel && vm->fuel <= count + 1) goto op_iter;          /* the loop runs out where it would */
@@ -1164,18 +1171,23 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             vm->sp = sp;
             prog_poll_n(vm->p, count + 1, f->locs[pc0 + 3]);   /* the loop's steps, as its NEXT counts them */
             if (vm->fuel) vm->fuel -= count + 1;
-            if (count) {
-                int64_t *w = vm_alloc(vm, (size_t)count * sizeof *w, LOC);
-                memcpy(w, a->u.a + lo, (size_t)count * sizeof *w);
+            bool out = count && s >= lo && s <= hi;   /* an element to leave out */
+            if (count - out) {
+                int64_t *w = vm_alloc(vm, (size_t)(count - out) * sizeof *w, LOC);
+                if (!out) memcpy(w, a->u.a + lo, (size_t)count * sizeof *w);
+                else {
+                    memcpy(w, a->u.a + lo, (size_t)(s - lo) * sizeof *w);
+                    memcpy(w + (s - lo), a->u.a + s + 1, (size_t)(hi - s) * sizeof *w);
+                }
                 acc->u.a = w;
-                acc->n = (uint32_t)count;
+                acc->n = (uint32_t)(count - out);
                 acc->strs = a->strs;
-                st[slot] = val_int(hi);
             }
+            if (count) st[slot] = val_int(hi);
             st[slot + 1] = *d;
             st[slot + 2] = val_int((int64_t)count);
             st[slot + 3] = val_int(-1);
-            pc = pc0 + 16;
+            pc = pc0 + (skip ? 23 : 16);
             break;
         }
         case IR_ITER:

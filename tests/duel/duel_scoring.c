@@ -7,7 +7,8 @@
    rows also with numbers around and beyond 64 bits (values, totals and best moves in GMP here),
    and the best moves the engine lists for Ends rows: exactly the moves whose gain less the value
    after is the position's value. Ends also through the interpreter's loop (not the copied
-   slice) and over words (slices of a list of strings). */
+   slice) and over words (slices of a list of strings); Pick (take any number of the row: the
+   rest copied at once but one index) both ways. */
 #include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
@@ -38,6 +39,21 @@ static void ends_line(const int *a, int n, long long t[2])
         else t[who] += a[r--];
         who ^= 1;
     }
+}
+
+/* ---- Pick: take any number of the row (mask: the numbers left) ------------------------------ */
+
+static long long pick(const int *a, int n, unsigned mask)
+{
+    long long best = 0;
+    bool any = false;
+    for (int i = 0; i < n; i++)
+        if (mask >> i & 1) {
+            long long v = a[i] - pick(a, n, mask & ~(1u << i));
+            if (!any || v > best) best = v;
+            any = true;
+        }
+    return best;
 }
 
 /* ---- CoinGame: coins c[i..n), the last take t ---------------------------------------------- */
@@ -382,6 +398,27 @@ int main(void)
         }
         fails += check(pass ? "Ends over words (sliced)" : "Ends through the loop", prog.s, want, N);
         total += N;
+        prog.len = 0;
+        prog.s[0] = 0;
+    }
+    /* Pick: take any number of the row (the rest is [a[t] for t in 0..len(a) - 1 when t != i],
+       copied at once but one index: ITERSKIP), and the same through the interpreter's loop */
+    for (int pass = 0; pass < 2; pass++) {
+        sput(&prog, "scoring game Pick(a...) { move pick(i in 0..len(a) - 1) => Pick([a[t] for t in 0..len(a) - 1 when %s]...) "
+                    "gain a[i]; }\n",
+             pass ? "t != i and true" : "t != i");
+        for (int i = 0; i < N / 3; i++) {
+            int n = rnd(0, 9), a[9];
+            sput(&prog, "query Pick(");
+            for (int j = 0; j < n; j++) {
+                a[j] = rnd(-5, 30);
+                sput(&prog, "%s%d", j ? ", " : "", a[j]);
+            }
+            sput(&prog, ");\n");
+            want[i] = (Want){ .v = pick(a, n, (1u << n) - 1), .line = false };
+        }
+        fails += check(pass ? "Pick through the loop" : "Pick", prog.s, want, N / 3);
+        total += N / 3;
         prog.len = 0;
         prog.s[0] = 0;
     }

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "harness.h"
 #include "ir.h"
+#include <limits.h>
 
 /* ---- random defs --------------------------------------------------------------------------- */
 
@@ -431,7 +432,8 @@ static void test_random_positions(void **state)
     h_free(h);
 }
 
-/* Slices copied at once (ITERSLICE: [L[x] for x in k..j] copies L[k..j]): every kind of list and
+/* Slices copied at once (ITERSLICE: [L[x] for x in k..j] copies L[k..j]; ITERSKIP: with `when x
+   != m`, all but index m, the index any integer and the comparison either way round): every kind of list and
    the arguments that take the loop (a list of integers beyond 64 bits, whose slice may hold only
    small ones; a string, a range, a set; bounds out of range, the wrong way round, not integers),
    fused against plain and, for lists of integers with integer bounds, against the slice the rules
@@ -445,6 +447,8 @@ static void test_slices(void **state)
         "[L[x] for x in k..j]", "V([L[x] for x in k..len(L) - 1]...)", "sum([L[x] for x in 0..k])",
         "[L[x] for x in k..j] + [L[x] for x in j..k]", "[[L[x] for x in k..j] for y in 0..1]",
         "len([L[x] for x in 0..len(L) - 1 - k])",
+        "[L[x] for x in 0..len(L) - 1 when x != k]", "[L[x] for x in k..len(L) - 1 when j != x]",
+        "V([L[x] for x in 0..j when x != k]...)",
     };
     static const char *const ks[] = { "0", "1", "2", "-1", "3", "5", "true", "\"s\"", "100000000000000000000" };
     static const char *const ls[] = { "[]", "[4, 5, 6, 7]", "[100000000000000000000, 1, 2]", "[\"a\", \"b\", \"c\"]",
@@ -454,18 +458,24 @@ static void test_slices(void **state)
     int by_rules = 0, fusedops = 0;
     for (int i = 0; i < nforms; i++) {
         char def[200];
-        int fid = define_form(h, "s", i, "k, j, L", forms[i], IR_ITERSLICE, def, sizeof def, &fusedops);
+        int fid = define_form(h, "s", i, "k, j, L", forms[i], i < 6 ? IR_ITERSLICE : IR_ITERSKIP, def, sizeof def,
+                              &fusedops);
         for (int a = 0; a < nk; a++)
             for (int b = 0; b < nk; b++)
                 for (int c = 0; c < nl; c++) {
                     char call[256];
                     snprintf(call, sizeof call, "print s%d(%s, %s, %s);", i, ks[a], ks[b], ls[c]);
                     char *fused = both_ways(h, fid, def, call);
-                    /* the rules for form 0 on the lists of small integers */
-                    if (i == 0 && a <= 5 && b <= 5 && (c == 0 || c == 1 || c == 9)) {
+                    /* the rules for forms 0 and 6 on the lists of small integers */
+                    if ((i == 0 || i == 6) && a <= 5 && b <= 5 && (c == 0 || c == 1 || c == 9)) {
                         static const int vals[][4] = { { 0 }, { 4, 5, 6, 7 }, { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, { 0 }, { 0 },
                                                        { -9, 8 } };
-                        int len = c == 0 ? 0 : c == 1 ? 4 : 2, k = atoi(ks[a]), j = atoi(ks[b]);
+                        int len = c == 0 ? 0 : c == 1 ? 4 : 2, k = atoi(ks[a]), j = atoi(ks[b]), skip = INT_MIN;
+                        if (i == 6) {   /* 0..len - 1 leaving out k */
+                            skip = k;
+                            k = 0;
+                            j = len - 1;
+                        }
                         StrBuf want;
                         sb_init(&want);
                         if (k <= j && (k < 0 || j >= len)) {   /* the first index out of range */
@@ -475,7 +485,12 @@ static void test_slices(void **state)
                             assert_non_null(strstr(fused, want.s));
                         } else {
                             sb_printf(&want, "[");
-                            for (int x = k; x <= j; x++) sb_printf(&want, "%s%d", x > k ? ", " : "", vals[c][x]);
+                            const char *sep = "";
+                            for (int x = k; x <= j; x++) {
+                                if (x == skip) continue;
+                                sb_printf(&want, "%s%d", sep, vals[c][x]);
+                                sep = ", ";
+                            }
                             sb_printf(&want, "]\n|");
                             if (strcmp(fused, want.s)) fprintf(stderr, "%s\n%s\ngot: %swanted: %s\n", def, call, fused, want.s);
                             assert_string_equal(fused, want.s);
@@ -486,7 +501,7 @@ static void test_slices(void **state)
                     free(fused);
                 }
     }
-    assert_true(fusedops >= 7 && by_rules >= 100);
+    assert_true(fusedops >= 10 && by_rules >= 200);
     h_free(h);
 }
 
