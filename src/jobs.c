@@ -98,15 +98,18 @@ void jobs_watch(const Program *p, JobsWatch *w)
 }
 
 /* How many processors sat idle on average since w's sample began (this process's own excluded:
-   it was busy); -1 when unknown. Starts the next sample. */
+   it was busy), from 0 to cpus; -1 when the machine does not tell (no /proc/stat), -2 when the
+   sample is too short to tell (the counters move in ticks of 10 ms). Starts the next sample. */
 static double idle_cpus(JobsWatch *w, int cpus)
 {
     uint64_t idle, total;
-    if (!w->total0 || !cpu_ticks(&idle, &total) || total <= w->total0) return -1;
-    double r = (double)(idle - w->idle0) / (double)(total - w->total0) * cpus;
+    if (!w->total0 || !cpu_ticks(&idle, &total)) return -1;
+    if (total < w->total0 + 2 * (uint64_t)cpus) return -2;
+    /* (iowait may go down: a count that fell is no idle time) */
+    double r = idle > w->idle0 ? (double)(idle - w->idle0) / (double)(total - w->total0) * cpus : 0;
     w->idle0 = idle;
     w->total0 = total;
-    return r;
+    return r < 0 ? 0 : r > cpus ? cpus : r;
 }
 
 int jobs_cpus(void)
@@ -127,26 +130,40 @@ bool jobs_due(const Program *p, JobsWatch *w, uint64_t unit)
         w->workers = p->opt.jobs;
         return now - w->started >= p->opt.jobs_after;
     }
-    double after = p->opt.jobs_after_set ? p->opt.jobs_after : JOBS_AUTO_AFTER;
+    double after = jobs_after(p);
     if (!w->at_mid && now - w->started >= after / 2) {   /* the second half's start */
         w->at_mid = true;
         w->cpu_mid = cpu_now();
         w->mid = unit;
     }
     if (now < w->next || now - w->started < after) return false;
+    double recheck = now + (after > RECHECK_SECONDS ? after : RECHECK_SECONDS);
+    if (!w->at_mid || unit <= w->mid) {   /* no pace measured yet: ask again later */
+        w->next = recheck;
+        return false;
+    }
     int cpus = jobs_cpus();
     double idle = idle_cpus(w, cpus);
     const char *test = getenv("GRUNDY_JOBS_IDLE");   /* tests: the idle processors to assume */
-    if (test && *test) idle = atof(test);
-    int n = idle < 0 ? p->opt.jobs : 1 + (int)(idle + 0.25);   /* this process's processor, and the idle ones */
+    if (test && *test) {
+        idle = atof(test);
+        idle = idle >= 0 && idle <= MAX_WORKERS ? idle : 0;
+    }
+    /* this process's processor and the idle ones (all when the machine does not tell) */
+    int n = idle == -1 ? p->opt.jobs : idle < 0 ? 1 : 1 + (int)(idle + 0.25);
     if (n > p->opt.jobs) n = p->opt.jobs;
     if (n < 2) {
-        w->next = now + (after > RECHECK_SECONDS ? after : RECHECK_SECONDS);
+        w->next = recheck;
         return false;
     }
     w->workers = n;
-    w->unit_cpu = w->at_mid && unit > w->mid ? (cpu_now() - w->cpu_mid) / (double)(unit - w->mid) : 0;
+    w->unit_cpu = (cpu_now() - w->cpu_mid) / (double)(unit - w->mid);
     return true;
+}
+
+double jobs_after(const Program *p)
+{
+    return p->opt.jobs_auto && !p->opt.jobs_after_set ? JOBS_AUTO_AFTER : p->opt.jobs_after;
 }
 
 uint64_t jobs_first_chunk(const Program *p, const JobsWatch *w, uint64_t unit)
@@ -189,6 +206,8 @@ static bool write_all(int fd, const void *data, size_t len)
     }
     return true;
 }
+
+void jobs_clock(Jobs *j) { j->cpu_taken = cpu_now(); }
 
 void jobs_send(Jobs *j, uint64_t start, uint64_t count, JobsStatus status, const void *data, size_t len)
 {
@@ -398,6 +417,11 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
             p->run.work_done = want;
             i = 0;
         }
+        if (judge && j->chunks && !result) {   /* a chunk that did not go on from the serial run is in: do the workers pay? */
+            judge = false;
+            double ratio = j->unit_cpu / s->watch->unit_cpu;   /* their cost a unit, the serial run's as 1 */
+            if ((double)started / ratio < PAY_FACTOR) result = -1;
+        }
         if (result) break;
         int n = 0;
         for (int i = 0; i < j->nw; i++) {
@@ -415,11 +439,6 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc)
             if (j->w[i].fd >= 0) drain(j, &j->w[i], &broken);
         }
         if (broken) result = -1;
-        if (judge && j->chunks) {   /* a chunk that did not go on from the serial run is in: do the workers pay? */
-            judge = false;
-            double ratio = j->unit_cpu / s->watch->unit_cpu;   /* their cost a unit, the serial run's as 1 */
-            if ((double)started / ratio < PAY_FACTOR) result = -1;
-        }
     }
     p->run.work_what = what0;
     p->run.work_done = done0;

@@ -55,10 +55,13 @@ typedef struct JobsSpec {
 } JobsSpec;
 
 /* Whether the statement watched by w, at unit (units done so far), should split now: --jobs > 1,
-   not in a worker, --jobs-after seconds have passed and (--jobs by default) processors are idle;
-   sets w->workers. A split the load refused is considered again --jobs-after later (at least a
-   quarter of a second). */
+   not in a worker, --jobs-after seconds have passed and (--jobs by default) the serial run's pace
+   is measured and processors are idle; sets w->workers. A split refused is considered again
+   --jobs-after later (at least a quarter of a second). */
 bool jobs_due(const Program *p, JobsWatch *w, uint64_t unit);
+/* The seconds a statement runs alone before it may split: --jobs-after, by default 0.1 with an
+   explicit --jobs N and 0.5 (JOBS_AUTO_AFTER) without. */
+double jobs_after(const Program *p);
 /* The units in the workers' first chunks, for a split at unit: about 10 ms at the pace so far
    (by default 2 ms at the serial run's recent pace). */
 uint64_t jobs_first_chunk(const Program *p, const JobsWatch *w, uint64_t unit);
@@ -70,6 +73,9 @@ bool jobs_run(Program *p, const JobsSpec *s, Loc loc);
 /* Worker side: the next chunk to do, units *start .. *start + *count - 1 (handed out in
    increasing order; the size follows how long the worker's last chunk took). */
 void jobs_take(Jobs *j, uint64_t *start, uint64_t *count);
+/* Worker side: the chunk's CPU time counts from now (a claim's worker, once its run of the
+   instance loop has skipped to its first chunk: that replay is paid once, not per unit). */
+void jobs_clock(Jobs *j);
 /* Worker side: send the record of the chunk taken at start, count units (payload: len bytes). */
 void jobs_send(Jobs *j, uint64_t start, uint64_t count, JobsStatus status, const void *data, size_t len);
 /* The number of processors this process may run on (at least 1): --jobs by default. */

@@ -34,6 +34,7 @@ typedef struct ClaimJob {
     Jobs *j;                    /* worker: its chunk (combinations lo..hi - 1), instances checked */
     uint64_t lo, hi, checked;
     bool stopped;
+    bool clocked;               /* worker: its first chunk's clock started where the chunk does */
 } ClaimJob;
 
 /* A claim's instance (VmYield): counts it; a false one fills in the counterexample and stops. */

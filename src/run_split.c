@@ -65,6 +65,10 @@ static VmGateAction claim_worker_gate(void *ctx)
 {
     ClaimJob *cj = ctx;
     uint64_t ci = cj->combos++;
+    if (ci == cj->lo && !cj->clocked) {   /* the replay up to the first chunk is not its cost */
+        cj->clocked = true;
+        jobs_clock(cj->j);
+    }
     while (ci >= cj->hi) {
         jobs_send(cj->j, cj->lo, cj->hi - cj->lo, JOBS_OK, &cj->checked, sizeof cj->checked);
         claim_take(cj);

@@ -1163,13 +1163,13 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
                 if (x->t != VT_INT) goto op_iter;
                 s = x->u.i;
             }
-            uint64_t count = lo <= hi ? (uint64_t)hi - (uint64_t)lo + 1 : 0;
-            if (count && (lo < 0 || hi >= (int64_t)a->n)) goto op_iter;   /* the loop reports the index */
+            if (lo <= hi && (lo < 0 || hi >= (int64_t)a->n)) goto op_iter;   /* the loop reports the index */
+            uint64_t count = lo <= hi ? (uint64_t)(hi - lo) + 1 : 0;          /* (at most the list's length) */
             if (vm->fuel && vm->fuel <= count + 1) goto op_iter;          /* the loop runs out where it would */
             size_t slot = base + (size_t)code[pc];
             sp--;
             vm->sp = sp;
-            prog_poll_n(vm->p, count + 1, f->locs[pc0 + 3]);   /* the loop's steps, as its NEXT counts them */
+            prog_poll_n(vm->p, count, f->locs[pc0 + 3]);   /* the loop's count + 1 steps (the poll adds one) */
             if (vm->fuel) vm->fuel -= count + 1;
             bool out = count && s >= lo && s <= hi;   /* an element to leave out */
             if (count - out) {

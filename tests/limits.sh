@@ -52,6 +52,12 @@ steps table-statement "" 'table Subtract(0..10**7, {1, 2});'
 check const 4 $to "$GRUNDY" --max-steps 200000 -e 'const X = count(x for x in 0..10**12 when x < 0); print X;'
 contains const "$tmp/err" "(raise the limit with --max-steps N)"
 # the budget is per statement: two statements of 150000 steps each pass a budget of 200000
+# a comprehension copied at once (ITERSLICE, ITERSKIP) counts the loop's steps: 4 for 3 elements
+# (a NEXT each, and the one that ends it) besides the statement's own, as the loop written out
+for form in "" " when x != 5" " when true"; do
+    check "slice steps$form: 6 suffice" 0 "$GRUNDY" --max-steps 6 -e "def f(L) = [L[x] for x in 0..2$form]; print f([1, 2, 3]);"
+    check "slice steps$form: 5 do not" 4 "$GRUNDY" --max-steps 5 -e "def f(L) = [L[x] for x in 0..2$form]; print f([1, 2, 3]);"
+done
 check per-statement 0 "$GRUNDY" --max-steps 200000 -e 'print count(x for x in 0..150000 when x < 0);' \
     -e 'print count(x for x in 0..150000 when x < 0);'
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "session/api_int.h"
 #include "builtins.h"
+#include "jobs.h"
 #include "parse.h"
 #include "pos.h"
 #include "solve/solve.h"
@@ -71,7 +72,7 @@ const char *gr_session_get(gr_session *s, const char *option)
         snprintf(s->got, sizeof s->got, "%.17g", s->timeout);
         return s->got;
     } else if (!strcmp(option, "jobs-after")) {
-        snprintf(s->got, sizeof s->got, "%.17g", p->opt.jobs_after);
+        snprintf(s->got, sizeof s->got, "%.17g", jobs_after(p));
         return s->got;
     } else if (!strcmp(option, "output")) {
         return s->json_output ? "json" : "text";
