@@ -30,30 +30,39 @@ static int64_t fuse3(const int64_t *c, size_t n, size_t i)
     return k ? IR_LKCMP : IR_LLCMP;
 }
 
-/* Whether the instructions at i are a list comprehension that copies a slice of a list:
-   ITER v 0; NEXT v end; LOAD a; LOAD v; INDEX; FOLD list acc; JMP (to the NEXT), end just after. */
-static bool is_slice(const int64_t *c, size_t n, size_t i)
+/* Whether the n words of c hold a loop head at i whose loop ends at i + len: ITER v 0; NEXT v
+   (to i + len). */
+static bool loop_head(const int64_t *c, size_t n, size_t i, size_t len)
 {
-    if (i + 16 > n || c[i] != IR_ITER || c[i + 2] != 0 || c[i + 3] != IR_NEXT) return false;
-    int64_t v = c[i + 1];
-    return c[i + 4] == v && c[i + 5] == (int64_t)(i + 16) && c[i + 6] == IR_LOAD && c[i + 7] != v &&
-           c[i + 8] == IR_LOAD && c[i + 9] == v && c[i + 10] == IR_INDEX && c[i + 11] == IR_FOLD &&
-           c[i + 12] == FOLD_LIST && c[i + 13] != v && c[i + 13] != c[i + 7] && c[i + 14] == IR_JMP &&
-           c[i + 15] == (int64_t)(i + 3);
+    return i + len <= n && c[i] == IR_ITER && c[i + 2] == 0 && c[i + 3] == IR_NEXT && c[i + 4] == c[i + 1] &&
+           c[i + 5] == (int64_t)(i + len);
 }
 
-/* Whether the instructions at i are a list comprehension that copies a list but one index:
-   ITER v 0; NEXT v end; LOAD v; LOAD s (or the two the other way round); NE; JF (to the NEXT);
-   LOAD a; LOAD v; INDEX; FOLD list acc; JMP (to the NEXT), end just after. */
+/* Whether the words at b append a[v] to a list accumulator and jump back to the NEXT at next:
+   LOAD a; LOAD v; INDEX; FOLD list acc; JMP (a, v and acc three slots). */
+static bool appends_elem(const int64_t *c, size_t b, int64_t v, size_t next)
+{
+    return c[b] == IR_LOAD && c[b + 1] != v && c[b + 2] == IR_LOAD && c[b + 3] == v && c[b + 4] == IR_INDEX &&
+           c[b + 5] == IR_FOLD && c[b + 6] == FOLD_LIST && c[b + 7] != v && c[b + 7] != c[b + 1] && c[b + 8] == IR_JMP &&
+           c[b + 9] == (int64_t)next;
+}
+
+/* Whether the instructions at i are a list comprehension that copies a slice of a list: a loop
+   head, then the append (16 words in all). */
+static bool is_slice(const int64_t *c, size_t n, size_t i)
+{
+    return loop_head(c, n, i, 16) && appends_elem(c, i + 6, c[i + 1], i + 3);
+}
+
+/* Whether the instructions at i are a list comprehension that copies a list but one index: a
+   loop head; LOAD v; LOAD s (or the two the other way round); NE; JF (to the NEXT); the append
+   (23 words in all; s is not the accumulator). */
 static bool is_skip(const int64_t *c, size_t n, size_t i)
 {
-    if (i + 23 > n || c[i] != IR_ITER || c[i + 2] != 0 || c[i + 3] != IR_NEXT) return false;
+    if (!loop_head(c, n, i, 23)) return false;
     int64_t v = c[i + 1], s = c[i + 7] == v ? c[i + 9] : c[i + 7];
-    return c[i + 4] == v && c[i + 5] == (int64_t)(i + 23) && c[i + 6] == IR_LOAD && c[i + 8] == IR_LOAD &&
-           (c[i + 7] == v) != (c[i + 9] == v) && c[i + 10] == IR_NE && c[i + 11] == IR_JF &&
-           c[i + 12] == (int64_t)(i + 3) && c[i + 13] == IR_LOAD && c[i + 14] != v && c[i + 15] == IR_LOAD &&
-           c[i + 16] == v && c[i + 17] == IR_INDEX && c[i + 18] == IR_FOLD && c[i + 19] == FOLD_LIST &&
-           c[i + 20] != v && c[i + 20] != c[i + 14] && c[i + 20] != s && c[i + 21] == IR_JMP && c[i + 22] == (int64_t)(i + 3);
+    return c[i + 6] == IR_LOAD && c[i + 8] == IR_LOAD && (c[i + 7] == v) != (c[i + 9] == v) && c[i + 10] == IR_NE &&
+           c[i + 11] == IR_JF && c[i + 12] == (int64_t)(i + 3) && appends_elem(c, i + 13, v, i + 3) && c[i + 20] != s;
 }
 
 void peep_func(Func *f)

@@ -49,7 +49,7 @@ typedef struct RunValues {
     size_t elem;
     const char *what;   /* for the progress line */
 } RunValues;
-/* --jobs: split the values at q (of total; the statement began at started): true when the
+/* --jobs: split the values at q (of total; w: the serial run so far): true when the
    workers did the rest, into rv->out. */
 bool run_values_split(Program *p, const RunValues *rv, uint64_t q, uint64_t total, JobsWatch *w, Loc loc);
 /* --jobs: the claim's gate (ctx: its ClaimJob) in the main process: takes every combination until
