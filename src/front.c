@@ -57,10 +57,19 @@ static const char usage_text[] =
     "  grundy -e 'table Subtract(0..20, {1, 3, 4})'\n"
     "  grundy examples/tour.game\n"
     "\n"
-    "Exit status: 0 success; 1 an expect or claim failed; 2 usage or I/O error;\n"
-    "3 error in the program (syntax, names, types, or an evaluation error such as overflow\n"
-    "or a ruleset with a cycle); 4 a resource limit was reached (--max-states, --max-instances,\n"
-    "--max-steps, --max-memory, --timeout); 130 and 143 interrupted by SIGINT (Ctrl-C), SIGTERM.\n";
+    "Exit status (docs/reference.md):\n"
+    "  0         success\n"
+    "  1         an expect or claim failed\n"
+    "  2         usage or input/output error: an unknown option or a bad option value, a file\n"
+    "            that cannot be read, output that cannot be written\n"
+    "  3         an error in the program: syntax, unknown names, arity, types, or an evaluation\n"
+    "            error (division by zero, an index out of range, an unknown vertex, a file the\n"
+    "            program reads that cannot be read, a partizan game with a cycle)\n"
+    "  4         a resource limit was reached: --max-states, --max-instances, --max-steps,\n"
+    "            --max-memory, --timeout, the recursion depth, scratch memory, an integer beyond\n"
+    "            2^22 bits; the message names the limit, the game being solved and how to raise it\n"
+    "  130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM; one line on standard error names the\n"
+    "            statement that was running\n";
 
 typedef struct Opts {
     const char **files; size_t nfiles, capfiles;

@@ -503,7 +503,8 @@ void prog_poll_slow(Program *p, Loc loc)
     }
     if (!p->run.progress && !p->run.deadline) return;
     if (p->run.deadline && now >= p->run.deadline)
-        budget_stop(p, loc, "raise the limit with --timeout SECONDS", "the run took more than %g seconds", p->opt.timeout);
+        budget_stop(p, loc, "raise the limit with --timeout SECONDS", "the run took more than %g second%s", p->opt.timeout,
+                    p->opt.timeout == 1 ? "" : "s");
     if (!p->run.progress) return;
     if (now - p->run.started >= 1.0 && now - p->run.last_progress >= 1.0) {
         p->run.last_progress = now;

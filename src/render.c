@@ -334,20 +334,26 @@ void render_query(Program *p, const Stmt *st, const Answer *a)
             }
         }
         if (a->nmoves > lines) lines = a->nmoves;
+        /* one line for what was left out: the moves not shown (counted with their copies) and,
+           when some positions they reach are not shown either, how many of those */
         if (lines > TEXT_MAX_MOVES) {
-            sb_printf(&b, "  ... and %llu more moves to the positions above%s", (unsigned long long)(lines - TEXT_MAX_MOVES),
-                      a->labels_cut ? ", and perhaps more: too many to enumerate" : " (--json lists up to 1000)");
+            sb_printf(&b, "  ... and %llu more %s moves", (unsigned long long)(lines - TEXT_MAX_MOVES), kind);
+            if (a->nwin > TEXT_MAX_MOVES) sb_printf(&b, ", to %zu more positions", a->nwin - TEXT_MAX_MOVES);
+            else sb_puts(&b, " to the positions above");
+            sb_puts(&b, a->labels_cut ? ", and perhaps more: too many to enumerate" : " (--json lists up to 1000)");
+            if (a->nwin > TEXT_MAX_MOVES && a->truncated) sb_puts(&b, "; there may be more not examined");
             render_emit_line(p, &b);
-        }
-        if (a->nwin > TEXT_MAX_MOVES) {
+        } else if (a->nwin > TEXT_MAX_MOVES) {   /* moves without labels: one a position */
             sb_printf(&b, "  ... and %zu more %s moves (--json lists them)%s", a->nwin - TEXT_MAX_MOVES, kind,
                       a->truncated ? "; there may be more not examined" : "");
             render_emit_line(p, &b);
-        } else if (a->unvalued) {
+        }
+        bool all_shown = a->nwin <= TEXT_MAX_MOVES;   /* else the line above said it */
+        if (all_shown && a->unvalued) {
             sb_printf(&b, "  ... there may be more %s moves: an option's SG value would take a search of more than "
                       SOLVE_SG_BUDGET_TEXT " positions or 2^22 steps", kind);
             render_emit_line(p, &b);
-        } else if (a->truncated) {
+        } else if (all_shown && a->truncated) {
             sb_printf(&b, "  ... there may be more %s moves: too many candidates to examine", kind);
             render_emit_line(p, &b);
         }

@@ -28,17 +28,19 @@ static const char help_text[] =
     "  :list [stdlib|PREFIX]   the definitions with their parameters and doc comments\n"
     "  :moves POS              every move: rule, result, outcome and SG value (* = winning)\n"
     "  :explain POS            why POS has its value: its options and their mex, a sum's XOR, the theorem\n"
-    "  :play POS [first|second]  play against the engine (you move first by default)\n"
+    "  :play POS [left|right] [first|second]  play against the engine (you move first by default)\n"
     "  :draw POS [DEPTH]       the game graph below POS as Graphviz DOT (default depth 2)\n"
     "  :time on|off  :json on|off  :limits [states N|instances N|steps N]  :states  :quit\n"
     "The words help, quit and exit alone on a line do the same as :help and :quit.\n";
 
 static const char help_play[] =
-    ":play POS [first|second] -- you play POS against the engine, which plays perfectly: a winning\n"
-    "move when it has one, otherwise the move that loses slowest (when the game is small enough to\n"
-    "search). At your turn type a move's number or the position you move to; 'moves' lists the\n"
-    "moves again, 'hint' shows a winning move, 'undo' takes back your last move and the reply,\n"
-    "'quit' ends the game. Normal play: whoever cannot move loses.\n";
+    ":play POS [left|right] [first|second] -- you play POS against the engine, which plays\n"
+    "perfectly: a winning move when it has one; otherwise, in a game with cycles, a move that keeps\n"
+    "the draw; otherwise the move that loses slowest (when the game is small enough to search). In a\n"
+    "partizan game you play Left (the default) or Right. At your turn type a move's number or the\n"
+    "position you move to; 'moves' lists the moves again, 'hint' shows a winning move, 'undo' takes\n"
+    "back your last move and the reply, 'quit' ends the game. Normal play: whoever cannot move\n"
+    "loses; :play misere(...): whoever cannot move wins.\n";
 
 static const char help_draw[] =
     ":draw POS [DEPTH], or the statement 'draw POS depth N' (grundy --dot FILE writes it to FILE):\n"

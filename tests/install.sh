@@ -28,7 +28,7 @@ pc=$(find "$root" -name grundy.pc | head -1)
 prefix=${bin%/bin/grundy}
 for f in bin/grundy include/grundy.h lib/libgrundy.so lib/libgrundy.a share/man/man1/grundy.1 \
          share/grundy/stdlib/core.game share/grundy/stdlib/boards.game share/doc/grundy/api.md \
-         share/doc/grundy/language.md share/doc/grundy/examples/tour.game share/doc/grundy/examples/api/client.c \
+         share/doc/grundy/language.md share/doc/grundy/tutorial.md share/doc/grundy/reference.md share/doc/grundy/dev/engine.md share/doc/grundy/examples/tour.game share/doc/grundy/examples/api/client.c \
          share/bash-completion/completions/grundy share/zsh/site-functions/_grundy; do
     if [ -e "$prefix/$f" ]; then ok; else bad "not installed: $f"; fi
 done

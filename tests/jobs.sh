@@ -181,7 +181,7 @@ sleep 0.2
 if pgrep -f "a in 1..10\*\*6, n in 0..2000" >/dev/null; then bad "SIGINT: a worker outlived the run"; else ok; fi
 $to "$GRUNDY" --jobs 2 --timeout 1 -e "$long" >"$tmp/out" 2>"$tmp/err"
 st=$?
-if [ $st = 4 ] && grep -q "the run took more than 1 seconds" "$tmp/err"; then ok; else bad "--timeout: status $st"; cat "$tmp/err"; fi
+if [ $st = 4 ] && grep -q "the run took more than 1 second" "$tmp/err"; then ok; else bad "--timeout: status $st"; cat "$tmp/err"; fi
 
 # bad values
 for v in 0 x 257 -1; do

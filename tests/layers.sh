@@ -1,5 +1,5 @@
 #!/bin/sh
-# layers.sh: the include graph and the call graph of src/ follow the layers (docs/engine.md,
+# layers.sh: the include graph and the call graph of src/ follow the layers (docs/dev/engine.md,
 # "Layers"): a file may include headers of, and call functions (or read data) of, its own layer and
 # the layers below it, never above, and no two files reach each other round a cycle. The calls are
 # read from the compiled objects' symbol tables (nm: a file's undefined symbols against the file
@@ -38,7 +38,7 @@ for f in src/*.c src/*.h src/solve/*.c src/solve/*.h src/solve/*/*.c src/solve/*
     set -- $(layer "$f")
     fl=$1 fname=$2
     if [ "$fl" = "?" ]; then
-        echo "layers: $f belongs to no layer (add it to tests/layers.sh and docs/engine.md)"
+        echo "layers: $f belongs to no layer (add it to tests/layers.sh and docs/dev/engine.md)"
         fail=1
         continue
     fi

@@ -171,7 +171,7 @@ stopped() {
     t0=$(date +%s)
     check "$1" 4 $to "$GRUNDY" --timeout 1 -e "$3"
     t1=$(date +%s)
-    contains "$1" "$tmp/err" "the run took more than 1 seconds while solving game '$4' (raise the limit with --timeout SECONDS)"
+    contains "$1" "$tmp/err" "the run took more than 1 second while solving game '$4' (raise the limit with --timeout SECONDS)"
     if [ $((t1 - t0)) -le "$2" ]; then ok; else bad "$1: the run took $((t1 - t0)) s"; fi
 }
 # (Kayles's sums answer through its misère quotient at once; a board written as strings has no
