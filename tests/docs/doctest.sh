@@ -8,7 +8,8 @@
 #   <!-- check -->            the block is a console session: each line "$ COMMAND" is run with
 #                             sh, and the lines after it up to the next "$ " or the fence are its
 #                             output (standard output and standard error together). A line that is
-#                             only "..." matches any number of lines. Trailing blanks are ignored.
+#                             only "..." matches any number of lines, and "..." within a line any
+#                             text (a figure that varies by build). Trailing blanks are ignored.
 #   <!-- check file=NAME -->  the block's text is written to NAME, for the later commands of the
 #                             same document.
 #   <!-- nocheck -->          a console block that is deliberately not run (say why next to it).
@@ -57,7 +58,20 @@ match() {
                 for (k = j; k <= na + 1; k++) if (m(i + 1, k)) return 1
                 return 0
             }
-            return j <= na && want[i] == act[j] && m(i + 1, j + 1)
+            return j <= na && same(want[i], act[j]) && m(i + 1, j + 1)
+        }
+        # a shown line equals a printed one, where "..." within the line stands for any text
+        function same(w, a,   n, piece, k, at) {
+            if (index(w, "...") == 0) return w == a
+            n = split(w, piece, /\.\.\./)
+            if (substr(a, 1, length(piece[1])) != piece[1]) return 0
+            a = substr(a, length(piece[1]) + 1)
+            for (k = 2; k < n; k++) {
+                at = index(a, piece[k])
+                if (at == 0) return 0
+                a = substr(a, at + length(piece[k]))
+            }
+            return length(a) >= length(piece[n]) && substr(a, length(a) - length(piece[n]) + 1) == piece[n]
         }
         { sub(/[ \t\r]+$/, ""); act[++na] = $0 }
         END {
