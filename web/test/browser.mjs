@@ -180,9 +180,18 @@ for (; clicks < 20; ) {
     if (await page.$("#play-board[data-over]")) break;
     if (await clickFirstMove()) clicks++;
     if (clicks === 2 && !undone) {   // take back the engine's reply and this move, once
+        // (after the engine has replied: the board's buttons may still be those before the move,
+        // and an undo while the engine thinks is ignored)
+        await page.waitForFunction(() => document.querySelector("#play-board[data-over]") ||
+            (document.getElementById("play-log").textContent.match(/engine: /g) || []).length >= 2, { timeout: 20000 });
         await ready();
-        await page.evaluate(() => document.getElementById("play-undo").click());
-        undone = true;
+        for (let t = 0; t < 100 && !undone; t++) {   // (ignored while the page is still busy)
+            undone = await page.evaluate(() => {
+                document.getElementById("play-undo").click();
+                return document.getElementById("play-log").textContent.includes("undone");
+            });
+            if (!undone) await new Promise((r) => setTimeout(r, 100));
+        }
     }
 }
 const game = await page.evaluate(() => ({ over: document.getElementById("play-board").dataset.over,

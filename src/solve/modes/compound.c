@@ -209,6 +209,61 @@ static uint32_t zero_state(Solver *s, Loc loc)
     return eng_intern(s->store, pos.u.pos.keys[0], loc);
 }
 
+/* Two texts in natural order: runs of digits compare as numbers (Kayles(2) before Kayles(10)),
+   the rest byte by byte. */
+static int natural_cmp(const char *x, const char *y)
+{
+    while (*x && *y) {
+        if (*x >= '0' && *x <= '9' && *y >= '0' && *y <= '9') {
+            while (*x == '0' && x[1] >= '0' && x[1] <= '9') x++;
+            while (*y == '0' && y[1] >= '0' && y[1] <= '9') y++;
+            size_t nx = 0, ny = 0;
+            while (x[nx] >= '0' && x[nx] <= '9') nx++;
+            while (y[ny] >= '0' && y[ny] <= '9') ny++;
+            if (nx != ny) return nx < ny ? -1 : 1;
+            int c = memcmp(x, y, nx);
+            if (c) return c;
+            x += nx;
+            y += ny;
+            continue;
+        }
+        if (*x != *y) return (unsigned char)*x < (unsigned char)*y ? -1 : 1;
+        x++;
+        y++;
+    }
+    return (*x != 0) - (*y != 0);
+}
+
+typedef struct TextPart { char *text; SumPart part; } TextPart;
+
+static int by_text(const void *a, const void *b)
+{
+    const TextPart *x = a, *y = b;
+    int c = natural_cmp(x->text, y->text);
+    return c ? c : (x->part.id > y->part.id) - (x->part.id < y->part.id);
+}
+
+/* The parts of an option in the order of their texts: the store keeps them by state id, which
+   depends on what the session solved before (misere(Kayles(3) + Kayles(4)) wrote its move to
+   Kayles(2) + Kayles(1) or to Kayles(1) + Kayles(2) as earlier queries had interned them). */
+static void order_parts(Solver *s, SumPart *p, size_t n)
+{
+    if (n < 2) return;
+    TextPart *t = xmalloc(n * sizeof *t);
+    for (size_t i = 0; i < n; i++) {
+        StrBuf b;
+        sb_init(&b);
+        key_print(s->p, &b, eng_key(s->store, p[i].id));
+        t[i] = (TextPart){ sb_take(&b), p[i] };
+    }
+    qsort(t, n, sizeof *t, by_text);
+    for (size_t i = 0; i < n; i++) {
+        p[i] = t[i].part;
+        xfree(t[i].text);
+    }
+    xfree(t);
+}
+
 void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, size_t n, bool terminal_too, Loc loc)
 {
     Sums *m = sums_of(s);
@@ -235,6 +290,7 @@ void cpd_add_move(Solver *s, Answer *a, const CpdComp *c, const uint32_t *to, si
         }
         SumPart *copy = vm_alloc(s->vm, np * sizeof *copy, loc);   /* put may run the interpreter's allocator only */
         memcpy(copy, p, np * sizeof *copy);
+        order_parts(s, copy, np);
         if (!(a->mode & PM_COMPOUND)) {   /* misere play of a sum: the parts join the sum */
             for (size_t j = 0; j < np; j++) {
                 uint64_t w;
