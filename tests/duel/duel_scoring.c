@@ -20,6 +20,17 @@
 static uint64_t seed = 0x5c0e1ULL;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
+/* A random row a[0..n) of numbers in lo..hi, queried as game(a...): "query Ends(4, -2, 7);" */
+static void query_row(Str *prog, const char *game, int *a, int n, int lo, int hi)
+{
+    sput(prog, "query %s(", game);
+    for (int j = 0; j < n; j++) {
+        a[j] = rnd(lo, hi);
+        sput(prog, "%s%d", j ? ", " : "", a[j]);
+    }
+    sput(prog, ");\n");
+}
+
 /* ---- Ends: a[l..r] ---------------------------------------------------------------------------- */
 
 static long long ends(const int *a, int l, int r)
@@ -358,12 +369,7 @@ int main(void)
     /* Ends: rows of up to 12 numbers, some negative */
     for (int i = 0; i < N; i++) {
         int n = rnd(0, 12), a[12];
-        sput(&prog, "query Ends(");
-        for (int j = 0; j < n; j++) {
-            a[j] = rnd(-5, 30);
-            sput(&prog, "%s%d", j ? ", " : "", a[j]);
-        }
-        sput(&prog, ");\n");
+        query_row(&prog, "Ends", a, n, -5, 30);
         want[i].v = ends(a, 0, n - 1);
         want[i].line = n > 0;
         ends_line(a, n, want[i].t);
@@ -409,12 +415,7 @@ int main(void)
              pass ? "t != i and true" : "t != i");
         for (int i = 0; i < N / 3; i++) {
             int n = rnd(0, 9), a[9];
-            sput(&prog, "query Pick(");
-            for (int j = 0; j < n; j++) {
-                a[j] = rnd(-5, 30);
-                sput(&prog, "%s%d", j ? ", " : "", a[j]);
-            }
-            sput(&prog, ");\n");
+            query_row(&prog, "Pick", a, n, -5, 30);
             want[i] = (Want){ .v = pick(a, n, (1u << n) - 1), .line = false };
         }
         fails += check(pass ? "Pick through the loop" : "Pick", prog.s, want, N / 3);
