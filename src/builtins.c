@@ -421,13 +421,20 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
     }
     case BI_NCOMPONENTS: case BI_COMPONENT: {
         const Graph *g = need_graph(vm, loc, fn, a);
-        uint32_t *comp = vm_alloc(vm, ((size_t)g->n + 1) * sizeof *comp, loc);
-        uint32_t k = graph_components(g, comp);
+        /* the last graph's components are kept: ncomponents(H), then component(H, i) for each i,
+           find them once */
+        if (vm->comp_of != g) {
+            vm->comp_of = NULL;
+            if (g->n + 1 > vm->capcomp) util_grow((void **)&vm->comp, &vm->capcomp, (size_t)g->n + 1, sizeof *vm->comp);
+            vm->ncomp = graph_components(g, vm->comp);
+            vm->comp_of = g;
+        }
+        uint32_t k = vm->ncomp;
         if (id == BI_NCOMPONENTS) return val_int(k);
         if (!isnum(&args[1]) || args[1].u.i < 0 || args[1].u.i >= k)
             vm_fail(vm, loc, "component(): the graph has %u components, numbered from 0", k);
         Value r = derived_graph(vm, g, loc);
-        r.u.g = graph_component(vm->p, g, (uint32_t)args[1].u.i);
+        r.u.g = graph_component(vm->p, g, vm->comp, (uint32_t)args[1].u.i);
         return r;
     }
     }

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "driver.h"
 #include "graph.h"
+#include "listview.h"
 #include "parse.h"
 #include "sema.h"
 #include "compile.h"
@@ -44,6 +45,7 @@ void drv_fini(Program *p)
     solve_free(p->solver);
     vm_free(p->vm);
     graph_free_all(p);
+    lview_free_all(p);
     prog_fini(p);
 }
 

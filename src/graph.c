@@ -198,25 +198,39 @@ static const Graph *intern(Program *p, Graph *g)
     g->hash = hash_of(g);
     if ((p->code.ngraphs + 1) * 2 > p->code.gtcap) {   /* grow and rehash */
         size_t cap = p->code.gtcap ? p->code.gtcap * 2 : 64;
-        uint32_t *t = xcalloc(cap, sizeof *t);
+        uint64_t *t = xcalloc(cap, sizeof *t);
         for (size_t i = 0; i < p->code.ngraphs; i++) {
-            size_t j = p->code.graphs[i]->hash & (cap - 1);
+            uint64_t h = p->code.graphs[i]->hash;
+            size_t j = h & (cap - 1);
             while (t[j]) j = (j + 1) & (cap - 1);
-            t[j] = (uint32_t)i + 1;
+            t[j] = (h & 0xffffffff00000000u) | ((uint64_t)i + 1);
         }
         xfree(p->code.gtab);
         p->code.gtab = t;
         p->code.gtcap = cap;
     }
+    /* a slot's high half is its graph's hash's: a probe reads a record only when they agree (a
+       miss each: the records are all over memory) */
+    uint64_t hi = g->hash & 0xffffffff00000000u;
     size_t j = g->hash & (p->code.gtcap - 1);
-    for (; p->code.gtab[j]; j = (j + 1) & (p->code.gtcap - 1))
-        if (same(p->code.graphs[p->code.gtab[j] - 1], g)) {
+    for (; p->code.gtab[j]; j = (j + 1) & (p->code.gtcap - 1)) {
+        uint64_t s = p->code.gtab[j];
+        if ((s & 0xffffffff00000000u) != hi) continue;
+        const Graph *o = p->code.graphs[(uint32_t)s - 1];
+        if (same(o, g)) {
             free_graph(g);
-            return p->code.graphs[p->code.gtab[j] - 1];
+            return o;
         }
+    }
     g->id = (uint32_t)p->code.ngraphs;
     VEC_PUSH(p->code.graphs, p->code.ngraphs, p->code.capgraphs, g);
-    p->code.gtab[j] = g->id + 1;
+    p->code.gtab[j] = hi | ((uint64_t)g->id + 1);
+    /* kept for the program's life: a derived graph's arrays were sized for its parent (a component
+       of G - nbhd(v) kept 3 times the words it uses on a 6 x 6 grid) */
+    if (!g->shared_label) g->label = xrealloc(g->label, (g->n ? g->n : 1) * sizeof *g->label);
+    g->eu = xrealloc(g->eu, (g->m ? g->m : 1) * sizeof *g->eu);
+    g->ev = xrealloc(g->ev, (g->m ? g->m : 1) * sizeof *g->ev);
+    if (g->colour) g->colour = xrealloc(g->colour, g->m ? g->m : 1);
     build_adjacency(g);
     return g;
 }
@@ -662,14 +676,11 @@ const Graph *graph_cut(Program *p, const Graph *g, uint64_t e)
     return r;
 }
 
-const Graph *graph_component(Program *p, const Graph *g, uint32_t i)
+const Graph *graph_component(Program *p, const Graph *g, const uint32_t *comp, uint32_t i)
 {
-    uint32_t *comp = xmalloc(((size_t)g->n + 1) * sizeof *comp);
-    graph_components(g, comp);
     bool *drop = xmalloc(((size_t)g->n + 1) * sizeof *drop);
     for (uint32_t v = 0; v < g->n; v++) drop[v] = comp[v] != i;
     const Graph *h = without(p, g, drop, GRAPH_COMPONENT, i);
-    xfree(comp);
     xfree(drop);
     return h;
 }

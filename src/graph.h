@@ -86,8 +86,9 @@ const Graph *graph_cut(Program *p, const Graph *g, uint64_t e);
 const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground);
 /* The part connected to the ground (undirected); the empty graph when there is no ground. */
 const Graph *graph_grounded(Program *p, const Graph *g);
-/* The i-th weakly connected component (ordered by their smallest vertex; i below their number). */
-const Graph *graph_component(Program *p, const Graph *g, uint32_t i);
+/* The i-th weakly connected component (ordered by their smallest vertex; i below their number);
+   comp is graph_components' array for g. */
+const Graph *graph_component(Program *p, const Graph *g, const uint32_t *comp, uint32_t i);
 /* Weakly connected components: comp[i] for each vertex (numbered by their smallest vertex);
    returns their number. comp has g->n entries. */
 uint32_t graph_components(const Graph *g, uint32_t *comp);

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "key.h"
 #include "graph.h"
+#include "listview.h"
 #include "json.h"
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@ size_t key_arg_words(const int64_t *key, size_t w, int type)
     case POS_ARG_STR:
         if (len & (KEY_BIG_BIT | KEY_GRAPH_BIT)) return 1 + (size_t)(uint32_t)len;
         return 1 + ((size_t)(uint32_t)len + 7) / 8;
-    default: return 1 + (size_t)(uint32_t)len;
+    default: return len & KEY_VIEW_BIT ? 2 : 1 + (size_t)(uint32_t)len;
     }
 }
 
@@ -46,7 +47,8 @@ int key_decode(const Program *p, const int64_t *key, Value *out)
             v.t = type == POS_ARG_LIST ? VT_LIST : VT_SET;
             v.strs = (len & KEY_STRS_BIT) ? ((len & KEY_BIG_BIT) ? LIST_LISTS : LIST_STRS) : (len & KEY_BIG_BIT) ? LIST_BIGS : LIST_INTS;
             v.n = (uint32_t)len;
-            v.u.a = key + w + 1;
+            if (len & KEY_VIEW_BIT) v.u.l.a = lview_elems(p, (uint64_t)key[w + 1], &v.n, &v.u.l.base);
+            else v.u.a = key + w + 1;
             break;
         default:
             if (len & KEY_GRAPH_BIT) {

@@ -127,6 +127,7 @@ enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_COMPILE = 3, EXIT_LIMI
        EXIT_INTERRUPT = 130 };
 
 struct Graph;
+struct ListViews;
 
 typedef struct Program Program;
 
@@ -159,8 +160,9 @@ typedef struct ProgCode {
     size_t nredefs, capredefs;
     struct Graph **graphs;          /* every graph value, interned by content (graph.h) */
     size_t ngraphs, capgraphs;
-    uint32_t *gtab;                 /* open addressing: graph index + 1 */
+    uint64_t *gtab;                 /* open addressing: graph index + 1, the hash's high 32 bits above */
     size_t gtcap;
+    struct ListViews *views;        /* long integer lists of position keys (listview.h), or NULL */
 } ProgCode;
 
 /* The session's options and limits: what its client sets (the command line's flags,

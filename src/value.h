@@ -15,7 +15,8 @@ typedef enum VType { VT_NONE, VT_INT, VT_BOOL, VT_STR, VT_LIST, VT_SET, VT_RANGE
  * signature (2 bits per argument: POS_ARG_*), then the arguments: an integer is one word; a list,
  * set or string is a length word followed by its elements (strings packed 8 bytes a word); an
  * integer beyond 64 bits is a POS_ARG_STR argument whose length word has KEY_BIG_BIT, then its
- * limbs; a graph one whose length word has KEY_GRAPH_BIT, then its id. */
+ * limbs; a graph one whose length word has KEY_GRAPH_BIT, then its id; a list of at least
+ * LVIEW_MIN integers has KEY_VIEW_BIT in its length word, then its view id (listview.h). */
 enum { POS_ARG_INT = 0, POS_ARG_LIST = 1, POS_ARG_SET = 2, POS_ARG_STR = 3 };
 #define POS_MAX_ARGS 32
 #define KEY_GAME(k) ((uint32_t)((uint64_t)(k)[0] & 0xffffffffu))
@@ -36,6 +37,9 @@ typedef struct Value {
         struct { int64_t lo, hi; } r;   /* RANGE lo..hi inclusive (hi beyond 64 bits: val_range_hi) */
         int64_t i;                  /* INT, BOOL */
         const int64_t *a;           /* LIST, SET (sets sorted, no duplicates); BIG: the limbs */
+        /* LIST: a and, in the third word, the base of a view (listview.h: 0 when none; a hint
+           that a points into a registered row, checked before it is used) */
+        struct { const int64_t *a; uint64_t base; } l;
         const char *s;              /* STR (not NUL-terminated) */
         const int64_t *const *p;    /* POS: n component keys (a sum; n = 0 is the empty position) */
         /* POS: the keys (= p) and how many copies of each (NULL: one each): k * A is a count */
@@ -135,6 +139,8 @@ typedef struct StrRec { uint32_t len; uint32_t pad; char s[]; } StrRec;
 #define KEY_NEG_BIT ((uint64_t)1 << 60)
 /* In a POS_ARG_STR length word: the argument is a graph, the next word its id (graph.h). */
 #define KEY_GRAPH_BIT ((uint64_t)1 << 59)
+/* In a POS_ARG_LIST length word: the list is a view, the next word its id (listview.h). */
+#define KEY_VIEW_BIT ((uint64_t)1 << 58)
 /* A list inside a list: an interned record whose words are the inner list's kind (LIST_*), then
    its elements (themselves records when they are strings, big integers or lists), so equal lists
    are one record at any depth. */

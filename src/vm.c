@@ -4,6 +4,7 @@
 #include "key.h"
 #include "vm.h"
 #include "graph.h"
+#include "listview.h"
 #include "bignum.h"
 #include "arith.h"
 #include <stdarg.h>
@@ -26,6 +27,7 @@ void vm_free(Vm *vm)
     xfree(vm->frames);
     xfree(vm->marks);
     xfree(vm->snaps);
+    xfree(vm->comp);
     vm_memo_forget(vm);
     scratch_fini(&vm->scratch);
     xfree(vm);
@@ -546,13 +548,17 @@ static int64_t range_size(const Value *r)
 
 /* ---- positions ---------------------------------------------------------- */
 
+/* Whether a list argument goes into a key as a view (listview.h): long lists of integers. */
+static inline bool is_view(const Value *v) { return v->t == VT_LIST && v->strs == LIST_INTS && v->n >= LVIEW_MIN; }
+
 static size_t arg_words(const Value *v)
 {
     switch (v->t) {
     case VT_STR: return 1 + (v->n + 7) / 8;
     case VT_BIG: return 1 + v->n;
     case VT_GRAPH: return 2;
-    case VT_LIST: case VT_SET: return 1 + v->n;
+    case VT_LIST: return is_view(v) ? 2 : 1 + v->n;
+    case VT_SET: return 1 + v->n;
     default: return 1;
     }
 }
@@ -611,6 +617,11 @@ static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *pack
         case VT_INT: case VT_BOOL: k[w++] = a->u.i; break;
         case VT_LIST: case VT_SET:
             sig |= (uint64_t)(a->t == VT_LIST ? POS_ARG_LIST : POS_ARG_SET) << (2 * i);
+            if (is_view(a)) {
+                k[w++] = (int64_t)((uint64_t)a->n | KEY_VIEW_BIT);
+                k[w++] = (int64_t)lview_intern(vm->p, a->u.a, a->n, a->u.l.base, loc);
+                break;
+            }
             k[w++] = (int64_t)((uint64_t)a->n | (a->strs == LIST_STRS || a->strs == LIST_LISTS ? KEY_STRS_BIT : 0) |
                                (a->strs == LIST_BIGS || a->strs == LIST_LISTS ? KEY_BIG_BIT : 0));
             if (a->n) memcpy(k + w, a->u.a, a->n * sizeof *k);
@@ -1148,7 +1159,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             base = fr.base;
             break;
         }
-        case IR_ITERSLICE:     /* [a[v] for v in lo..hi]: the slice in one copy (peep.c: is_slice) */
+        case IR_ITERSLICE:     /* [a[v] for v in lo..hi]: the slice, sharing a's elements (peep.c: is_slice) */
         case IR_ITERSKIP: {    /* [a[v] for v in lo..hi when v != s]: the same but index s (is_skip) */
             bool skip = op == IR_ITERSKIP;
             const Value *d = &TOP;
@@ -1165,21 +1176,27 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             }
             if (lo <= hi && (lo < 0 || hi >= (int64_t)a->n)) goto op_iter;   /* the loop reports the index */
             uint64_t count = lo <= hi ? (uint64_t)(hi - lo) + 1 : 0;          /* (at most the list's length) */
-            if (vm->fuel && vm->fuel <= count + 1) goto op_iter;          /* the loop runs out where it would */
+            bool out = count && s >= lo && s <= hi;   /* an element to leave out */
+            /* the steps: a copy's are the loop's count + 1; a slice that shares a's elements is
+               one step (the work it does), so a move that drops an end of a row is O(1) */
+            uint64_t cost = out ? count + 1 : 1;
+            if (vm->fuel && vm->fuel <= cost) goto op_iter;          /* the loop runs out where it would */
             size_t slot = base + (size_t)code[pc];
             sp--;
             vm->sp = sp;
-            prog_poll_n(vm->p, count, f->locs[pc0 + 3]);   /* the loop's count + 1 steps (the poll adds one) */
-            if (vm->fuel) vm->fuel -= count + 1;
-            bool out = count && s >= lo && s <= hi;   /* an element to leave out */
-            if (count - out) {
+            prog_poll_n(vm->p, cost - 1, f->locs[pc0 + 3]);   /* (the poll adds one) */
+            if (vm->fuel) vm->fuel -= cost;
+            if (count && !out) {   /* lists are never written in place: the slice shares a's elements */
+                acc->u.l.a = a->u.a + lo;
+                acc->u.l.base = a->u.l.base;
+                acc->n = (uint32_t)count;
+                acc->strs = a->strs;
+            } else if (count - out) {
                 int64_t *w = vm_alloc(vm, (size_t)(count - out) * sizeof *w, LOC);
-                if (!out) memcpy(w, a->u.a + lo, (size_t)count * sizeof *w);
-                else {
-                    memcpy(w, a->u.a + lo, (size_t)(s - lo) * sizeof *w);
-                    memcpy(w + (s - lo), a->u.a + s + 1, (size_t)(hi - s) * sizeof *w);
-                }
-                acc->u.a = w;
+                memcpy(w, a->u.a + lo, (size_t)(s - lo) * sizeof *w);
+                memcpy(w + (s - lo), a->u.a + s + 1, (size_t)(hi - s) * sizeof *w);
+                acc->u.l.a = w;
+                acc->u.l.base = 0;
                 acc->n = (uint32_t)(count - out);
                 acc->strs = a->strs;
             }

@@ -94,6 +94,10 @@ struct Vm {
     /* results of recursive defs (vm_memo.c): keys (the def's id and its arguments, encoded as a
        position's) and values in their own arena, indexed by open addressing (entry + 1) */
     struct VmMemo *memo;
+    /* the components of the last graph asked for them (ncomponents, component): comp_of's */
+    const struct Graph *comp_of;
+    uint32_t *comp, ncomp;
+    size_t capcomp;
 };
 
 /* GMP values for exact arithmetic beyond 64 bits, in scratch: an error that unwinds past them

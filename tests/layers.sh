@@ -15,7 +15,7 @@ layer() {
     src/util.* | src/arena.* | src/diag.* | src/value.* | src/bignum.* | src/gmpx.h | src/scratch.* | src/numth.* | src/json.* | src/ir_ops.h | src/arith.h | \
     src/solve/core/mex.*) echo 0 core ;;
     src/ast.* | src/parse.h | src/ir.* | src/builtins.h | src/builtins_table.c) echo 1 syntax ;;
-    src/program.* | src/graph.*) echo 2 program ;;
+    src/program.* | src/graph.* | src/listview.*) echo 2 program ;;
     src/sema.* | src/compile.* | src/peep.* | src/rules.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
     src/vm.* | src/vm_memo.c | src/vm_rt.c | src/builtins.c | src/input.*) echo 5 interpreter ;;

@@ -8,7 +8,11 @@
    and the best moves the engine lists for Ends rows: exactly the moves whose gain less the value
    after is the position's value. Ends also through the interpreter's loop (not the copied
    slice) and over words (slices of a list of strings); Pick (take any number of the row: the
-   rest copied at once but one index) both ways. */
+   rest copied at once but one index) both ways. Long rows (24 to 90 numbers, which position keys
+   hold as views: listview.h) by value, totals and best moves, from a few numbers so that equal
+   slices recur at other places of a row and in other rows; and a row of one number repeated,
+   whose slices must be one position per length however they are made (a slice of the row, or a
+   list built element by element), under a cap on the positions stored. */
 #include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
@@ -183,7 +187,7 @@ static long long ruled(const Rule *r, int n)
 
 /* ---- Ends of any size: a[l..r] in GMP, memoised by (l, r) ----------------------------------- */
 
-#define BIGN 9
+#define BIGN 91
 static mpz_t bigv[BIGN][BIGN];
 static bool bigk[BIGN][BIGN];
 
@@ -257,19 +261,24 @@ static char *ends_big_expect(mpz_t *a, int n)
     return e.s;
 }
 
-/* Ends rows of 0-8 numbers around and beyond 64 bits against ends_big_expect, field by field. */
-static int duel_big_ends(int rows)
+/* Ends rows against ends_big_expect, field by field: rows of 0-8 numbers around and beyond 64 bits
+   (big), or long rows of 24-90 numbers (views in keys), each row drawn from 0..2, or one number
+   repeated, or a short pattern repeated, or -50..1000. */
+static int duel_big_ends(int rows, bool long_rows)
 {
     Str prog = { 0 };
     char **want = calloc((size_t)rows, sizeof *want);
     for (int q = 0; q < rows; q++) {
-        int n = rnd(0, 8);
-        mpz_t a[8];
+        int n = long_rows ? rnd(24, BIGN - 1) : rnd(0, 8), row = rnd(0, 3), period = rnd(1, 4), pat[4];
+        for (int j = 0; j < 4; j++) pat[j] = rnd(0, 9);
+        mpz_t a[BIGN];
         sput(&prog, "query Ends(");
         for (int j = 0; j < n; j++) {
             mpz_init(a[j]);
-            int kind = rnd(0, 3);
-            if (kind == 0) mpz_set_si(a[j], rnd(-9, 30));                     /* small */
+            int kind = long_rows ? -1 : rnd(0, 3);
+            if (long_rows)
+                mpz_set_si(a[j], row == 0 ? rnd(0, 2) : row == 1 ? pat[0] : row == 2 ? pat[j % period] : rnd(-50, 1000));
+            else if (kind == 0) mpz_set_si(a[j], rnd(-9, 30));                     /* small */
             else if (kind == 1) {                                             /* 2^63 +- a little */
                 mpz_ui_pow_ui(a[j], 2, 63);
                 mpz_add_ui(a[j], a[j], (unsigned long)rnd(0, 3));
@@ -278,7 +287,7 @@ static int duel_big_ends(int rows)
                 mpz_ui_pow_ui(a[j], 10, (unsigned long)rnd(15, 30));
                 mpz_mul_ui(a[j], a[j], (unsigned long)rnd(1, 9));
             }
-            if (kind && rnd(0, 2) == 0) mpz_neg(a[j], a[j]);
+            if (kind > 0 && rnd(0, 2) == 0) mpz_neg(a[j], a[j]);
             char *t = mpz_get_str(NULL, 10, a[j]);
             sput(&prog, "%s%s", j ? ", " : "", t);
             free(t);
@@ -292,7 +301,7 @@ static int duel_big_ends(int rows)
     char *out = duel_run(prog.s, NULL, &status, &err);
     int fails = 0, q = 0;
     if (status) {
-        fprintf(stderr, "big Ends: exit %d: %s\n", status, err ? err : "");
+        fprintf(stderr, "%s Ends: exit %d: %s\n", long_rows ? "long" : "big", status, err ? err : "");
         fails = rows;
     }
     for (char *line = status ? NULL : strtok(out, "\n"); line && q < rows; line = strtok(NULL, "\n"), q++) {
@@ -308,7 +317,7 @@ static int duel_big_ends(int rows)
             f = next ? next + 1 : NULL;
         }
         if (!ok) {
-            if (fails < 5) fprintf(stderr, "big Ends #%d: want %s\n  got: %s\n", q, w, line);
+            if (fails < 5) fprintf(stderr, "%s Ends #%d: want %s\n  got: %s\n", long_rows ? "long" : "big", q, w, line);
             fails++;
         }
     }
@@ -481,12 +490,48 @@ int main(void)
         asked += q;
     }
     total += asked;
-    int big = duel_big_ends(200);
-    fails += big;
-    total += 200;
+    int big = duel_big_ends(200, false), longr = duel_big_ends(200, true);
+    fails += big + longr;
+    total += 400;
+    /* one number repeated n times: the positions are its n + 1 lengths, one each whether a move
+       slices the row at either end (Ends) or builds the rest element by element (EM's right,
+       through the loop); the store is capped at n + 1 positions (a slice not found as the content
+       it is would need about n^2 / 2), and the best moves, left and right, are one (the same
+       position) */
+    int capped = 0;
+    for (int n = 25; n <= 200; n += 43)
+        for (int g = 0; g < 2; g++) {
+            const char *name = g ? "Ends" : "EM";
+            prog.len = 0;
+            prog.s[0] = 0;
+            if (!g)
+                sput(&prog, "scoring game EM(a...) {\n"
+                            "    move left when len(a) > 0 => EM([a[i] for i in 1..len(a) - 1]...) gain a[0];\n"
+                            "    move right when len(a) > 0 => EM([a[i] for i in 0..len(a) - 2 when true]...) gain a[len(a) - 1];\n}\n");
+            sput(&prog, "query %s(", name);
+            for (int j = 0; j < n; j++) sput(&prog, "%s5", j ? ", " : "");
+            sput(&prog, ");\n");
+            int status;
+            char *err = NULL, *out = duel_run_capped(prog.s, NULL, (size_t)n + 1, &status, &err);
+            char best[64], twice[64];
+            snprintf(best, sizeof best, "\"winning\":[\"%s(5,", name);
+            snprintf(twice, sizeof twice, "\",\"%s(", name);
+            const char *wv = n % 2 ? "\"value\":5," : "\"value\":0,";
+            if (status || !out || !strstr(out, wv) || !strstr(out, best) || strstr(out, twice)) {
+                if (capped < 3)
+                    fprintf(stderr, "%s(5 x %d): exit %d, want %s one best move: %s%s\n", name, n, status, wv, out ? out : "",
+                            err ? err : "");
+                capped++;
+            }
+            free(out);
+            free(err);
+            total++;
+        }
+    fails += capped;
     free(prog.s);
     free(want);
     printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets, 200 Ends rows with numbers "
-           "beyond 64 bits: %d failed), %d failed\n", total, asked, big, fails);
+           "beyond 64 bits: %d failed, 200 long rows: %d failed, 10 rows of one number under a cap: %d failed), %d failed\n",
+           total, asked, big, longr, capped, fails);
     return fails ? 1 : 0;
 }

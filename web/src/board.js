@@ -166,6 +166,9 @@ export class Board {
         if (this.q.scoring) this.score[0] += BigInt(m.gain || "0");
         this.hist.push(m.id);
         this.person = false;
+        // the board is the engine's until it has replied: its buttons take no click meanwhile
+        for (const b of this.root.querySelectorAll("button.move")) b.disabled = true;
+        this.hintBtn.disabled = this.undoBtn.disabled = true;
         this.go(m.id);
     }
 

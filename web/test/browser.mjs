@@ -168,10 +168,13 @@ const hint = await page.$eval("#play-log", (l) => l.textContent);
 check(hint.includes("hint: no move wins here (the position is P)"), "hint on Nim(1, 2, 3): " + hint);
 let clicks = 0, undone = false;
 // (clicks in the page: the board redraws itself as the engine answers)
+// (a click counts when the log shows the move: a board the engine has not yet redrawn takes none)
 const clickFirstMove = () => page.evaluate(() => {
     const b = document.querySelector("#play-board button.move:not([disabled])");
+    const mine = () => (document.getElementById("play-log").textContent.match(/you: /g) || []).length;
+    const before = mine();
     if (b) b.click();
-    return !!b;
+    return !!b && mine() > before;
 });
 const ready = () => page.waitForFunction(() => document.querySelector("#play-board[data-over]") ||
     document.querySelector("#play-board button.move:not([disabled])"), { timeout: 20000 });

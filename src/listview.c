@@ -1,0 +1,234 @@
+/* listview.c: the registry of long integer lists held by position keys as views (listview.h).
+   Rows are lists copied once; a view is (row, offset, length); each content has one canonical
+   view, whose index is the id keys hold. Contents are found by a polynomial hash modulo the prime
+   2^61 - 1: a row's prefix sums give the hash of any of its slices in O(1), and two contents are
+   the same only when their elements compare equal (a hash collision costs time, never an id). */
+#include "config.h"
+#include "listview.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define LV_P (((uint64_t)1 << 61) - 1)
+#define LV_BASE 0x1b873593a5cd7e3ull   /* below LV_P */
+
+typedef struct LvRow {
+    int64_t *elems;
+    uint64_t *pre;      /* pre[i]: the hash sum of elems[0..i) (NULL until a proper slice is met) */
+    uint64_t hash;      /* the whole row's */
+    uint32_t n;
+} LvRow;
+
+/* A view: canon is the index of the canonical view of the same content (itself when it is one);
+   the others are slices met elsewhere with a content seen before, remembered so that meeting
+   them again compares no element. */
+typedef struct LvView { uint64_t hash; uint32_t row, off, len, canon; } LvView;
+
+struct ListViews {
+    LvRow *rows; size_t nrows, caprows;
+    LvView *views; size_t nviews, capviews;
+    uint32_t *tab; size_t tcap;     /* open addressing on the hash: view index + 1 */
+    uint64_t *ipow; size_t nipow;   /* LV_BASE^-i */
+    uint64_t inv;                   /* LV_BASE^-1 */
+    size_t bytes;
+};
+
+static uint64_t mulmod(uint64_t a, uint64_t b)
+{
+    unsigned __int128 z = (unsigned __int128)a * b;
+    uint64_t r = ((uint64_t)z & LV_P) + (uint64_t)(z >> 61);
+    r = (r & LV_P) + (r >> 61);
+    return r >= LV_P ? r - LV_P : r;
+}
+
+static uint64_t addmod(uint64_t a, uint64_t b)
+{
+    uint64_t r = a + b;
+    return r >= LV_P ? r - LV_P : r;
+}
+
+static uint64_t powmod(uint64_t b, uint64_t e)
+{
+    uint64_t r = 1;
+    for (; e; e >>= 1, b = mulmod(b, b))
+        if (e & 1) r = mulmod(r, b);
+    return r;
+}
+
+/* An element's term before its power: a mix of its bits, below LV_P. */
+static uint64_t elem_term(int64_t x)
+{
+    uint64_t z = (uint64_t)x + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z = (z ^ (z >> 31)) >> 3;
+    return z >= LV_P ? z - LV_P : z;
+}
+
+/* sum of elem_term(a[j]) * LV_BASE^j */
+static uint64_t hash_of(const int64_t *a, uint32_t n)
+{
+    uint64_t h = 0, pw = 1;
+    for (uint32_t j = 0; j < n; j++) {
+        h = addmod(h, mulmod(elem_term(a[j]), pw));
+        pw = mulmod(pw, LV_BASE);
+    }
+    return h;
+}
+
+static struct ListViews *reg(Program *p)
+{
+    if (!p->code.views) {
+        struct ListViews *r = xcalloc(1, sizeof *r);
+        r->inv = powmod(LV_BASE, LV_P - 2);
+        p->code.views = r;
+    }
+    return p->code.views;
+}
+
+/* LV_BASE^-i */
+static uint64_t ipow(struct ListViews *r, size_t i)
+{
+    if (i >= r->nipow) {
+        size_t n = r->nipow ? r->nipow : 1;
+        while (n <= i) n *= 2;
+        r->ipow = xrealloc(r->ipow, n * sizeof *r->ipow);
+        if (!r->nipow) r->ipow[r->nipow++] = 1;
+        for (; r->nipow < n; r->nipow++) r->ipow[r->nipow] = mulmod(r->ipow[r->nipow - 1], r->inv);
+    }
+    return r->ipow[i];
+}
+
+/* The hash of row's elements [off, off + len). */
+static uint64_t slice_hash(struct ListViews *r, LvRow *row, uint32_t off, uint32_t len)
+{
+    if (off == 0 && len == row->n) return row->hash;
+    if (!row->pre) {
+        row->pre = xmalloc(((size_t)row->n + 1) * sizeof *row->pre);
+        r->bytes += ((size_t)row->n + 1) * sizeof *row->pre;
+        uint64_t pw = 1;
+        row->pre[0] = 0;
+        for (uint32_t j = 0; j < row->n; j++) {
+            row->pre[j + 1] = addmod(row->pre[j], mulmod(elem_term(row->elems[j]), pw));
+            pw = mulmod(pw, LV_BASE);
+        }
+    }
+    uint64_t d = row->pre[off + len] + LV_P - row->pre[off];
+    if (d >= LV_P) d -= LV_P;
+    return mulmod(d, ipow(r, off));
+}
+
+static void grow(struct ListViews *r)
+{
+    size_t cap = r->tcap ? r->tcap * 2 : 1024;
+    uint32_t *t = xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < r->nviews; i++) {
+        size_t j = (size_t)r->views[i].hash & (cap - 1);
+        while (t[j]) j = (j + 1) & (cap - 1);
+        t[j] = (uint32_t)i + 1;
+    }
+    r->bytes += (cap - r->tcap) * sizeof *t;
+    xfree(r->tab);
+    r->tab = t;
+    r->tcap = cap;
+}
+
+static uint32_t add_view(struct ListViews *r, uint64_t h, uint32_t row, uint32_t off, uint32_t len, int64_t canon)
+{
+    if ((r->nviews + 1) * 2 > r->tcap) grow(r);
+    uint32_t id = (uint32_t)r->nviews;
+    LvView v = { h, row, off, len, canon < 0 ? id : (uint32_t)canon };
+    size_t cap0 = r->capviews;
+    VEC_PUSH(r->views, r->nviews, r->capviews, v);
+    r->bytes += (r->capviews - cap0) * sizeof *r->views;
+    size_t j = (size_t)h & (r->tcap - 1);
+    while (r->tab[j]) j = (j + 1) & (r->tcap - 1);
+    r->tab[j] = id + 1;
+    return v.canon;
+}
+
+static const int64_t *view_elems(const struct ListViews *r, const LvView *v)
+{
+    return r->rows[v->row].elems + v->off;
+}
+
+/* The canonical view of content a[0..n) with hash h, or -1. */
+static int64_t find_content(const struct ListViews *r, const int64_t *a, uint32_t n, uint64_t h)
+{
+    if (!r->tcap) return -1;
+    for (size_t j = (size_t)h & (r->tcap - 1); r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
+        const LvView *v = &r->views[r->tab[j] - 1];
+        if (v->hash == h && v->len == n && v->canon == r->tab[j] - 1 && !memcmp(view_elems(r, v), a, (size_t)n * sizeof *a))
+            return v->canon;
+    }
+    return -1;
+}
+
+/* The row whose elements hold a[0..n), named by base (a row index + 1), or -1. */
+static int64_t row_of(const struct ListViews *r, const int64_t *a, uint32_t n, uint64_t base)
+{
+    if (!base || base > r->nrows) return -1;
+    const LvRow *row = &r->rows[base - 1];
+    uintptr_t pa = (uintptr_t)a, p0 = (uintptr_t)row->elems;
+    if (pa < p0 || (pa - p0) % sizeof *a || (pa - p0) / sizeof *a + n > row->n) return -1;
+    return (int64_t)(base - 1);
+}
+
+uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, Loc loc)
+{
+    struct ListViews *r = reg(p);
+    int64_t ri = row_of(r, a, n, base);
+    if (ri >= 0) {   /* a slice of a row: the same slice again is found by place */
+        LvRow *row = &r->rows[ri];
+        uint32_t off = (uint32_t)(a - row->elems);
+        uint64_t h = slice_hash(r, row, off, n);
+        for (size_t j = (size_t)h & (r->tcap - 1); r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
+            const LvView *v = &r->views[r->tab[j] - 1];
+            if (v->hash == h && v->len == n && v->row == (uint32_t)ri && v->off == off) return v->canon;
+        }
+        int64_t c = find_content(r, a, n, h);
+        return add_view(r, h, (uint32_t)ri, off, n, c);
+    }
+    uint64_t h = hash_of(a, n);
+    int64_t c = find_content(r, a, n, h);
+    if (c >= 0) return (uint64_t)c;
+    prog_poll_n(p, n / 64, loc);
+    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n };
+    memcpy(row.elems, a, (size_t)n * sizeof *a);
+    size_t cap0 = r->caprows;
+    VEC_PUSH(r->rows, r->nrows, r->caprows, row);
+    r->bytes += (size_t)n * sizeof *a + (r->caprows - cap0) * sizeof *r->rows;
+    return add_view(r, h, (uint32_t)(r->nrows - 1), 0, n, -1);
+}
+
+const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t *base)
+{
+    const struct ListViews *r = p->code.views;
+    const LvView *v = &r->views[id];
+    *n = v->len;
+    *base = (uint64_t)v->row + 1;
+    return view_elems(r, v);
+}
+
+void lview_stats(const Program *p, size_t *rows, size_t *views, size_t *bytes)
+{
+    const struct ListViews *r = p->code.views;
+    *rows = r ? r->nrows : 0;
+    *views = r ? r->nviews : 0;
+    *bytes = r ? r->bytes + r->nipow * sizeof *r->ipow : 0;
+}
+
+void lview_free_all(Program *p)
+{
+    struct ListViews *r = p->code.views;
+    if (!r) return;
+    for (size_t i = 0; i < r->nrows; i++) {
+        xfree(r->rows[i].elems);
+        xfree(r->rows[i].pre);
+    }
+    xfree(r->rows);
+    xfree(r->views);
+    xfree(r->tab);
+    xfree(r->ipow);
+    xfree(r);
+    p->code.views = NULL;
+}
