@@ -418,6 +418,7 @@ static void moves(Cg *c, Node *g, const SemaInfo *info, bool user)
     Program *p = c->p;
     Game *game = &p->code.games[g->ref_id];
     game->rules = rules_read(p->code.unit ? p->code.unit : &p->code.arena, g);
+    game->tail_inline = game->rules && game->rules->canon_form == CF_SORT_TAIL && game->variadic;
     const char **names = arena_alloc(p->code.unit ? p->code.unit : &p->code.arena, ((size_t)g->list.n + 1) * sizeof *names);
     for (int i = 0; i < g->list.n; i++) names[i] = g->list.v[i]->kind == N_MOVE ? g->list.v[i]->name : NULL;
     game->move_names = names;

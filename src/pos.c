@@ -1,7 +1,6 @@
 /* pos.c: the position store: interning of canonical position keys in an open-addressing hash table. */
 #include "config.h"
 #include "key.h"
-#include "listview.h"
 #include "pos.h"
 #include "rules.h"
 #include <stdlib.h>
@@ -466,7 +465,7 @@ static CanonForm native_form(Engine *e, uint32_t g)
     return G->rules ? G->rules->canon_form : CF_NONE;
 }
 
-static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out, Loc loc)
+static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out)
 {
     uint32_t g = KEY_GAME(raw);
     CanonForm cf = native_form(e, g);
@@ -488,21 +487,6 @@ static bool native_canon(Engine *e, const int64_t *raw, size_t len, int64_t *out
     size_t at = 2 + (size_t)(np - 1);
     if (len <= at) return false;
     uint64_t hdr = (uint64_t)raw[at];
-    if (hdr & KEY_VIEW_BIT) {   /* a long list (listview.h): the view of its elements sorted */
-        if (hdr & (KEY_STRS_BIT | KEY_BIG_BIT) || at + 2 != len) return false;
-        uint32_t n;
-        uint64_t base;
-        const int64_t *a = lview_elems(e->p, (uint64_t)raw[at + 1], &n, &base);
-        memcpy(out, raw, len * sizeof *out);
-        uint32_t i = 1;
-        while (i < n && a[i - 1] <= a[i]) i++;
-        if (i == n) return true;   /* sorted already: the same content, the same id */
-        int64_t *s = vm_alloc(e->vm, (size_t)n * sizeof *s, loc);   /* scratch: freed by the caller's loop */
-        memcpy(s, a, (size_t)n * sizeof *s);
-        qsort(s, n, sizeof *s, cmp_words);
-        out[at + 1] = (int64_t)lview_intern(e->p, s, n, 0, loc);
-        return true;
-    }
     if (hdr & (KEY_STRS_BIT | KEY_BIG_BIT) || at + 1 + hdr != len) return false;
     memcpy(out, raw, len * sizeof *out);
     if (hdr <= 16) sort_words(out + at + 1, hdr);
@@ -517,7 +501,7 @@ static bool intern_native(Engine *e, const int64_t *raw, size_t len, bool find_o
 {
     int64_t buf[32];
     int64_t *key = len <= 32 ? buf : vm_alloc(e->vm, len * sizeof *key, loc);   /* scratch: freed by the caller's loop */
-    if (!native_canon(e, raw, len, key, loc)) return false;
+    if (!native_canon(e, raw, len, key)) return false;
     uint64_t h = util_hash_words(key, len);
     size_t slot;
     *id = find_only ? lookup(e, key, len, h, &slot) : intern_canonical(e, key, len, h, cell, loc);

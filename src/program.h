@@ -46,6 +46,9 @@ typedef struct Game {
     int canon_fn;       /* function returning the canonical argument list, or -1 */
     Loc loc;
     const struct GameRules *rules;   /* its rules as the recognisers read them (rules.h), or NULL */
+    /* its last (variadic) parameter stays written out in keys at any length: the list a canon the
+       store applies sorts (rules.h CF_SORT_TAIL; listview.h) */
+    bool tail_inline;
     const char *const *move_names;   /* by yield tag: each item's label (NULL: none, or its canon) */
     int nmove_names;
     int nlocals;        /* frame slots of the moves function */

@@ -1009,6 +1009,19 @@ bool solve_same_position(Solver *s, const Value *a, const Value *b, Loc loc)
 
 /* ---- the period statement ----------------------------------------------------------------------- */
 
+/* Whether word w of key is the id of a long list (a view, listview.h): a name, not a number the
+   position holds, so never the integer a family varies (ids 0 and 1 are two lists). */
+static bool view_word(const int64_t *key, size_t w)
+{
+    uint64_t sig = (uint64_t)key[1];
+    for (size_t a = 0, at = 2; at < KEY_LEN(key) && a < POS_MAX_ARGS; a++) {
+        int ty = (int)((sig >> (2 * a)) & 3);
+        if (ty == POS_ARG_LIST && ((uint64_t)key[at] & KEY_VIEW_BIT) && w == at + 1) return true;
+        at += key_arg_words(key, at, ty);
+    }
+    return false;
+}
+
 bool solve_family_shape(const int64_t *key0, const int64_t *key1)
 {
     size_t len = KEY_LEN(key0), cw = 0;
@@ -1016,7 +1029,7 @@ bool solve_family_shape(const int64_t *key0, const int64_t *key1)
     if (KEY_LEN(key1) == len && key0[0] == key1[0] && key0[1] == key1[1])
         for (size_t w = 2; w < len; w++)
             if (key0[w] != key1[w]) { diffs++; cw = w; }
-    return diffs == 1 && key1[cw] == key0[cw] + 1 && key0[cw] == 0;
+    return diffs == 1 && key1[cw] == key0[cw] + 1 && key0[cw] == 0 && !view_word(key0, cw);
 }
 
 size_t solve_family_word(Solver *s, const int64_t *key0, const int64_t *key1, Loc loc, const char *need)

@@ -66,6 +66,7 @@ export class Board {
             pre.className = "err";
             pre.textContent = msg.errors || `the position could not be played (status ${msg.status})`;
             this.root.append(pre);
+            this.undoBtn.disabled = this.hist.length < 3;   // (disabled while the engine was asked)
             return;
         }
         if (msg.type === "engine-move") {
