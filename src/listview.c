@@ -29,7 +29,6 @@ struct ListViews {
     uint32_t *tab; size_t tcap;     /* open addressing on the hash: view index + 1 */
     uint64_t *ipow; size_t nipow;   /* LV_BASE^-i */
     uint64_t inv;                   /* LV_BASE^-1 */
-    size_t bytes;
 };
 
 static uint64_t mulmod(uint64_t a, uint64_t b)
@@ -104,7 +103,6 @@ static uint64_t slice_hash(struct ListViews *r, LvRow *row, uint32_t off, uint32
     if (off == 0 && len == row->n) return row->hash;
     if (!row->pre) {
         row->pre = xmalloc(((size_t)row->n + 1) * sizeof *row->pre);
-        r->bytes += ((size_t)row->n + 1) * sizeof *row->pre;
         uint64_t pw = 1;
         row->pre[0] = 0;
         for (uint32_t j = 0; j < row->n; j++) {
@@ -126,7 +124,6 @@ static void grow(struct ListViews *r)
         while (t[j]) j = (j + 1) & (cap - 1);
         t[j] = (uint32_t)i + 1;
     }
-    r->bytes += (cap - r->tcap) * sizeof *t;
     xfree(r->tab);
     r->tab = t;
     r->tcap = cap;
@@ -137,9 +134,7 @@ static uint32_t add_view(struct ListViews *r, uint64_t h, uint32_t row, uint32_t
     if ((r->nviews + 1) * 2 > r->tcap) grow(r);
     uint32_t id = (uint32_t)r->nviews;
     LvView v = { h, row, off, len, canon < 0 ? id : (uint32_t)canon };
-    size_t cap0 = r->capviews;
     VEC_PUSH(r->views, r->nviews, r->capviews, v);
-    r->bytes += (r->capviews - cap0) * sizeof *r->views;
     size_t j = (size_t)h & (r->tcap - 1);
     while (r->tab[j]) j = (j + 1) & (r->tcap - 1);
     r->tab[j] = id + 1;
@@ -194,9 +189,7 @@ uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, L
     prog_poll_n(p, n / 64, loc);
     LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n };
     memcpy(row.elems, a, (size_t)n * sizeof *a);
-    size_t cap0 = r->caprows;
     VEC_PUSH(r->rows, r->nrows, r->caprows, row);
-    r->bytes += (size_t)n * sizeof *a + (r->caprows - cap0) * sizeof *r->rows;
     return add_view(r, h, (uint32_t)(r->nrows - 1), 0, n, -1);
 }
 
@@ -207,14 +200,6 @@ const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t 
     *n = v->len;
     *base = (uint64_t)v->row + 1;
     return view_elems(r, v);
-}
-
-void lview_stats(const Program *p, size_t *rows, size_t *views, size_t *bytes)
-{
-    const struct ListViews *r = p->code.views;
-    *rows = r ? r->nrows : 0;
-    *views = r ? r->nviews : 0;
-    *bytes = r ? r->bytes + r->nipow * sizeof *r->ipow : 0;
 }
 
 void lview_free_all(Program *p)

@@ -24,8 +24,6 @@
 uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, Loc loc);
 /* The elements of view id (its length in *n) and the base word to give a list value of them. */
 const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t *base);
-/* The registry's rows, views and bytes (for a store's report). */
-void lview_stats(const Program *p, size_t *rows, size_t *views, size_t *bytes);
 /* Free the registry (prog_fini). */
 void lview_free_all(Program *p);
 #endif

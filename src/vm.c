@@ -550,12 +550,6 @@ static int64_t range_size(const Value *r)
 
 /* Whether a list argument goes into a key as a view (listview.h): long lists of integers. */
 static inline bool is_view(const Value *v) { return v->t == VT_LIST && v->strs == LIST_INTS && v->n >= LVIEW_MIN; }
-/* Whether argument i of game G stays written out at any length: the list a canon the store
-   applies sorts (`sort(v)...`, rules.h CF_SORT_TAIL). A move's raw key is sorted in scratch and
-   dropped; as a view, each raw order would be a row kept for the program's life (a row of 60
-   threes: 24 MB -> 1.9 GB). The rule is the game's, fixed when it is compiled (Game.tail_inline),
-   so its keys still depend on their content only. */
-static inline bool kept_inline(const Game *G, int i) { return G->tail_inline && i == G->nparams - 1; }
 
 static size_t arg_words(const Value *v)
 {
@@ -612,7 +606,11 @@ static Value make_pos_packed(Vm *vm, int g, const Value *args, const Value *pack
                     G->name, val_type_name(a->t));
         words += arg_words(a);
     }
-    bool inline_tail = kept_inline(G, np - 1);
+    /* the list a canon the store applies sorts stays written out (Game.tail_inline): a move's raw
+       key is sorted in scratch and dropped, where as a view each raw order would be a row kept for
+       the program's life (a row of 60 threes: 24 MB -> 1.9 GB); the rule is the game's, fixed when
+       it is compiled, so its keys still depend on their content only */
+    bool inline_tail = G->tail_inline;
     if (G->variadic) words += inline_tail ? 1 + packed->n : arg_words(packed);
     int64_t *k = vm_alloc(vm, words * sizeof *k, loc);
     k[0] = (int64_t)((uint64_t)(uint32_t)g | ((uint64_t)words << 32));
