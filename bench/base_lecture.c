@@ -13,7 +13,10 @@
      coins FILE      USACO 2009 (Luogu P2964), a stack, c[0] on top: take 1..2t coins where the
                      opponent took t (1..2 first); best[i][t] over the coins left and the bound,
                      with the running maximum over the take (O(n^2))
-     stack FILE      a stack: take one or two coins from the top (the suffix table, O(n)) */
+     stack FILE      a stack: take one or two coins from the top (the suffix table, O(n))
+   and a list comprehension of integers (the typed kernel's work, vm_kernel.c):
+     listdp N R      the sum over k = 1..R of the list [(L[x] + L[(7x + k) mod N] * 3 + x) mod 1000003
+                     for x in 0..N - 1 when x != k], L[i] = 7919 i mod 1000 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +177,19 @@ static int split_equal(long long N, long long F)
     return 0;
 }
 
+static int list_dp(long n, long rounds)
+{
+    int64_t *l = malloc((size_t)(n ? n : 1) * sizeof *l), total = 0;
+    if (!l) return 1;
+    for (long i = 0; i < n; i++) l[i] = i * 7919 % 1000;
+    for (long k = 1; k <= rounds; k++)
+        for (long x = 0; x < n; x++)
+            if (x != k) total += (l[x] + l[(x * 7 + k) % n] * 3 + x) % 1000003;
+    printf("%lld\n", (long long)total);
+    free(l);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "endpiles")) return endpiles(argv[2]);
@@ -181,6 +197,7 @@ int main(int argc, char **argv)
         return scoring(argv[1], argv[2]);
     if (argc == 4 && !strcmp(argv[1], "array")) return array_game(atoll(argv[2]), atoll(argv[3]));
     if (argc == 4 && !strcmp(argv[1], "splitequal")) return split_equal(atoll(argv[2]), atoll(argv[3]));
-    fprintf(stderr, "usage: base_lecture endpiles FILE | array N X | splitequal N F\n");
+    if (argc == 4 && !strcmp(argv[1], "listdp")) return list_dp(atol(argv[2]), atol(argv[3]));
+    fprintf(stderr, "usage: base_lecture endpiles FILE | array N X | splitequal N F | ends|coins|stack FILE | listdp N R\n");
     return 2;
 }

@@ -244,6 +244,13 @@ for w in "claim sg(GP(n, a, b)) <= a + 1 for a in 1..40, b in 1..40, n in 0..300
     row "(p) --jobs 2: $(echo "$w" | sed "s/^game .*} //" | cut -c1-40)..." "$(ms "$j1")" "$(ms "$j2")" "$(ratio "$j2" "$j1")x" \
         "reference: the engine with --jobs 1"
 done
+# (t) a comprehension of integers over a list of 10^5 (the typed kernel, vm_kernel.c), R lists made
+# and summed, against the same loops in C
+DP='const L = [(i * 7919) % 1000 for i in 0..99999]; def step(p, k) = [(p[x] + p[(x * 7 + k) % len(p)] * 3 + x) % 1000003 for x in 0..len(p) - 1 when x != k];'
+for r in 25 50 100 200; do
+    run_case "(t) comprehension over 10^5 integers, $r lists" "$B/bench/base_lecture listdp 100000 $r" \
+        "$DP expect sum(sum(step(L, k)) for k in 1..$r) == @"
+done
 # (r) scoring games over lists in the documented style (a position is the row left, a slice made
 # by a comprehension each move: a view of the row, listview.h), against the textbook tables in C:
 # Ends (the interval table), CoinGame (USACO 2009: coins left x the bound on the take; the rules

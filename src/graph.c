@@ -96,16 +96,25 @@ static uint64_t mix(uint64_t h, uint64_t x)
     return h * 0xff51afd7ed558ccdull;
 }
 
-/* The CSR arrays of g from its sorted edges. */
-static void build_adjacency(Graph *g)
+/* The neighbour lists' length of g's adjacency: every arc once (directed), or both ends of each
+   edge, a loop once (undirected). */
+static uint64_t adjacency_words(const Graph *g)
+{
+    if (g->directed) return g->m;
+    uint64_t w = 0;
+    for (uint64_t e = 0; e < g->m; e++) w += g->eu[e] == g->ev[e] ? 1 : 2;
+    return w;
+}
+
+/* The CSR arrays of g from its sorted edges, into g's off, adj (and poff, padj for a digraph),
+   allocated to their sizes; at is room for n + 1 words. */
+static void build_adjacency(Graph *g, uint32_t *at)
 {
     uint32_t n = g->n;
     uint64_t m = g->m;
-    g->off = xcalloc((size_t)n + 1, sizeof *g->off);
+    memset(g->off, 0, ((size_t)n + 1) * sizeof *g->off);
     if (g->directed) {
-        g->adj = xmalloc((m ? m : 1) * sizeof *g->adj);
-        g->poff = xcalloc((size_t)n + 1, sizeof *g->poff);
-        g->padj = xmalloc((m ? m : 1) * sizeof *g->padj);
+        memset(g->poff, 0, ((size_t)n + 1) * sizeof *g->poff);
         for (uint64_t e = 0; e < m; e++) {
             g->off[g->eu[e] + 1]++;
             g->poff[g->ev[e] + 1]++;
@@ -115,29 +124,22 @@ static void build_adjacency(Graph *g)
             g->poff[i + 1] += g->poff[i];
         }
         for (uint64_t e = 0; e < m; e++) g->adj[e] = g->ev[e];   /* sorted by (u, v): already grouped */
-        uint32_t *at = xmalloc(((size_t)n + 1) * sizeof *at);
         memcpy(at, g->poff, ((size_t)n + 1) * sizeof *at);
         for (uint64_t e = 0; e < m; e++) g->padj[at[g->ev[e]]++] = g->eu[e];   /* u increasing per v */
-        xfree(at);
         return;
     }
     /* undirected: both ends of each edge, a loop once, each list increasing */
-    uint64_t half = 0;
     for (uint64_t e = 0; e < m; e++) {
         g->off[g->eu[e] + 1]++;
         if (g->eu[e] != g->ev[e]) g->off[g->ev[e] + 1]++;
     }
     for (uint32_t i = 0; i < n; i++) g->off[i + 1] += g->off[i];
-    half = g->off[n];
-    g->adj = xmalloc((half ? half : 1) * sizeof *g->adj);
-    uint32_t *at = xmalloc(((size_t)n + 1) * sizeof *at);
     memcpy(at, g->off, ((size_t)n + 1) * sizeof *at);
     /* neighbours below a vertex come from edges (w, v) with w < v, in w order; then those at or
        above it from (v, w), in w order: two passes keep each list sorted */
     for (uint64_t e = 0; e < m; e++)
         if (g->eu[e] != g->ev[e]) g->adj[at[g->ev[e]]++] = g->eu[e];
     for (uint64_t e = 0; e < m; e++) g->adj[at[g->eu[e]]++] = g->ev[e];
-    xfree(at);
     g->poff = g->off;
     g->padj = g->adj;
 }
@@ -167,35 +169,76 @@ static bool same(const Graph *a, const Graph *b)
     return true;
 }
 
-static void free_graph(Graph *g)
+/* A record is one block (graph_record): the struct, then its arrays. */
+static void free_graph(Graph *g) { xfree(g); }
+
+/* The bytes of n elements of 8, 4 or 1 bytes in a record, each array starting 8-aligned. */
+static size_t words8(size_t n) { return n * 8; }
+static size_t words4(size_t n) { return (n * 4 + 7) & ~(size_t)7; }
+static size_t bytes1(size_t n) { return (n + 7) & ~(size_t)7; }
+
+/* The lasting record of candidate c: one block holding the struct, c's labels (unless shared with
+   the parent, which lives as long), edges, ground and colours, and the adjacency built from them.
+   A record is its arrays' exact size: a graph derived from a big one keeps only what it uses. */
+static Graph *graph_record(const Graph *c)
 {
-    if (!g->shared_label) xfree(g->label);
-    xfree(g->eu);
-    xfree(g->ev);
-    xfree(g->off);
-    xfree(g->adj);
-    if (g->directed) {
-        xfree(g->poff);
-        xfree(g->padj);
+    size_t n = c->n, m = (size_t)c->m, adj = (size_t)adjacency_words(c);
+    size_t size = bytes1(sizeof(Graph)) + (c->shared_label ? 0 : words8(n)) + 2 * words4(m) + words4(n + 1) +
+                  words4(adj) + (c->directed ? words4(n + 1) + words4(m) : 0) + (c->ground ? bytes1(n) : 0) +
+                  (c->colour ? bytes1(m) : 0);
+    char *b = xmalloc(size), *at = b + bytes1(sizeof(Graph));
+    Graph *g = (Graph *)(void *)b;
+    *g = *c;
+    if (!c->shared_label) {
+        g->label = (int64_t *)(void *)at;
+        if (n) memcpy(g->label, c->label, n * sizeof *g->label);
+        at += words8(n);
     }
-    xfree(g->ground);
-    xfree(g->colour);
-    xfree(g);
+    g->eu = (uint32_t *)(void *)at;
+    at += words4(m);
+    g->ev = (uint32_t *)(void *)at;
+    at += words4(m);
+    if (m) {
+        memcpy(g->eu, c->eu, m * sizeof *g->eu);
+        memcpy(g->ev, c->ev, m * sizeof *g->ev);
+    }
+    g->off = (uint32_t *)(void *)at;
+    at += words4(n + 1);
+    g->adj = (uint32_t *)(void *)at;
+    at += words4(adj);
+    if (c->directed) {
+        g->poff = (uint32_t *)(void *)at;
+        at += words4(n + 1);
+        g->padj = (uint32_t *)(void *)at;
+        at += words4(m);
+    }
+    if (c->ground) {
+        g->ground = (uint8_t *)at;
+        memcpy(g->ground, c->ground, n);
+        at += bytes1(n);
+    }
+    if (c->colour) {
+        g->colour = (uint8_t *)at;
+        if (m) memcpy(g->colour, c->colour, m);
+    }
+    uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
+    build_adjacency(g, tmp);
+    xfree(tmp);
+    return g;
 }
 
-/* Intern a graph whose labels, edges and ground are canonical (labels increasing, edges sorted,
-   undirected edges with u <= v); takes ownership of g. */
-static const Graph *intern(Program *p, Graph *g)
+/* Intern candidate c, whose labels, edges and ground are canonical (labels increasing, edges
+   sorted, undirected edges with u <= v) and whose arrays stay the caller's: the program's equal
+   graph, or a new record (graph_record); *made says which. */
+static Graph *intern(Program *p, const Graph *c, bool *made)
 {
-    if (g->colour) {   /* all green: no colours */
+    Graph k = *c;
+    if (k.colour) {   /* all green: no colours */
         uint64_t e = 0;
-        while (e < g->m && g->colour[e] == 'G') e++;
-        if (e == g->m) {
-            xfree(g->colour);
-            g->colour = NULL;
-        }
+        while (e < k.m && k.colour[e] == 'G') e++;
+        if (e == k.m) k.colour = NULL;
     }
-    g->hash = hash_of(g);
+    k.hash = hash_of(&k);
     if ((p->code.ngraphs + 1) * 2 > p->code.gtcap) {   /* grow and rehash */
         size_t cap = p->code.gtcap ? p->code.gtcap * 2 : 64;
         uint64_t *t = xcalloc(cap, sizeof *t);
@@ -211,27 +254,20 @@ static const Graph *intern(Program *p, Graph *g)
     }
     /* a slot's high half is its graph's hash's: a probe reads a record only when they agree (a
        miss each: the records are all over memory) */
-    uint64_t hi = g->hash & 0xffffffff00000000u;
-    size_t j = g->hash & (p->code.gtcap - 1);
+    uint64_t hi = k.hash & 0xffffffff00000000u;
+    size_t j = k.hash & (p->code.gtcap - 1);
+    *made = false;
     for (; p->code.gtab[j]; j = (j + 1) & (p->code.gtcap - 1)) {
         uint64_t s = p->code.gtab[j];
         if ((s & 0xffffffff00000000u) != hi) continue;
-        const Graph *o = p->code.graphs[(uint32_t)s - 1];
-        if (same(o, g)) {
-            free_graph(g);
-            return o;
-        }
+        Graph *o = p->code.graphs[(uint32_t)s - 1];
+        if (same(o, &k)) return o;
     }
+    Graph *g = graph_record(&k);
     g->id = (uint32_t)p->code.ngraphs;
     VEC_PUSH(p->code.graphs, p->code.ngraphs, p->code.capgraphs, g);
     p->code.gtab[j] = hi | ((uint64_t)g->id + 1);
-    /* kept for the program's life: a derived graph's arrays were sized for its parent (a component
-       of G - nbhd(v) kept 3 times the words it uses on a 6 x 6 grid) */
-    if (!g->shared_label) g->label = xrealloc(g->label, (g->n ? g->n : 1) * sizeof *g->label);
-    g->eu = xrealloc(g->eu, (g->m ? g->m : 1) * sizeof *g->eu);
-    g->ev = xrealloc(g->ev, (g->m ? g->m : 1) * sizeof *g->ev);
-    if (g->colour) g->colour = xrealloc(g->colour, g->m ? g->m : 1);
-    build_adjacency(g);
+    *made = true;
     return g;
 }
 
@@ -446,7 +482,15 @@ const Graph *graph_make(Program *p, GraphSpec *s, const char **err)
     xfree(s->ends);
     s->ends = NULL;
     s->nends = s->capends = 0;
-    return intern(p, g);
+    bool made;
+    const Graph *r = intern(p, g, &made);   /* (copied when new: the candidate's arrays go) */
+    xfree(g->label);
+    xfree(g->eu);
+    xfree(g->ev);
+    xfree(g->ground);
+    xfree(g->colour);
+    xfree(g);
+    return r;
 }
 
 int64_t graph_vertex(const Graph *g, const Value *v)
@@ -480,19 +524,46 @@ Value graph_label(const Graph *g, uint32_t i)
 
 /* ---- graphs derived from one (their order is inherited: no sorting) -------------------------- */
 
-static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint32_t **newidx)
+/* The program's candidate for derived graphs: a graph is built here, then interned (copied into a
+   record of its own only when it is new, graph_record), so the many derived graphs met before
+   cost no allocation. Its arrays grow and are kept. */
+typedef struct GraphCand {
+    Graph g;
+    int64_t *label;
+    uint32_t *eu, *ev, *idx;
+    uint8_t *ground, *colour;
+    size_t caplabel, capedge, capidx, capground;
+} GraphCand;
+
+/* Room for n elements of size sz in *buf (capacity *cap), the old contents dropped. */
+static void *room(void *buf, size_t *cap, size_t n, size_t sz)
 {
-    Graph *h = xcalloc(1, sizeof *h);
+    if (n <= *cap && buf) return buf;
+    size_t c = *cap ? *cap : 64;
+    while (c < n) c *= 2;
+    xfree(buf);
+    *cap = c;
+    return xmalloc(c * sz);
+}
+
+/* g without the vertices marked in drop (NULL: none) and without edge skip_edge (UINT64_MAX:
+   none), in the program's candidate. */
+static Graph *derived(Program *p, const Graph *g, const bool *drop, uint64_t skip_edge)
+{
+    if (!p->code.gcand) p->code.gcand = xcalloc(1, sizeof *p->code.gcand);
+    GraphCand *c = p->code.gcand;
+    Graph *h = &c->g;
+    memset(h, 0, sizeof *h);
     h->directed = g->directed;
     h->str_labels = g->str_labels;
-    uint32_t *idx = xmalloc(((size_t)g->n + 1) * sizeof *idx);
+    uint32_t *idx = c->idx = room(c->idx, &c->capidx, (size_t)g->n + 1, sizeof *c->idx);
     if (!drop) {   /* the same vertices: the labels are shared (graphs live as long as the program) */
         h->label = g->label;
         h->shared_label = true;
         h->n = g->n;
         for (uint32_t i = 0; i < g->n; i++) idx[i] = i;
     } else {
-        h->label = xmalloc(((size_t)g->n + 1) * sizeof *h->label);
+        h->label = c->label = room(c->label, &c->caplabel, (size_t)g->n + 1, sizeof *c->label);
         for (uint32_t i = 0; i < g->n; i++) {
             if (drop[i]) {
                 idx[i] = UINT32_MAX;
@@ -502,9 +573,18 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
             h->label[h->n++] = g->label[i];
         }
     }
-    h->eu = xmalloc((g->m ? g->m : 1) * sizeof *h->eu);
-    h->ev = xmalloc((g->m ? g->m : 1) * sizeof *h->ev);
-    if (g->colour) h->colour = xmalloc(g->m ? g->m : 1);
+    if (c->capedge < g->m + 1 || !c->eu) {   /* the three edge arrays share a capacity */
+        size_t cap = c->capedge;
+        c->eu = room(c->eu, &cap, (size_t)g->m + 1, sizeof *c->eu);
+        cap = c->capedge;
+        c->ev = room(c->ev, &cap, (size_t)g->m + 1, sizeof *c->ev);
+        cap = c->capedge;
+        c->colour = room(c->colour, &cap, (size_t)g->m + 1, 1);
+        c->capedge = cap;
+    }
+    h->eu = c->eu;
+    h->ev = c->ev;
+    if (g->colour) h->colour = c->colour;
     for (uint64_t e = 0; e < g->m; e++) {
         if (e == skip_edge || idx[g->eu[e]] == UINT32_MAX || idx[g->ev[e]] == UINT32_MAX) continue;
         if (g->colour) h->colour[h->m] = g->colour[e];
@@ -512,41 +592,37 @@ static Graph *derived(const Graph *g, const bool *drop, uint64_t skip_edge, uint
         h->ev[h->m++] = idx[g->ev[e]];
     }
     if (g->ground) {
-        h->ground = xcalloc(h->n ? h->n : 1, 1);
+        h->ground = c->ground = room(c->ground, &c->capground, (size_t)h->n + 1, 1);
+        memset(h->ground, 0, h->n);
         for (uint32_t i = 0; i < g->n; i++)
             if (idx[i] != UINT32_MAX && g->ground[i]) {
                 h->ground[idx[i]] = 1;
                 h->nground++;
             }
-        if (!h->nground) {
-            xfree(h->ground);
-            h->ground = NULL;
-        }
+        if (!h->nground) h->ground = NULL;
     }
-    *newidx = idx;
     return h;
 }
 
-/* h, interned; a new graph remembers how it came from g (an equal graph made before keeps its
-   own history: its parent is older, so histories never loop). */
-static const Graph *intern_from(Program *p, Graph *h, const Graph *g, uint8_t how, uint32_t arg)
+/* h (the candidate), interned; a new graph remembers how it came from g (an equal graph made
+   before keeps its own history: its parent is older, so histories never loop), and edge, the
+   edge of g that GRAPH_CUT removed. */
+static const Graph *intern_from(Program *p, const Graph *h, const Graph *g, uint8_t how, uint32_t arg, uint64_t edge)
 {
-    size_t before = p->code.ngraphs;
-    const Graph *r = intern(p, h);
-    if (p->code.ngraphs > before) {
-        h->how = how;
-        h->how_arg = arg;
-        h->parent = g;
+    bool made;
+    Graph *r = intern(p, h, &made);
+    if (made) {
+        r->how = how;
+        r->how_arg = arg;
+        r->how_edge = edge;
+        r->parent = g;
     }
     return r;
 }
 
 static const Graph *without(Program *p, const Graph *g, const bool *drop, uint8_t how, uint32_t arg)
 {
-    uint32_t *idx;
-    Graph *h = derived(g, drop, UINT64_MAX, &idx);
-    xfree(idx);
-    return intern_from(p, h, g, how, arg);
+    return intern_from(p, derived(p, g, drop, UINT64_MAX), g, how, arg, 0);
 }
 
 const Graph *graph_without(Program *p, const Graph *g, const bool *drop)
@@ -556,17 +632,12 @@ const Graph *graph_without(Program *p, const Graph *g, const bool *drop)
 
 const Graph *graph_without_edge(Program *p, const Graph *g, uint64_t e)
 {
-    uint32_t *idx;
-    Graph *h = derived(g, NULL, e, &idx);
-    xfree(idx);
-    return intern_from(p, h, g, GRAPH_WITHOUT_EDGE, 0);
+    return intern_from(p, derived(p, g, NULL, e), g, GRAPH_WITHOUT_EDGE, 0, 0);
 }
 
 const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
 {
-    uint32_t *idx;
-    Graph *h = derived(g, NULL, UINT64_MAX, &idx);
-    xfree(idx);
+    Graph *h = derived(p, g, NULL, UINT64_MAX);
     h->directed = false;
     if (g->directed) {   /* arcs as edges u <= v, sorted (an undirected graph's are already) */
         uint64_t *keys = xmalloc((h->m ? h->m : 1) * sizeof *keys);
@@ -582,17 +653,21 @@ const Graph *graph_undirected(Program *p, const Graph *g, const bool *ground)
         }
         xfree(keys);
     }
-    xfree(h->ground);
+    GraphCand *c = p->code.gcand;
     h->ground = NULL;
     h->nground = 0;
     for (uint32_t i = 0; ground && i < h->n; i++)
         if (ground[i]) {
-            if (!h->ground) h->ground = xcalloc(h->n, 1);
+            if (!h->ground) {
+                h->ground = c->ground = room(c->ground, &c->capground, (size_t)h->n + 1, 1);
+                memset(h->ground, 0, h->n);
+            }
             h->ground[i] = 1;
             h->nground++;
         }
-    if (!h->nground) return intern_from(p, h, g, GRAPH_UNDIRECTED, 0);
-    return intern(p, h);
+    if (!h->nground) return intern_from(p, h, g, GRAPH_UNDIRECTED, 0, 0);
+    bool made;
+    return intern(p, h, &made);
 }
 
 static uint32_t find_root(uint32_t *up, uint32_t x)
@@ -667,13 +742,9 @@ const Graph *graph_cut(Program *p, const Graph *g, uint64_t e)
     }
     xfree(up);
     xfree(keep);
-    uint32_t *idx;
-    Graph *h = derived(g, any ? drop : NULL, e, &idx);
-    xfree(idx);
+    Graph *h = derived(p, g, any ? drop : NULL, e);
     xfree(drop);
-    const Graph *r = intern_from(p, h, g, any ? GRAPH_CUT : GRAPH_WITHOUT_EDGE, 0);
-    if (r == h) h->how_edge = e;
-    return r;
+    return intern_from(p, h, g, any ? GRAPH_CUT : GRAPH_WITHOUT_EDGE, 0, e);
 }
 
 const Graph *graph_component(Program *p, const Graph *g, const uint32_t *comp, uint32_t i)
@@ -697,6 +768,16 @@ void graph_free_all(Program *p)
     for (size_t i = 0; i < p->code.ngraphs; i++) free_graph(p->code.graphs[i]);
     xfree(p->code.graphs);
     xfree(p->code.gtab);
+    GraphCand *c = p->code.gcand;
+    if (c) {
+        xfree(c->label);
+        xfree(c->eu);
+        xfree(c->ev);
+        xfree(c->idx);
+        xfree(c->ground);
+        xfree(c->colour);
+        xfree(c);
+    }
 }
 
 /* ---- printing --------------------------------------------------------------------------------- */

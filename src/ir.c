@@ -25,7 +25,7 @@ int ir_op_plain(int op)
     case IR_MIN2: case IR_MAX2: return IR_BUILTIN;
     case IR_SPREADPOS: return IR_SPREAD;
     case IR_SGPOS: return IR_POS;
-    case IR_ITERSLICE: case IR_ITERSKIP: return IR_ITER;
+    case IR_ITERSLICE: case IR_ITERSKIP: case IR_ITERMAP: return IR_ITER;
     default: return op;
     }
 }

@@ -2,7 +2,7 @@
    value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
    jump back, min or max of two, a list spread into a variadic game, sg() of a position made
    there, a comprehension that copies a slice of a list, or a list but one index) become one
-   dispatch each. */
+   dispatch each; a comprehension of integers is run by the typed kernel (vm_kernel.c). */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -65,6 +65,46 @@ static bool is_skip(const int64_t *c, size_t n, size_t i)
            c[i + 11] == IR_JF && c[i + 12] == (int64_t)(i + 3) && appends_elem(c, i + 13, v, i + 3) && c[i + 20] != s;
 }
 
+/* Whether op (with its operands at c[p + 1..]) is one the typed kernel runs (vm_kernel.c): integer
+   arithmetic, comparisons, truth values and their jumps, an index, min or max of two, len and
+   abs, a load of anything but the accumulator acc. */
+static bool kernel_op(const int64_t *c, size_t p, int64_t acc)
+{
+    switch (c[p]) {
+    case IR_INT: case IR_BOOL: case IR_KONST: case IR_GLOBAL: case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV:
+    case IR_MOD: case IR_POW: case IR_NEG: case IR_NOT: case IR_EQ: case IR_NE: case IR_LT: case IR_LE: case IR_GT:
+    case IR_GE: case IR_BAND: case IR_BOR: case IR_BXOR: case IR_SHL: case IR_SHR: case IR_TRUTH: case IR_INDEX:
+    case IR_JMP: case IR_JF: case IR_JFK: case IR_JTK:
+        return true;
+    case IR_LOAD: return c[p + 1] != acc;
+    case IR_BUILTIN:
+        return ((c[p + 1] == BI_MIN || c[p + 1] == BI_MAX) && c[p + 2] == 2) ||
+               ((c[p + 1] == BI_LEN || c[p + 1] == BI_ABS) && c[p + 2] == 1);
+    default: return false;
+    }
+}
+
+/* Whether the instructions at i are a list comprehension the typed kernel runs (vm_kernel.c): a
+   loop head whose NEXT ends the loop at e; a body of kernel operations whose jumps stay in it or
+   go to the NEXT (a `when` that fails); FOLD list acc at e - 5; the jump back at e - 2. */
+static bool is_map(const int64_t *c, size_t n, size_t i)
+{
+    if (i + 6 >= n || c[i] != IR_ITER || c[i + 2] != 0 || c[i + 3] != IR_NEXT || c[i + 4] != c[i + 1]) return false;
+    size_t e = (size_t)c[i + 5], next = i + 3, fold = e - 5;
+    if (e > n || e < i + 12 || c[fold] != IR_FOLD || c[fold + 1] != FOLD_LIST || c[fold + 2] == c[i + 1] ||
+        c[e - 2] != IR_JMP || c[e - 1] != (int64_t)next)
+        return false;
+    size_t p = i + 6;
+    for (; p < fold; p += 1 + (size_t)ir_op_nargs((int)c[p])) {
+        if (!kernel_op(c, p, c[fold + 2])) return false;
+        if (c[p] == IR_JMP || c[p] == IR_JF || c[p] == IR_JFK || c[p] == IR_JTK) {
+            size_t t = (size_t)c[p + 1];
+            if (t != next && (t < i + 6 || t > fold)) return false;
+        }
+    }
+    return p == fold;
+}
+
 void peep_func(Func *f)
 {
     size_t n = f->ncode;
@@ -93,6 +133,8 @@ void peep_func(Func *f)
             f->code[i] = IR_ITERSLICE;   /* [a[i] for i in lo..hi] */
         } else if (is_skip(c, n, i)) {
             f->code[i] = IR_ITERSKIP;    /* [a[i] for i in lo..hi when i != s] */
+        } else if (is_map(c, n, i)) {
+            f->code[i] = IR_ITERMAP;     /* [E for v in D when C] of integers */
         }
     }
     xfree(c);

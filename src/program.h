@@ -165,6 +165,7 @@ typedef struct ProgCode {
     size_t ngraphs, capgraphs;
     uint64_t *gtab;                 /* open addressing: graph index + 1, the hash's high 32 bits above */
     size_t gtcap;
+    struct GraphCand *gcand;        /* where a derived graph is built before it is interned (graph.c) */
     struct ListViews *views;        /* long integer lists of position keys (listview.h), or NULL */
 } ProgCode;
 

@@ -976,6 +976,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             break;
         }
         case IR_RANGE:
+            if (st[sp - 2].t == VT_INT && TOP.t == VT_INT && TOP.u.i != INT64_MIN) {   /* as words (val_words: no stall) */
+                int64_t lo = st[sp - 2].u.i, hi = TOP.u.i;
+                st[sp - 2] = val_words(val_head(VT_RANGE, 0, 0), (uint64_t)lo, (uint64_t)hi);
+                sp--;
+                break;
+            }
             if (!val_is_int(&st[sp - 2]) || !val_is_int(&TOP))
                 type_error(vm, LOC, "a range needs integer bounds", &st[sp - 2], &TOP);
             {
@@ -1212,6 +1218,12 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             pc = pc0 + (skip ? 23 : 16);
             break;
         }
+        case IR_ITERMAP:   /* [E for v in D when C] of integers (peep.c: is_map): the typed kernel's */
+            vm->sp = sp;
+            if (!vm_kernel_map(vm, f, pc0, base)) goto op_iter;
+            sp = vm->sp;
+            pc = (size_t)code[pc0 + 5];
+            break;
         case IR_ITER:
         op_iter: {
             size_t slot = base + (size_t)code[pc++];

@@ -347,7 +347,7 @@ static void test_random_defs(void **state)
     }
     /* every superinstruction was made, and both ways were taken */
     int fused_ops[] = { IR_LL, IR_LLIDX, IR_LLARITH, IR_LKARITH, IR_LLCMP, IR_LKCMP, IR_LLCMPJ, IR_LKCMPJ, IR_JNEXT,
-                        IR_MIN2, IR_MAX2 };
+                        IR_MIN2, IR_MAX2, IR_ITERMAP };
     for (size_t k = 0; k < sizeof fused_ops / sizeof *fused_ops; k++) {
         if (seen[fused_ops[k]] < 20) fprintf(stderr, "%s made %d times\n", ir_op_name(fused_ops[k]), seen[fused_ops[k]]);
         assert_true(seen[fused_ops[k]] >= 20);
