@@ -131,6 +131,7 @@ void drv_apply_redefinitions(Program *p, size_t upto)
     p->code.nredefs -= r;
     solve_forget(p->solver);   /* every value computed from the old definitions */
     vm_memo_forget(p->vm);
+    vm_kernel_forget(p->vm);
 }
 
 static bool is_stmt(const Node *it)
@@ -387,6 +388,7 @@ bool drv_forget(Program *p, const DrvMark *m)
     if (p->run.stop_stmt >= gone && p->run.stop_stmt < p->code.stmts + p->code.nstmts) p->run.stop_stmt = NULL;
     if (p->run.stmt >= gone && p->run.stmt < p->code.stmts + p->code.nstmts) p->run.stmt = NULL;
     vm_memo_forget_fns(p->vm, m->nfns);
+    vm_kernel_forget(p->vm);
     prog_forget_fns(p, m->nfns);
     p->code.nstmts = m->nstmts;
     if (p->code.next_stmt > m->nstmts) p->code.next_stmt = m->nstmts;

@@ -29,6 +29,7 @@ void vm_free(Vm *vm)
     xfree(vm->snaps);
     xfree(vm->comp);
     vm_memo_forget(vm);
+    vm_kernel_forget(vm);
     scratch_fini(&vm->scratch);
     xfree(vm);
 }
@@ -1220,7 +1221,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         }
         case IR_ITERMAP:   /* [E for v in D when C] of integers (peep.c: is_map): the typed kernel's */
             vm->sp = sp;
-            if (!vm_kernel_map(vm, f, pc0, base)) goto op_iter;
+            if (!vm_kernel_map(vm, fn, f, pc0, base)) goto op_iter;
             sp = vm->sp;
             pc = (size_t)code[pc0 + 5];
             break;

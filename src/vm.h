@@ -98,6 +98,7 @@ struct Vm {
     const struct Graph *comp_of;
     uint32_t *comp, ncomp;
     size_t capcomp;
+    struct VmKernels *kernels;   /* comprehensions' register code, by function and place (vm_kernel_reg.c) */
 };
 
 /* GMP values for exact arithmetic beyond 64 bits, in scratch: an error that unwinds past them
@@ -139,7 +140,10 @@ void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
    (vm_kernel.c), its domain on top of the stack and its frame at base: the list in its
    accumulator, the binder's slots as the loop leaves them, the domain popped, the loop's steps
    counted. False (nothing changed) when the interpreter must run the loop as written. */
-bool vm_kernel_map(Vm *vm, const Func *f, size_t at, size_t base);
+bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base);
+/* Forget the loops decoded for the kernel (vm_kernel_reg.c): a function was compiled again, or
+   forgotten. */
+void vm_kernel_forget(Vm *vm);
 /* Memoized defs (vm_memo.c). Forget every result and which defs are recursive (a definition
    changed). */
 void vm_memo_forget(Vm *vm);

@@ -6,8 +6,7 @@
    start: the kernel has written nothing the program can see by then, so the loop's result, its
    errors and their places are the interpreter's own. */
 #include "config.h"
-#include "vm.h"
-#include "arith.h"
+#include "vm_kernel.h"
 #include "builtins.h"
 #include <string.h>
 
@@ -45,37 +44,6 @@ static inline bool k_int(const Value *st, int64_t s, int64_t v, int64_t cur, int
     if (st[s].t != VT_INT) return false;
     *x = st[s].u.i;
     return true;
-}
-
-static inline bool k_cmp(int64_t op, int64_t a, int64_t b)
-{
-    switch (op) {
-    case IR_EQ: return a == b;
-    case IR_NE: return a != b;
-    case IR_LT: return a < b;
-    case IR_LE: return a <= b;
-    case IR_GT: return a > b;
-    default: return a >= b;
-    }
-}
-
-/* Integer a op b as the interpreter has it in 64 bits; false for anything else (an overflow the
-   interpreter takes to GMP, or an error it reports). */
-static inline __attribute__((always_inline)) bool k_arith(int64_t op, int64_t a, int64_t b, int64_t *r)
-{
-    switch (op) {
-    case IR_ADD: return !__builtin_add_overflow(a, b, r);
-    case IR_SUB: return !__builtin_sub_overflow(a, b, r);
-    case IR_MUL: return !__builtin_mul_overflow(a, b, r);
-    case IR_DIV: case IR_MOD: return arith_divmod(a, b, op == IR_MOD, r) == ARITH_OK;
-    case IR_POW: return arith_pow(a, b, r) == ARITH_OK;
-    case IR_BAND: *r = a & b; return true;
-    case IR_BOR: *r = a | b; return true;
-    case IR_BXOR: *r = a ^ b; return true;
-    case IR_SHL: return arith_shl(a, b, r) == ARITH_OK;
-    case IR_SHR: return arith_shr(a, b, r) == ARITH_OK;
-    default: return false;
-    }
 }
 
 /* The body of the loop, code[from .. fold), for one value cur of the binder (slot v); appends its
@@ -255,7 +223,7 @@ static bool k_body(const Vm *vm, const Func *f, size_t base, size_t from, size_t
     }
 }
 
-bool vm_kernel_map(Vm *vm, const Func *f, size_t at, size_t base)
+bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
 {
     const int64_t *code = f->code;
     const Value *d = &vm->stack[vm->sp - 1];
@@ -276,12 +244,17 @@ bool vm_kernel_map(Vm *vm, const Func *f, size_t at, size_t base)
     if (count >= K_MAX_COUNT || (vm->fuel && vm->fuel <= count + 1)) return false;
     size_t mark = scratch_mark(&vm->scratch), k = 0;
     int64_t *out = count ? vm_alloc(vm, (size_t)count * sizeof *out, f->locs[fold]) : NULL;
-    for (uint64_t i = 0; i < count; i++) {
+    /* the loop's register code when its operands have the types it was decoded for, else the
+       typed walk over the code words */
+    const KCode *kc = count ? vm_kernels_get(vm, fn, f, at, base) : NULL;
+    int done = kc ? kcode_run(kc, vm, f, base, d, count, out, &k) : 0;
+    for (uint64_t i = 0; done == 0 && i < count; i++) {
         int64_t cur = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
-        if (!k_body(vm, f, base, at + 6, fold, next, v, cur, out, &k)) {
-            scratch_release(&vm->scratch, mark);
-            return false;
-        }
+        if (!k_body(vm, f, base, at + 6, fold, next, v, cur, out, &k)) done = -1;
+    }
+    if (done < 0) {
+        scratch_release(&vm->scratch, mark);
+        return false;
     }
     prog_poll_n(vm->p, count, f->locs[next]);   /* (the poll adds one) */
     if (vm->fuel) vm->fuel -= count + 1;

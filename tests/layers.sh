@@ -18,7 +18,7 @@ layer() {
     src/program.* | src/graph.* | src/listview.*) echo 2 program ;;
     src/sema.* | src/compile.* | src/peep.* | src/rules.*) echo 3 lang ;;
     src/key.*) echo 4 key ;;
-    src/vm.* | src/vm_memo.c | src/vm_rt.c | src/vm_kernel.c | src/builtins.c | src/input.*) echo 5 interpreter ;;
+    src/vm.* | src/vm_memo.c | src/vm_rt.c | src/vm_kernel* | src/builtins.c | src/input.*) echo 5 interpreter ;;
     src/pos.*) echo 6 store ;;
     src/solve/core/* | src/solve/*.h) echo 7 solve-core ;;
     src/solve/strategies/* | src/solve/closed/* | src/solve/modes/*) echo 8 strategies ;;

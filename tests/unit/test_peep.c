@@ -4,7 +4,8 @@
    own) are evaluated on random arguments three ways: fused, with every superinstruction turned
    back into the instruction it replaced (the plain interpreter: the same output, the same error
    at the same place), and by an evaluator written here in C from the language's rules (integers
-   of any size: 128 bits suffice for these). The arguments include the ones that take the slow
+   of any size: 128 bits suffice for these; `not`, `* k`, `% k`, `len`, `abs` and `-` as well, for
+   the typed kernel of comprehensions, vm_kernel*.c). The arguments include the ones that take the slow
    ways: truth values, integers beyond 64 bits, sums that overflow, strings, indexes out of range.
    Slices copied at once (a comprehension [L[x] for x in k..j]) are tested the same way. */
 #include "config.h"
@@ -16,8 +17,8 @@
 
 /* An expression tree of the generated shapes. Variables: 0 a, 1 b, 2 c, 3 x (the binder). */
 /* E_CMPV: a comparison as a value, max(u < v, 0) (a truth value counts as 0 or 1) */
-enum { E_VAR, E_ADD, E_SUB, E_ADDK, E_SUBK, E_MIN, E_MAX, E_IDX, E_CMPV, E_IF };
-enum { C_CMP, C_CMPK, C_AND, C_OR };
+enum { E_VAR, E_ADD, E_SUB, E_ADDK, E_SUBK, E_MIN, E_MAX, E_IDX, E_CMPV, E_MULK, E_MODK, E_LEN, E_ABS, E_NEG, E_IF };
+enum { C_CMP, C_CMPK, C_AND, C_OR, C_NOT };
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 typedef struct Ex { int kind, u, v, k, op; struct Ex *c, *t, *e; } Ex;
 typedef struct Cx { int kind, u, v, k, op; struct Cx *l, *r; } Cx;
@@ -37,7 +38,8 @@ static const char *const CMPS[] = { "==", "!=", "<", "<=", ">", ">=" };
 static Cx *gen_cond(uint64_t *rng, int depth)
 {
     Cx *c = calloc(1, sizeof *c);
-    c->kind = depth > 0 && rnd(rng, 4) == 0 ? (rnd(rng, 2) ? C_AND : C_OR) : rnd(rng, 2) ? C_CMP : C_CMPK;
+    static const int joins[] = { C_AND, C_OR, C_NOT };
+    c->kind = depth > 0 && rnd(rng, 4) == 0 ? joins[rnd(rng, 3)] : rnd(rng, 2) ? C_CMP : C_CMPK;
     c->u = (int)rnd(rng, 4);
     c->v = (int)rnd(rng, 4);
     c->k = (int)rnd(rng, 6);
@@ -46,13 +48,14 @@ static Cx *gen_cond(uint64_t *rng, int depth)
         c->l = gen_cond(rng, depth - 1);
         c->r = gen_cond(rng, depth - 1);
     }
+    if (c->kind == C_NOT) c->l = gen_cond(rng, depth - 1);
     return c;
 }
 
 static Ex *gen_expr(uint64_t *rng, int depth)
 {
     Ex *e = calloc(1, sizeof *e);
-    e->kind = (int)rnd(rng, depth > 0 ? 10 : 9);
+    e->kind = (int)rnd(rng, depth > 0 ? E_IF + 1 : E_IF);
     e->u = (int)rnd(rng, 4);
     e->v = (int)rnd(rng, 4);
     e->k = (int)rnd(rng, 6);
@@ -87,6 +90,11 @@ static void print_cond(StrBuf *b, const Cx *c)
     switch (c->kind) {
     case C_CMP: sb_printf(b, "%s %s %s", VARS[c->u], CMPS[c->op], VARS[c->v]); break;
     case C_CMPK: sb_printf(b, "%s %s %d", VARS[c->u], CMPS[c->op], c->k); break;
+    case C_NOT:
+        sb_printf(b, "not (");
+        print_cond(b, c->l);
+        sb_printf(b, ")");
+        break;
     default:
         sb_printf(b, "(");
         print_cond(b, c->l);
@@ -108,6 +116,11 @@ static void print_expr(StrBuf *b, const Ex *e)
     case E_MIN: sb_printf(b, "min(%s, %s)", u, v); break;
     case E_MAX: sb_printf(b, "max(%s, %s)", u, v); break;
     case E_IDX: sb_printf(b, "L[%s]", u); break;
+    case E_MULK: sb_printf(b, "%s * %d", u, e->k); break;
+    case E_MODK: sb_printf(b, "%s %% %d", u, e->k + 1); break;
+    case E_LEN: sb_printf(b, "len(L)"); break;
+    case E_ABS: sb_printf(b, "abs(%s)", u); break;
+    case E_NEG: sb_printf(b, "-%s", u); break;
     case E_CMPV:
         sb_printf(b, "max(");
         print_cond(b, (const Cx *)(const void *)e->c);
@@ -133,6 +146,7 @@ static bool eval_cond(Env *en, const Cx *c)
 {
     if (c->kind == C_AND) return eval_cond(en, c->l) && eval_cond(en, c->r);
     if (c->kind == C_OR) return eval_cond(en, c->l) || eval_cond(en, c->r);
+    if (c->kind == C_NOT) return !eval_cond(en, c->l);
     I128 x = en->var[c->u], y = c->kind == C_CMP ? en->var[c->v] : c->k;
     switch (c->op) {
     case CMP_EQ: return x == y;
@@ -162,6 +176,11 @@ static I128 eval_expr(Env *en, const Ex *e)
         }
         return en->list[(int)x];
     case E_CMPV: return eval_cond(en, (const Cx *)(const void *)e->c);
+    case E_MULK: return x * e->k;
+    case E_MODK: return ((x % (e->k + 1)) + (e->k + 1)) % (e->k + 1);   /* floor: the divisor's sign */
+    case E_LEN: return en->len;
+    case E_ABS: return x < 0 ? -x : x;
+    case E_NEG: return -x;
     default: return eval_cond(en, (const Cx *)(const void *)e->c) ? eval_expr(en, e->t) : eval_expr(en, e->e);
     }
 }

@@ -1,0 +1,62 @@
+/* vm_kernel.h: the two ways the typed kernel runs a comprehension of integers (vm_kernel.c):
+   register code decoded once per loop and kept (vm_kernel_reg.c), and the typed stack walk over
+   the code words, for the loops whose operands' types differ from the ones the code was decoded
+   for, or that cannot be decoded. Internal to the interpreter. */
+#ifndef GRUNDY_VM_KERNEL_H
+#define GRUNDY_VM_KERNEL_H
+#include "vm.h"
+#include "arith.h"
+
+/* Comparison op (IR_EQ .. IR_GE) of two numbers. */
+static inline bool k_cmp(int64_t op, int64_t a, int64_t b)
+{
+    switch (op) {
+    case IR_EQ: return a == b;
+    case IR_NE: return a != b;
+    case IR_LT: return a < b;
+    case IR_LE: return a <= b;
+    case IR_GT: return a > b;
+    default: return a >= b;
+    }
+}
+
+/* Integer a op b (IR_ADD .. IR_SHR) as the interpreter has it in 64 bits; false for anything else (an overflow the
+   interpreter takes to GMP, or an error it reports). */
+static inline __attribute__((always_inline)) bool k_arith(int64_t op, int64_t a, int64_t b, int64_t *r)
+{
+    switch (op) {
+    case IR_ADD: return !__builtin_add_overflow(a, b, r);
+    case IR_SUB: return !__builtin_sub_overflow(a, b, r);
+    case IR_MUL: return !__builtin_mul_overflow(a, b, r);
+    case IR_DIV: case IR_MOD: return arith_divmod(a, b, op == IR_MOD, r) == ARITH_OK;
+    case IR_POW: return arith_pow(a, b, r) == ARITH_OK;
+    case IR_BAND: *r = a & b; return true;
+    case IR_BOR: *r = a | b; return true;
+    case IR_BXOR: *r = a ^ b; return true;
+    case IR_SHL: return arith_shl(a, b, r) == ARITH_OK;
+    case IR_SHR: return arith_shr(a, b, r) == ARITH_OK;
+    default: return false;
+    }
+}
+
+
+/* A loop's register code (vm_kernel_reg.c). */
+typedef struct KCode KCode;
+
+/* The loop's body code[from .. fold + 3) (ITERMAP at at, binder slot v) decoded into register
+   code for the types its operands have now (frame at base); NULL when it cannot be (a list held
+   across a jump, types that differ where branches meet, too deep a stack). */
+KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base);
+void kcode_free(KCode *k);
+/* Run the decoded body for the count values of the domain d into out (*k of them kept):
+   1 done; 0 the operands' types are not the ones it was decoded for (nothing done: the typed
+   walk may run it); -1 the interpreter must run the loop (an overflow, an index out of range, a
+   division by zero). */
+int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, int64_t *out,
+              size_t *k);
+
+/* The interpreter's table of decoded loops, by function and place (Vm.kernels). */
+struct VmKernels;
+/* The decoded code of the loop at (fn, at), decoding it on first use; NULL when it has none. */
+const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base);
+#endif

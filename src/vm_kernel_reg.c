@@ -1,0 +1,430 @@
+/* vm_kernel_reg.c: a comprehension's body as register code (vm_kernel.h). The stack code is
+   decoded once per loop for the types its operands have: a value at stack depth d lives in
+   register d, a load is no instruction at all (the binder, a slot, a constant or an immediate is
+   read where it is used), and the types are settled when decoding, so running it is one
+   dispatch per operation with no type test. Each run first checks that every slot and constant
+   it reads still has the type it was decoded for (else the typed walk of vm_kernel.c runs). */
+#include "config.h"
+#include "vm_kernel.h"
+#include "builtins.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Registers (the stack depths the decoder allows), then the binder's word, then the operands
+   the body reads: V[KR + 1 + i] is invariant i. */
+#define KR 32
+#define K_MAX_INV 192
+#define K_MAX_LISTS 16
+#define K_NEXT UINT32_MAX   /* a jump to the loop's NEXT: the value is done */
+
+enum { KO_MOV, KO_ARITH, KO_NEG, KO_CMP, KO_NOT, KO_TRUTH, KO_JF, KO_JT, KO_JMP, KO_IDX, KO_LEN, KO_ABS, KO_MIN, KO_MAX,
+       KO_FOLD };
+/* V[d] = V[a] op V[b] (sub: the IR operator); a jump's target is t; a list operand is list b. */
+typedef struct KIns { uint8_t op, sub; uint16_t d, a, b; uint32_t t; } KIns;
+
+/* The types of operands and stack values. */
+enum { KT_INT, KT_BOOL, KT_LIST };
+/* Where an invariant comes from: an immediate, a slot of the frame, a program constant, a
+   function constant; and the type it was decoded for. */
+enum { KS_IMM, KS_SLOT, KS_GLOBAL, KS_KONST };
+typedef struct KInv { uint8_t src, type; int64_t x; } KInv;
+
+struct KCode {
+    KIns *ins;
+    size_t nins;
+    KInv inv[K_MAX_INV];
+    int ninv;
+    KInv list[K_MAX_LISTS];   /* the lists indexed (src and x; type KT_LIST) */
+    int nlists;
+};
+
+/* ---- decoding ----------------------------------------------------------------------------- */
+
+typedef struct KVal { uint16_t v; uint8_t type; } KVal;   /* a stack value: its V index (a list: its number) */
+typedef struct Dec {
+    const Vm *vm;
+    const Func *f;
+    size_t base, from, fold, next;
+    int64_t binder;
+    KCode *c;
+    size_t capins;
+    KVal st[KR];
+    int depth;
+    bool ok;
+    /* per code word of the body: the instruction it starts at, whether a jump goes there, and
+       the stack a jump brings there (depth -1: none yet) */
+    uint32_t *at;
+    bool *target;
+    int *tdepth;
+    uint8_t *ttypes;   /* KR a word */
+    struct { size_t ins, pc; } *fix;
+    size_t nfix, capfix;
+} Dec;
+
+static void emit(Dec *s, KIns x)
+{
+    VEC_PUSH(s->c->ins, s->c->nins, s->capins, x);
+}
+
+/* The V index of an invariant from src (x) of that type, added once. */
+static int inv(Dec *s, uint8_t src, int64_t x, uint8_t type)
+{
+    KCode *c = s->c;
+    for (int i = 0; i < c->ninv; i++)
+        if (c->inv[i].src == src && c->inv[i].x == x && c->inv[i].type == type) return KR + 1 + i;
+    if (c->ninv == K_MAX_INV) {
+        s->ok = false;
+        return KR;
+    }
+    c->inv[c->ninv] = (KInv){ src, type, x };
+    return KR + 1 + c->ninv++;
+}
+
+static void push(Dec *s, int v, uint8_t type)
+{
+    if (s->depth == KR) {
+        s->ok = false;
+        return;
+    }
+    s->st[s->depth++] = (KVal){ (uint16_t)v, type };
+}
+
+/* Push value x read from (src, id) as its type now. */
+static void push_value(Dec *s, const Value *x, uint8_t src, int64_t id)
+{
+    if (x->t == VT_INT || x->t == VT_BOOL) {
+        push(s, inv(s, src, id, x->t == VT_INT ? KT_INT : KT_BOOL), x->t == VT_INT ? KT_INT : KT_BOOL);
+    } else if (x->t == VT_LIST && x->strs == LIST_INTS) {
+        KCode *c = s->c;
+        int i = 0;
+        while (i < c->nlists && !(c->list[i].src == src && c->list[i].x == id)) i++;
+        if (i == K_MAX_LISTS) {
+            s->ok = false;
+            return;
+        }
+        if (i == c->nlists) c->list[c->nlists++] = (KInv){ src, KT_LIST, id };
+        push(s, i, KT_LIST);
+    } else {
+        s->ok = false;
+    }
+}
+
+/* Every value on the stack into its depth's register (before a jump, and where jumps meet). */
+static void settle(Dec *s)
+{
+    for (int d = 0; d < s->depth; d++) {
+        if (s->st[d].type == KT_LIST) {
+            s->ok = false;
+            return;
+        }
+        if (s->st[d].v != d) {
+            emit(s, (KIns){ KO_MOV, 0, (uint16_t)d, s->st[d].v, 0, 0 });
+            s->st[d].v = (uint16_t)d;
+        }
+    }
+}
+
+/* A jump at pc to code word t (settled): fixed up at the end; the stack it brings there
+   recorded. Only forward jumps are decoded (a comprehension's are; the loop's NEXT aside). */
+static void jump(Dec *s, int op, int a, size_t pc, size_t t)
+{
+    if (t == s->next) {
+        if (s->depth) s->ok = false;   /* (the interpreter's NEXT has the stack empty) */
+        emit(s, (KIns){ (uint8_t)op, 0, 0, (uint16_t)a, 0, K_NEXT });
+        return;
+    }
+    if (t <= pc || t > s->fold + 3) {
+        s->ok = false;
+        return;
+    }
+    size_t r = t - s->from;
+    if (s->tdepth[r] < 0) {
+        s->tdepth[r] = s->depth;
+        for (int d = 0; d < s->depth; d++) s->ttypes[r * KR + (size_t)d] = s->st[d].type;
+    } else if (s->tdepth[r] != s->depth) {
+        s->ok = false;
+        return;
+    } else {
+        for (int d = 0; d < s->depth; d++)
+            if (s->ttypes[r * KR + (size_t)d] != s->st[d].type) s->ok = false;
+    }
+    VEC_PUSH(s->fix, s->nfix, s->capfix, ((__typeof__(*s->fix)){ s->c->nins, t }));
+    emit(s, (KIns){ (uint8_t)op, 0, 0, (uint16_t)a, 0, 0 });
+}
+
+/* Two operands popped (x below y), the result's register their depth: x's. */
+static bool two(Dec *s, KVal *x, KVal *y)
+{
+    if (s->depth < 2) return s->ok = false;
+    *y = s->st[--s->depth];
+    *x = s->st[s->depth - 1];
+    return true;
+}
+
+static void result(Dec *s, uint8_t type)
+{
+    s->st[s->depth - 1] = (KVal){ (uint16_t)(s->depth - 1), type };
+}
+
+/* Decode the instruction at pc; returns the next one's place. */
+static size_t dec_op(Dec *s, size_t pc)
+{
+    const int64_t *code = s->f->code;
+    const Value *fr = s->vm->stack + s->base;
+    int64_t op = code[pc];
+    KVal x, y;
+    uint16_t d;
+    switch (op) {
+    case IR_INT: case IR_BOOL:
+        push(s, inv(s, KS_IMM, op == IR_INT ? code[pc + 1] : code[pc + 1] != 0, op == IR_INT ? KT_INT : KT_BOOL),
+             op == IR_INT ? KT_INT : KT_BOOL);
+        return pc + 2;
+    case IR_LOAD: case IR_LL: case IR_LLIDX: case IR_LLARITH: case IR_LKARITH: case IR_LLCMP: case IR_LKCMP:
+    case IR_LLCMPJ: case IR_LKCMPJ:   /* a fused sequence decodes as the instructions it fuses */
+        if (code[pc + 1] == s->binder) push(s, KR, KT_INT);
+        else push_value(s, &fr[code[pc + 1]], KS_SLOT, code[pc + 1]);
+        return pc + 2;
+    case IR_GLOBAL:
+        if (!s->vm->p->code.const_ready[code[pc + 1]]) return s->ok = false, pc;
+        push_value(s, &s->vm->p->code.consts[code[pc + 1]], KS_GLOBAL, code[pc + 1]);
+        return pc + 2;
+    case IR_KONST:
+        push_value(s, &s->f->consts[code[pc + 1]], KS_KONST, code[pc + 1]);
+        return pc + 2;
+    case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_MOD: case IR_POW: case IR_BAND: case IR_BOR:
+    case IR_BXOR: case IR_SHL: case IR_SHR:
+        if (!two(s, &x, &y) || x.type != KT_INT || y.type != KT_INT) return s->ok = false, pc;
+        d = (uint16_t)(s->depth - 1);
+        emit(s, (KIns){ KO_ARITH, (uint8_t)op, d, x.v, y.v, 0 });
+        result(s, KT_INT);
+        return pc + 1;
+    case IR_EQ: case IR_NE: case IR_LT: case IR_LE: case IR_GT: case IR_GE:
+        if (!two(s, &x, &y) || x.type == KT_LIST || y.type == KT_LIST) return s->ok = false, pc;
+        if ((op == IR_EQ || op == IR_NE) && (x.type != KT_INT || y.type != KT_INT)) return s->ok = false, pc;
+        d = (uint16_t)(s->depth - 1);
+        emit(s, (KIns){ KO_CMP, (uint8_t)op, d, x.v, y.v, 0 });
+        result(s, KT_BOOL);
+        return pc + 1;
+    case IR_NEG: case IR_NOT: case IR_TRUTH:
+        if (!s->depth) return s->ok = false, pc;
+        x = s->st[s->depth - 1];
+        if (x.type == KT_LIST || (op == IR_NEG && x.type != KT_INT)) return s->ok = false, pc;
+        emit(s, (KIns){ op == IR_NEG ? KO_NEG : op == IR_NOT ? KO_NOT : KO_TRUTH, 0, (uint16_t)(s->depth - 1), x.v, 0, 0 });
+        result(s, op == IR_NEG ? KT_INT : KT_BOOL);
+        return pc + 1;
+    case IR_INDEX:
+        if (!two(s, &x, &y) || x.type != KT_LIST || y.type == KT_LIST) return s->ok = false, pc;
+        emit(s, (KIns){ KO_IDX, 0, (uint16_t)(s->depth - 1), y.v, x.v, 0 });
+        result(s, KT_INT);
+        return pc + 1;
+    case IR_BUILTIN: case IR_MIN2: case IR_MAX2: {
+        int64_t id = code[pc + 1], n = code[pc + 2];
+        if (op == IR_MIN2) id = BI_MIN;
+        if (op == IR_MAX2) id = BI_MAX;
+        if ((id == BI_LEN || id == BI_ABS) && n == 1 && s->depth) {
+            x = s->st[s->depth - 1];
+            if (x.type != (id == BI_LEN ? KT_LIST : KT_INT)) return s->ok = false, pc;
+            emit(s, (KIns){ id == BI_LEN ? KO_LEN : KO_ABS, 0, (uint16_t)(s->depth - 1), x.v, x.v, 0 });
+            result(s, KT_INT);
+            return pc + 3;
+        }
+        if ((id != BI_MIN && id != BI_MAX) || n != 2 || !two(s, &x, &y) || x.type != KT_INT || y.type != KT_INT)
+            return s->ok = false, pc;
+        emit(s, (KIns){ id == BI_MIN ? KO_MIN : KO_MAX, 0, (uint16_t)(s->depth - 1), x.v, y.v, 0 });
+        result(s, KT_INT);
+        return pc + 3;
+    }
+    case IR_JF: case IR_JFK: case IR_JTK:
+        if (!s->depth || s->st[s->depth - 1].type == KT_LIST) return s->ok = false, pc;
+        if (op == IR_JF) {   /* popped either way */
+            x = s->st[--s->depth];
+            settle(s);
+            jump(s, KO_JF, x.v, pc, (size_t)code[pc + 1]);
+        } else {             /* kept when it jumps, popped when it does not */
+            settle(s);
+            jump(s, op == IR_JFK ? KO_JF : KO_JT, s->depth - 1, pc, (size_t)code[pc + 1]);
+            s->depth--;
+        }
+        return pc + 2;
+    case IR_JMP: case IR_JNEXT:
+        settle(s);
+        jump(s, KO_JMP, 0, pc, (size_t)code[pc + 1]);
+        s->depth = -1;   /* what follows is reached only by a jump */
+        return pc + 2;
+    case IR_FOLD:
+        if (pc != s->fold || s->depth != 1 || s->st[0].type == KT_LIST) return s->ok = false, pc;
+        emit(s, (KIns){ KO_FOLD, 0, 0, s->st[0].v, 0, 0 });
+        s->depth = 0;
+        return pc + 3;
+    default:
+        return s->ok = false, pc;
+    }
+}
+
+KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
+{
+    size_t end = (size_t)f->code[at + 5], n = end - (at + 6);
+    Dec s = { .vm = vm, .f = f, .base = base, .from = at + 6, .fold = end - 5, .next = at + 3,
+              .binder = f->code[at + 1], .ok = true };
+    s.c = xcalloc(1, sizeof *s.c);
+    s.at = xmalloc((n + 1) * sizeof *s.at);
+    s.tdepth = xmalloc((n + 1) * sizeof *s.tdepth);
+    s.ttypes = xmalloc((n + 1) * KR);
+    for (size_t i = 0; i <= n; i++) s.tdepth[i] = -1;
+    for (size_t pc = s.from; s.ok && pc < end;) {
+        size_t r = pc - s.from;
+        if (s.tdepth[r] >= 0 && s.depth >= 0) settle(&s);   /* (the one falling in, before the label) */
+        s.at[r] = (uint32_t)s.c->nins;
+        if (s.tdepth[r] >= 0) {   /* where a jump lands: its stack (settled), met by the one falling in */
+            if (s.depth >= 0) {
+                if (s.depth != s.tdepth[r]) s.ok = false;
+                for (int d = 0; s.ok && d < s.depth; d++)
+                    if (s.st[d].type != s.ttypes[r * KR + (size_t)d]) s.ok = false;
+            }
+            s.depth = s.tdepth[r];
+            for (int d = 0; d < s.depth; d++) s.st[d] = (KVal){ (uint16_t)d, s.ttypes[r * KR + (size_t)d] };
+        }
+        if (s.depth < 0) {   /* not reached */
+            pc += 1 + (size_t)ir_op_nargs((int)f->code[pc]);
+            continue;
+        }
+        size_t nx = dec_op(&s, pc);
+        if (nx <= pc) s.ok = false;
+        pc = nx;
+    }
+    for (size_t i = 0; s.ok && i < s.nfix; i++) s.c->ins[s.fix[i].ins].t = s.at[s.fix[i].pc - s.from];
+    xfree(s.at);
+    xfree(s.tdepth);
+    xfree(s.ttypes);
+    xfree(s.fix);
+    if (!s.ok) {
+        kcode_free(s.c);
+        return NULL;
+    }
+    return s.c;
+}
+
+void kcode_free(KCode *k)
+{
+    if (!k) return;
+    xfree(k->ins);
+    xfree(k);
+}
+
+/* ---- running ------------------------------------------------------------------------------ */
+
+/* The value invariant x reads now, if it has the type it was decoded for. */
+static const Value *inv_value(const KInv *x, const Vm *vm, const Func *f, size_t base)
+{
+    const Value *v = x->src == KS_SLOT ? &vm->stack[base + (size_t)x->x] :
+                     x->src == KS_GLOBAL ? &vm->p->code.consts[x->x] : &f->consts[x->x];
+    switch (x->type) {
+    case KT_INT: return v->t == VT_INT ? v : NULL;
+    case KT_BOOL: return v->t == VT_BOOL ? v : NULL;
+    default: return v->t == VT_LIST && v->strs == LIST_INTS ? v : NULL;
+    }
+}
+
+int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, int64_t *out,
+              size_t *k)
+{
+    int64_t V[KR + 1 + K_MAX_INV];
+    const int64_t *la[K_MAX_LISTS];
+    int64_t ln[K_MAX_LISTS];
+    for (int i = 0; i < c->ninv; i++) {
+        const KInv *x = &c->inv[i];
+        if (x->src == KS_IMM) {
+            V[KR + 1 + i] = x->x;
+            continue;
+        }
+        if ((x->src == KS_GLOBAL && !vm->p->code.const_ready[x->x])) return 0;
+        const Value *v = inv_value(x, vm, f, base);
+        if (!v) return 0;
+        V[KR + 1 + i] = v->u.i;
+    }
+    for (int i = 0; i < c->nlists; i++) {
+        if (c->list[i].src == KS_GLOBAL && !vm->p->code.const_ready[c->list[i].x]) return 0;
+        const Value *v = inv_value(&c->list[i], vm, f, base);
+        if (!v) return 0;
+        la[i] = v->u.a;
+        ln[i] = v->n;
+    }
+    const KIns *ins = c->ins;
+    size_t kept = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        V[KR] = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
+        for (size_t pc = 0;;) {
+            const KIns *x = &ins[pc++];
+            switch (x->op) {
+            case KO_MOV: V[x->d] = V[x->a]; break;
+            case KO_ARITH: if (!k_arith(x->sub, V[x->a], V[x->b], &V[x->d])) return -1; break;
+            case KO_NEG:
+                if (V[x->a] == INT64_MIN) return -1;
+                V[x->d] = -V[x->a];
+                break;
+            case KO_CMP: V[x->d] = k_cmp(x->sub, V[x->a], V[x->b]); break;
+            case KO_NOT: V[x->d] = !V[x->a]; break;
+            case KO_TRUTH: V[x->d] = V[x->a] != 0; break;
+            case KO_JF: if (!V[x->a]) { if (x->t == K_NEXT) goto done; pc = x->t; } break;
+            case KO_JT: if (V[x->a]) { if (x->t == K_NEXT) goto done; pc = x->t; } break;
+            case KO_JMP: if (x->t == K_NEXT) goto done; pc = x->t; break;
+            case KO_IDX:
+                if ((uint64_t)V[x->a] >= (uint64_t)ln[x->b]) return -1;
+                V[x->d] = la[x->b][V[x->a]];
+                break;
+            case KO_LEN: V[x->d] = ln[x->b]; break;
+            case KO_ABS:
+                if (V[x->a] == INT64_MIN) return -1;
+                V[x->d] = V[x->a] < 0 ? -V[x->a] : V[x->a];
+                break;
+            case KO_MIN: V[x->d] = V[x->b] < V[x->a] ? V[x->b] : V[x->a]; break;
+            case KO_MAX: V[x->d] = V[x->b] > V[x->a] ? V[x->b] : V[x->a]; break;
+            default: out[kept++] = V[x->a]; break;   /* KO_FOLD */
+            }
+        }
+    done:;
+    }
+    *k = kept;
+    return 1;
+}
+
+/* ---- the table of decoded loops ----------------------------------------------------------- */
+
+typedef struct KEntry { int fn; uint32_t at; KCode *code; } KEntry;   /* code NULL: none (decoding failed) */
+struct VmKernels { KEntry *e; size_t n, cap; };
+
+const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base)
+{
+    if (!vm->kernels) vm->kernels = xcalloc(1, sizeof *vm->kernels);
+    struct VmKernels *t = vm->kernels;
+    if ((t->n + 1) * 2 > t->cap) {   /* grow and rehash */
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        KEntry *e = xcalloc(cap, sizeof *e);
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->e[i].at) continue;
+            size_t j = ((size_t)t->e[i].fn * 0x9E3779B1u + t->e[i].at) & (cap - 1);
+            while (e[j].at) j = (j + 1) & (cap - 1);
+            e[j] = t->e[i];
+        }
+        xfree(t->e);
+        t->e = e;
+        t->cap = cap;
+    }
+    /* (at is never 0: an ITERMAP follows its domain's instructions) */
+    size_t j = ((size_t)fn * 0x9E3779B1u + at) & (t->cap - 1);
+    for (; t->e[j].at; j = (j + 1) & (t->cap - 1))
+        if (t->e[j].fn == fn && t->e[j].at == at) return t->e[j].code;
+    t->e[j] = (KEntry){ fn, (uint32_t)at, kcode_decode(vm, f, at, base) };
+    t->n++;
+    return t->e[j].code;
+}
+
+void vm_kernel_forget(Vm *vm)
+{
+    struct VmKernels *t = vm->kernels;
+    if (!t) return;
+    for (size_t i = 0; i < t->cap; i++) kcode_free(t->e[i].code);
+    xfree(t->e);
+    xfree(t);
+    vm->kernels = NULL;
+}
