@@ -84,15 +84,21 @@ static bool kernel_op(const int64_t *c, size_t p, int64_t acc)
     }
 }
 
-/* Whether the instructions at i are a list comprehension the typed kernel runs (vm_kernel.c): a
-   loop head whose NEXT ends the loop at e; a body of kernel operations whose jumps stay in it or
-   go to the NEXT (a `when` that fails); FOLD list acc at e - 5; the jump back at e - 2. */
+/* Whether the instructions at i are a generator the typed kernel runs (vm_kernel.c): a loop head
+   whose NEXT ends the loop at e; a body of kernel operations whose jumps stay in it or go to the
+   NEXT (a `when` that fails); FOLD kind acc at e - 5 (a list, a sum, min, max, any, all, count
+   or a bitwise fold); the jump back at e - 2. */
 static bool is_map(const int64_t *c, size_t n, size_t i)
 {
-    if (i + 6 >= n || c[i] != IR_ITER || c[i + 2] != 0 || c[i + 3] != IR_NEXT || c[i + 4] != c[i + 1]) return false;
+    if (i + 6 >= n || c[i] != IR_ITER || c[i + 3] != IR_NEXT || c[i + 4] != c[i + 1]) return false;
     size_t e = (size_t)c[i + 5], next = i + 3, fold = e - 5;
-    if (e > n || e < i + 12 || c[fold] != IR_FOLD || c[fold + 1] != FOLD_LIST || c[fold + 2] == c[i + 1] ||
-        c[e - 2] != IR_JMP || c[e - 1] != (int64_t)next)
+    if (e > n || e < i + 12 || c[fold] != IR_FOLD || c[fold + 2] == c[i + 1] || c[e - 2] != IR_JMP ||
+        c[e - 1] != (int64_t)next)
+        return false;
+    /* a list (its loop releases nothing), or a fold to one integer or truth value (its loop
+       releases while the accumulator holds one: ITER's operand 2 + the accumulator's slot) */
+    int64_t kind = c[fold + 1];
+    if (kind == FOLD_LIST ? c[i + 2] != 0 : (kind < FOLD_SUM || kind > FOLD_BAND || c[i + 2] != 2 + c[fold + 2]))
         return false;
     size_t p = i + 6;
     for (; p < fold; p += 1 + (size_t)ir_op_nargs((int)c[p])) {

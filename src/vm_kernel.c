@@ -47,11 +47,11 @@ static inline bool k_int(const Value *st, int64_t s, int64_t v, int64_t cur, int
 }
 
 /* The body of the loop, code[from .. fold), for one value cur of the binder (slot v); appends its
-   result to out[*k] when it reaches the FOLD. The jumps go to next (the NEXT: this value is
+   result to fo when it reaches the FOLD. The jumps go to next (the NEXT: this value is
    done) or within the body (peep.c checked both; a jump threaded to another, peep_func, stays
    within). Returns false to hand the loop back to the interpreter. */
 static bool k_body(const Vm *vm, const Func *f, size_t base, size_t from, size_t fold, size_t next, int64_t v,
-                   int64_t cur, int64_t *out, size_t *k)
+                   int64_t cur, KFold *fo)
 {
     const int64_t *code = f->code;
     const Value *st = vm->stack + base;
@@ -212,8 +212,9 @@ static bool k_body(const Vm *vm, const Func *f, size_t base, size_t from, size_t
             break;
         }
         case IR_FOLD:
-            if (pc != fold || sp != 1 || t[0] == K_LIST) return false;
-            out[(*k)++] = w[0];
+            if (pc != fold || sp != 1 || t[0] == K_LIST || (t[0] == K_BOOL && !k_fold_takes_bool(fo->kind)) ||
+                !k_fold(fo, w[0]))
+                return false;
             sp = 0;
             pc += 3;
             break;
@@ -228,9 +229,20 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     const int64_t *code = f->code;
     const Value *d = &vm->stack[vm->sp - 1];
     size_t next = at + 3, end = (size_t)code[at + 5], fold = end - 5;
-    int64_t v = code[at + 1];
+    int64_t v = code[at + 1], rel = code[at + 2];
     Value *acc = &vm->stack[base + (size_t)code[fold + 2]];
-    if (vm->iter_hook || acc->t != VT_LIST || acc->n) return false;
+    KFold fo = { .kind = (int)code[fold + 1] };
+    if (vm->iter_hook) return false;
+    /* the accumulator as the generator starts it: an empty list, 0 for a sum or a count, false
+       or true for any and all, none yet or 0 for min, max and the bitwise folds */
+    switch (fo.kind) {
+    case FOLD_LIST: if (acc->t != VT_LIST || acc->n) return false; break;
+    case FOLD_SUM: case FOLD_COUNT: if (acc->t != VT_INT) return false; break;
+    case FOLD_ANY: case FOLD_ALL: if (acc->t != VT_BOOL) return false; break;
+    default: if (acc->t != VT_NONE && acc->t != VT_INT) return false; break;
+    }
+    fo.set = acc->t != VT_NONE;
+    fo.acc = fo.set ? acc->u.i : 0;
     uint64_t count = 0;
     if (d->t == VT_RANGE && !d->strs) {   /* (the span first: the whole 64-bit range has 2^64 values) */
         if (d->u.r.lo <= d->u.r.hi && (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo >= K_MAX_COUNT) return false;
@@ -242,15 +254,15 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     }
     /* the steps the loop takes: a NEXT per value and the one that ends it */
     if (count >= K_MAX_COUNT || (vm->fuel && vm->fuel <= count + 1)) return false;
-    size_t mark = scratch_mark(&vm->scratch), k = 0;
-    int64_t *out = count ? vm_alloc(vm, (size_t)count * sizeof *out, f->locs[fold]) : NULL;
+    size_t mark = scratch_mark(&vm->scratch);
+    if (fo.kind == FOLD_LIST && count) fo.out = vm_alloc(vm, (size_t)count * sizeof *fo.out, f->locs[fold]);
     /* the loop's register code when its operands have the types it was decoded for, else the
        typed walk over the code words */
     const KCode *kc = count ? vm_kernels_get(vm, fn, f, at, base) : NULL;
-    int done = kc ? kcode_run(kc, vm, f, base, d, count, out, &k) : 0;
+    int done = kc ? kcode_run(kc, vm, f, base, d, count, &fo) : 0;
     for (uint64_t i = 0; done == 0 && i < count; i++) {
         int64_t cur = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
-        if (!k_body(vm, f, base, at + 6, fold, next, v, cur, out, &k)) done = -1;
+        if (!k_body(vm, f, base, at + 6, fold, next, v, cur, &fo)) done = -1;
     }
     if (done < 0) {
         scratch_release(&vm->scratch, mark);
@@ -262,14 +274,21 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     if (count) vm->stack[slot] = val_int(d->t == VT_RANGE ? d->u.r.hi : d->u.a[count - 1]);
     vm->stack[slot + 1] = *d;
     vm->stack[slot + 2] = val_int((int64_t)count);
-    vm->stack[slot + 3] = val_int(-1);
-    if (k) {
-        acc->u.l.a = out;
-        acc->u.l.base = 0;
-        acc->n = (uint32_t)k;
-        acc->strs = LIST_INTS;
-    } else {
-        scratch_release(&vm->scratch, mark);
+    vm->stack[slot + 3] = val_int(rel ? (int64_t)mark : -1);   /* (as ITER leaves it) */
+    vm->stack[slot + 3].n = (uint32_t)rel;
+    switch (fo.kind) {
+    case FOLD_LIST:
+        if (fo.n) {
+            acc->u.l.a = fo.out;
+            acc->u.l.base = 0;
+            acc->n = (uint32_t)fo.n;
+            acc->strs = LIST_INTS;
+        } else {
+            scratch_release(&vm->scratch, mark);
+        }
+        break;
+    case FOLD_ANY: case FOLD_ALL: *acc = val_bool(fo.acc != 0); break;
+    default: if (fo.set) *acc = val_int(fo.acc); break;
     }
     vm->sp--;
     return true;

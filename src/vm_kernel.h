@@ -39,6 +39,32 @@ static inline __attribute__((always_inline)) bool k_arith(int64_t op, int64_t a,
     }
 }
 
+/* Where a loop's values go: the list being built (FOLD_LIST: out, n of them), or a scalar fold's
+   accumulator (kind FOLD_SUM .. FOLD_BAND: its word, and whether it holds a value yet: min, max
+   and the bitwise folds may start empty). */
+typedef struct KFold { int kind; int64_t *out; size_t n; int64_t acc; bool set; } KFold;
+
+/* Fold value v (a plain integer, or a truth value as 0 or 1 where the fold takes one) in, as the
+   interpreter's FOLD does; false on an overflow (the interpreter goes on in GMP). */
+static inline bool k_fold(KFold *f, int64_t v)
+{
+    switch (f->kind) {
+    case FOLD_LIST: f->out[f->n++] = v; return true;
+    case FOLD_SUM: return !__builtin_add_overflow(f->acc, v, &f->acc);
+    case FOLD_MIN: if (!f->set || v < f->acc) f->acc = v; break;
+    case FOLD_MAX: if (!f->set || v > f->acc) f->acc = v; break;
+    case FOLD_XOR: f->acc = f->set ? f->acc ^ v : v; break;
+    case FOLD_BOR: f->acc = f->set ? f->acc | v : v; break;
+    case FOLD_BAND: f->acc = f->set ? f->acc & v : v; break;
+    case FOLD_ANY: f->acc = f->acc || v; break;
+    case FOLD_ALL: f->acc = f->acc && v; break;
+    default: f->acc += v != 0; break;   /* FOLD_COUNT */
+    }
+    f->set = true;
+    return true;
+}
+/* Whether a fold of that kind takes a truth value (a sum takes only integers). */
+static inline bool k_fold_takes_bool(int kind) { return kind != FOLD_SUM; }
 
 /* A loop's register code (vm_kernel_reg.c). */
 typedef struct KCode KCode;
@@ -48,12 +74,11 @@ typedef struct KCode KCode;
    across a jump, types that differ where branches meet, too deep a stack). */
 KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base);
 void kcode_free(KCode *k);
-/* Run the decoded body for the count values of the domain d into out (*k of them kept):
+/* Run the decoded body for the count values of the domain d into fold fo:
    1 done; 0 the operands' types are not the ones it was decoded for (nothing done: the typed
    walk may run it); -1 the interpreter must run the loop (an overflow, an index out of range, a
    division by zero). */
-int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, int64_t *out,
-              size_t *k);
+int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, KFold *fo);
 
 /* The interpreter's table of decoded loops, by function and place (Vm.kernels). */
 struct VmKernels;

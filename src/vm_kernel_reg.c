@@ -252,7 +252,9 @@ static size_t dec_op(Dec *s, size_t pc)
         s->depth = -1;   /* what follows is reached only by a jump */
         return pc + 2;
     case IR_FOLD:
-        if (pc != s->fold || s->depth != 1 || s->st[0].type == KT_LIST) return s->ok = false, pc;
+        if (pc != s->fold || s->depth != 1 || s->st[0].type == KT_LIST ||
+            (s->st[0].type == KT_BOOL && !k_fold_takes_bool((int)code[pc + 1])))
+            return s->ok = false, pc;
         emit(s, (KIns){ KO_FOLD, 0, 0, s->st[0].v, 0, 0 });
         s->depth = 0;
         return pc + 3;
@@ -325,8 +327,7 @@ static const Value *inv_value(const KInv *x, const Vm *vm, const Func *f, size_t
     }
 }
 
-int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, int64_t *out,
-              size_t *k)
+int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, KFold *fo)
 {
     int64_t V[KR + 1 + K_MAX_INV];
     const int64_t *la[K_MAX_LISTS];
@@ -350,7 +351,6 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
         ln[i] = v->n;
     }
     const KIns *ins = c->ins;
-    size_t kept = 0;
     for (uint64_t i = 0; i < count; i++) {
         V[KR] = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
         for (size_t pc = 0;;) {
@@ -379,12 +379,11 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
                 break;
             case KO_MIN: V[x->d] = V[x->b] < V[x->a] ? V[x->b] : V[x->a]; break;
             case KO_MAX: V[x->d] = V[x->b] > V[x->a] ? V[x->b] : V[x->a]; break;
-            default: out[kept++] = V[x->a]; break;   /* KO_FOLD */
+            default: if (!k_fold(fo, V[x->a])) return -1; break;   /* KO_FOLD */
             }
         }
     done:;
     }
-    *k = kept;
     return 1;
 }
 

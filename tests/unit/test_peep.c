@@ -234,7 +234,10 @@ static const ListArg LISTS[] = {
 #define NLISTS (sizeof LISTS / sizeof *LISTS)
 
 /* The generator forms of a def's body. */
-enum { B_LIST, B_LIST_WHEN, B_SUM, B_RANGE, NBODY };
+/* the generator: a list (of L, filtered, over L's indexes), or a fold (sum, max, count, xor; all but
+   the sum filtered) */
+enum { B_LIST, B_LIST_WHEN, B_SUM, B_RANGE, B_MAX, B_COUNT, B_XOR, NBODY };
+static const char *const FOLDS[NBODY] = { [B_SUM] = "sum(", [B_MAX] = "max(", [B_COUNT] = "count(", [B_XOR] = "xor(" };
 
 /* Run text in h, with a fresh count of errors (a program stops reporting after 20). */
 static void run_counted(H *h, const char *text)
@@ -301,11 +304,11 @@ static void test_random_defs(void **state)
         StrBuf d;
         sb_init(&d);
         sb_printf(&d, "def f%d(a, b, c, L) = ", i);
-        const char *open = body == B_SUM ? "sum(" : "[", *close = body == B_SUM ? ")" : "]";
+        const char *open = FOLDS[body] ? FOLDS[body] : "[", *close = FOLDS[body] ? ")" : "]";
         sb_printf(&d, "%s", open);
         print_expr(&d, e);
         sb_printf(&d, " for x in %s", body == B_RANGE ? "0..len(L) - 1" : "L");
-        if (body == B_LIST_WHEN || body == B_RANGE) {
+        if (body != B_LIST && body != B_SUM) {
             sb_printf(&d, " when ");
             print_cond(&d, w);
         }
@@ -333,22 +336,28 @@ static void test_random_defs(void **state)
                 sb_init(&want);
                 I128 total = 0;
                 int n = 0;
-                sb_printf(&want, "%s", body == B_SUM ? "" : "[");
+                sb_printf(&want, "%s", FOLDS[body] ? "" : "[");
                 for (int k = 0; k < l->len; k++) {
                     en.var[3] = body == B_RANGE ? k : l->v[k];
-                    if ((body == B_LIST_WHEN || body == B_RANGE) && !eval_cond(&en, w)) continue;
+                    if (body != B_LIST && body != B_SUM && !eval_cond(&en, w)) continue;
                     I128 v = eval_expr(&en, e);
                     if (en.failed) break;
                     if (body == B_SUM) total += v;
+                    else if (body == B_MAX) total = n++ == 0 || v > total ? v : total;
+                    else if (body == B_COUNT) total += v != 0;
+                    else if (body == B_XOR) total ^= v;
                     else {
                         if (n++) sb_printf(&want, ", ");
                         print_i128(&want, v);
                     }
                 }
-                if (body == B_SUM) print_i128(&want, total);
+                if (FOLDS[body]) print_i128(&want, total);
                 else sb_printf(&want, "]");
                 sb_printf(&want, "\n|");
-                if (en.failed) {
+                if (body == B_MAX && n == 0 && !en.failed) {   /* max of nothing: an error */
+                    if (!is_error || !strstr(fused, "max of nothing")) fprintf(stderr, "%s\n%s\ngot: %s\n", d.s, call, fused);
+                    assert_true(is_error && strstr(fused, "max of nothing"));
+                } else if (en.failed) {
                     if (!is_error || !strstr(fused, "is out of range")) fprintf(stderr, "%s\n%s\ngot: %s\n", d.s, call, fused);
                     assert_true(is_error && strstr(fused, "is out of range"));
                 } else {
@@ -524,6 +533,39 @@ static void test_slices(void **state)
     h_free(h);
 }
 
+/* Every fold the typed kernel runs (vm_kernel.c: a list, sum, min, max, any, all, count, xor,
+   bitor, bitand), over lists of small integers, truth values, integers beyond 64 bits, strings and
+   nothing, with sums that overflow: fused (the kernel) against plain, and the kernel's
+   instruction made for each. */
+static void test_folds(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    static const char *const forms[] = {
+        "sum(x * k for x in L)", "min(x - k for x in L when x != k)", "max(x % 3 for x in L)",
+        "any(x > k for x in L)", "all(x > k for x in L)", "count(x - k for x in L)", "xor(x + k for x in L)",
+        "bitor(x for x in L when x > k)", "bitand(x | k for x in L)", "min(x < k for x in L)", "max(x == k for x in L)",
+        "count(x < k for x in L)", "sum([x for x in L when x >= k])", "[if x > k then x else -x for x in L]",
+    };
+    static const char *const ks[] = { "0", "1", "3", "-2", "true", "9223372036854775807" };
+    static const char *const ls[] = { "[]", "[4, 5, 6, 7]", "[1, 2, 3, 1, 2]", "[9223372036854775807, 9223372036854775807]",
+                                      "[-9223372036854775808, -1]", "[100000000000000000000, 1]", "[\"a\"]", "0..5",
+                                      "[true, false]", "{3, 1}" };
+    int fusedops = 0;
+    for (int i = 0; i < (int)(sizeof forms / sizeof *forms); i++) {
+        char def[200];
+        int fid = define_form(h, "g", i, "k, L", forms[i], IR_ITERMAP, def, sizeof def, &fusedops);
+        for (size_t a = 0; a < sizeof ks / sizeof *ks; a++)
+            for (size_t c = 0; c < sizeof ls / sizeof *ls; c++) {
+                char call[256];
+                snprintf(call, sizeof call, "print g%d(%s, %s);", i, ks[a], ls[c]);
+                free(both_ways(h, fid, def, call));
+            }
+    }
+    assert_true(fusedops >= 14);
+    h_free(h);
+}
+
 /* A type error or an out-of-range index inside a fused sequence is reported at the part of the
    sequence that fails, as before. */
 static void test_error_places(void **state)
@@ -599,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_sg_positions),
         cmocka_unit_test(test_slices),
+        cmocka_unit_test(test_folds),
         cmocka_unit_test(test_error_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
