@@ -15,11 +15,15 @@
 #define KR 32
 #define K_MAX_INV 192
 #define K_MAX_LISTS 16
-#define K_NEXT UINT32_MAX   /* a jump to the loop's NEXT: the value is done */
+#define K_NEXT UINT32_MAX   /* (while decoding) a jump to the loop's NEXT: to KO_END */
 
-enum { KO_MOV, KO_ARITH, KO_NEG, KO_CMP, KO_NOT, KO_TRUTH, KO_JF, KO_JT, KO_JMP, KO_IDX, KO_LEN, KO_ABS, KO_MIN, KO_MAX,
-       KO_FOLD };
-/* V[d] = V[a] op V[b] (sub: the IR operator); a jump's target is t; a list operand is list b. */
+/* KO_EQ .. KO_GE: V[d] = V[a] op V[b] as IR_EQ .. IR_GE (in that order); KO_JFEQ .. KO_JFGE: a
+   comparison and the JF on it, "jump to t unless V[a] op V[b]"; KO_ARITH: the arithmetic other
+   than + - * (sub: the IR operator); KO_END: the value is done (the loop's NEXT). */
+enum { KO_MOV, KO_ADD, KO_SUB, KO_MUL, KO_ARITH, KO_NEG, KO_EQ, KO_NE, KO_LT, KO_LE, KO_GT, KO_GE, KO_JFEQ, KO_JFNE,
+       KO_JFLT, KO_JFLE, KO_JFGT, KO_JFGE, KO_NOT, KO_TRUTH, KO_JF, KO_JT, KO_JMP, KO_IDX, KO_LEN, KO_ABS, KO_MIN,
+       KO_MAX, KO_APPEND, KO_FOLD, KO_END };
+/* V[d] = V[a] op V[b]; a jump's target is t (an instruction); a list operand is list b. */
 typedef struct KIns { uint8_t op, sub; uint16_t d, a, b; uint32_t t; } KIns;
 
 /* The types of operands and stack values. */
@@ -124,13 +128,14 @@ static void settle(Dec *s)
     }
 }
 
-/* A jump at pc to code word t (settled): fixed up at the end; the stack it brings there
-   recorded. Only forward jumps are decoded (a comprehension's are; the loop's NEXT aside). */
-static void jump(Dec *s, int op, int a, size_t pc, size_t t)
+/* Instruction ins, a jump at pc to code word t (the stack settled): its target fixed up at the
+   end, the stack it brings there recorded. Only forward jumps are decoded (a comprehension's are;
+   the loop's NEXT aside). */
+static void jump_of(Dec *s, size_t ins, size_t pc, size_t t)
 {
     if (t == s->next) {
         if (s->depth) s->ok = false;   /* (the interpreter's NEXT has the stack empty) */
-        emit(s, (KIns){ (uint8_t)op, 0, 0, (uint16_t)a, 0, K_NEXT });
+        s->c->ins[ins].t = K_NEXT;
         return;
     }
     if (t <= pc || t > s->fold + 3) {
@@ -148,8 +153,14 @@ static void jump(Dec *s, int op, int a, size_t pc, size_t t)
         for (int d = 0; d < s->depth; d++)
             if (s->ttypes[r * KR + (size_t)d] != s->st[d].type) s->ok = false;
     }
-    VEC_PUSH(s->fix, s->nfix, s->capfix, ((__typeof__(*s->fix)){ s->c->nins, t }));
+    VEC_PUSH(s->fix, s->nfix, s->capfix, ((__typeof__(*s->fix)){ ins, t }));
+}
+
+/* A jump op on register a at pc to code word t. */
+static void jump(Dec *s, int op, int a, size_t pc, size_t t)
+{
     emit(s, (KIns){ (uint8_t)op, 0, 0, (uint16_t)a, 0, 0 });
+    jump_of(s, s->c->nins - 1, pc, t);
 }
 
 /* Two operands popped (x below y), the result's register their depth: x's. */
@@ -195,14 +206,15 @@ static size_t dec_op(Dec *s, size_t pc)
     case IR_BXOR: case IR_SHL: case IR_SHR:
         if (!two(s, &x, &y) || x.type != KT_INT || y.type != KT_INT) return s->ok = false, pc;
         d = (uint16_t)(s->depth - 1);
-        emit(s, (KIns){ KO_ARITH, (uint8_t)op, d, x.v, y.v, 0 });
+        emit(s, (KIns){ op == IR_ADD ? KO_ADD : op == IR_SUB ? KO_SUB : op == IR_MUL ? KO_MUL : KO_ARITH, (uint8_t)op, d,
+                        x.v, y.v, 0 });
         result(s, KT_INT);
         return pc + 1;
     case IR_EQ: case IR_NE: case IR_LT: case IR_LE: case IR_GT: case IR_GE:
         if (!two(s, &x, &y) || x.type == KT_LIST || y.type == KT_LIST) return s->ok = false, pc;
         if ((op == IR_EQ || op == IR_NE) && (x.type != KT_INT || y.type != KT_INT)) return s->ok = false, pc;
         d = (uint16_t)(s->depth - 1);
-        emit(s, (KIns){ KO_CMP, (uint8_t)op, d, x.v, y.v, 0 });
+        emit(s, (KIns){ (uint8_t)(KO_EQ + (op - IR_EQ)), 0, d, x.v, y.v, 0 });
         result(s, KT_BOOL);
         return pc + 1;
     case IR_NEG: case IR_NOT: case IR_TRUTH:
@@ -238,8 +250,17 @@ static size_t dec_op(Dec *s, size_t pc)
         if (!s->depth || s->st[s->depth - 1].type == KT_LIST) return s->ok = false, pc;
         if (op == IR_JF) {   /* popped either way */
             x = s->st[--s->depth];
+            size_t before = s->c->nins;
             settle(s);
-            jump(s, KO_JF, x.v, pc, (size_t)code[pc + 1]);
+            KIns *last = s->c->nins ? &s->c->ins[s->c->nins - 1] : NULL;
+            if (s->c->nins == before && last && last->op >= KO_EQ && last->op <= KO_GE && last->d == x.v &&
+                s->tdepth[pc - s->from] < 0) {
+                /* the comparison just made, and no jump lands on this JF: one instruction */
+                last->op = (uint8_t)(KO_JFEQ + (last->op - KO_EQ));
+                jump_of(s, s->c->nins - 1, pc, (size_t)code[pc + 1]);
+            } else {
+                jump(s, KO_JF, x.v, pc, (size_t)code[pc + 1]);
+            }
         } else {             /* kept when it jumps, popped when it does not */
             settle(s);
             jump(s, op == IR_JFK ? KO_JF : KO_JT, s->depth - 1, pc, (size_t)code[pc + 1]);
@@ -255,7 +276,7 @@ static size_t dec_op(Dec *s, size_t pc)
         if (pc != s->fold || s->depth != 1 || s->st[0].type == KT_LIST ||
             (s->st[0].type == KT_BOOL && !k_fold_takes_bool((int)code[pc + 1])))
             return s->ok = false, pc;
-        emit(s, (KIns){ KO_FOLD, 0, 0, s->st[0].v, 0, 0 });
+        emit(s, (KIns){ code[pc + 1] == FOLD_LIST ? KO_APPEND : KO_FOLD, 0, 0, s->st[0].v, 0, 0 });
         s->depth = 0;
         return pc + 3;
     default:
@@ -294,6 +315,10 @@ KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
         if (nx <= pc) s.ok = false;
         pc = nx;
     }
+    emit(&s, (KIns){ KO_END, 0, 0, 0, 0, 0 });
+    uint32_t end_ins = (uint32_t)(s.c->nins - 1);
+    for (size_t i = 0; s.ok && i < s.c->nins; i++)
+        if (s.c->ins[i].t == K_NEXT) s.c->ins[i].t = end_ins;
     for (size_t i = 0; s.ok && i < s.nfix; i++) s.c->ins[s.fix[i].ins].t = s.at[s.fix[i].pc - s.from];
     xfree(s.at);
     xfree(s.tdepth);
@@ -355,31 +380,48 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
         V[KR] = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
         for (size_t pc = 0;;) {
             const KIns *x = &ins[pc++];
+            int64_t p = V[x->a], q = V[x->b];
             switch (x->op) {
-            case KO_MOV: V[x->d] = V[x->a]; break;
-            case KO_ARITH: if (!k_arith(x->sub, V[x->a], V[x->b], &V[x->d])) return -1; break;
+            case KO_MOV: V[x->d] = p; break;
+            case KO_ADD: if (__builtin_add_overflow(p, q, &V[x->d])) return -1; break;
+            case KO_SUB: if (__builtin_sub_overflow(p, q, &V[x->d])) return -1; break;
+            case KO_MUL: if (__builtin_mul_overflow(p, q, &V[x->d])) return -1; break;
+            case KO_ARITH: if (!k_arith(x->sub, p, q, &V[x->d])) return -1; break;
             case KO_NEG:
-                if (V[x->a] == INT64_MIN) return -1;
-                V[x->d] = -V[x->a];
+                if (p == INT64_MIN) return -1;
+                V[x->d] = -p;
                 break;
-            case KO_CMP: V[x->d] = k_cmp(x->sub, V[x->a], V[x->b]); break;
-            case KO_NOT: V[x->d] = !V[x->a]; break;
-            case KO_TRUTH: V[x->d] = V[x->a] != 0; break;
-            case KO_JF: if (!V[x->a]) { if (x->t == K_NEXT) goto done; pc = x->t; } break;
-            case KO_JT: if (V[x->a]) { if (x->t == K_NEXT) goto done; pc = x->t; } break;
-            case KO_JMP: if (x->t == K_NEXT) goto done; pc = x->t; break;
+            case KO_EQ: V[x->d] = p == q; break;
+            case KO_NE: V[x->d] = p != q; break;
+            case KO_LT: V[x->d] = p < q; break;
+            case KO_LE: V[x->d] = p <= q; break;
+            case KO_GT: V[x->d] = p > q; break;
+            case KO_GE: V[x->d] = p >= q; break;
+            case KO_JFEQ: if (!(p == q)) pc = x->t; break;
+            case KO_JFNE: if (!(p != q)) pc = x->t; break;
+            case KO_JFLT: if (!(p < q)) pc = x->t; break;
+            case KO_JFLE: if (!(p <= q)) pc = x->t; break;
+            case KO_JFGT: if (!(p > q)) pc = x->t; break;
+            case KO_JFGE: if (!(p >= q)) pc = x->t; break;
+            case KO_NOT: V[x->d] = !p; break;
+            case KO_TRUTH: V[x->d] = p != 0; break;
+            case KO_JF: if (!p) pc = x->t; break;
+            case KO_JT: if (p) pc = x->t; break;
+            case KO_JMP: pc = x->t; break;
             case KO_IDX:
-                if ((uint64_t)V[x->a] >= (uint64_t)ln[x->b]) return -1;
-                V[x->d] = la[x->b][V[x->a]];
+                if ((uint64_t)p >= (uint64_t)ln[x->b]) return -1;
+                V[x->d] = la[x->b][p];
                 break;
             case KO_LEN: V[x->d] = ln[x->b]; break;
             case KO_ABS:
-                if (V[x->a] == INT64_MIN) return -1;
-                V[x->d] = V[x->a] < 0 ? -V[x->a] : V[x->a];
+                if (p == INT64_MIN) return -1;
+                V[x->d] = p < 0 ? -p : p;
                 break;
-            case KO_MIN: V[x->d] = V[x->b] < V[x->a] ? V[x->b] : V[x->a]; break;
-            case KO_MAX: V[x->d] = V[x->b] > V[x->a] ? V[x->b] : V[x->a]; break;
-            default: if (!k_fold(fo, V[x->a])) return -1; break;   /* KO_FOLD */
+            case KO_MIN: V[x->d] = q < p ? q : p; break;
+            case KO_MAX: V[x->d] = q > p ? q : p; break;
+            case KO_APPEND: fo->out[fo->n++] = p; break;
+            case KO_FOLD: if (!k_fold(fo, p)) return -1; break;
+            default: goto done;   /* KO_END */
             }
         }
     done:;
