@@ -182,6 +182,7 @@ static Value label_list(Vm *vm, const Graph *g, const uint32_t *idx, size_t n, L
 /* Distinct neighbours of v: successors (out), predecessors (in), or both. */
 static Value neighbours(Vm *vm, const Graph *g, uint32_t v, bool out, bool in, bool self, Loc loc)
 {
+    g = graph_adjacency(g);
     size_t cap = 1 + (out ? g->off[v + 1] - g->off[v] : 0) + (in ? g->poff[v + 1] - g->poff[v] : 0);
     uint32_t *idx = vm_alloc(vm, cap * sizeof *idx, loc);
     size_t n = 0;
@@ -301,7 +302,7 @@ static Value graph_builtin(Vm *vm, int id, Value *args, int nargs, Loc loc)
         return r;
     }
     case BI_DEGREE: {
-        const Graph *g = need_graph(vm, loc, fn, a);
+        const Graph *g = graph_adjacency(need_graph(vm, loc, fn, a));
         uint32_t v = need_vertex(vm, loc, fn, g, &args[1]);
         int64_t d = g->off[v + 1] - g->off[v];
         if (!g->directed)   /* a loop is listed once but has two ends */

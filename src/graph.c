@@ -169,8 +169,13 @@ static bool same(const Graph *a, const Graph *b)
     return true;
 }
 
-/* A record is one block (graph_record): the struct, then its arrays. */
-static void free_graph(Graph *g) { xfree(g); }
+/* A record is one block (graph_record): the struct, then its arrays; its adjacency, once built
+   (graph_adjacency), another. */
+static void free_graph(Graph *g)
+{
+    xfree(g->off);
+    xfree(g);
+}
 
 /* The bytes of n elements of 8, 4 or 1 bytes in a record, each array starting 8-aligned. */
 static size_t words8(size_t n) { return n * 8; }
@@ -178,17 +183,18 @@ static size_t words4(size_t n) { return (n * 4 + 7) & ~(size_t)7; }
 static size_t bytes1(size_t n) { return (n + 7) & ~(size_t)7; }
 
 /* The lasting record of candidate c: one block holding the struct, c's labels (unless shared with
-   the parent, which lives as long), edges, ground and colours, and the adjacency built from them.
-   A record is its arrays' exact size: a graph derived from a big one keeps only what it uses. */
+   the parent, which lives as long), edges, ground and colours, each array its exact size (a graph
+   derived from a big one keeps only what it uses). No adjacency yet: most records are graphs a
+   program only derives others from (G - nbhd(G, v), whose components are the positions). */
 static Graph *graph_record(const Graph *c)
 {
-    size_t n = c->n, m = (size_t)c->m, adj = (size_t)adjacency_words(c);
-    size_t size = bytes1(sizeof(Graph)) + (c->shared_label ? 0 : words8(n)) + 2 * words4(m) + words4(n + 1) +
-                  words4(adj) + (c->directed ? words4(n + 1) + words4(m) : 0) + (c->ground ? bytes1(n) : 0) +
+    size_t n = c->n, m = (size_t)c->m;
+    size_t size = bytes1(sizeof(Graph)) + (c->shared_label ? 0 : words8(n)) + 2 * words4(m) + (c->ground ? bytes1(n) : 0) +
                   (c->colour ? bytes1(m) : 0);
     char *b = xmalloc(size), *at = b + bytes1(sizeof(Graph));
     Graph *g = (Graph *)(void *)b;
     *g = *c;
+    g->off = g->adj = g->poff = g->padj = NULL;
     if (!c->shared_label) {
         g->label = (int64_t *)(void *)at;
         if (n) memcpy(g->label, c->label, n * sizeof *g->label);
@@ -202,16 +208,6 @@ static Graph *graph_record(const Graph *c)
         memcpy(g->eu, c->eu, m * sizeof *g->eu);
         memcpy(g->ev, c->ev, m * sizeof *g->ev);
     }
-    g->off = (uint32_t *)(void *)at;
-    at += words4(n + 1);
-    g->adj = (uint32_t *)(void *)at;
-    at += words4(adj);
-    if (c->directed) {
-        g->poff = (uint32_t *)(void *)at;
-        at += words4(n + 1);
-        g->padj = (uint32_t *)(void *)at;
-        at += words4(m);
-    }
     if (c->ground) {
         g->ground = (uint8_t *)at;
         memcpy(g->ground, c->ground, n);
@@ -221,6 +217,22 @@ static Graph *graph_record(const Graph *c)
         g->colour = (uint8_t *)at;
         if (m) memcpy(g->colour, c->colour, m);
     }
+    return g;
+}
+
+const Graph *graph_adjacency(const Graph *cg)
+{
+    if (cg->off) return cg;
+    Graph *g = (Graph *)(uintptr_t)cg;   /* the program owns every graph; the adjacency is a cache */
+    size_t n = g->n, m = (size_t)g->m, adj = (size_t)adjacency_words(g);
+    char *b = xmalloc(words4(n + 1) + words4(adj) + (g->directed ? words4(n + 1) + words4(m) : 0)), *at = b;
+    g->adj = (uint32_t *)(void *)(at + words4(n + 1));
+    at += words4(n + 1) + words4(adj);
+    if (g->directed) {
+        g->poff = (uint32_t *)(void *)at;
+        g->padj = (uint32_t *)(void *)(at + words4(n + 1));
+    }
+    g->off = (uint32_t *)(void *)b;   /* (set last: a record has its adjacency when off is set) */
     uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
     build_adjacency(g, tmp);
     xfree(tmp);

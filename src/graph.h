@@ -21,7 +21,8 @@ typedef struct Graph {
     uint32_t *eu, *ev;
     /* Adjacency, CSR: the successors of vertex i are adj[off[i] .. off[i + 1]) in increasing
        order, repeated per parallel arc (undirected: every neighbour, a loop once); the
-       predecessors likewise in padj / poff (undirected: the same arrays). */
+       predecessors likewise in padj / poff (undirected: the same arrays). Built on first use:
+       NULL until graph_adjacency(g). */
     uint32_t *off, *adj, *poff, *padj;
     uint8_t *ground;        /* undirected: ground vertices (NULL: none) */
     /* undirected: each edge's colour, parallel to eu/ev: 'G' (green, the default), 'L' (blue, Left's)
@@ -69,6 +70,10 @@ void graph_spec_fini(GraphSpec *s);
    integer and string labels or has no vertex. Vertices named by edges or ground are added. The
    spec's words are overwritten (its ends and ground become vertex indices): fini it after. */
 const Graph *graph_make(Program *p, GraphSpec *spec, const char **err);
+/* g with its adjacency (off, adj, poff, padj) built, on its first use (a graph only derived from
+   never has one). Call it before reading them; not from two threads at once (build it before a
+   graph's arrays go to a solver thread). */
+const Graph *graph_adjacency(const Graph *g);
 /* The index of the vertex labelled v, or -1. */
 int64_t graph_vertex(const Graph *g, const Value *v);
 /* Vertex i's label as a value. */

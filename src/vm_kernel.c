@@ -224,6 +224,13 @@ static bool k_body(const Vm *vm, const Func *f, size_t base, size_t from, size_t
     }
 }
 
+void k_grow(KFold *f)
+{
+    int64_t *d = vm_alloc(f->vm, (f->n ? 2 * f->n : 1) * sizeof *d, f->loc);
+    if (f->n) memcpy(d, f->out, f->n * sizeof *d);
+    f->out = d;
+}
+
 bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
 {
     const int64_t *code = f->code;
@@ -255,7 +262,8 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     /* the steps the loop takes: a NEXT per value and the one that ends it */
     if (count >= K_MAX_COUNT || (vm->fuel && vm->fuel <= count + 1)) return false;
     size_t mark = scratch_mark(&vm->scratch);
-    if (fo.kind == FOLD_LIST && count) fo.out = vm_alloc(vm, (size_t)count * sizeof *fo.out, f->locs[fold]);
+    fo.vm = vm;
+    fo.loc = f->locs[fold];
     /* the loop's register code when its operands have the types it was decoded for, else the
        typed walk over the code words */
     const KCode *kc = count ? vm_kernels_get(vm, fn, f, at, base) : NULL;

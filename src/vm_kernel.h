@@ -42,14 +42,22 @@ static inline __attribute__((always_inline)) bool k_arith(int64_t op, int64_t a,
 /* Where a loop's values go: the list being built (FOLD_LIST: out, n of them), or a scalar fold's
    accumulator (kind FOLD_SUM .. FOLD_BAND: its word, and whether it holds a value yet: min, max
    and the bitwise folds may start empty). */
-typedef struct KFold { int kind; int64_t *out; size_t n; int64_t acc; bool set; } KFold;
+typedef struct KFold { int kind; Vm *vm; Loc loc; int64_t *out; size_t n; int64_t acc; bool set; } KFold;
+
+/* Room for one more element of the list being built (vm_kernel.c): its buffer grows by doubling
+   in scratch memory at the FOLD's place (loc), as the interpreter's FOLD grows it, so the memory
+   used, the limits and their errors are the interpreter's, at the same value. */
+void k_grow(KFold *f);
 
 /* Fold value v (a plain integer, or a truth value as 0 or 1 where the fold takes one) in, as the
    interpreter's FOLD does; false on an overflow (the interpreter goes on in GMP). */
 static inline bool k_fold(KFold *f, int64_t v)
 {
     switch (f->kind) {
-    case FOLD_LIST: f->out[f->n++] = v; return true;
+    case FOLD_LIST:
+        if (f->n == 0 || (f->n & (f->n - 1)) == 0) k_grow(f);
+        f->out[f->n++] = v;
+        return true;
     case FOLD_SUM: return !__builtin_add_overflow(f->acc, v, &f->acc);
     case FOLD_MIN: if (!f->set || v < f->acc) f->acc = v; break;
     case FOLD_MAX: if (!f->set || v > f->acc) f->acc = v; break;

@@ -419,7 +419,10 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
                 break;
             case KO_MIN: V[x->d] = q < p ? q : p; break;
             case KO_MAX: V[x->d] = q > p ? q : p; break;
-            case KO_APPEND: fo->out[fo->n++] = p; break;
+            case KO_APPEND:
+                if (fo->n == 0 || (fo->n & (fo->n - 1)) == 0) k_grow(fo);
+                fo->out[fo->n++] = p;
+                break;
             case KO_FOLD: if (!k_fold(fo, p)) return -1; break;
             default: goto done;   /* KO_END */
             }

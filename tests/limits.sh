@@ -128,6 +128,13 @@ check memory-rows 4 timed "$GRUNDY" --max-memory 300M -e 'game Dec(a...) { move 
     -e 'const C = [1 for i in 0..99999]; query Dec(C...);'
 contains memory-rows "$tmp/err" "over its budget of 300.0 MB while solving game 'Dec' (raise it with --max-memory SIZE)"
 peak_ok memory-rows 300
+# a comprehension the typed kernel runs (vm_kernel.c) grows its list as the interpreter's does:
+# a filter that keeps one value of 3 million takes no room for the others (the kernel once
+# reserved the whole domain: over a 20 MB budget, and a gigabyte of scratch for 2001 such lists)
+check kernel-room 0 timed "$GRUNDY" --max-memory 20M -e 'print len([x for x in 0..3000000 when x == 7]);' \
+    -e 'print sum([len([x for x in 0..100000 when x == 0]) for i in 0..2000]);'
+contains kernel-room "$tmp/out" "2001"
+peak_ok kernel-room 20
 # a claim whose every instance keeps a def's result (a row of 100: dear enough to be remembered)
 check memory-claim 4 timed "$GRUNDY" --max-memory 200M -e 'def row(n) = [n + x for x in 0..99]; claim len(row(n)) == 100 for n in 1..10**12;'
 contains memory-claim "$tmp/err" "(raise it with --max-memory SIZE)"

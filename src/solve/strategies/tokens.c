@@ -73,6 +73,7 @@ static TokGraph *tok_graph(Solver *s, Tokens *t, const Graph *g, Loc loc, bool n
         prog_fail(s->p, EXIT_COMPILE, loc, "Token moves along the arcs of a digraph, not the edges of a graph "
                   "(undirected: make each edge two arcs)");
     TokGraph *tg = xcalloc(1, sizeof *tg);
+    g = graph_adjacency(g);   /* (here, before a solver thread reads the arrays) */
     tg->lg = (LoopyGraph){ g->n, g->off, g->adj, g->poff, g->padj };   /* the graph's own arrays */
     if (need_sg && solve_threads(s)) {
         solve_burn(s, 5 * ((uint64_t)g->n + g->m), loc);   /* as the two passes one after the other */
@@ -156,6 +157,7 @@ static SolveMoves tok_moves(Solver *s, void *st, uint32_t id, const GameValue *w
     uint32_t v;
     const Graph *g = tok_args(s, eng_key(s->store, id), &v);
     if (!g) return MOVES_RULES;
+    g = graph_adjacency(g);
     for (uint32_t k = g->off[v]; k < g->off[v + 1]; k++) {
         if (k > g->off[v] && g->adj[k] == g->adj[k - 1]) continue;
         Value args[2] = { { .t = VT_GRAPH }, graph_label(g, g->adj[k]) };
