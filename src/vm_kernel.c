@@ -224,13 +224,6 @@ static bool k_body(const Vm *vm, const Func *f, size_t base, size_t from, size_t
     }
 }
 
-void k_grow(KFold *f)
-{
-    int64_t *d = vm_alloc(f->vm, (f->n ? 2 * f->n : 1) * sizeof *d, f->loc);
-    if (f->n) memcpy(d, f->out, f->n * sizeof *d);
-    f->out = d;
-}
-
 bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
 {
     const int64_t *code = f->code;

@@ -44,7 +44,7 @@ static inline __attribute__((always_inline)) bool k_arith(int64_t op, int64_t a,
    and the bitwise folds may start empty). */
 typedef struct KFold { int kind; Vm *vm; Loc loc; int64_t *out; size_t n; int64_t acc; bool set; } KFold;
 
-/* Room for one more element of the list being built (vm_kernel.c): its buffer grows by doubling
+/* Room for one more element of the list being built (vm_kernel_reg.c): its buffer grows by doubling
    in scratch memory at the FOLD's place (loc), as the interpreter's FOLD grows it, so the memory
    used, the limits and their errors are the interpreter's, at the same value. */
 void k_grow(KFold *f);

@@ -432,6 +432,13 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
     return 1;
 }
 
+void k_grow(KFold *f)
+{
+    int64_t *d = vm_alloc(f->vm, (f->n ? 2 * f->n : 1) * sizeof *d, f->loc);
+    if (f->n) memcpy(d, f->out, f->n * sizeof *d);
+    f->out = d;
+}
+
 /* ---- the table of decoded loops ----------------------------------------------------------- */
 
 typedef struct KEntry { int fn; uint32_t at; KCode *code; } KEntry;   /* code NULL: none (decoding failed) */
