@@ -15,8 +15,9 @@
 enum { K_INT, K_BOOL, K_LIST };
 /* The kernel's operand stack is this deep at most (else the interpreter runs the loop). */
 #define K_STACK 32
-/* A loop over more values than this runs in the interpreter (its polls see the time pass). */
-#define K_MAX_COUNT ((uint64_t)1 << 26)
+/* A loop over more values than this runs in the interpreter, whose polls see an interrupt or the
+   time limit as it goes: the kernel polls once, after the loop (4M values: well under a second). */
+#define K_MAX_COUNT ((uint64_t)1 << 22)
 
 /* The kernel word of value x into *w, *t; false when the kernel does not take x. */
 static inline bool k_value(const Value *x, int64_t *w, uint8_t *t)
