@@ -136,7 +136,7 @@ Value vm_make_pos(Vm *vm, int g, const Value *args, int nargs, Loc loc);
 const int64_t *vm_canon(Vm *vm, const int64_t *key);
 /* Enumerate the moves of component key; cb gets each result (a POS value, possibly empty). */
 void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
-/* Run the comprehension whose ITERMAP is at f's code[at] (peep.c: is_map) in the typed kernel
+/* Run the generator whose ITERMAP is at f's code[at] (peep.c: is_map) in the typed kernel
    (vm_kernel.c), its domain on top of the stack and its frame at base: the list in its
    accumulator, the binder's slots as the loop leaves them, the domain popped, the loop's steps
    counted. False (nothing changed) when the interpreter must run the loop as written. */

@@ -1,24 +1,10 @@
-/* vm_kernel.h: the two ways the typed kernel runs a comprehension of integers (vm_kernel.c):
-   register code decoded once per loop and kept (vm_kernel_reg.c), and the typed stack walk over
-   the code words, for the loops whose operands' types differ from the ones the code was decoded
-   for, or that cannot be decoded. Internal to the interpreter. */
+/* vm_kernel.h: what the kernel's two files share (vm_kernel.c runs a generator, vm_kernel_reg.c
+   decodes its body into register code and runs it): the language's 64-bit arithmetic, the folds,
+   the table of decoded loops. Internal to the interpreter. */
 #ifndef GRUNDY_VM_KERNEL_H
 #define GRUNDY_VM_KERNEL_H
 #include "vm.h"
 #include "arith.h"
-
-/* Comparison op (IR_EQ .. IR_GE) of two numbers. */
-static inline bool k_cmp(int64_t op, int64_t a, int64_t b)
-{
-    switch (op) {
-    case IR_EQ: return a == b;
-    case IR_NE: return a != b;
-    case IR_LT: return a < b;
-    case IR_LE: return a <= b;
-    case IR_GT: return a > b;
-    default: return a >= b;
-    }
-}
 
 /* Integer a op b (IR_ADD .. IR_SHR) as the interpreter has it in 64 bits; false for anything else (an overflow the
    interpreter takes to GMP, or an error it reports). */
@@ -83,13 +69,14 @@ typedef struct KCode KCode;
 KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base);
 void kcode_free(KCode *k);
 /* Run the decoded body for the count values of the domain d into fold fo:
-   1 done; 0 the operands' types are not the ones it was decoded for (nothing done: the typed
-   walk may run it); -1 the interpreter must run the loop (an overflow, an index out of range, a
+   1 done; 0 the operands' types are not the ones it was decoded for (nothing done: it may be
+   decoded again); -1 the interpreter must run the loop (an overflow, an index out of range, a
    division by zero). */
 int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, KFold *fo);
 
 /* The interpreter's table of decoded loops, by function and place (Vm.kernels). */
 struct VmKernels;
-/* The decoded code of the loop at (fn, at), decoding it on first use; NULL when it has none. */
-const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base);
+/* The decoded code of the loop at (fn, at), decoding it on first use (again: decoded anew, for the
+   operands' types now); NULL when it has none. */
+const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base, bool again);
 #endif

@@ -3,7 +3,7 @@
    register d, a load is no instruction at all (the binder, a slot, a constant or an immediate is
    read where it is used), and the types are settled when decoding, so running it is one
    dispatch per operation with no type test. Each run first checks that every slot and constant
-   it reads still has the type it was decoded for (else the typed walk of vm_kernel.c runs). */
+   it reads still has the type it was decoded for (else it is decoded again for the types now). */
 #include "config.h"
 #include "vm_kernel.h"
 #include "builtins.h"
@@ -444,7 +444,7 @@ void k_grow(KFold *f)
 typedef struct KEntry { int fn; uint32_t at; KCode *code; } KEntry;   /* code NULL: none (decoding failed) */
 struct VmKernels { KEntry *e; size_t n, cap; };
 
-const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base)
+const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base, bool again)
 {
     if (!vm->kernels) vm->kernels = xcalloc(1, sizeof *vm->kernels);
     struct VmKernels *t = vm->kernels;
@@ -464,7 +464,13 @@ const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t bas
     /* (at is never 0: an ITERMAP follows its domain's instructions) */
     size_t j = ((size_t)fn * 0x9E3779B1u + at) & (t->cap - 1);
     for (; t->e[j].at; j = (j + 1) & (t->cap - 1))
-        if (t->e[j].fn == fn && t->e[j].at == at) return t->e[j].code;
+        if (t->e[j].fn == fn && t->e[j].at == at) {
+            if (again) {
+                kcode_free(t->e[j].code);
+                t->e[j].code = kcode_decode(vm, f, at, base);
+            }
+            return t->e[j].code;
+        }
     t->e[j] = (KEntry){ fn, (uint32_t)at, kcode_decode(vm, f, at, base) };
     t->n++;
     return t->e[j].code;
