@@ -2,7 +2,7 @@
    value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
    jump back, min or max of two, a list spread into a variadic game, sg() of a position made
    there, a comprehension that copies a slice of a list, or a list but one index) become one
-   dispatch each; a comprehension of integers is run by the typed kernel (vm_kernel.c). */
+   dispatch each; a generator of integers is run whole by the kernel (vm_kernel.c). */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -140,7 +140,7 @@ void peep_func(Func *f)
         } else if (is_skip(c, n, i)) {
             f->code[i] = IR_ITERSKIP;    /* [a[i] for i in lo..hi when i != s] */
         } else if (is_map(c, n, i)) {
-            f->code[i] = IR_ITERMAP;     /* [E for v in D when C] of integers */
+            f->code[i] = IR_ITERMAP;     /* [E for v in D when C], or a fold of it, of integers */
         }
     }
     xfree(c);

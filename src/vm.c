@@ -1219,7 +1219,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             pc = pc0 + (skip ? 23 : 16);
             break;
         }
-        case IR_ITERMAP:   /* [E for v in D when C] of integers (peep.c: is_map): the typed kernel's */
+        case IR_ITERMAP:   /* a generator of integers (peep.c: is_map): the kernel's */
             vm->sp = sp;
             if (!vm_kernel_map(vm, fn, f, pc0, base)) goto op_iter;
             sp = vm->sp;
