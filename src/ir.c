@@ -26,6 +26,7 @@ int ir_op_plain(int op)
     case IR_SPREADPOS: return IR_SPREAD;
     case IR_SGPOS: return IR_POS;
     case IR_ITERSLICE: case IR_ITERSKIP: case IR_ITERMAP: return IR_ITER;
+    case IR_NEXTG: return IR_NEXT;
     default: return op;
     }
 }

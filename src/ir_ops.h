@@ -69,3 +69,4 @@ OP(SGPOS, 2, "POS g n; BUILTIN sg 1: integer arguments to the host's sg_ints, no
 OP(ITERSKIP, 2, "ITER v 0 of [a[v] for v in lo..hi when v != s] (NEXT; LOAD v; LOAD s; NE; JF; LOAD a; LOAD v; INDEX; FOLD list; JMP): copied at once, s left out")
 OP(ITERMAP, 2, "ITER of a generator of integers, [E for v in D when C] or a fold of one, whose body is integer operations (peep.c: is_map): the whole loop run by the kernel (vm_kernel.c)")
 OP(ITERSLICE, 2, "ITER v 0 of [a[v] for v in lo..hi] (NEXT; LOAD a; LOAD v; INDEX; FOLD list; JMP): the slice, sharing the elements of a")
+OP(NEXTG, 2, "NEXT of a loop whose body starts with a guard of integer and character operations ending in a JF to it (peep.c: is_guard): the kernel skips the values the guard turns down (vm_kernel.c)")

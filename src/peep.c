@@ -2,7 +2,8 @@
    value (two loads, an index, a comparison and its jump, an addition or subtraction, the loop's
    jump back, min or max of two, a list spread into a variadic game, sg() of a position made
    there, a comprehension that copies a slice of a list, or a list but one index) become one
-   dispatch each; a generator of integers is run whole by the kernel (vm_kernel.c). */
+   dispatch each; a generator of integers is run whole by the kernel (vm_kernel.c), and so is the
+   guard that starts a loop's body. */
 #include "config.h"
 #include "peep.h"
 #include "builtins.h"
@@ -111,6 +112,24 @@ static bool is_map(const int64_t *c, size_t n, size_t i)
     return p == fold;
 }
 
+/* Whether the NEXT at i starts its body with a guard the kernel runs (vm_kernel.c): kernel
+   operations up to the first JF back to the NEXT (the `when` of a move or of a comprehension that
+   fails), whose jumps go forward and stay in the guard. */
+static bool is_guard(const int64_t *c, size_t n, size_t i)
+{
+    if (i + 3 >= n || c[i] != IR_NEXT) return false;
+    size_t reach = 0;   /* the farthest place a jump in the guard goes */
+    for (size_t p = i + 3; p < n; p += 1 + (size_t)ir_op_nargs((int)c[p])) {
+        if (!kernel_op(c, p, -1)) return false;
+        if (c[p] != IR_JMP && c[p] != IR_JF && c[p] != IR_JFK && c[p] != IR_JTK) continue;
+        size_t t = (size_t)c[p + 1];
+        if (c[p] == IR_JF && t == i) return p > i + 3 && reach <= p;
+        if (t <= p) return false;
+        if (t > reach) reach = t;
+    }
+    return false;
+}
+
 void peep_func(Func *f)
 {
     size_t n = f->ncode;
@@ -141,6 +160,8 @@ void peep_func(Func *f)
             f->code[i] = IR_ITERSKIP;    /* [a[i] for i in lo..hi when i != s] */
         } else if (is_map(c, n, i)) {
             f->code[i] = IR_ITERMAP;     /* [E for v in D when C], or a fold of it, of integers */
+        } else if (is_guard(c, n, i)) {
+            f->code[i] = IR_NEXTG;       /* a loop whose body starts with a `when` */
         }
     }
     xfree(c);

@@ -1241,7 +1241,16 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
         case IR_JNEXT:   /* a jump to a NEXT: that NEXT, as if reached by the jump */
             pc0 = (size_t)code[pc];
             pc = pc0 + 1;
-            goto op_next;
+            if (code[pc0] == IR_NEXT) goto op_next;
+            goto op_nextg;
+        case IR_NEXTG:   /* a loop whose body starts with a guard (peep.c: is_guard): the kernel's */
+        op_nextg: {
+            vm->sp = sp;
+            size_t to = vm_kernel_guard(vm, fn, f, pc0, base);
+            if (!to) goto op_next;
+            pc = to;
+            break;
+        }
         case IR_NEXT:
         op_next: {
             if (vm->fuel && --vm->fuel == 0) prog_fail(vm->p, PROG_BUDGET, LOC, "out of fuel");

@@ -141,6 +141,13 @@ void vm_enum_moves(Vm *vm, const int64_t *key, VmYield cb, void *ctx);
    accumulator, the binder's slots as the loop leaves them, the domain popped, the loop's steps
    counted. False (nothing changed) when the interpreter must run the loop as written. */
 bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base);
+/* Advance the loop whose NEXTG is at f's code[at] (peep.c: is_guard), frame at base, past the
+   values its guard turns down, in the typed kernel: the place to go on at (the body after the
+   guard, with the binder set to the value it takes; or the loop's end), the steps of the NEXTs
+   passed counted. 0 when the interpreter's NEXT must go on from where the kernel stopped (no code
+   for the guard, a value it does not take on, or one whose guard the interpreter must evaluate:
+   an error, an overflow); the values passed before that are counted and skipped. */
+size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base);
 /* Forget the loops decoded for the kernel (vm_kernel_reg.c): a function was compiled again, or
    forgotten. */
 void vm_kernel_forget(Vm *vm);

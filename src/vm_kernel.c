@@ -15,17 +15,83 @@
    time limit as it goes: the kernel polls once, after the loop (4M values: well under a second). */
 #define K_MAX_COUNT ((uint64_t)1 << 22)
 
-/* The loop's register code for the operands' types now, and its run into fo: 1 done, -1 the
-   interpreter must run the loop (no code for it, or a run that met what the kernel does not take). */
-static int k_run(Vm *vm, int fn, const Func *f, size_t at, size_t base, const Value *d, uint64_t count, KFold *fo)
+/* The loop's register code for the operands' types now, and its run over values *i .. end - 1
+   (kcode_run): 1 done, -1 the interpreter must take value *i (no code for the loop, or a run
+   that met what the kernel does not take on). */
+static int k_run(Vm *vm, int fn, const Func *f, size_t at, size_t base, const Value *d, uint64_t *i, uint64_t end,
+                 KFold *fo, const KCode **used)
 {
     const KCode *kc = vm_kernels_get(vm, fn, f, at, base, false);
-    int done = kc ? kcode_run(kc, vm, f, base, d, count, fo) : -1;
+    int done = kc ? kcode_run(kc, vm, f, base, d, i, end, fo) : -1;
     if (done == 0) {   /* the operands' types are not the ones it was decoded for: decoded again for these */
         kc = vm_kernels_get(vm, fn, f, at, base, true);
-        done = kc ? kcode_run(kc, vm, f, base, d, count, fo) : -1;
+        done = kc ? kcode_run(kc, vm, f, base, d, i, end, fo) : -1;
     }
+    *used = kc;
     return done == 1 ? 1 : -1;
+}
+
+/* The values of domain d the kernel takes (a range within 64 bits, or a list of plain integers):
+   their count, or false. */
+static bool k_domain(const Value *d, uint64_t *count)
+{
+    *count = 0;
+    if (d->t == VT_RANGE && !d->strs) {   /* (the span first: the whole 64-bit range has 2^64 values) */
+        if (d->u.r.lo <= d->u.r.hi && (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo >= K_MAX_COUNT) return false;
+        if (d->u.r.lo <= d->u.r.hi) *count = (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo + 1;
+        return true;
+    }
+    if (d->t == VT_LIST && d->strs == LIST_INTS) {
+        *count = d->n;
+        return *count < K_MAX_COUNT;
+    }
+    return false;
+}
+
+static int64_t k_value(const Value *d, uint64_t i)
+{
+    return d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
+}
+
+size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
+{
+    const int64_t *code = f->code;
+    Value *st = vm->stack;
+    size_t slot = base + (size_t)code[at + 1];
+    const Value *d = &st[slot + 1];
+    uint64_t count, i = (uint64_t)st[slot + 2].u.i;
+    if (vm->iter_hook || !k_domain(d, &count) || i >= count) return 0;   /* (the last NEXT: the interpreter's) */
+    uint64_t end = count;
+    if (vm->fuel && vm->fuel - 1 <= end - i) {   /* a NEXT per value and the one that ends the loop: the fuel lasts */
+        if (vm->fuel <= 2) return 0;
+        end = i + (vm->fuel - 2);
+    }
+    /* the release a NEXT makes (the guard allocates nothing: once is as every time) */
+    if (st[slot + 3].u.i >= 0) {
+        uint32_t rel = st[slot + 3].n;
+        uint8_t t = rel >= 2 ? st[base + rel - 2].t : VT_INT;
+        if (t == VT_INT || t == VT_BOOL || t == VT_NONE) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
+    }
+    uint64_t j = i;
+    KFold none = { .kind = FOLD_SUM, .vm = vm };
+    const KCode *kc;
+    int r = k_run(vm, fn, f, at, base, d, &j, end, &none, &kc);
+    Loc loc = f->locs[at];
+    /* the NEXTs of the values the guard turned down (i .. j - 1), and of the value it takes or the
+       one that ends the loop */
+    bool took = r == 1 && j < end, over = r == 1 && j == count;
+    uint64_t steps = j - i + (took || over);
+    if (steps) {
+        prog_poll_n(vm->p, steps - 1, loc);   /* (the poll adds one) */
+        if (vm->fuel) vm->fuel -= steps;
+    }
+    if (j > i) st[slot] = val_int(k_value(d, j - 1));
+    st[slot + 2].u.i = (int64_t)j;
+    if (!took && !over) return 0;   /* the interpreter's NEXT goes on at value j */
+    if (over) return (size_t)code[at + 2];
+    st[slot] = val_int(k_value(d, j));
+    st[slot + 2].u.i = (int64_t)(j + 1);
+    return kcode_exit(kc);
 }
 
 bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
@@ -47,28 +113,22 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     }
     fo.set = acc->t != VT_NONE;
     fo.acc = fo.set ? acc->u.i : 0;
-    uint64_t count = 0;
-    if (d->t == VT_RANGE && !d->strs) {   /* (the span first: the whole 64-bit range has 2^64 values) */
-        if (d->u.r.lo <= d->u.r.hi && (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo >= K_MAX_COUNT) return false;
-        if (d->u.r.lo <= d->u.r.hi) count = (uint64_t)d->u.r.hi - (uint64_t)d->u.r.lo + 1;
-    } else if (d->t == VT_LIST && d->strs == LIST_INTS) {
-        count = d->n;
-    } else {
-        return false;
-    }
+    uint64_t count, i = 0;
+    if (!k_domain(d, &count)) return false;
     /* the steps the loop takes: a NEXT per value and the one that ends it */
-    if (count >= K_MAX_COUNT || (vm->fuel && vm->fuel <= count + 1)) return false;
+    if (vm->fuel && vm->fuel <= count + 1) return false;
     size_t mark = scratch_mark(&vm->scratch);
     fo.vm = vm;
     fo.loc = f->locs[fold];
-    if (count && k_run(vm, fn, f, at, base, d, count, &fo) < 0) {
+    const KCode *kc;
+    if (count && k_run(vm, fn, f, at, base, d, &i, count, &fo, &kc) < 0) {
         scratch_release(&vm->scratch, mark);
         return false;
     }
     prog_poll_n(vm->p, count, f->locs[next]);   /* (the poll adds one) */
     if (vm->fuel) vm->fuel -= count + 1;
     size_t slot = base + (size_t)v;
-    if (count) vm->stack[slot] = val_int(d->t == VT_RANGE ? d->u.r.hi : d->u.a[count - 1]);
+    if (count) vm->stack[slot] = val_int(k_value(d, count - 1));
     vm->stack[slot + 1] = *d;
     vm->stack[slot + 2] = val_int((int64_t)count);
     vm->stack[slot + 3] = val_int(rel ? (int64_t)mark : -1);   /* (as ITER leaves it) */

@@ -1,5 +1,5 @@
-/* vm_kernel.h: what the kernel's two files share (vm_kernel.c runs a generator, vm_kernel_reg.c
-   decodes its body into register code and runs it): the language's 64-bit arithmetic, the folds,
+/* vm_kernel.h: what the kernel's two files share (vm_kernel.c runs a generator or a loop's guard,
+   vm_kernel_reg.c decodes its code into register code and runs it): the language's 64-bit arithmetic, the folds,
    the table of decoded loops. Internal to the interpreter. */
 #ifndef GRUNDY_VM_KERNEL_H
 #define GRUNDY_VM_KERNEL_H
@@ -63,16 +63,21 @@ static inline bool k_fold_takes_bool(int kind) { return kind != FOLD_SUM; }
 /* A loop's register code (vm_kernel_reg.c). */
 typedef struct KCode KCode;
 
-/* The loop's body code[from .. fold + 3) (ITERMAP at at, binder slot v) decoded into register
-   code for the types its operands have now (frame at base); NULL when it cannot be (a list held
+/* The loop's register code for the types its operands have now (frame at base): a generator's
+   body (ITERMAP at at, binder slot v: its code up to the FOLD and the jump back), or a guard
+   (NEXTG at at: the code after it up to its JF back to it). NULL when it cannot be (a list held
    across a jump, types that differ where branches meet, too deep a stack). */
 KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base);
 void kcode_free(KCode *k);
-/* Run the decoded body for the count values of the domain d into fold fo:
-   1 done; 0 the operands' types are not the ones it was decoded for (nothing done: it may be
-   decoded again); -1 the interpreter must run the loop (an overflow, an index out of range, a
-   division by zero). */
-int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, KFold *fo);
+/* A guard's: the code word after its JF, where the body goes on with a value it takes. */
+size_t kcode_exit(const KCode *k);
+/* Run the decoded code for values *at .. end - 1 of the domain d (a generator's into fold fo):
+   1 done (a guard: *at is the value it takes, or end when it takes none); 0 the operands' types
+   are not the ones it was decoded for (nothing done: it may be decoded again); -1 the
+   interpreter must take value *at (an overflow, an index out of range, a division by zero: a
+   generator's values before it are folded into fo, a guard's were turned down). */
+int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t *at, uint64_t end,
+              KFold *fo);
 
 /* The interpreter's table of decoded loops, by function and place (Vm.kernels). */
 struct VmKernels;

@@ -1,9 +1,11 @@
-/* vm_kernel_reg.c: a comprehension's body as register code (vm_kernel.h). The stack code is
+/* vm_kernel_reg.c: a comprehension's body, or a loop's guard, as register code (vm_kernel.h). The stack code is
    decoded once per loop for the types its operands have: a value at stack depth d lives in
    register d, a load is no instruction at all (the binder, a slot, a constant or an immediate is
    read where it is used), and the types are settled when decoding, so running it is one
    dispatch per operation with no type test. Each run first checks that every slot and constant
-   it reads still has the type it was decoded for (else it is decoded again for the types now). */
+   it reads still has the type it was decoded for (else it is decoded again for the types now).
+   Besides integers and truth values it reads lists of integers, lists of strings and strings, and
+   a string's characters as their bytes (a one-character string is its byte). */
 #include "config.h"
 #include "vm_kernel.h"
 #include "builtins.h"
@@ -19,15 +21,22 @@
 
 /* KO_EQ .. KO_GE: V[d] = V[a] op V[b] as IR_EQ .. IR_GE (in that order); KO_JFEQ .. KO_JFGE: a
    comparison and the JF on it, "jump to t unless V[a] op V[b]"; KO_ARITH: the arithmetic other
-   than + - * (sub: the IR operator); KO_END: the value is done (the loop's NEXT). */
+   than + - * (sub: the IR operator); KO_SIDX: a string list's character, KO_RIDX a string
+   record's (register b), KO_RLEN its length; KO_PASS: the guard takes the value (the code after
+   the guard's JF); KO_END: the value is done (the loop's NEXT). */
 enum { KO_MOV, KO_ADD, KO_SUB, KO_MUL, KO_ARITH, KO_NEG, KO_EQ, KO_NE, KO_LT, KO_LE, KO_GT, KO_GE, KO_JFEQ, KO_JFNE,
        KO_JFLT, KO_JFLE, KO_JFGT, KO_JFGE, KO_NOT, KO_TRUTH, KO_JF, KO_JT, KO_JMP, KO_IDX, KO_LEN, KO_ABS, KO_MIN,
-       KO_MAX, KO_APPEND, KO_FOLD, KO_END };
+       KO_MAX, KO_SIDX, KO_RIDX, KO_RLEN, KO_APPEND, KO_FOLD, KO_PASS, KO_END };
 /* V[d] = V[a] op V[b]; a jump's target is t (an instruction); a list operand is list b. */
 typedef struct KIns { uint8_t op, sub; uint16_t d, a, b; uint32_t t; } KIns;
 
-/* The types of operands and stack values. */
-enum { KT_INT, KT_BOOL, KT_LIST };
+/* The types of operands and stack values: in registers an integer, a truth value, a string
+   record's address (an element of a list of strings: StrRec) and a character (its byte); in the
+   table of lists (la, ln) a list of integers, a list of strings (their records) and a string
+   (its bytes). */
+enum { KT_INT, KT_BOOL, KT_SREC, KT_CHAR, KT_LIST, KT_SLIST, KT_STRV };
+static inline bool k_scalar(uint8_t t) { return t == KT_INT || t == KT_BOOL; }
+static inline bool k_tabled(uint8_t t) { return t >= KT_LIST; }
 /* Where an invariant comes from: an immediate, a slot of the frame, a program constant, a
    function constant; and the type it was decoded for. */
 enum { KS_IMM, KS_SLOT, KS_GLOBAL, KS_KONST };
@@ -38,8 +47,9 @@ struct KCode {
     size_t nins;
     KInv inv[K_MAX_INV];
     int ninv;
-    KInv list[K_MAX_LISTS];   /* the lists indexed (src and x; type KT_LIST) */
+    KInv list[K_MAX_LISTS];   /* the lists and strings read (src, x, type) */
     int nlists;
+    size_t exit;              /* a guard's: the code word after its JF */
 };
 
 /* ---- decoding ----------------------------------------------------------------------------- */
@@ -48,13 +58,14 @@ typedef struct KVal { uint16_t v; uint8_t type; } KVal;   /* a stack value: its 
 typedef struct Dec {
     const Vm *vm;
     const Func *f;
-    size_t base, from, fold, next;
+    size_t base, from, end, fold, next;   /* the code decoded: from .. end (a guard's fold: 0) */
     int64_t binder;
     KCode *c;
     size_t capins;
     KVal st[KR];
     int depth;
     bool ok;
+    uint32_t label;   /* the instruction the last place a jump lands on starts (UINT32_MAX: none yet) */
     /* per code word of the body: the instruction it starts at, whether a jump goes there, and
        the stack a jump brings there (depth -1: none yet) */
     uint32_t *at;
@@ -96,20 +107,25 @@ static void push(Dec *s, int v, uint8_t type)
 /* Push value x read from (src, id) as its type now. */
 static void push_value(Dec *s, const Value *x, uint8_t src, int64_t id)
 {
-    if (x->t == VT_INT || x->t == VT_BOOL) {
-        push(s, inv(s, src, id, x->t == VT_INT ? KT_INT : KT_BOOL), x->t == VT_INT ? KT_INT : KT_BOOL);
-    } else if (x->t == VT_LIST && x->strs == LIST_INTS) {
+    /* a one-character string is its byte when it is a constant (a slot's string is read as a
+       string whatever its length: a loop whose strings change length is not decoded again) */
+    uint8_t t = x->t == VT_INT ? KT_INT : x->t == VT_BOOL ? KT_BOOL :
+                x->t == VT_STR ? (x->n == 1 && src != KS_SLOT ? KT_CHAR : KT_STRV) :
+                x->t == VT_LIST && x->strs == LIST_INTS ? KT_LIST : x->t == VT_LIST && x->strs == LIST_STRS ? KT_SLIST : 0xff;
+    if (t == 0xff) {
+        s->ok = false;
+    } else if (!k_tabled(t)) {
+        push(s, inv(s, src, id, t), t);
+    } else {
         KCode *c = s->c;
         int i = 0;
-        while (i < c->nlists && !(c->list[i].src == src && c->list[i].x == id)) i++;
+        while (i < c->nlists && !(c->list[i].src == src && c->list[i].x == id && c->list[i].type == t)) i++;
         if (i == K_MAX_LISTS) {
             s->ok = false;
             return;
         }
-        if (i == c->nlists) c->list[c->nlists++] = (KInv){ src, KT_LIST, id };
-        push(s, i, KT_LIST);
-    } else {
-        s->ok = false;
+        if (i == c->nlists) c->list[c->nlists++] = (KInv){ src, t, id };
+        push(s, i, t);
     }
 }
 
@@ -117,7 +133,7 @@ static void push_value(Dec *s, const Value *x, uint8_t src, int64_t id)
 static void settle(Dec *s)
 {
     for (int d = 0; d < s->depth; d++) {
-        if (s->st[d].type == KT_LIST) {
+        if (k_tabled(s->st[d].type)) {
             s->ok = false;
             return;
         }
@@ -138,7 +154,7 @@ static void jump_of(Dec *s, size_t ins, size_t pc, size_t t)
         s->c->ins[ins].t = K_NEXT;
         return;
     }
-    if (t <= pc || t > s->fold + 3) {
+    if (t <= pc || t > s->end || (t == s->end && s->fold)) {   /* (a guard's end: the value taken) */
         s->ok = false;
         return;
     }
@@ -211,8 +227,11 @@ static size_t dec_op(Dec *s, size_t pc)
         result(s, KT_INT);
         return pc + 1;
     case IR_EQ: case IR_NE: case IR_LT: case IR_LE: case IR_GT: case IR_GE:
-        if (!two(s, &x, &y) || x.type == KT_LIST || y.type == KT_LIST) return s->ok = false, pc;
-        if ((op == IR_EQ || op == IR_NE) && (x.type != KT_INT || y.type != KT_INT)) return s->ok = false, pc;
+        if (!two(s, &x, &y)) return s->ok = false, pc;
+        /* integers and truth values as the interpreter orders them; characters are equal or not */
+        bool chars = (op == IR_EQ || op == IR_NE) && x.type == KT_CHAR && y.type == KT_CHAR;
+        if (!chars && (!k_scalar(x.type) || !k_scalar(y.type))) return s->ok = false, pc;
+        if ((op == IR_EQ || op == IR_NE) && !chars && (x.type != KT_INT || y.type != KT_INT)) return s->ok = false, pc;
         d = (uint16_t)(s->depth - 1);
         emit(s, (KIns){ (uint8_t)(KO_EQ + (op - IR_EQ)), 0, d, x.v, y.v, 0 });
         result(s, KT_BOOL);
@@ -220,14 +239,16 @@ static size_t dec_op(Dec *s, size_t pc)
     case IR_NEG: case IR_NOT: case IR_TRUTH:
         if (!s->depth) return s->ok = false, pc;
         x = s->st[s->depth - 1];
-        if (x.type == KT_LIST || (op == IR_NEG && x.type != KT_INT)) return s->ok = false, pc;
+        if (!k_scalar(x.type) || (op == IR_NEG && x.type != KT_INT)) return s->ok = false, pc;
+        if (op == IR_TRUTH && x.type == KT_BOOL) return pc + 1;   /* (a truth value already) */
         emit(s, (KIns){ op == IR_NEG ? KO_NEG : op == IR_NOT ? KO_NOT : KO_TRUTH, 0, (uint16_t)(s->depth - 1), x.v, 0, 0 });
         result(s, op == IR_NEG ? KT_INT : KT_BOOL);
         return pc + 1;
-    case IR_INDEX:
-        if (!two(s, &x, &y) || x.type != KT_LIST || y.type == KT_LIST) return s->ok = false, pc;
-        emit(s, (KIns){ KO_IDX, 0, (uint16_t)(s->depth - 1), y.v, x.v, 0 });
-        result(s, KT_INT);
+    case IR_INDEX:   /* a list's element, a string's character (the index an integer or a truth value) */
+        if (!two(s, &x, &y) || !k_scalar(y.type) || (!k_tabled(x.type) && x.type != KT_SREC)) return s->ok = false, pc;
+        emit(s, (KIns){ x.type == KT_STRV ? KO_SIDX : x.type == KT_SREC ? KO_RIDX : KO_IDX, 0, (uint16_t)(s->depth - 1),
+                        y.v, x.v, 0 });
+        result(s, x.type == KT_LIST ? KT_INT : x.type == KT_SLIST ? KT_SREC : KT_CHAR);
         return pc + 1;
     case IR_BUILTIN: case IR_MIN2: case IR_MAX2: {
         int64_t id = code[pc + 1], n = code[pc + 2];
@@ -235,8 +256,9 @@ static size_t dec_op(Dec *s, size_t pc)
         if (op == IR_MAX2) id = BI_MAX;
         if ((id == BI_LEN || id == BI_ABS) && n == 1 && s->depth) {
             x = s->st[s->depth - 1];
-            if (x.type != (id == BI_LEN ? KT_LIST : KT_INT)) return s->ok = false, pc;
-            emit(s, (KIns){ id == BI_LEN ? KO_LEN : KO_ABS, 0, (uint16_t)(s->depth - 1), x.v, x.v, 0 });
+            if (id == BI_LEN ? !k_tabled(x.type) && x.type != KT_SREC : x.type != KT_INT) return s->ok = false, pc;
+            emit(s, (KIns){ id == BI_ABS ? KO_ABS : x.type == KT_SREC ? KO_RLEN : KO_LEN, 0, (uint16_t)(s->depth - 1),
+                            x.v, x.v, 0 });
             result(s, KT_INT);
             return pc + 3;
         }
@@ -246,34 +268,45 @@ static size_t dec_op(Dec *s, size_t pc)
         result(s, KT_INT);
         return pc + 3;
     }
-    case IR_JF: case IR_JFK: case IR_JTK:
-        if (!s->depth || s->st[s->depth - 1].type == KT_LIST) return s->ok = false, pc;
+    case IR_JF: case IR_JFK: case IR_JTK: {
+        if (!s->depth || !k_scalar(s->st[s->depth - 1].type)) return s->ok = false, pc;
+        size_t t = (size_t)code[pc + 1];
+        bool jt = false;
+        if (op != IR_JF && t > pc && t < s->end && code[t] == IR_JF) {
+            /* `and` / `or` landing on a JF (a guard's end): the value it keeps is that JF's, so
+               it goes where the JF takes it (false: the JF's target; true: past the JF), popped */
+            jt = op == IR_JTK;
+            t = jt ? t + 2 : (size_t)code[t + 1];
+            op = IR_JF;
+        }
         if (op == IR_JF) {   /* popped either way */
             x = s->st[--s->depth];
             size_t before = s->c->nins;
             settle(s);
             KIns *last = s->c->nins ? &s->c->ins[s->c->nins - 1] : NULL;
-            if (s->c->nins == before && last && last->op >= KO_EQ && last->op <= KO_GE && last->d == x.v &&
-                s->tdepth[pc - s->from] < 0) {
-                /* the comparison just made, and no jump lands on this JF: one instruction */
+            if (!jt && s->c->nins == before && last && last->op >= KO_EQ && last->op <= KO_GE && last->d == x.v &&
+                s->label != s->c->nins) {
+                /* the comparison just made, and no jump lands after it (on this JF, or on a TRUTH
+                   before it, which made no instruction): one instruction */
                 last->op = (uint8_t)(KO_JFEQ + (last->op - KO_EQ));
-                jump_of(s, s->c->nins - 1, pc, (size_t)code[pc + 1]);
+                jump_of(s, s->c->nins - 1, pc, t);
             } else {
-                jump(s, KO_JF, x.v, pc, (size_t)code[pc + 1]);
+                jump(s, jt ? KO_JT : KO_JF, x.v, pc, t);
             }
         } else {             /* kept when it jumps, popped when it does not */
             settle(s);
-            jump(s, op == IR_JFK ? KO_JF : KO_JT, s->depth - 1, pc, (size_t)code[pc + 1]);
+            jump(s, op == IR_JFK ? KO_JF : KO_JT, s->depth - 1, pc, t);
             s->depth--;
         }
         return pc + 2;
+    }
     case IR_JMP: case IR_JNEXT:
         settle(s);
         jump(s, KO_JMP, 0, pc, (size_t)code[pc + 1]);
         s->depth = -1;   /* what follows is reached only by a jump */
         return pc + 2;
     case IR_FOLD:
-        if (pc != s->fold || s->depth != 1 || s->st[0].type == KT_LIST ||
+        if (pc != s->fold || s->depth != 1 || !k_scalar(s->st[0].type) ||
             (s->st[0].type == KT_BOOL && !k_fold_takes_bool((int)code[pc + 1])))
             return s->ok = false, pc;
         emit(s, (KIns){ code[pc + 1] == FOLD_LIST ? KO_APPEND : KO_FOLD, 0, 0, s->st[0].v, 0, 0 });
@@ -286,19 +319,36 @@ static size_t dec_op(Dec *s, size_t pc)
 
 KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
 {
-    size_t end = (size_t)f->code[at + 5], n = end - (at + 6);
-    Dec s = { .vm = vm, .f = f, .base = base, .from = at + 6, .fold = end - 5, .next = at + 3,
-              .binder = f->code[at + 1], .ok = true };
+    const int64_t *code = f->code;
+    Dec s = { .vm = vm, .f = f, .base = base, .binder = code[at + 1], .ok = true, .label = UINT32_MAX };
+    bool guard = code[at] == IR_NEXTG;
+    if (guard) {   /* NEXTG v end: the guard from after it to its JF back to it (peep.c: is_guard) */
+        s.next = at;
+        s.from = at + 3;
+        s.end = s.from;
+        while (s.end < f->ncode && !(code[s.end] == IR_JF && code[s.end + 1] == (int64_t)at))
+            s.end += 1 + (size_t)ir_op_nargs((int)code[s.end]);
+        if (s.end >= f->ncode) return NULL;
+        s.end += 2;
+    } else {       /* ITERMAP v rel; NEXT v end; the body; FOLD kind acc; JMP (peep.c: is_map) */
+        s.next = at + 3;
+        s.from = at + 6;
+        s.end = (size_t)code[at + 5];
+        s.fold = s.end - 5;
+    }
+    size_t n = s.end - s.from;
     s.c = xcalloc(1, sizeof *s.c);
+    s.c->exit = s.end;
     s.at = xmalloc((n + 1) * sizeof *s.at);
     s.tdepth = xmalloc((n + 1) * sizeof *s.tdepth);
     s.ttypes = xmalloc((n + 1) * KR);
     for (size_t i = 0; i <= n; i++) s.tdepth[i] = -1;
-    for (size_t pc = s.from; s.ok && pc < end;) {
+    for (size_t pc = s.from; s.ok && pc < s.end;) {
         size_t r = pc - s.from;
         if (s.tdepth[r] >= 0 && s.depth >= 0) settle(&s);   /* (the one falling in, before the label) */
         s.at[r] = (uint32_t)s.c->nins;
         if (s.tdepth[r] >= 0) {   /* where a jump lands: its stack (settled), met by the one falling in */
+            s.label = s.at[r];
             if (s.depth >= 0) {
                 if (s.depth != s.tdepth[r]) s.ok = false;
                 for (int d = 0; s.ok && d < s.depth; d++)
@@ -308,12 +358,17 @@ KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
             for (int d = 0; d < s.depth; d++) s.st[d] = (KVal){ (uint16_t)d, s.ttypes[r * KR + (size_t)d] };
         }
         if (s.depth < 0) {   /* not reached */
-            pc += 1 + (size_t)ir_op_nargs((int)f->code[pc]);
+            pc += 1 + (size_t)ir_op_nargs((int)code[pc]);
             continue;
         }
         size_t nx = dec_op(&s, pc);
         if (nx <= pc) s.ok = false;
         pc = nx;
+    }
+    if (guard) {   /* past the JF: the guard takes the value, the stack as the loop's NEXT left it */
+        if (s.depth > 0 || s.tdepth[n] > 0 || (s.depth < 0 && s.tdepth[n] < 0)) s.ok = false;
+        s.at[n] = (uint32_t)s.c->nins;
+        emit(&s, (KIns){ KO_PASS, 0, 0, 0, 0, 0 });
     }
     emit(&s, (KIns){ KO_END, 0, 0, 0, 0, 0 });
     uint32_t end_ins = (uint32_t)(s.c->nins - 1);
@@ -338,6 +393,8 @@ void kcode_free(KCode *k)
     xfree(k);
 }
 
+size_t kcode_exit(const KCode *k) { return k->exit; }
+
 /* ---- running ------------------------------------------------------------------------------ */
 
 /* The value invariant x reads now, if it has the type it was decoded for. */
@@ -348,11 +405,15 @@ static const Value *inv_value(const KInv *x, const Vm *vm, const Func *f, size_t
     switch (x->type) {
     case KT_INT: return v->t == VT_INT ? v : NULL;
     case KT_BOOL: return v->t == VT_BOOL ? v : NULL;
+    case KT_CHAR: return v->t == VT_STR && v->n == 1 ? v : NULL;
+    case KT_STRV: return v->t == VT_STR ? v : NULL;
+    case KT_SLIST: return v->t == VT_LIST && v->strs == LIST_STRS ? v : NULL;
     default: return v->t == VT_LIST && v->strs == LIST_INTS ? v : NULL;
     }
 }
 
-int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t count, KFold *fo)
+int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Value *d, uint64_t *at, uint64_t end,
+              KFold *fo)
 {
     int64_t V[KR + 1 + K_MAX_INV];
     const int64_t *la[K_MAX_LISTS];
@@ -366,29 +427,30 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
         if ((x->src == KS_GLOBAL && !vm->p->code.const_ready[x->x])) return 0;
         const Value *v = inv_value(x, vm, f, base);
         if (!v) return 0;
-        V[KR + 1 + i] = v->u.i;
+        V[KR + 1 + i] = x->type == KT_CHAR ? (int64_t)(unsigned char)v->u.s[0] : v->u.i;
     }
     for (int i = 0; i < c->nlists; i++) {
         if (c->list[i].src == KS_GLOBAL && !vm->p->code.const_ready[c->list[i].x]) return 0;
         const Value *v = inv_value(&c->list[i], vm, f, base);
         if (!v) return 0;
-        la[i] = v->u.a;
+        la[i] = c->list[i].type == KT_STRV ? (const int64_t *)(const void *)v->u.s : v->u.a;
         ln[i] = v->n;
     }
     const KIns *ins = c->ins;
-    for (uint64_t i = 0; i < count; i++) {
+    uint64_t i = *at;
+    for (; i < end; i++) {
         V[KR] = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
         for (size_t pc = 0;;) {
             const KIns *x = &ins[pc++];
             int64_t p = V[x->a], q = V[x->b];
             switch (x->op) {
             case KO_MOV: V[x->d] = p; break;
-            case KO_ADD: if (__builtin_add_overflow(p, q, &V[x->d])) return -1; break;
-            case KO_SUB: if (__builtin_sub_overflow(p, q, &V[x->d])) return -1; break;
-            case KO_MUL: if (__builtin_mul_overflow(p, q, &V[x->d])) return -1; break;
-            case KO_ARITH: if (!k_arith(x->sub, p, q, &V[x->d])) return -1; break;
+            case KO_ADD: if (__builtin_add_overflow(p, q, &V[x->d])) goto fail; break;
+            case KO_SUB: if (__builtin_sub_overflow(p, q, &V[x->d])) goto fail; break;
+            case KO_MUL: if (__builtin_mul_overflow(p, q, &V[x->d])) goto fail; break;
+            case KO_ARITH: if (!k_arith(x->sub, p, q, &V[x->d])) goto fail; break;
             case KO_NEG:
-                if (p == INT64_MIN) return -1;
+                if (p == INT64_MIN) goto fail;
                 V[x->d] = -p;
                 break;
             case KO_EQ: V[x->d] = p == q; break;
@@ -409,12 +471,23 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
             case KO_JT: if (p) pc = x->t; break;
             case KO_JMP: pc = x->t; break;
             case KO_IDX:
-                if ((uint64_t)p >= (uint64_t)ln[x->b]) return -1;
+                if ((uint64_t)p >= (uint64_t)ln[x->b]) goto fail;
                 V[x->d] = la[x->b][p];
                 break;
+            case KO_SIDX:
+                if ((uint64_t)p >= (uint64_t)ln[x->b]) goto fail;
+                V[x->d] = ((const unsigned char *)la[x->b])[p];
+                break;
+            case KO_RIDX: {
+                const StrRec *r = (const StrRec *)(intptr_t)q;
+                if ((uint64_t)p >= r->len) goto fail;
+                V[x->d] = (unsigned char)r->s[p];
+                break;
+            }
+            case KO_RLEN: V[x->d] = ((const StrRec *)(intptr_t)p)->len; break;
             case KO_LEN: V[x->d] = ln[x->b]; break;
             case KO_ABS:
-                if (p == INT64_MIN) return -1;
+                if (p == INT64_MIN) goto fail;
                 V[x->d] = p < 0 ? -p : p;
                 break;
             case KO_MIN: V[x->d] = q < p ? q : p; break;
@@ -423,13 +496,18 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
                 if (fo->n == 0 || (fo->n & (fo->n - 1)) == 0) k_grow(fo);
                 fo->out[fo->n++] = p;
                 break;
-            case KO_FOLD: if (!k_fold(fo, p)) return -1; break;
+            case KO_FOLD: if (!k_fold(fo, p)) goto fail; break;
+            case KO_PASS: *at = i; return 1;
             default: goto done;   /* KO_END */
             }
         }
     done:;
     }
+    *at = end;
     return 1;
+fail:
+    *at = i;
+    return -1;
 }
 
 void k_grow(KFold *f)
@@ -441,7 +519,10 @@ void k_grow(KFold *f)
 
 /* ---- the table of decoded loops ----------------------------------------------------------- */
 
-typedef struct KEntry { int fn; uint32_t at; KCode *code; } KEntry;   /* code NULL: none (decoding failed) */
+/* code NULL: none (decoding failed, or the operands' types changed K_MAX_DECODES times: a loop
+   whose types keep changing runs in the interpreter rather than be decoded at every run) */
+typedef struct KEntry { int fn; uint32_t at; KCode *code; uint32_t decodes; } KEntry;
+#define K_MAX_DECODES 16
 struct VmKernels { KEntry *e; size_t n, cap; };
 
 const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base, bool again)
@@ -461,17 +542,17 @@ const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t bas
         t->e = e;
         t->cap = cap;
     }
-    /* (at is never 0: an ITERMAP follows its domain's instructions) */
+    /* (at is never 0: an ITERMAP follows its domain's instructions, a NEXTG its ITER) */
     size_t j = ((size_t)fn * 0x9E3779B1u + at) & (t->cap - 1);
     for (; t->e[j].at; j = (j + 1) & (t->cap - 1))
         if (t->e[j].fn == fn && t->e[j].at == at) {
             if (again) {
                 kcode_free(t->e[j].code);
-                t->e[j].code = kcode_decode(vm, f, at, base);
+                t->e[j].code = ++t->e[j].decodes < K_MAX_DECODES ? kcode_decode(vm, f, at, base) : NULL;
             }
             return t->e[j].code;
         }
-    t->e[j] = (KEntry){ fn, (uint32_t)at, kcode_decode(vm, f, at, base) };
+    t->e[j] = (KEntry){ fn, (uint32_t)at, kcode_decode(vm, f, at, base), 0 };
     t->n++;
     return t->e[j].code;
 }

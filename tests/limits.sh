@@ -59,6 +59,14 @@ for form in " when x != 5" " when true"; do
     check "loop steps$form: 6 suffice" 0 "$GRUNDY" --max-steps 6 -e "def f(L) = [L[x] for x in 0..2$form]; print f([1, 2, 3]);"
     check "loop steps$form: 5 do not" 4 "$GRUNDY" --max-steps 5 -e "def f(L) = [L[x] for x in 0..2$form]; print f([1, 2, 3]);"
 done
+# a loop whose guard the kernel runs (NEXTG) counts a NEXT per value it turns down or takes, and
+# the one that ends the loop, as the interpreter's loop does
+for form in "[[x] for x in 0..2 when x != 1]" "[[x] for x in 0..2 when x > 5]" "[[x] for x in L when S[x] == \".\"]"; do
+    check "guard steps $form: 6 suffice" 0 "$GRUNDY" --max-steps 6 -e "def f(L, S) = $form; print f([0, 1, 2], \".#.\");"
+    check "guard steps $form: 5 do not" 4 "$GRUNDY" --max-steps 5 -e "def f(L, S) = $form; print f([0, 1, 2], \".#.\");"
+done
+check "guard steps (300000 values): 300002 suffice" 0 "$GRUNDY" --max-steps 300002 -e 'print [[x] for x in 1..300000 when x > 10**6];'
+check "guard steps (300000 values): 300001 do not" 4 "$GRUNDY" --max-steps 300001 -e 'print [[x] for x in 1..300000 when x > 10**6];'
 for n in 3 300000; do   # (the list written out: a literal costs no step)
     awk -v n=$n 'BEGIN { printf "def f(L) = [L[x] for x in 1..%d - 1];\nprint len(f([", n; for (i = 0; i < n; i++) printf "%s%d", i ? ", " : "", i; print "]));" }' >"$tmp/slice.game"
     check "slice steps ($n elements): 3 suffice" 0 "$GRUNDY" --max-steps 3 "$tmp/slice.game"

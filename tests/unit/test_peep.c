@@ -18,10 +18,11 @@
 /* An expression tree of the generated shapes. Variables: 0 a, 1 b, 2 c, 3 x (the binder). */
 /* E_CMPV: a comparison as a value, max(u < v, 0) (a truth value counts as 0 or 1) */
 enum { E_VAR, E_ADD, E_SUB, E_ADDK, E_SUBK, E_MIN, E_MAX, E_IDX, E_CMPV, E_MULK, E_MODK, E_LEN, E_ABS, E_NEG, E_IF };
-enum { C_CMP, C_CMPK, C_AND, C_OR, C_NOT };
+/* C_SCHR: S[u + k] == "ch" (or !=); C_RCHR: R[u][v + k] == "ch" (or !=) (k 0 or 1, ch . or #) */
+enum { C_CMP, C_CMPK, C_AND, C_OR, C_NOT, C_SCHR, C_RCHR };
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 typedef struct Ex { int kind, u, v, k, op; struct Ex *c, *t, *e; } Ex;
-typedef struct Cx { int kind, u, v, k, op; struct Cx *l, *r; } Cx;
+typedef struct Cx { int kind, u, v, k, op, ch; struct Cx *l, *r; } Cx;
 
 /* xorshift64, its state the caller's (a fixed seed per test) */
 static unsigned rnd(uint64_t *rng, unsigned n)
@@ -34,6 +35,7 @@ static unsigned rnd(uint64_t *rng, unsigned n)
 
 static const char *const VARS[] = { "a", "b", "c", "x" };
 static const char *const CMPS[] = { "==", "!=", "<", "<=", ">", ">=" };
+static const char *const CHARS[] = { ".", "#" };
 
 static Cx *gen_cond(uint64_t *rng, int depth)
 {
@@ -90,6 +92,10 @@ static void print_cond(StrBuf *b, const Cx *c)
     switch (c->kind) {
     case C_CMP: sb_printf(b, "%s %s %s", VARS[c->u], CMPS[c->op], VARS[c->v]); break;
     case C_CMPK: sb_printf(b, "%s %s %d", VARS[c->u], CMPS[c->op], c->k); break;
+    case C_SCHR: sb_printf(b, "S[%s + %d] %s \"%s\"", VARS[c->u], c->k % 2, CMPS[c->op % 2], CHARS[c->ch]); break;
+    case C_RCHR:
+        sb_printf(b, "R[%s][%s + %d] %s \"%s\"", VARS[c->u], VARS[c->v], c->k % 2, CMPS[c->op % 2], CHARS[c->ch]);
+        break;
     case C_NOT:
         sb_printf(b, "not (");
         print_cond(b, c->l);
@@ -140,13 +146,35 @@ static void print_expr(StrBuf *b, const Ex *e)
 /* ---- the evaluator written from the rules ----------------------------------------------------- */
 
 typedef __int128 I128;
-typedef struct Env { I128 var[4]; const I128 *list; int len; bool failed; } Env;
+/* The variables, the list L, and for guards the string S and the list of strings R. */
+typedef struct Env { I128 var[4]; const I128 *list; int len; bool failed; const char *s; const char *const *rows; int nrows; } Env;
+
+/* Character i of string s (length n) is ch: false with failed set when i is out of range (the
+   interpreter's error). */
+static bool char_is(Env *en, const char *s, I128 i, const char *ch)
+{
+    if (i < 0 || i >= (I128)strlen(s)) {
+        en->failed = true;
+        return false;
+    }
+    return s[(size_t)i] == ch[0];
+}
 
 static bool eval_cond(Env *en, const Cx *c)
 {
+    if (en->failed) return false;   /* (the interpreter stopped at the error) */
     if (c->kind == C_AND) return eval_cond(en, c->l) && eval_cond(en, c->r);
     if (c->kind == C_OR) return eval_cond(en, c->l) || eval_cond(en, c->r);
     if (c->kind == C_NOT) return !eval_cond(en, c->l);
+    if (c->kind == C_SCHR) return char_is(en, en->s, en->var[c->u] + c->k % 2, CHARS[c->ch]) == (c->op % 2 == 0) && !en->failed;
+    if (c->kind == C_RCHR) {
+        I128 r = en->var[c->u];
+        if (r < 0 || r >= en->nrows) {
+            en->failed = true;
+            return false;
+        }
+        return char_is(en, en->rows[(size_t)r], en->var[c->v] + c->k % 2, CHARS[c->ch]) == (c->op % 2 == 0) && !en->failed;
+    }
     I128 x = en->var[c->u], y = c->kind == C_CMP ? en->var[c->v] : c->k;
     switch (c->op) {
     case CMP_EQ: return x == y;
@@ -331,7 +359,7 @@ static void test_random_defs(void **state)
             errors += is_error;
             /* the rules, where every argument is an integer */
             if (a->known && b->known && c->known && l->known) {
-                Env en = { { a->v, b->v, c->v, 0 }, l->v, l->len, false };
+                Env en = { { a->v, b->v, c->v, 0 }, l->v, l->len, false, NULL, NULL, 0 };
                 StrBuf want;
                 sb_init(&want);
                 I128 total = 0;
@@ -636,6 +664,126 @@ static void test_sg_positions(void **state)
     h_free(h);
 }
 
+/* A guard of string and integer conditions: and/or/not chains three deep, S[i] and R[i][j]
+   compared with a character. */
+static Cx *gen_guard(uint64_t *rng, int depth)
+{
+    Cx *c = calloc(1, sizeof *c);
+    static const int joins[] = { C_AND, C_OR, C_NOT, C_AND };
+    unsigned r = rnd(rng, 8);
+    c->kind = depth > 0 && r < 4 ? joins[r] : r % 4 == 0 ? C_CMP : r % 4 == 1 ? C_CMPK : r % 4 == 2 ? C_SCHR : C_RCHR;
+    c->u = (int)rnd(rng, 4);
+    c->v = (int)rnd(rng, 4);
+    c->k = (int)rnd(rng, 6);
+    c->op = (int)rnd(rng, 6);
+    c->ch = (int)rnd(rng, 2);
+    if (c->kind == C_AND || c->kind == C_OR) {
+        c->l = gen_guard(rng, depth - 1);
+        c->r = gen_guard(rng, depth - 1);
+    }
+    if (c->kind == C_NOT) c->l = gen_guard(rng, depth - 1);
+    return c;
+}
+
+/* Loops whose body starts with a guard (NEXTG: the kernel skips the values it turns down, the
+   body runs in the interpreter; and the generators the kernel runs whole, with strings): random
+   guards over integers, a string S and a list of strings R, in a comprehension whose body the
+   kernel does not take ([[x] ...]), one it takes, and a game's moves (the number of winning
+   moves: every option is a position with no moves); fused against plain, the comprehensions
+   against the rules too (the values taken, or the error of an index out of range). */
+static void test_guards(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    static const char *const strs[] = { "\"\"", "\".\"", "\"#.\"", "\"..#.\"", "\".#.#..\"", "5", "[\".\"]" };
+    static const char *const strv[] = { "", ".", "#.", "..#.", ".#.#..", NULL, NULL };
+    static const char *const rowt[] = { "[]", "[\".#\", \"#.\"]", "[\"..\", \"\", \"#.#\"]", "[\"#\"]", "\"ab\"", "[1, 2]",
+                                        "[\"...\", \".#.\", \"...\", \"#..\"]" };
+    static const char *const r1[] = { ".#", "#." }, *const r2[] = { "..", "", "#.#" }, *const r3[] = { "#" },
+                             *const r6[] = { "...", ".#.", "...", "#.." };
+    static const char *const *const rowv[] = { r1, r1, r2, r3, NULL, NULL, r6 };
+    static const int nrow[] = { 0, 2, 3, 1, 0, 0, 4 };
+    enum { G_LISTS, G_MAP, G_COUNT, G_MOVES, NG };
+    int seen[IR__COUNT] = { 0 }, by_rules = 0, errors = 0, serial = 0;
+    uint64_t seed = 0x9E3779B97F4A7C15ull, *rng = &seed;
+    for (int i = 0; i < 600; i++) {
+        Cx *w = gen_guard(rng, 3);
+        int form = i % NG;
+        StrBuf g, d;
+        sb_init(&g);
+        sb_init(&d);
+        print_cond(&g, w);
+        if (form == G_MOVES)
+            sb_printf(&d, "game Q%d(n, a, b, c, L, S, R) { move m(x in L) when %s => Q%d(0, 0, 0, 0, [], \"\", []); } "
+                          "def t%d(n, a, b, c, L, S, R) = winning_count(Q%d(n, a, b, c, L, S, R));", i, g.s, i, i, i);
+        else
+            sb_printf(&d, "def t%d(n, a, b, c, L, S, R) = %s for x in %s when %s%s;", i,
+                      form == G_LISTS ? "[[x]" : form == G_MAP ? "[x" : "count(x > 0", form == G_COUNT ? "0..len(L) - 1" : "L",
+                      g.s, form == G_COUNT ? ")" : "]");
+        assert_int_equal(h_run(h, d.s), 0);
+        char name[32];
+        snprintf(name, sizeof name, form == G_MOVES ? "Q%d" : "t%d", i);
+        Symbol *sym = prog_lookup(&h->p, name);
+        assert_non_null(sym);
+        int fid = form == G_MOVES ? h->p.code.games[sym->id].moves_fn : sym->id;
+        count_ops(&h->p.code.fns[fid], seen);
+        for (int t = 0; t < 6; t++) {
+            /* (mostly small integers: indexes in range as often as not) */
+            const Arg *a = &SCALARS[rnd(rng, 3) ? rnd(rng, 4) : rnd(rng, NSCALARS)],
+                      *b = &SCALARS[rnd(rng, 3) ? rnd(rng, 4) : rnd(rng, NSCALARS)],
+                      *c = &SCALARS[rnd(rng, 3) ? rnd(rng, 4) : rnd(rng, NSCALARS)];
+            const ListArg *l = &LISTS[rnd(rng, NLISTS)];
+            unsigned si = rnd(rng, 7), ri = rnd(rng, 7);
+            char call[512];
+            /* (n: a new position each call, so the plain run solves it again) */
+            snprintf(call, sizeof call, "print t%d(%d, %s, %s, %s, %s, %s, %s);", i, serial++, a->text, b->text, c->text,
+                     l->text, strs[si], rowt[ri]);
+            char *fused = both_ways(h, fid, d.s, call);
+            errors += fused[0] == '|';
+            if (form != G_MOVES && a->known && b->known && c->known && l->known && strv[si] && (rowv[ri] || ri == 0)) {
+                Env en = { { a->v, b->v, c->v, 0 }, l->v, l->len, false, strv[si], rowv[ri], nrow[ri] };
+                StrBuf want;
+                sb_init(&want);
+                int n = 0;
+                sb_printf(&want, form == G_COUNT ? "" : "[");
+                for (int k = 0; k < l->len && !en.failed; k++) {
+                    en.var[3] = form == G_COUNT ? k : l->v[k];
+                    if (!eval_cond(&en, w) || en.failed) continue;
+                    if (form == G_COUNT) {
+                        n += en.var[3] > 0;
+                        continue;
+                    }
+                    if (n++) sb_printf(&want, ", ");
+                    sb_printf(&want, form == G_LISTS ? "[" : "");
+                    print_i128(&want, en.var[3]);
+                    sb_printf(&want, form == G_LISTS ? "]" : "");
+                }
+                if (form == G_COUNT) sb_printf(&want, "%d", n);
+                else sb_printf(&want, "]");
+                sb_printf(&want, "\n|");
+                if (en.failed) {
+                    if (!strstr(fused, "is out of range")) fprintf(stderr, "%s\n%s\ngot: %s\n", d.s, call, fused);
+                    assert_non_null(strstr(fused, "is out of range"));
+                } else {
+                    if (strcmp(fused, want.s)) fprintf(stderr, "%s\n%s\ngot: %swanted: %s\n", d.s, call, fused, want.s);
+                    assert_string_equal(fused, want.s);
+                }
+                by_rules++;
+                sb_fini(&want);
+            }
+            free(fused);
+        }
+        sb_fini(&g);
+        sb_fini(&d);
+        free_cond(w);
+    }
+    if (seen[IR_NEXTG] < 200 || seen[IR_ITERMAP] < 100) fprintf(stderr, "NEXTG %d, ITERMAP %d\n", seen[IR_NEXTG], seen[IR_ITERMAP]);
+    assert_true(seen[IR_NEXTG] >= 200 && seen[IR_ITERMAP] >= 100);
+    fprintf(stderr, "guards: %d by the rules, %d errors\n", by_rules, errors);
+    assert_true(by_rules >= 600 && errors >= 300);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -644,6 +792,7 @@ int main(void)
         cmocka_unit_test(test_sg_positions),
         cmocka_unit_test(test_slices),
         cmocka_unit_test(test_folds),
+        cmocka_unit_test(test_guards),
         cmocka_unit_test(test_error_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

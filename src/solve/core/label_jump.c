@@ -86,7 +86,7 @@ static size_t loop_of(const Func *f, int slot, int tag)
     size_t last = SIZE_MAX;
     for (size_t pc = 0; pc < f->ncode; pc += 1 + (size_t)ir_op_nargs((int)f->code[pc])) {
         int op = (int)f->code[pc];
-        if (op == IR_NEXT && pc + 1 < f->ncode && f->code[pc + 1] == slot) last = pc;
+        if (ir_op_plain(op) == IR_NEXT && pc + 1 < f->ncode && f->code[pc + 1] == slot) last = pc;
         if (op == IR_YIELD && pc + 1 < f->ncode && f->code[pc + 1] == tag) return last;
     }
     return SIZE_MAX;
