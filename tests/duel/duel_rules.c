@@ -711,7 +711,9 @@ static void flat_rulesets(Stats *st, RgRng *rng)
    make the table strategy keep its values in a map (sparse), also as the negated mask (negative
    coordinates): the empty board and positions after random moves, against this memo over every
    mask written from the rules (place a domino on two free adjacent cells); then the standard
-   library's CramBoard (rows of text) on boards of up to 16 cells, against the same memo. */
+   library's CramBoard (rows of text) on boards of up to 16 cells, against the same memo, and the
+   same rules with the guards through a def (CramPlain): CramBoard's guards are the kernel's
+   (NEXTG: test_peep asserts such loops are made so), CramPlain's the interpreter's. */
 static int cram_cols, cram_rows;
 static signed char *cram_memo;
 
@@ -790,6 +792,13 @@ static void cram_boards(Stats *st, RgRng *rng)
     uint32_t sm[4][21];
     prog.len = 0;
     prog.s[0] = 0;
+    sput(&prog, "def free(s, c) = s[c] == \".\";\n"
+                "game CramPlain(rows...) {\n"
+                "    move across(r in 0..len(rows) - 1, c in 0..len(rows[r]) - 2) when free(rows[r], c) and free(rows[r], c + 1)\n"
+                "        => CramPlain(rows[r := rows[r][c := \"#\", c + 1 := \"#\"]]...);\n"
+                "    move down(r in 0..len(rows) - 2, c in 0..len(rows[r]) - 1) when free(rows[r], c) and free(rows[r + 1], c)\n"
+                "        => CramPlain(rows[r := rows[r][c := \"#\"], r + 1 := rows[r + 1][c := \"#\"]]...);\n"
+                "}\n");
     for (int b = 0; b < 4; b++) {
         int C = small[b][0], R = small[b][1];
         for (int q = 0; q <= 20; q++) {
@@ -801,13 +810,15 @@ static void cram_boards(Stats *st, RgRng *rng)
                 else if (i + C < C * R && !(m >> i & 1) && !(m >> (i + C) & 1)) m |= 1u << i | 1u << (i + C);
             }
             sm[b][q] = m;
-            sput(&prog, "print sg(CramBoard(");
-            for (int r = 0; r < R; r++) {
-                sput(&prog, "%s\"", r ? ", " : "");
-                for (int c = 0; c < C; c++) sput(&prog, "%c", (m >> (r * C + c) & 1) ? '#' : '.');
-                sput(&prog, "\"");
+            for (int plain = 0; plain < 2; plain++) {
+                sput(&prog, "print sg(%s(", plain ? "CramPlain" : "CramBoard");
+                for (int r = 0; r < R; r++) {
+                    sput(&prog, "%s\"", r ? ", " : "");
+                    for (int c = 0; c < C; c++) sput(&prog, "%c", (m >> (r * C + c) & 1) ? '#' : '.');
+                    sput(&prog, "\"");
+                }
+                sput(&prog, "));\n");
             }
-            sput(&prog, "));\n");
         }
     }
     out = duel_run(prog.s, NULL, &status, &errs);
@@ -820,14 +831,16 @@ static void cram_boards(Stats *st, RgRng *rng)
         memset(cram_memo, 0xff, cells);
         for (int q = 0; q <= 20; q++) {
             int want = cram_sg(sm[b][q]);
-            const char *v = line ? strstr(line, "\"value\":") : NULL;
-            int got = v ? atoi(v + 8) : -1;
-            st->cram++;
-            if (got != want && st->failed++ < MAX_FAIL_SHOWN)
-                printf("stdlib CramBoard %dx%d mask %u: engine %d, brute force %d%s%s\n", cram_cols, cram_rows, sm[b][q], got,
-                       want, status ? "; errors: " : "", status ? errs : "");
-            line = line ? strchr(line, '\n') : NULL;
-            if (line) line++;
+            for (int plain = 0; plain < 2; plain++) {
+                const char *v = line ? strstr(line, "\"value\":") : NULL;
+                int got = v ? atoi(v + 8) : -1;
+                st->cram++;
+                if (got != want && st->failed++ < MAX_FAIL_SHOWN)
+                    printf("%s %dx%d mask %u: engine %d, brute force %d%s%s\n", plain ? "CramPlain" : "stdlib CramBoard",
+                           cram_cols, cram_rows, sm[b][q], got, want, status ? "; errors: " : "", status ? errs : "");
+                line = line ? strchr(line, '\n') : NULL;
+                if (line) line++;
+            }
         }
         free(cram_memo);
     }
