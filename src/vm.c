@@ -278,18 +278,18 @@ Value vm_add(Vm *vm, Value a, Value b, Loc loc)
         if (a.n == 0) return b;
         if (b.n == 0) return a;
         if ((uint64_t)a.n + b.n > UINT32_MAX) vm_fail(vm, loc, "a sum of more than 2^32 components");
-        Value v = mkpos(vm, a.n + b.n, loc);
-        const int64_t **d = (const int64_t **)v.u.pos.keys;
+        uint32_t n = a.n + b.n;
+        const int64_t **d = vm_alloc(vm, n * sizeof *d, loc);
         memcpy(d, a.u.pos.keys, a.n * sizeof *d);
         memcpy(d + a.n, b.u.pos.keys, b.n * sizeof *d);
+        uint64_t *c = NULL;
         if (a.u.pos.cnt || b.u.pos.cnt) {
-            uint64_t *c = vm_alloc(vm, v.n * sizeof *c, loc);
+            c = vm_alloc(vm, n * sizeof *c, loc);
             counts_of(&a, c);
             counts_of(&b, c + a.n);
-            v.u.pos.cnt = c;
         }
-        v.strs = a.strs;
-        return v;
+        /* (built as words: a field set after the value was made stalls the copy that returns it) */
+        return val_words(val_head(VT_POS, a.strs, n), (uint64_t)(uintptr_t)d, (uint64_t)(uintptr_t)c);
     }
     if (a.t == VT_POS && isnum(&b) && b.u.i == 0) return a;
     if (b.t == VT_POS && isnum(&a) && a.u.i == 0) return b;
