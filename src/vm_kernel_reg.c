@@ -416,7 +416,7 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
               KFold *fo)
 {
     int64_t V[KR + 1 + K_MAX_INV];
-    const int64_t *la[K_MAX_LISTS];
+    union { const int64_t *w; const unsigned char *s; } la[K_MAX_LISTS];   /* a list's words, a string's bytes */
     int64_t ln[K_MAX_LISTS];
     for (int i = 0; i < c->ninv; i++) {
         const KInv *x = &c->inv[i];
@@ -433,7 +433,8 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
         if (c->list[i].src == KS_GLOBAL && !vm->p->code.const_ready[c->list[i].x]) return 0;
         const Value *v = inv_value(&c->list[i], vm, f, base);
         if (!v) return 0;
-        la[i] = c->list[i].type == KT_STRV ? (const int64_t *)(const void *)v->u.s : v->u.a;
+        if (c->list[i].type == KT_STRV) la[i].s = (const unsigned char *)v->u.s;
+        else la[i].w = v->u.a;
         ln[i] = v->n;
     }
     const KIns *ins = c->ins;
@@ -472,11 +473,11 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
             case KO_JMP: pc = x->t; break;
             case KO_IDX:
                 if ((uint64_t)p >= (uint64_t)ln[x->b]) goto fail;
-                V[x->d] = la[x->b][p];
+                V[x->d] = la[x->b].w[p];
                 break;
             case KO_SIDX:
                 if ((uint64_t)p >= (uint64_t)ln[x->b]) goto fail;
-                V[x->d] = ((const unsigned char *)la[x->b])[p];
+                V[x->d] = la[x->b].s[p];
                 break;
             case KO_RIDX: {
                 const StrRec *r = (const StrRec *)(intptr_t)q;
