@@ -23,10 +23,11 @@
    comparison and the JF on it, "jump to t unless V[a] op V[b]"; KO_ARITH: the arithmetic other
    than + - * (sub: the IR operator); KO_SIDX: a string list's character, KO_RIDX a string
    record's (register b), KO_RLEN its length; KO_PASS: the guard takes the value (the code after
-   the guard's JF); KO_END: the value is done (the loop's NEXT). */
+   the guard's JF); KO_END: the value is done (the loop's NEXT); KO_APPEND_END, KO_FOLD_END: an
+   append or a fold, and the value is done (k_tails). */
 enum { KO_MOV, KO_ADD, KO_SUB, KO_MUL, KO_ARITH, KO_NEG, KO_EQ, KO_NE, KO_LT, KO_LE, KO_GT, KO_GE, KO_JFEQ, KO_JFNE,
        KO_JFLT, KO_JFLE, KO_JFGT, KO_JFGE, KO_NOT, KO_TRUTH, KO_JF, KO_JT, KO_JMP, KO_IDX, KO_LEN, KO_ABS, KO_MIN,
-       KO_MAX, KO_SIDX, KO_RIDX, KO_RLEN, KO_APPEND, KO_FOLD, KO_PASS, KO_END };
+       KO_MAX, KO_SIDX, KO_RIDX, KO_RLEN, KO_APPEND, KO_FOLD, KO_APPEND_END, KO_FOLD_END, KO_PASS, KO_END };
 /* V[d] = V[a] op V[b]; a jump's target is t (an instruction); a list operand is list b. */
 typedef struct KIns { uint8_t op, sub; uint16_t d, a, b; uint32_t t; } KIns;
 
@@ -317,6 +318,22 @@ static size_t dec_op(Dec *s, size_t pc)
     }
 }
 
+/* Where a value ends, one dispatch instead of two or three: a jump to the end is the end; an
+   append or a fold followed by the end is one instruction that ends the value; a jump to such an
+   instruction is a copy of it (it reads the register the jump settled its value into, as it does
+   where the jump lands). */
+static void k_tails(KCode *c)
+{
+    KIns *x = c->ins;
+    for (size_t i = 0; i < c->nins; i++)
+        if (x[i].op == KO_JMP && x[x[i].t].op == KO_END) x[i].op = KO_END;
+    for (size_t i = 0; i + 1 < c->nins; i++)
+        if ((x[i].op == KO_APPEND || x[i].op == KO_FOLD) && x[i + 1].op == KO_END)
+            x[i].op = x[i].op == KO_APPEND ? KO_APPEND_END : KO_FOLD_END;
+    for (size_t i = 0; i < c->nins; i++)
+        if (x[i].op == KO_JMP && (x[x[i].t].op == KO_APPEND_END || x[x[i].t].op == KO_FOLD_END)) x[i] = x[x[i].t];
+}
+
 KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
 {
     const int64_t *code = f->code;
@@ -383,6 +400,7 @@ KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
         kcode_free(s.c);
         return NULL;
     }
+    k_tails(s.c);
     return s.c;
 }
 
@@ -498,6 +516,13 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
                 fo->out[fo->n++] = p;
                 break;
             case KO_FOLD: if (!k_fold(fo, p)) goto fail; break;
+            case KO_APPEND_END:
+                if (fo->n == 0 || (fo->n & (fo->n - 1)) == 0) k_grow(fo);
+                fo->out[fo->n++] = p;
+                goto done;
+            case KO_FOLD_END:
+                if (!k_fold(fo, p)) goto fail;
+                goto done;
             case KO_PASS: *at = i; return 1;
             default: goto done;   /* KO_END */
             }
