@@ -19,9 +19,11 @@
    (kcode_run): 1 done, -1 the interpreter must take value *i (no code for the loop, or a run
    that met what the kernel does not take on). */
 static int k_run(Vm *vm, int fn, const Func *f, size_t at, size_t base, const Value *d, uint64_t *i, uint64_t end,
-                 KFold *fo, const KCode **used)
+                 KFold *fo, KCode **used)
 {
-    const KCode *kc = vm_kernels_get(vm, fn, f, at, base, false);
+    KCode *kc = vm_kernels_get(vm, fn, f, at, base, false);
+    *used = kc;
+    if (kc && kcode_off(kc)) return -1;
     int done = kc ? kcode_run(kc, vm, f, base, d, i, end, fo) : -1;
     if (done == 0) {   /* the operands' types are not the ones it was decoded for: decoded again for these */
         kc = vm_kernels_get(vm, fn, f, at, base, true);
@@ -74,12 +76,13 @@ size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     }
     uint64_t j = i;
     KFold none = { .kind = FOLD_SUM, .vm = vm };
-    const KCode *kc;
+    KCode *kc;
     int r = k_run(vm, fn, f, at, base, d, &j, end, &none, &kc);
     Loc loc = f->locs[at];
     /* the NEXTs of the values the guard turned down (i .. j - 1), and of the value it takes or the
        one that ends the loop */
     bool took = r == 1 && j < end, over = r == 1 && j == count;
+    if (r == 1) kcode_tally(kc, j - i + took);
     uint64_t steps = j - i + (took || over);
     if (steps) {
         prog_poll_n(vm->p, steps - 1, loc);   /* (the poll adds one) */
@@ -120,7 +123,7 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     size_t mark = scratch_mark(&vm->scratch);
     fo.vm = vm;
     fo.loc = f->locs[fold];
-    const KCode *kc;
+    KCode *kc;
     if (count && k_run(vm, fn, f, at, base, d, &i, count, &fo, &kc) < 0) {
         scratch_release(&vm->scratch, mark);
         return false;

@@ -51,6 +51,10 @@ struct KCode {
     KInv list[K_MAX_LISTS];   /* the lists and strings read (src, x, type) */
     int nlists;
     size_t exit;              /* a guard's: the code word after its JF */
+    uint32_t nir;             /* the instructions of the code decoded */
+    uint32_t calls;           /* a guard's tally (kcode_tally) */
+    uint64_t values;
+    bool off;
 };
 
 /* ---- decoding ----------------------------------------------------------------------------- */
@@ -381,6 +385,7 @@ KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base)
         size_t nx = dec_op(&s, pc);
         if (nx <= pc) s.ok = false;
         pc = nx;
+        s.c->nir++;
     }
     if (guard) {   /* past the JF: the guard takes the value, the stack as the loop's NEXT left it */
         if (s.depth > 0 || s.tdepth[n] > 0 || (s.depth < 0 && s.tdepth[n] < 0)) s.ok = false;
@@ -412,6 +417,15 @@ void kcode_free(KCode *k)
 }
 
 size_t kcode_exit(const KCode *k) { return k->exit; }
+
+void kcode_tally(KCode *k, uint64_t values)
+{
+    if (k->calls >= K_TALLY) return;
+    k->values += values;
+    if (++k->calls == K_TALLY && k->values * k->nir < (uint64_t)K_TALLY * K_WORTH) k->off = true;
+}
+
+bool kcode_off(const KCode *k) { return k->off; }
 
 /* ---- running ------------------------------------------------------------------------------ */
 
@@ -551,7 +565,7 @@ typedef struct KEntry { int fn; uint32_t at; KCode *code; uint32_t decodes; } KE
 #define K_MAX_DECODES 16
 struct VmKernels { KEntry *e; size_t n, cap; };
 
-const KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base, bool again)
+KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base, bool again)
 {
     if (!vm->kernels) vm->kernels = xcalloc(1, sizeof *vm->kernels);
     struct VmKernels *t = vm->kernels;
