@@ -15,22 +15,25 @@
    time limit as it goes: the kernel polls once, after the loop (4M values: well under a second). */
 #define K_MAX_COUNT ((uint64_t)1 << 22)
 
-/* The loop's register code for the operands' types now, and its run over values *i .. end - 1
-   (kcode_run): 1 done, -1 the interpreter must take value *i (no code for the loop, or a run
-   that met what the kernel does not take on). */
+/* The loop's register code (*kc, as the caller looked it up: not NULL, not off), run over values
+   *i .. end - 1 (kcode_run): 1 done, -1 the interpreter must take value *i (a run that met what
+   the kernel does not take on, or no code for the operands' types now). *kc is the code run. */
 static int k_run(Vm *vm, int fn, const Func *f, size_t at, size_t base, const Value *d, uint64_t *i, uint64_t end,
-                 KFold *fo, KCode **used)
+                 KFold *fo, KCode **kc)
+{
+    int done = kcode_run(*kc, vm, f, base, d, i, end, fo);
+    if (done == 0) {   /* the operands' types are not the ones it was decoded for: decoded again for these */
+        *kc = vm_kernels_get(vm, fn, f, at, base, true);
+        done = *kc ? kcode_run(*kc, vm, f, base, d, i, end, fo) : -1;
+    }
+    return done == 1 ? 1 : -1;
+}
+
+/* The loop's code, unless it has none or is left to the interpreter (kcode_tally). */
+static KCode *k_code(Vm *vm, int fn, const Func *f, size_t at, size_t base)
 {
     KCode *kc = vm_kernels_get(vm, fn, f, at, base, false);
-    *used = kc;
-    if (kc && kcode_off(kc)) return -1;
-    int done = kc ? kcode_run(kc, vm, f, base, d, i, end, fo) : -1;
-    if (done == 0) {   /* the operands' types are not the ones it was decoded for: decoded again for these */
-        kc = vm_kernels_get(vm, fn, f, at, base, true);
-        done = kc ? kcode_run(kc, vm, f, base, d, i, end, fo) : -1;
-    }
-    *used = kc;
-    return done == 1 ? 1 : -1;
+    return kc && !kcode_off(kc) ? kc : NULL;
 }
 
 /* The values of domain d the kernel takes (a range within 64 bits, or a list of plain integers):
@@ -63,6 +66,8 @@ size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     const Value *d = &st[slot + 1];
     uint64_t count, i = (uint64_t)st[slot + 2].u.i;
     if (vm->iter_hook || !k_domain(d, &count) || i >= count) return 0;   /* (the last NEXT: the interpreter's) */
+    KCode *kc = k_code(vm, fn, f, at, base);
+    if (!kc) return 0;
     uint64_t end = count;
     if (vm->fuel && vm->fuel - 1 <= end - i) {   /* a NEXT per value and the one that ends the loop: the fuel lasts */
         if (vm->fuel <= 2) return 0;
@@ -76,13 +81,12 @@ size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     }
     uint64_t j = i;
     KFold none = { .kind = FOLD_SUM, .vm = vm };
-    KCode *kc;
     int r = k_run(vm, fn, f, at, base, d, &j, end, &none, &kc);
     Loc loc = f->locs[at];
     /* the NEXTs of the values the guard turned down (i .. j - 1), and of the value it takes or the
        one that ends the loop */
     bool took = r == 1 && j < end, over = r == 1 && j == count;
-    if (r == 1) kcode_tally(kc, j - i + took);
+    if (r == 1) kcode_tally(kc, j - i + took);   /* (kc is not NULL when r is 1) */
     uint64_t steps = j - i + (took || over);
     if (steps) {
         prog_poll_n(vm->p, steps - 1, loc);   /* (the poll adds one) */
@@ -106,6 +110,8 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     Value *acc = &vm->stack[base + (size_t)code[fold + 2]];
     KFold fo = { .kind = (int)code[fold + 1] };
     if (vm->iter_hook) return false;
+    KCode *kc = k_code(vm, fn, f, at, base);
+    if (!kc) return false;
     /* the accumulator as the generator starts it: an empty list, 0 for a sum or a count, false
        or true for any and all, none yet or 0 for min, max and the bitwise folds */
     switch (fo.kind) {
@@ -123,11 +129,11 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)
     size_t mark = scratch_mark(&vm->scratch);
     fo.vm = vm;
     fo.loc = f->locs[fold];
-    KCode *kc;
     if (count && k_run(vm, fn, f, at, base, d, &i, count, &fo, &kc) < 0) {
         scratch_release(&vm->scratch, mark);
         return false;
     }
+    if (count) kcode_tally(kc, count);   /* (a loop of a value or two is the interpreter's: kcode_tally) */
     prog_poll_n(vm->p, count, f->locs[next]);   /* (the poll adds one) */
     if (vm->fuel) vm->fuel -= count + 1;
     size_t slot = base + (size_t)v;

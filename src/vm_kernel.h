@@ -71,14 +71,15 @@ KCode *kcode_decode(const Vm *vm, const Func *f, size_t at, size_t base);
 void kcode_free(KCode *k);
 /* A guard's: the code word after its JF, where the body goes on with a value it takes. */
 size_t kcode_exit(const KCode *k);
-/* A guard's tally: a run of it judged this many values. After its first K_TALLY runs, a guard
-   that takes nearly every value it is shown and is short (the values a run judges times its
-   instructions is under K_WORTH) is left to the interpreter: entering the kernel costs more than
-   such a guard does there (Chomp's `r > 0 or c > 0`). Deterministic: the run's values decide. */
+/* A loop's tally: a run of it took this many values (a guard: judged them; a generator: made
+   them). After its first K_TALLY runs, a loop whose runs are short (the values a run takes times
+   its instructions is under K_WORTH) is left to the interpreter: entering the kernel costs more
+   than such a loop does there (Chomp's guard `r > 0 or c > 0`, which takes nearly every value; a
+   comprehension of one or two values). Deterministic: the run's values decide. */
 #define K_TALLY 256
 #define K_WORTH 16
 void kcode_tally(KCode *k, uint64_t values);
-/* Whether the guard is left to the interpreter (kcode_tally). */
+/* Whether the loop is left to the interpreter (kcode_tally). */
 bool kcode_off(const KCode *k);
 /* Run the decoded code for values *at .. end - 1 of the domain d (a generator's into fold fo):
    1 done (a guard: *at is the value it takes, or end when it takes none); 0 the operands' types

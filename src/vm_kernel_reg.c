@@ -52,7 +52,7 @@ struct KCode {
     int nlists;
     size_t exit;              /* a guard's: the code word after its JF */
     uint32_t nir;             /* the instructions of the code decoded */
-    uint32_t calls;           /* a guard's tally (kcode_tally) */
+    uint32_t calls;           /* the tally (kcode_tally) */
     uint64_t values;
     bool off;
 };
