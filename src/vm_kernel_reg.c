@@ -448,6 +448,7 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
               KFold *fo)
 {
     int64_t V[KR + 1 + K_MAX_INV];
+    V[0] = 0;   /* (an instruction's unused operands are register 0, read but not used) */
     union { const int64_t *w; const unsigned char *s; } la[K_MAX_LISTS];   /* a list's words, a string's bytes */
     int64_t ln[K_MAX_LISTS];
     for (int i = 0; i < c->ninv; i++) {
@@ -559,8 +560,9 @@ void k_grow(KFold *f)
 
 /* ---- the table of decoded loops ----------------------------------------------------------- */
 
-/* code NULL: none (decoding failed, or the operands' types changed K_MAX_DECODES times: a loop
-   whose types keep changing runs in the interpreter rather than be decoded at every run) */
+/* code NULL: none (decoding failed: it is tried again at the loop's next runs, whose types may
+   differ, K_MAX_DECODES times in all; a loop whose types keep changing, or that cannot be decoded,
+   runs in the interpreter rather than be decoded at every run) */
 typedef struct KEntry { int fn; uint32_t at; KCode *code; uint32_t decodes; } KEntry;
 #define K_MAX_DECODES 16
 struct VmKernels { KEntry *e; size_t n, cap; };
@@ -586,7 +588,7 @@ KCode *vm_kernels_get(Vm *vm, int fn, const Func *f, size_t at, size_t base, boo
     size_t j = ((size_t)fn * 0x9E3779B1u + at) & (t->cap - 1);
     for (; t->e[j].at; j = (j + 1) & (t->cap - 1))
         if (t->e[j].fn == fn && t->e[j].at == at) {
-            if (again) {
+            if (again || (!t->e[j].code && t->e[j].decodes < K_MAX_DECODES)) {
                 kcode_free(t->e[j].code);
                 t->e[j].code = ++t->e[j].decodes < K_MAX_DECODES ? kcode_decode(vm, f, at, base) : NULL;
             }
