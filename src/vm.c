@@ -1257,11 +1257,7 @@ static Value run(Vm *vm, int fn0, size_t base0, VmYield yield, void *ctx)
             prog_poll(vm->p, LOC);
             size_t at = pc - 1;
             size_t slot = base + (size_t)code[pc++];
-            if (st[slot + 3].u.i >= 0) {
-                uint32_t rel = st[slot + 3].n;
-                uint8_t t = rel >= 2 ? st[base + rel - 2].t : VT_INT;
-                if (t == VT_INT || t == VT_BOOL || t == VT_NONE) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
-            }
+            vm_loop_release(vm, st, base, slot);
             const Value *d = &st[slot + 1];
             uint64_t i = (uint64_t)st[slot + 2].u.i;
             if (vm->iter_hook && d->t == VT_RANGE && d->u.r.lo <= val_range_hi(d))

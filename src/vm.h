@@ -148,6 +148,15 @@ bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base);
    for the guard, a value it does not take on, or one whose guard the interpreter must evaluate:
    an error, an overflow); the values passed before that are counted and skipped. */
 size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base);
+/* The scratch release a loop's NEXT makes (its binder slot at slot; ITER left in slot + 3 the mark,
+   and in its n when to release: 1 always, 2 + s while slot s of the frame at base holds a scalar). */
+static inline void vm_loop_release(Vm *vm, const Value *st, size_t base, size_t slot)
+{
+    if (st[slot + 3].u.i < 0) return;
+    uint32_t rel = st[slot + 3].n;
+    uint8_t t = rel >= 2 ? st[base + rel - 2].t : VT_INT;
+    if (t == VT_INT || t == VT_BOOL || t == VT_NONE) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
+}
 /* Forget the loops decoded for the kernel (vm_kernel_reg.c): a function was compiled again, or
    forgotten. */
 void vm_kernel_forget(Vm *vm);

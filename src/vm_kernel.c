@@ -53,11 +53,6 @@ static bool k_domain(const Value *d, uint64_t *count)
     return false;
 }
 
-static int64_t k_value(const Value *d, uint64_t i)
-{
-    return d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
-}
-
 size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
 {
     const int64_t *code = f->code;
@@ -73,12 +68,7 @@ size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
         if (vm->fuel <= 2) return 0;
         end = i + (vm->fuel - 2);
     }
-    /* the release a NEXT makes (the guard allocates nothing: once is as every time) */
-    if (st[slot + 3].u.i >= 0) {
-        uint32_t rel = st[slot + 3].n;
-        uint8_t t = rel >= 2 ? st[base + rel - 2].t : VT_INT;
-        if (t == VT_INT || t == VT_BOOL || t == VT_NONE) scratch_release(&vm->scratch, (size_t)st[slot + 3].u.i);
-    }
+    vm_loop_release(vm, st, base, slot);   /* (as a NEXT: the guard allocates nothing, so once is as every time) */
     uint64_t j = i;
     KFold none = { .kind = FOLD_SUM, .vm = vm };
     int r = k_run(vm, fn, f, at, base, d, &j, end, &none, &kc);
@@ -92,13 +82,12 @@ size_t vm_kernel_guard(Vm *vm, int fn, const Func *f, size_t at, size_t base)
         prog_poll_n(vm->p, steps - 1, loc);   /* (the poll adds one) */
         if (vm->fuel) vm->fuel -= steps;
     }
-    if (j > i) st[slot] = val_int(k_value(d, j - 1));
-    st[slot + 2].u.i = (int64_t)j;
-    if (!took && !over) return 0;   /* the interpreter's NEXT goes on at value j */
-    if (over) return (size_t)code[at + 2];
-    st[slot] = val_int(k_value(d, j));
-    st[slot + 2].u.i = (int64_t)(j + 1);
-    return kcode_exit(kc);
+    /* the binder as the last NEXT passed leaves it, and the next value's index */
+    uint64_t next = took ? j + 1 : j;
+    if (next > i) st[slot] = val_int(k_value(d, next - 1));
+    st[slot + 2].u.i = (int64_t)next;
+    if (took) return kcode_exit(kc);
+    return over ? (size_t)code[at + 2] : 0;   /* (0: the interpreter's NEXT goes on at value j) */
 }
 
 bool vm_kernel_map(Vm *vm, int fn, const Func *f, size_t at, size_t base)

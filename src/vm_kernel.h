@@ -60,6 +60,12 @@ static inline bool k_fold(KFold *f, int64_t v)
 /* Whether a fold of that kind takes a truth value (a sum takes only integers). */
 static inline bool k_fold_takes_bool(int kind) { return kind != FOLD_SUM; }
 
+/* Value i of a domain the kernel takes (a range within 64 bits, or a list of plain integers). */
+static inline int64_t k_value(const Value *d, uint64_t i)
+{
+    return d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
+}
+
 /* A loop's register code (vm_kernel_reg.c). */
 typedef struct KCode KCode;
 

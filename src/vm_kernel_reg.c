@@ -473,7 +473,7 @@ int kcode_run(const KCode *c, const Vm *vm, const Func *f, size_t base, const Va
     const KIns *ins = c->ins;
     uint64_t i = *at;
     for (; i < end; i++) {
-        V[KR] = d->t == VT_RANGE ? (int64_t)((uint64_t)d->u.r.lo + i) : d->u.a[i];
+        V[KR] = k_value(d, i);
         for (size_t pc = 0;;) {
             const KIns *x = &ins[pc++];
             int64_t p = V[x->a], q = V[x->b];
