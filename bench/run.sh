@@ -113,11 +113,11 @@ for r in 3 4 5 6; do
     search_case "(n) Cram 4 x $r as a bitmask (the table's map)" "$B/bench/base_search cram $r" "" \
         "$CRAM expect sg(CB(0, $r)) == @;" "C: memo array of 2^(4R) bytes; target < 3x"
 done
-# the same boards as the standard library writes them: rows of text, "." and "#" (CramBoard), by the
-# general memo search (the guards run by the kernel, the move bodies by the interpreter)
+# the same boards as the standard library writes them: rows of text, "." and "#" (CramBoard), which
+# the table reads as a bitmask (a board of text: docs/dev/engine.md, "table")
 for r in 3 4 5 6; do
-    search_case "(n) Cram(4, $r) as strings (the stdlib's CramBoard, memo)" "$B/bench/base_search cram $r" "" \
-        "expect sg(Cram(4, $r)) == @;" "general search over strings; C: the bitmask memo above"
+    search_case "(n) Cram(4, $r) as strings (the stdlib's CramBoard, table)" "$B/bench/base_search cram $r" "" \
+        "expect sg(Cram(4, $r)) == @;" "rows of text as a bitmask; C: the bitmask memo above"
 done
 # Node Kayles on a graph of N vertices as a bitmask, the adjacency a constant list of masks (the
 # graph from base_search: a path and N/2 chords); C: a byte per mask over all 2^N masks

@@ -47,16 +47,15 @@ static void dense_recover(Solver *s, void *st, bool cleared)
     }
 }
 
-/* Games recognised as integer arithmetic (1 to 3 parameters, moves over ranges leading to
-   positions of the same game), at non-negative coordinates. */
+/* Games recognised as integer arithmetic (1 to 6 parameters, moves over ranges leading to
+   positions of the same game), at non-negative coordinates; boards of text (DBoard) whose rows
+   are a cell. */
 static bool dense_applies(Solver *s, void *st, const int64_t *key)
 {
-    if (key[1] != 0) return false;   /* integer arguments only */
+    if (key[1] != 0 && (uint64_t)key[1] != POS_ARG_LIST && (uint64_t)key[1] != POS_ARG_STR) return false;   /* integers, or a board */
     DenseGame *g = dense_game_of(st, s->p, (int)KEY_GAME(key));
-    if (!g) return false;
-    for (int i = 0; i < g->np; i++)
-        if (key[2 + i] < 0) return false;
-    return true;
+    int64_t c[DNP];
+    return g && dense_cell_of(g, key, c);
 }
 
 SolveResult dense_table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *key, Loc loc, uint64_t *sg, bool *terminal);
@@ -110,14 +109,19 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
 {
     Dense *d = st;
     uint32_t gid = KEY_GAME(key);
-    if (key[1] != 0 || gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
+    if (gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
     DenseGame *g = d->games[gid];
-    if ((g->canon && !g->sort) || KEY_LEN(key) != 2 + (size_t)g->np) return false;
+    if (g->canon && !g->sort) return false;
+    if (!g->board && (key[1] != 0 || KEY_LEN(key) != 2 + (size_t)g->np)) return false;
     int64_t c[DNP] = { 0, 0, 0 };
-    for (int i = 0; i < g->np; i++) c[i] = key[2 + i];
-    if (g->sort) sort_coords(g->sort, g->np, c);
-    for (int i = 0; i < g->np; i++)
-        if (c[i] < 0) return false;
+    if (g->board) {
+        if (!dense_cell_of(g, key, c)) return false;
+    } else {
+        for (int i = 0; i < g->np; i++) c[i] = key[2 + i];
+        if (g->sort) sort_coords(g->sort, g->np, c);
+        for (int i = 0; i < g->np; i++)
+            if (c[i] < 0) return false;
+    }
     uint32_t v = getv(g, c);
     if (v == V_UNK && !s->busy) {   /* the search starts from the sorted coordinates, as from a stored key */
         int64_t k[2 + DNP];
@@ -126,8 +130,9 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
         bool terminal;
         int game = s->p->run.work_game;
         s->p->run.work_game = (int)gid;   /* for the budgets' messages */
-        bool done = dense_table_solve(s, d, s->store, k, loc, sg, &terminal) == SOLVE_DONE;
-        if (done) read_ahead(s, d, s->store, g, k, c, loc);
+        const int64_t *q = g->board ? key : k;
+        bool done = dense_table_solve(s, d, s->store, q, loc, sg, &terminal) == SOLVE_DONE;
+        if (done && !g->board) read_ahead(s, d, s->store, g, k, c, loc);
         s->p->run.work_game = game;
         return done;
     }

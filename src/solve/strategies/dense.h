@@ -1,9 +1,11 @@
 /* dense.h: the parts of the table strategy, shared by its files: the integer expression code
    (dense_code.c: compiling a rule's integer expressions, evaluating them), the recognition of a
-   ruleset as integer arithmetic (dense_rules.c), the table and its search (dense_table.c) and the
-   strategy's entry (dense.c). A ruleset is recognised on its checked syntax tree when its
-   positions are 1-6 integers and every move is integer arithmetic over ranges (binders over
-   a..b, lets, guards) leading to a sum of positions of the same game. Such a game is compiled to
+   ruleset as integer arithmetic (dense_rules.c), boards of text as bitmasks (dense_board.c), the
+   table and its search (dense_table.c) and the strategy's entry (dense.c). A ruleset is
+   recognised on its checked syntax tree when its positions are 1-6 integers and every move is
+   integer arithmetic over ranges (binders over a..b, lets, guards) leading to a sum of positions
+   of the same game, or when they are a board of text whose rules read and set single cells
+   (DBoard). Such a game is compiled to
    a small integer expression code and solved by an explicit-stack search over a dense array of
    SG values: no interpreter values, no keys, no hashing. Anything else is left to memo. */
 #ifndef GRUNDY_DENSE_H
@@ -18,7 +20,12 @@
 typedef enum MOpCode {
     MO_CONST, MO_VAR, MO_ADD, MO_SUB, MO_MUL, MO_DIV, MO_MOD, MO_NEG, MO_NOT, MO_EQ, MO_NE, MO_LT,
     MO_LE, MO_GT, MO_GE, MO_BAND, MO_BOR, MO_BXOR, MO_MIN, MO_MAX, MO_ABS, MO_TRUTH, MO_JF, MO_JMP,
-    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT, MO_INDEX, MO_IN
+    MO_JFK, MO_JTK, MO_SHL, MO_SHR, MO_POW, MO_POPCOUNT, MO_INDEX, MO_IN,
+    /* a board of text (DBoard), a bits each cell: MO_CELL (r c -- the code of cell (r, c)),
+       MO_ROWLEN (r -- the row length), MO_ROWGET (r -- row r's cells as an integer), MO_CELLPUT
+       (row c -- the row with cell c's code k), MO_ROWPUT (mask r row -- the mask with row r
+       replaced); an index out of range is the interpreter's error (the table declines) */
+    MO_CELL, MO_ROWLEN, MO_ROWGET, MO_CELLPUT, MO_ROWPUT
 } MOpCode;
 
 /* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
@@ -41,8 +48,33 @@ typedef struct Ops {
        compared with C (cmp: 0, MO_EQ or MO_NE); the stack code where it would fail or differ */
     int shape, sop, scmp, sx, sy;
     int64_t sk, sc;
+    /* SH_CELL: a board's cell (row slot cr plus cro, column slot cc plus cco; a slot -1 is 0),
+       cbits bits a cell, its code compared with sc (scmp) */
+    int cr, cc, cbits;
+    int64_t cro, cco;
+    /* SH_PUT: a board's mask with cells set, row by row (each row a group: `rows[r := rows[r][c
+       := "x", ...]]`, the row read and written the same: slot and constant), ncput cells */
+    struct CellPut { int grp, rs, cs, code; int64_t ro, co; } *cput;
+    int ncput;
     const Node *node;       /* for overflow messages */
 } Ops;
+
+/* A board of text: a game of one parameter, its rows (a list of strings), whose rules read and
+   set single cells (`rows[r][c] == "."`, `rows[r := rows[r][c := "#"]]`). Its cell is (mask,
+   rows, columns), slots BD_M, BD_R and BD_C: the board's cells in bits bits each, row by row
+   (cell (r, c) at bit (r * columns + c) * bits), a cell's code the index of its character in
+   alpha (the one-character strings of the rules, in the order they are first written). A
+   position whose rows differ in length, or hold another character, or need more than
+   BD_MAX_BITS bits is not a cell: memo answers it. The game's locals are BD_SHIFT slots up. A
+   game of one string is a board of one row (line). */
+enum { BD_M = 0, BD_R = 1, BD_C = 2, BD_NP = 3, BD_SHIFT = 2, BD_MAX_BITS = 62, BD_MAX_ALPHA = 16 };
+typedef struct DBoard {
+    bool line;                 /* the parameter is one string (one row: `s[c]`, `len(s)`, `s[c := "x"]`) */
+    int bits;
+    int nalpha;
+    unsigned char alpha[BD_MAX_ALPHA];
+    signed char code[256];     /* a character's code, or -1 */
+} DBoard;
 
 #define MAX_RULES 32
 #define MAX_BINDERS 8
@@ -56,8 +88,10 @@ _Static_assert(DNP <= CM_MAXP, "the map holds a cell's coordinates");
 /* A clause; a guard on the innermost binder i that can be read for every i in 0..63 at once has
    a bit kind (bk): BK_ZERO `(x >> i) & K == 0` or `x & (K << i) == 0` (either way round), and
    BK_NONZERO the same with `!=` (x not i), from x's bits; BK_BINDER, a guard of i alone (affine
-   or a shape: `i % 4 != 3`), whose values for i in 0..63 are bmask. */
-enum { BK_NONE, BK_ZERO, BK_NONZERO, BK_BINDER };
+   or a shape: `i % 4 != 3`), whose values for i in 0..63 are bmask; BK_CELL, a board's cell in a
+   column i + j of a row that does not depend on i, compared with a character (SH_CELL): from the
+   row's cells. */
+enum { BK_NONE, BK_ZERO, BK_NONZERO, BK_BINDER, BK_CELL };
 typedef struct DClause {
     bool let;
     int slot;
@@ -97,6 +131,7 @@ typedef struct DRule {
 
 typedef struct DenseGame {
     int gid, np, nlocals;
+    const DBoard *board;     /* a board of text (NULL: integer parameters) */
     int nrules;
     DRule *rules;        /* one per move (12 KB each: not MAX_RULES of them in every game) */
     bool canon;
@@ -148,8 +183,9 @@ _Static_assert(V_UNK == CM_NONE, "an unknown cell is one the map does not have")
 
 /* Bitmask idioms (shapes) the stack code is read as: (x >> y) & K, x & (K << y), x | (K << y),
    x ^ (K << y), x & K, x % K (K > 0), each alone or compared (== or !=) with a constant C; x and y
-   variables. */
-enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K };
+   variables. SH_CELL: a board's cell `rows[r + i][c + j]` (r, c variables or absent, i, j
+   constants) compared with a character; SH_PUT (below); SH_ROWLEN: `len(rows[r + i]) + j`. */
+enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K, SH_CELL, SH_PUT, SH_ROWLEN };
 
 /* What the integer code runs for: the program (its messages); during the bottom-up fill, where
    an error returns to instead (the fill stops there; nothing is reported); during a search, where
@@ -158,6 +194,9 @@ typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
 
 /* Evaluate o over the slots vars (integers; conditions are 0 or 1): the stack code. */
 int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars);
+/* SH_PUT's value: the cells set, or the stack code's where an index is out of range or two rows
+   written are one. */
+int64_t dense_eval_put(const EvalCtx *p, const Ops *o, const int64_t *vars);
 
 /* A shape's value (see bit_shape), or the stack code's where a shift leaves 0..63 or loses bits. */
 static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p, const Ops *o, const int64_t *vars)
@@ -176,6 +215,22 @@ static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p
         int64_t t = (int64_t)((uint64_t)o->sk << y);
         if ((t >> y) != o->sk) return dense_eval_code(p, o, vars);
         r = o->sop == MO_BAND ? x & t : o->sop == MO_BOR ? x | t : x ^ t;
+        break;
+    }
+    case SH_PUT: return dense_eval_put(p, o, vars);
+    case SH_ROWLEN: {
+        int64_t ri = o->cro;
+        if ((o->cr >= 0 && __builtin_add_overflow(ri, vars[o->cr], &ri)) || (uint64_t)ri >= (uint64_t)vars[BD_R])
+            return dense_eval_code(p, o, vars);   /* out of range: its error */
+        return vars[BD_C] + o->cco;               /* 0 <= C <= BD_MAX_BITS, |cco| < 2^62 */
+    }
+    case SH_CELL: {
+        int64_t ri = o->cro, c = o->cco, nc = vars[BD_C];
+        if ((o->cr >= 0 && __builtin_add_overflow(ri, vars[o->cr], &ri)) ||
+            (o->cc >= 0 && __builtin_add_overflow(c, vars[o->cc], &c)) || (uint64_t)ri >= (uint64_t)vars[BD_R] ||
+            (uint64_t)c >= (uint64_t)nc)
+            return dense_eval_code(p, o, vars);   /* out of range: its error */
+        r = (vars[BD_M] >> ((ri * nc + c) * o->cbits)) & ((INT64_C(1) << o->cbits) - 1);
         break;
     }
     default:
@@ -305,7 +360,13 @@ typedef struct Walk {
 
 /* dense_code.c: compile expression n into o at the top level (defs inlined); false when it is
    not integer arithmetic the code can run. The affine form of o, where it has one (o->affine). */
-bool dense_cexpr_top(Program *p, Ops *o, const Node *n);
+bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd);
+/* A board game's call argument x (its rows: `rows`, or `rows[i := X, ...]` with each X row i
+   itself, `rows[i]` or `rows[i][c := "x", ...]` of one-character literals, i written the same;
+   a line's `s[c := "x", ...]`) compiled into the cell's coordinates out[BD_NP]; false for any
+   other argument (a row copied to another is memo's). bd: the board (dense_cexpr_top's too,
+   where a board's rules read cells: `rows[r][c] == "."`, `len(rows)`, `len(rows[r])`). */
+bool dense_cboard_args(Program *p, Ops *out, const Node *x, const DBoard *bd);
 void dense_affine(Ops *o);
 /* The coefficient of slot in the affine form o (0 if absent). */
 static inline int64_t dense_coef(const Ops *o, int slot)
@@ -321,6 +382,12 @@ DenseGame *dense_game_of(Dense *d, Program *p, int gid);
 size_t dense_table_cells(const DenseGame *g);
 void dense_drop_table(DenseGame *g);
 void dense_free_game(DenseGame *g);
+
+/* dense_board.c: the board of a game of one parameter whose rules name one-character strings
+   (their alphabet; false when they name none or more than BD_MAX_ALPHA); the cell of key in
+   game g (integer arguments, or a board: DBoard), false when key is not one of g's cells. */
+bool dense_board_read(const struct GameRules *gr, DBoard *bd);
+bool dense_cell_of(const DenseGame *g, const int64_t *key, int64_t *c);
 
 /* dense_table.c: a walk of game g for the query key (its budgets, the evaluation context). */
 void dense_walk_init(Walk *w, Solver *sv, Dense *d, Engine *e, DenseGame *g, const int64_t *key, Loc loc);

@@ -12,7 +12,8 @@
 /* A def's parameters while its body is compiled inline: its arguments (compiled where the call
    is: outer), one per parameter slot. */
 typedef struct Subst { const Node *const *args; int n; const struct Subst *outer; } Subst;
-typedef struct Cc { Program *p; bool ok; int depth, maxdepth; const Subst *sub; int inlined; } Cc;
+/* bd: compiling a board game's rules (DBoard; NULL: integer parameters). */
+typedef struct Cc { Program *p; bool ok; int depth, maxdepth; const Subst *sub; int inlined; const DBoard *bd; } Cc;
 
 /* Inlining stops at this depth (a recursive def is not compiled) and past this many instructions. */
 #define MAX_INLINE_DEPTH 4
@@ -71,6 +72,63 @@ static void depth(Cc *c, int d)
     if (c->maxdepth >= EVAL_STACK) c->ok = false;
 }
 
+static void cexpr(Cc *c, Ops *o, const Node *n);
+
+/* Whether n is a board's rows as written in the game's rules (not inside an inlined def, whose
+   names are its own). */
+static bool board_rows(const Cc *c, const Node *n)
+{
+    return c->bd && !c->sub && n->kind == N_NAME && n->ref == REF_LOCAL && n->ref_id == 0;
+}
+
+/* Whether n is a character of a board's rules: a one-character literal or a cell `rows[r][c]`
+   (a longer literal counts, so that comparing it with a cell declines). */
+static bool board_char(const Cc *c, const Node *n)
+{
+    if (n->kind == N_STR) return true;
+    if (n->kind != N_INDEX) return false;
+    return c->bd->line ? board_rows(c, n->a) : n->a->kind == N_INDEX && board_rows(c, n->a->a);
+}
+
+/* A character's code: a one-character literal's, or a cell's (MO_CELL). */
+static void board_char_code(Cc *c, Ops *o, const Node *n)
+{
+    if (!c->ok) return;
+    if (n->kind == N_STR) {
+        int k = n->slen == 1 ? c->bd->code[(unsigned char)n->name[0]] : -1;
+        if (k < 0) { c->ok = false; return; }
+        put(o, MO_CONST, 0, k, n);
+        depth(c, 1);
+        return;
+    }
+    if (!board_char(c, n)) { c->ok = false; return; }
+    if (c->bd->line) {
+        put(o, MO_CONST, 0, 0, n);
+        depth(c, 1);
+    } else {
+        cexpr(c, o, n->a->b);
+    }
+    cexpr(c, o, n->b);
+    put(o, MO_CELL, c->bd->bits, 0, n);
+    depth(c, -1);
+}
+
+/* len(x) of a board: of its rows (BD_R), or of a row (MO_ROWLEN). False (nothing compiled) for
+   anything else. */
+static bool board_len(Cc *c, Ops *o, const Node *x)
+{
+    if (!c->bd) return false;
+    if (board_rows(c, x)) {
+        put(o, MO_VAR, c->bd->line ? BD_C : BD_R, 0, x);
+        depth(c, 1);
+        return true;
+    }
+    if (c->bd->line || x->kind != N_INDEX || !board_rows(c, x->a)) return false;
+    cexpr(c, o, x->b);
+    put(o, MO_ROWLEN, 0, 0, x);
+    return true;
+}
+
 static void cexpr(Cc *c, Ops *o, const Node *n)
 {
     if (!c->ok) return;
@@ -87,6 +145,12 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             c->sub = sub->outer;
             cexpr(c, o, sub->args[n->ref_id]);
             c->sub = sub;
+            return;
+        }
+        if (n->ref == REF_LOCAL && c->bd) {   /* a board's rows only as board_* read them; locals shifted */
+            if (n->ref_id == 0) { c->ok = false; return; }
+            put(o, MO_VAR, n->ref_id + BD_SHIFT, 0, n);
+            depth(c, 1);
             return;
         }
         if (n->ref == REF_LOCAL) { put(o, MO_VAR, n->ref_id, 0, n); depth(c, 1); return; }
@@ -118,6 +182,14 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         }
         int op = map[n->op];
         if (op < 0) { c->ok = false; return; }
+        if (c->bd && (board_char(c, n->a) || board_char(c, n->b))) {   /* characters: == and != of their codes */
+            if (op != MO_EQ && op != MO_NE) { c->ok = false; return; }
+            board_char_code(c, o, n->a);
+            board_char_code(c, o, n->b);
+            put(o, op, 0, 0, n);
+            depth(c, -1);
+            return;
+        }
         cexpr(c, o, n->a);
         cexpr(c, o, n->b);
         put(o, op, 0, 0, n);
@@ -158,6 +230,7 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             }
             return;
         }
+        if (n->ref == REF_BUILTIN && n->ref_id == BI_LEN && n->list.n == 1 && board_len(c, o, n->list.v[0])) return;
         const Value *lenof = n->ref == REF_BUILTIN && n->ref_id == BI_LEN && n->list.n == 1 ? const_int_list(c, n->list.v[0]) : NULL;
         if (lenof) {   /* len() of a constant list */
             put(o, MO_CONST, 0, lenof->n, n);
@@ -316,6 +389,86 @@ void dense_affine(Ops *o)
 
 /* (the shapes: dense.h) */
 
+/* An index of a board's cell in v[*i..]: a variable or a constant, plus or minus a constant; its
+   slot (-1: none) and constant in *slot and *off, *i moved past it. */
+static bool cell_index(const MOp *v, int n, int *i, int *slot, int64_t *off)
+{
+    if (*i >= n || v[*i].rk || (v[*i].op != MO_VAR && v[*i].op != MO_CONST)) return false;
+    *slot = v[*i].op == MO_VAR ? v[*i].a : -1;
+    *off = v[*i].op == MO_CONST ? v[*i].k : 0;
+    (*i)++;
+    if (*i < n && v[*i].rk == 1 && (v[*i].op == MO_ADD || v[*i].op == MO_SUB)) {
+        int64_t k = v[*i].k;
+        if (v[*i].op == MO_SUB ? __builtin_sub_overflow(*off, k, off) : __builtin_add_overflow(*off, k, off)) return false;
+        (*i)++;
+    }
+    return true;
+}
+
+/* SH_CELL: a cell compared with a character (the comparison read by bit_shape). */
+static void cell_shape(Ops *o, int n)
+{
+    int i = 0;
+    if (!o->scmp || !cell_index(o->v, n, &i, &o->cr, &o->cro) || !cell_index(o->v, n, &i, &o->cc, &o->cco) ||
+        i != n - 1 || o->v[i].op != MO_CELL || o->v[i].rk)
+        return;
+    o->cbits = o->v[i].a;
+    o->shape = SH_CELL;
+}
+
+/* SH_PUT: the code of a board's result, `mask` then groups `r r ROWGET (c CELLPUT)* ROWPUT`
+   whose two row indexes are the same (a row rewritten from itself), read as its cells. */
+#define MAX_CELL_PUTS 8
+static void put_shape(Ops *o)
+{
+    const MOp *v = o->v;
+    int n = o->n, i = 1, grp = 0;
+    struct CellPut cp[MAX_CELL_PUTS];
+    int ncp = 0;
+    if (n < 2 || v[0].op != MO_VAR || v[0].rk || v[0].a != BD_M) return;
+    while (i < n) {
+        int rs, ss;
+        int64_t ro, so;
+        if (!cell_index(v, n, &i, &rs, &ro) || !cell_index(v, n, &i, &ss, &so) || rs != ss || ro != so) return;
+        if (i >= n || v[i].op != MO_ROWGET || v[i].rk) return;
+        i++;
+        while (i < n && v[i].op != MO_ROWPUT) {
+            if (ncp == MAX_CELL_PUTS) return;
+            struct CellPut *c = &cp[ncp++];
+            c->grp = grp;
+            c->rs = rs;
+            c->ro = ro;
+            if (!cell_index(v, n, &i, &c->cs, &c->co) || i >= n || v[i].op != MO_CELLPUT || v[i].rk) return;
+            c->code = (int)v[i].k;
+            o->cbits = v[i].a;
+            i++;
+        }
+        if (i >= n || v[i].rk) return;
+        i++;
+        grp++;
+    }
+    if (!ncp) return;
+    o->cput = xmalloc((size_t)ncp * sizeof *o->cput);
+    memcpy(o->cput, cp, (size_t)ncp * sizeof *cp);
+    o->ncput = ncp;
+    o->shape = SH_PUT;
+}
+
+/* SH_ROWLEN: `len(rows[r + i]) + j` (i, j constants; r a variable or absent), j within 2^62. */
+static void rowlen_shape(Ops *o)
+{
+    int i = 0;
+    if (o->shape || !cell_index(o->v, o->n, &i, &o->cr, &o->cro) || i >= o->n || o->v[i].op != MO_ROWLEN || o->v[i].rk)
+        return;
+    o->cco = 0;
+    if (++i < o->n && o->v[i].rk == 1 && (o->v[i].op == MO_ADD || o->v[i].op == MO_SUB) && o->v[i].k > -((int64_t)1 << 62) &&
+        o->v[i].k < ((int64_t)1 << 62)) {
+        o->cco = o->v[i].op == MO_ADD ? o->v[i].k : -o->v[i].k;
+        i++;
+    }
+    if (i == o->n) o->shape = SH_ROWLEN;
+}
+
 static bool is_var(const MOp *m) { return m->op == MO_VAR && !m->rk; }
 
 static void bit_shape(Ops *o)
@@ -355,17 +508,114 @@ static void bit_shape(Ops *o)
         o->sx = v[0].a;
         o->sk = v[1].k;
         o->sop = v[1].op;
+    } else if (o->scmp) {
+        cell_shape(o, n);
+    } else {
+        put_shape(o);
+        rowlen_shape(o);
     }
 }
 
-bool dense_cexpr_top(Program *p, Ops *o, const Node *n)
+bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd)
 {
-    Cc c = { p, true, 0, 0, NULL, 0 };
+    Cc c = { p, true, 0, 0, NULL, 0, bd };
     cexpr(&c, o, n);
     o->node = n;
     if (c.ok) dense_affine(o);
     if (c.ok && !o->affine) bit_shape(o);
     return c.ok;
+}
+
+/* Whether two pieces of code are the same instructions (the same expression as compiled). */
+static bool same_code(const MOp *a, int na, const MOp *b, int nb)
+{
+    if (na != nb) return false;
+    for (int i = 0; i < na; i++)
+        if (a[i].op != b[i].op || a[i].a != b[i].a || a[i].rk != b[i].rk || a[i].k != b[i].k) return false;
+    return true;
+}
+
+/* The cells update u sets in the row on the stack (`row[c := "x", ...]`, one-character literals):
+   MO_CELLPUT each. */
+static bool cell_puts(Cc *c, Ops *o, const Node *u)
+{
+    for (int j = 0; j < u->list.n && c->ok; j++) {
+        const Node *cp = u->list.v[j], *v = cp->b;
+        int k = v->kind == N_STR && v->slen == 1 ? c->bd->code[(unsigned char)v->name[0]] : -1;
+        if (k < 0) return false;
+        cexpr(c, o, cp->a);
+        put(o, MO_CELLPUT, c->bd->bits, k, cp);
+        depth(c, -1);
+    }
+    return c->ok;
+}
+
+static bool cboard_rows(Program *p, Ops *o, const Node *n, const DBoard *bd)
+{
+    Cc c = { p, true, 0, 0, NULL, 0, bd };
+    put(o, MO_VAR, BD_M, 0, n);
+    depth(&c, 1);
+    if (!board_rows(&c, n) && bd->line) {   /* s[c := "x", ...]: row 0 rewritten */
+        if (n->kind != N_UPDATE || !board_rows(&c, n->a)) return false;
+        put(o, MO_CONST, 0, 0, n);
+        put(o, MO_CONST, 0, 0, n);
+        put(o, MO_ROWGET, bd->bits, 0, n);
+        depth(&c, 2);
+        if (!cell_puts(&c, o, n)) return false;
+        put(o, MO_ROWPUT, bd->bits, 0, n);
+        depth(&c, -2);
+    } else if (!board_rows(&c, n)) {
+        if (n->kind != N_UPDATE || !board_rows(&c, n->a)) return false;
+        for (int i = 0; i < n->list.n && c.ok; i++) {
+            const Node *pr = n->list.v[i], *x = pr->b;
+            const Node *row = x->kind == N_UPDATE ? x->a : x;   /* rows[j], or rows[j][c := "x", ...] */
+            if (row->kind != N_INDEX || !board_rows(&c, row->a)) return false;
+            int i0 = o->n;
+            cexpr(&c, o, pr->a);
+            int i1 = o->n;
+            cexpr(&c, o, row->b);
+            if (!same_code(o->v + i0, i1 - i0, o->v + i1, o->n - i1)) return false;   /* a row copied to another: memo's */
+            put(o, MO_ROWGET, bd->bits, 0, row);
+            if (x->kind == N_UPDATE && !cell_puts(&c, o, x)) return false;
+            put(o, MO_ROWPUT, bd->bits, 0, pr);
+            depth(&c, -2);
+        }
+    }
+    o->node = n;
+    if (c.ok) dense_affine(o);
+    if (c.ok && !o->affine) bit_shape(o);
+    return c.ok;
+}
+
+bool dense_cboard_args(Program *p, Ops *out, const Node *x, const DBoard *bd)
+{
+    put(&out[BD_R], MO_VAR, BD_R, 0, x);
+    put(&out[BD_C], MO_VAR, BD_C, 0, x);
+    for (int k = BD_R; k <= BD_C; k++) {
+        out[k].node = x;
+        dense_affine(&out[k]);
+    }
+    return cboard_rows(p, &out[BD_M], x, bd);
+}
+
+int64_t dense_eval_put(const EvalCtx *p, const Ops *o, const int64_t *vars)
+{
+    int64_t m = vars[BD_M], nr = vars[BD_R], nc = vars[BD_C], row[MAX_CELL_PUTS];
+    int64_t cm = (INT64_C(1) << o->cbits) - 1;
+    for (int i = 0; i < o->ncput; i++) {
+        const struct CellPut *c = &o->cput[i];
+        int64_t ri = c->ro, ci = c->co;
+        if ((c->rs >= 0 && __builtin_add_overflow(ri, vars[c->rs], &ri)) ||
+            (c->cs >= 0 && __builtin_add_overflow(ci, vars[c->cs], &ci)) || (uint64_t)ri >= (uint64_t)nr ||
+            (uint64_t)ci >= (uint64_t)nc)
+            return dense_eval_code(p, o, vars);   /* out of range: its error */
+        row[i] = ri;
+        for (int j = 0; j < i; j++)   /* a row written twice: the later write wins (the stack code) */
+            if (o->cput[j].grp != c->grp && row[j] == ri) return dense_eval_code(p, o, vars);
+        int64_t s = (ri * nc + ci) * o->cbits;
+        m = (m & ~(cm << s)) | ((int64_t)c->code << s);
+    }
+    return m;
 }
 
 /* The program's error what at n (the text of n quoted). */
@@ -458,6 +708,38 @@ int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
                 else hi = mid;
             }
             st[sp - 1] = lo < m->a && m->tab[lo] == x;
+            break;
+        }
+        /* a board (DBoard): R * C * bits <= BD_MAX_BITS, so no shift below reaches bit 63 */
+        case MO_CELL: {
+            int64_t ri = st[sp - 2], c = st[sp - 1], nc = vars[BD_C];
+            if ((uint64_t)ri >= (uint64_t)vars[BD_R] || (uint64_t)c >= (uint64_t)nc) eval_fail(p, m->n, "index out of range");
+            st[--sp - 1] = (vars[BD_M] >> ((ri * nc + c) * m->a)) & ((INT64_C(1) << m->a) - 1);
+            break;
+        }
+        case MO_ROWLEN:
+            if ((uint64_t)st[sp - 1] >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
+            st[sp - 1] = vars[BD_C];
+            break;
+        case MO_ROWGET: {
+            int64_t ri = st[sp - 1], w = vars[BD_C] * m->a;
+            if ((uint64_t)ri >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
+            st[sp - 1] = (vars[BD_M] >> (ri * w)) & ((INT64_C(1) << w) - 1);
+            break;
+        }
+        case MO_CELLPUT: {
+            int64_t c = st[sp - 1];
+            if ((uint64_t)c >= (uint64_t)vars[BD_C]) eval_fail(p, m->n, "index out of range");
+            int64_t s = c * m->a, row = st[sp - 2];
+            st[--sp - 1] = (row & ~(((INT64_C(1) << m->a) - 1) << s)) | (m->k << s);
+            break;
+        }
+        case MO_ROWPUT: {
+            int64_t ri = st[sp - 2], w = vars[BD_C] * m->a;
+            if ((uint64_t)ri >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
+            int64_t s = ri * w;
+            st[sp - 3] = (st[sp - 3] & ~(((INT64_C(1) << w) - 1) << s)) | (st[sp - 1] << s);
+            sp -= 2;
             break;
         }
         case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;

@@ -1,6 +1,7 @@
 /* dense_rules.c: the table strategy's recognition (dense.h): a ruleset, as rules.h reads it,
    taken as integer arithmetic over its 1-6 integer parameters (rules, binders, guards, lets,
-   components, the canon), its expressions compiled (dense_code.c) into a DenseGame, or declined. */
+   components, the canon) or over a board of text (DBoard), its expressions compiled
+   (dense_code.c) into a DenseGame, or declined. */
 #include "config.h"
 #include "solve/strategies/dense.h"
 #include "rules.h"
@@ -10,15 +11,24 @@
 #include <string.h>
 
 /* The result's components: calls of the game itself with every argument compiled (literal
-   zeros add nothing). */
-static bool comps(Program *p, DRule *r, const RRule *m, int gid, int np)
+   zeros add nothing); a board's call has its rows as the one argument (spread when the parameter
+   is variadic). */
+static bool comps(Program *p, DRule *r, const RRule *m, int gid, int np, const DBoard *bd)
 {
     if (!m->sum || m->ncalls > MAX_COMPS) return false;
     for (int c = 0; c < m->ncalls; c++) {
         const RCall *call = &m->calls[c];
+        if (bd) {
+            const Node *x = call->nargs == 1 ? call->args[0] : NULL;
+            bool spread = x && x->kind == N_SPLAT;
+            if (call->game != gid || !x || spread != p->code.games[gid].variadic) return false;
+            if (!dense_cboard_args(p, r->arg[r->ncomp], spread ? x->a : x, bd)) return false;
+            r->ncomp++;
+            continue;
+        }
         if (call->game != gid || call->nargs != np || call->splat) return false;
         for (int i = 0; i < np; i++)
-            if (!dense_cexpr_top(p, &r->arg[r->ncomp][i], call->args[i])) return false;
+            if (!dense_cexpr_top(p, &r->arg[r->ncomp][i], call->args[i], NULL)) return false;
         r->ncomp++;
     }
     return true;
@@ -74,6 +84,10 @@ static void bit_kind(Program *p, DClause *cl, int slot)
     const Ops *o = &cl->e;
     cl->bk = BK_NONE;
     if (cl->let) return;
+    if (o->shape == SH_CELL && o->cc == slot && o->cr != slot) {
+        cl->bk = BK_CELL;
+        return;
+    }
     if ((o->shape == SH_SHR_AND || (o->shape == SH_SHL_OP && o->sop == MO_BAND)) && o->sy == slot && o->sx != slot &&
         o->sc == 0 && o->scmp) {
         cl->bk = o->scmp == MO_EQ ? BK_ZERO : BK_NONZERO;
@@ -100,25 +114,27 @@ static void bit_kind(Program *p, DClause *cl, int slot)
 }
 
 
-static bool rule(Program *p, DRule *r, const RRule *m, int gid, int np)
+/* bd: a board's rules (its locals BD_SHIFT slots up), or NULL. */
+static bool rule(Program *p, DRule *r, const RRule *m, int gid, int np, const DBoard *bd)
 {
     if (m->nb > MAX_BINDERS || m->ncl > MAX_CLAUSES) return false;
+    int shift = bd ? BD_SHIFT : 0;
     r->nb = m->nb;
     for (int i = 0; i < m->nb; i++) {
         const RBinder *b = &m->b[i];
-        r->slot[i] = b->slot;
+        r->slot[i] = b->slot + shift;
         if (binder_set(p, b, &r->set[i], &r->nset[i])) continue;
         if (b->kind != RD_RANGE) return false;
-        if (!dense_cexpr_top(p, &r->lo[i], b->lo) || !dense_cexpr_top(p, &r->hi[i], b->hi)) return false;
+        if (!dense_cexpr_top(p, &r->lo[i], b->lo, bd) || !dense_cexpr_top(p, &r->hi[i], b->hi, bd)) return false;
     }
     r->ncl = 0;
     for (int i = 0; i < m->ncl; i++) {   /* a guard's `and`s are clauses of their own (each may then be affine) */
         const RClause *c = &m->cl[i];
         r->cl[r->ncl].let = c->let;
-        r->cl[r->ncl].slot = c->let ? c->slot : 0;
-        if (!dense_cexpr_top(p, &r->cl[r->ncl++].e, c->e)) return false;
+        r->cl[r->ncl].slot = c->let ? c->slot + shift : 0;
+        if (!dense_cexpr_top(p, &r->cl[r->ncl++].e, c->e, bd)) return false;
     }
-    if (!comps(p, r, m, gid, np)) return false;
+    if (!comps(p, r, m, gid, np, bd)) return false;
     r->nhoist = 0;
     while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
     for (int i = 0; r->nb > 0 && !r->set[r->nb - 1] && i < r->ncl; i++) bit_kind(p, &r->cl[i], r->slot[r->nb - 1]);
@@ -151,7 +167,7 @@ static bool rule(Program *p, DRule *r, const RRule *m, int gid, int np)
 }
 
 /* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
-static void free_ops(Ops *o) { xfree(o->v); o->v = NULL; o->n = o->cap = 0; }
+static void free_ops(Ops *o) { xfree(o->v); xfree(o->cput); o->v = NULL; o->cput = NULL; o->n = o->cap = o->ncput = 0; }
 
 /* The cells of g's dense table (0: none yet). */
 size_t dense_table_cells(const DenseGame *g)
@@ -179,6 +195,7 @@ void dense_free_game(DenseGame *g)
             for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
     }
     xfree(g->rules);
+    xfree((void *)g->board);
     for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
     dense_drop_table(g);
     xfree(g->rv);
@@ -236,15 +253,20 @@ static void sub_shape(DenseGame *g)
     g->sub_from = from;
 }
 
-static DenseGame *analyse(Program *p, int gid)
+/* bd: read the game as a board of text (a copy is kept), or NULL. */
+static DenseGame *analyse_as(Program *p, int gid, const DBoard *bd)
 {
     Game *G = &p->code.games[gid];
     const GameRules *gr = G->rules;
-    if (!gr || G->variadic || G->nparams < 1 || G->nparams > DNP) return NULL;
     DenseGame *g = xcalloc(1, sizeof *g);
     g->gid = gid;
-    g->np = G->nparams;
-    g->nlocals = G->nlocals;
+    g->np = bd ? BD_NP : G->nparams;
+    g->nlocals = G->nlocals + (bd ? BD_SHIFT : 0);
+    if (bd) {
+        DBoard *copy = xmalloc(sizeof *copy);
+        *copy = *bd;
+        g->board = copy;
+    }
     g->vars = xcalloc((size_t)g->nlocals + 3, sizeof *g->vars);
     g->rules = xcalloc(gr->nmoves < MAX_RULES ? (size_t)gr->nmoves + 1 : MAX_RULES, sizeof *g->rules);
     bool ok = true;
@@ -259,11 +281,11 @@ static DenseGame *analyse(Program *p, int gid)
             }
             if (m->ncanon_args != g->np) ok = false;
             for (int k = 0; k < m->ncanon_args && ok; k++)
-                ok = m->canon_args[k]->kind != N_SPLAT && dense_cexpr_top(p, &g->canon_arg[k], m->canon_args[k]);
+                ok = !bd && m->canon_args[k]->kind != N_SPLAT && dense_cexpr_top(p, &g->canon_arg[k], m->canon_args[k], NULL);
             continue;
         }
         if (g->nrules == MAX_RULES) { ok = false; break; }
-        ok = rule(p, &g->rules[g->nrules++], m, gid, g->np);
+        ok = rule(p, &g->rules[g->nrules++], m, gid, g->np, bd);
     }
     if (!ok) {
         dense_free_game(g);
@@ -273,6 +295,22 @@ static DenseGame *analyse(Program *p, int gid)
     for (int i = 0; i < g->nrules; i++) g->rules[i].sten &= !g->canon;
     g->flat_max = flat_limit(g);
     sub_shape(g);
+    return g;
+}
+
+/* A game of 1-6 integer parameters, or else a board of text (dense_board_read): its rows, or
+   one string. */
+static DenseGame *analyse(Program *p, int gid)
+{
+    const Game *G = &p->code.games[gid];
+    if (!G->rules || G->nparams < 1 || G->nparams > DNP) return NULL;
+    DenseGame *g = G->variadic ? NULL : analyse_as(p, gid, NULL);
+    DBoard bd;
+    if (!g && dense_board_read(G->rules, &bd)) {
+        g = analyse_as(p, gid, &bd);   /* rows of text */
+        bd.line = true;                /* or one string */
+        if (!g && !G->variadic) g = analyse_as(p, gid, &bd);
+    }
     return g;
 }
 

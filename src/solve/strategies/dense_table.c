@@ -111,7 +111,7 @@ static inline bool over_limit(const Walk *w, size_t waiting)
 static bool runaway(const Walk *w, char *hint, size_t cap)
 {
     const DenseGame *g = w->g;
-    if (g->ds.n == 0 || g->np > POS_MAX_ARGS) return false;
+    if (g->ds.n == 0 || g->np > POS_MAX_ARGS || g->board) return false;
     Value deep[POS_MAX_ARGS];
     for (int i = 0; i < g->np; i++) deep[i] = val_int(g->ds.v[g->ds.n - 1].c[i]);
     return key_runaway(w->e->p, w->key, deep, g->np, hint, cap);
@@ -147,6 +147,10 @@ typedef struct DStack DStack;
    the position (its key goes to the solver's buffer). */
 static bool cycle(Walk *w, const int64_t *c)
 {
+    if (w->g->board) {   /* no key of integers names it: declined (memo finds the cycle) */
+        w->abort = true;
+        return false;
+    }
     int64_t *key = w->sv->cycle_buf;
     key[0] = (int64_t)((uint64_t)(uint32_t)w->g->gid | ((uint64_t)(2 + w->g->np) << 32));
     key[1] = 0;
@@ -629,6 +633,27 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
     return on_result(w, ds, comp, r->ncomp);
 }
 
+/* A BK_CELL guard (SH_CELL, its column the binder i plus cco) for the values i in pass at once:
+   bit i of *eq is whether cell (row, i + cco) holds the character. False when the row or a column
+   is out of range (the guard then goes value by value, and the error comes at its value). */
+static bool cell_word(const int64_t *vars, const Ops *o, uint64_t pass, uint64_t *eq)
+{
+    int64_t ri = o->cro, nc = vars[BD_C];
+    if (o->cr >= 0 && __builtin_add_overflow(ri, vars[o->cr], &ri)) return false;
+    int64_t first = __builtin_ctzll(pass) + o->cco, last = 63 - __builtin_clzll(pass) + o->cco;
+    if ((uint64_t)ri >= (uint64_t)vars[BD_R] || first < 0 || last >= nc) return false;
+    int bits = o->cbits;
+    uint64_t row = (uint64_t)vars[BD_M] >> (ri * nc * bits), e = 0;
+    if (bits == 1) {
+        e = o->sc ? row : ~row;
+    } else {
+        uint64_t cm = ((uint64_t)1 << bits) - 1;
+        for (int64_t j = 0; j < nc; j++) e |= (uint64_t)(((row >> (j * bits)) & cm) == (uint64_t)o->sc) << j;
+    }
+    *eq = o->cco >= 0 ? e >> o->cco : e << -o->cco;
+    return true;
+}
+
 /* The innermost binder over lo..hi (0 <= lo <= hi <= 63) when the clauses from w->from_clause on start
    with guards of a bit kind: those are read for every value at once (a word of the values that
    pass), the values that pass all of them go on in order through the other clauses and the
@@ -641,6 +666,12 @@ static bool bit_loop(Walk *w, DStack *ds, const DRule *r, int level, int64_t lo,
         const DClause *cl = &r->cl[j];
         if (cl->bk == BK_BINDER) {
             pass &= cl->bmask;
+            continue;
+        }
+        if (cl->bk == BK_CELL) {
+            uint64_t eq;
+            if (!cell_word(w->vars, &cl->e, pass, &eq)) break;
+            pass &= cl->e.scmp == MO_EQ ? eq : ~eq;
             continue;
         }
         /* bit b of (x >> i) is bit i of (x >> b), both arithmetic shifts, for i, b in 0..63; so is
@@ -1071,7 +1102,7 @@ SolveResult dense_table_solve(Solver *sv, Dense *d, Engine *e, const int64_t *ke
 {
     DenseGame *g = dense_game_of(d, e->p, (int)KEY_GAME(key));
     int64_t root[DNP] = { 0, 0, 0 };
-    for (int i = 0; i < g->np; i++) root[i] = key[2 + i];
+    if (!g || !dense_cell_of(g, key, root)) return SOLVE_DECLINE;
     if (!g->sparse && !in_table(g, root)) ensure(g, root, e->p, loc, true);
     uint32_t v = getv(g, root);
     if (v == V_UNK) {
