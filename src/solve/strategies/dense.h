@@ -361,11 +361,11 @@ typedef struct Walk {
 /* dense_code.c: compile expression n into o at the top level (defs inlined); false when it is
    not integer arithmetic the code can run. The affine form of o, where it has one (o->affine). */
 bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd);
-/* A board game's call argument x (its rows: `rows`, or `rows[i := X, ...]` with each X row i
-   itself, `rows[i]` or `rows[i][c := "x", ...]` of one-character literals, i written the same;
-   a line's `s[c := "x", ...]`) compiled into the cell's coordinates out[BD_NP]; false for any
-   other argument (a row copied to another is memo's). bd: the board (dense_cexpr_top's too,
-   where a board's rules read cells: `rows[r][c] == "."`, `len(rows)`, `len(rows[r])`). */
+/* A board game's call argument x (its rows: `rows`, or `rows[i := X, ...]` with each X a row
+   `rows[j]` or `rows[j][c := "x", ...]` of one-character literals; a line's `s[c := "x", ...]`)
+   compiled into the cell's coordinates out[BD_NP]; false for any other argument. bd: the board
+   (dense_cexpr_top's too, where a board's rules read cells and rows: `rows[r][c] == "."`,
+   `rows[r] != rows[r + 1]`, `len(rows)`, `len(rows[r])`). */
 bool dense_cboard_args(Program *p, Ops *out, const Node *x, const DBoard *bd);
 void dense_affine(Ops *o);
 /* The coefficient of slot in the affine form o (0 if absent). */

@@ -81,6 +81,12 @@ static bool board_rows(const Cc *c, const Node *n)
     return c->bd && !c->sub && n->kind == N_NAME && n->ref == REF_LOCAL && n->ref_id == 0;
 }
 
+/* Whether n is a row of a board's rows, `rows[r]`. */
+static bool board_row(const Cc *c, const Node *n)
+{
+    return c->bd && !c->bd->line && n->kind == N_INDEX && board_rows(c, n->a);
+}
+
 /* Whether n is a character of a board's rules: a one-character literal or a cell `rows[r][c]`
    (a longer literal counts, so that comparing it with a cell declines). */
 static bool board_char(const Cc *c, const Node *n)
@@ -182,6 +188,16 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         }
         int op = map[n->op];
         if (op < 0) { c->ok = false; return; }
+        if (board_row(c, n->a) && board_row(c, n->b)) {   /* two rows (of one length): == and != of their cells */
+            if (op != MO_EQ && op != MO_NE) { c->ok = false; return; }
+            cexpr(c, o, n->a->b);
+            put(o, MO_ROWGET, c->bd->bits, 0, n->a);
+            cexpr(c, o, n->b->b);
+            put(o, MO_ROWGET, c->bd->bits, 0, n->b);
+            put(o, op, 0, 0, n);
+            depth(c, -1);
+            return;
+        }
         if (c->bd && (board_char(c, n->a) || board_char(c, n->b))) {   /* characters: == and != of their codes */
             if (op != MO_EQ && op != MO_NE) { c->ok = false; return; }
             board_char_code(c, o, n->a);
@@ -526,15 +542,6 @@ bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd)
     return c.ok;
 }
 
-/* Whether two pieces of code are the same instructions (the same expression as compiled). */
-static bool same_code(const MOp *a, int na, const MOp *b, int nb)
-{
-    if (na != nb) return false;
-    for (int i = 0; i < na; i++)
-        if (a[i].op != b[i].op || a[i].a != b[i].a || a[i].rk != b[i].rk || a[i].k != b[i].k) return false;
-    return true;
-}
-
 /* The cells update u sets in the row on the stack (`row[c := "x", ...]`, one-character literals):
    MO_CELLPUT each. */
 static bool cell_puts(Cc *c, Ops *o, const Node *u)
@@ -570,11 +577,8 @@ static bool cboard_rows(Program *p, Ops *o, const Node *n, const DBoard *bd)
             const Node *pr = n->list.v[i], *x = pr->b;
             const Node *row = x->kind == N_UPDATE ? x->a : x;   /* rows[j], or rows[j][c := "x", ...] */
             if (row->kind != N_INDEX || !board_rows(&c, row->a)) return false;
-            int i0 = o->n;
             cexpr(&c, o, pr->a);
-            int i1 = o->n;
             cexpr(&c, o, row->b);
-            if (!same_code(o->v + i0, i1 - i0, o->v + i1, o->n - i1)) return false;   /* a row copied to another: memo's */
             put(o, MO_ROWGET, bd->bits, 0, row);
             if (x->kind == N_UPDATE && !cell_puts(&c, o, x)) return false;
             put(o, MO_ROWPUT, bd->bits, 0, pr);
