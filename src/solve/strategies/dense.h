@@ -25,7 +25,10 @@ typedef enum MOpCode {
        MO_ROWLEN (r -- the row length), MO_ROWGET (r -- row r's cells as an integer), MO_CELLPUT
        (row c -- the row with cell c's code k), MO_ROWPUT (mask r row -- the mask with row r
        replaced); an index out of range is the interpreter's error (the table declines) */
-    MO_CELL, MO_ROWLEN, MO_ROWGET, MO_CELLPUT, MO_ROWPUT
+    MO_CELL, MO_ROWLEN, MO_ROWGET, MO_CELLPUT, MO_ROWPUT,
+    /* a list of integers (DBoard ints): MO_ELEM (i -- element i), MO_ELEMSET (list i v -- the
+       list with element i set to v; a v the cell's width does not hold declines) */
+    MO_ELEM, MO_ELEMSET
 } MOpCode;
 
 /* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
@@ -53,8 +56,10 @@ typedef struct Ops {
     int cr, cc, cbits;
     int64_t cro, cco;
     /* SH_PUT: a board's mask with cells set, row by row (each row a group: `rows[r := rows[r][c
-       := "x", ...]]`, the row read and written the same: slot and constant), ncput cells */
-    struct CellPut { int grp, rs, cs, code; int64_t ro, co; } *cput;
+       := "x", ...]]`, the row read and written the same: slot and constant), ncput cells.
+       SH_LPUT: a list's elements set, `a[i := v, ...]`, element rs + ro set to cs + co (vk 0) or
+       to element cs + co plus (xneg: minus) slot xs (or 0) plus xo (vk 1) */
+    struct CellPut { int grp, rs, cs, code, vk, xs, xneg; int64_t ro, co, xo; } *cput;
     int ncput;
     const Node *node;       /* for overflow messages */
 } Ops;
@@ -66,10 +71,15 @@ typedef struct Ops {
    alpha (the one-character strings of the rules, in the order they are first written). A
    position whose rows differ in length, or hold another character, or need more than
    BD_MAX_BITS bits is not a cell: memo answers it. The game's locals are BD_SHIFT slots up. A
-   game of one string is a board of one row (line). */
+   game of one string is a board of one row (line). A game of one list of small non-negative
+   integers (ints: `a[i]`, `len(a)`, `a[i := a[i] - k]`, heaps in a list) is a row of integers:
+   its cell is (mask, bits, length), the width of an element (slot BD_R) the bits of the query's
+   largest, at least 1; a result that does not fit declines (memo then answers); `canon
+   (sort(a)...)` sorts the elements (sort). */
 enum { BD_M = 0, BD_R = 1, BD_C = 2, BD_NP = 3, BD_SHIFT = 2, BD_MAX_BITS = 62, BD_MAX_ALPHA = 16 };
 typedef struct DBoard {
     bool line;                 /* the parameter is one string (one row: `s[c]`, `len(s)`, `s[c := "x"]`) */
+    bool ints, sort;           /* a list of integers (its canon sorting it) */
     int bits;
     int nalpha;
     unsigned char alpha[BD_MAX_ALPHA];
@@ -184,8 +194,9 @@ _Static_assert(V_UNK == CM_NONE, "an unknown cell is one the map does not have")
 /* Bitmask idioms (shapes) the stack code is read as: (x >> y) & K, x & (K << y), x | (K << y),
    x ^ (K << y), x & K, x % K (K > 0), each alone or compared (== or !=) with a constant C; x and y
    variables. SH_CELL: a board's cell `rows[r + i][c + j]` (r, c variables or absent, i, j
-   constants) compared with a character; SH_PUT (below); SH_ROWLEN: `len(rows[r + i]) + j`. */
-enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K, SH_CELL, SH_PUT, SH_ROWLEN };
+   constants) compared with a character; SH_PUT and SH_LPUT (below); SH_ROWLEN: `len(rows[r +
+   i]) + j`. */
+enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K, SH_CELL, SH_PUT, SH_ROWLEN, SH_LPUT };
 
 /* What the integer code runs for: the program (its messages); during the bottom-up fill, where
    an error returns to instead (the fill stops there; nothing is reported); during a search, where
@@ -197,6 +208,9 @@ int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars);
 /* SH_PUT's value: the cells set, or the stack code's where an index is out of range or two rows
    written are one. */
 int64_t dense_eval_put(const EvalCtx *p, const Ops *o, const int64_t *vars);
+/* SH_LPUT's value: the elements set, or the stack code's where an index is out of range or a
+   value does not fit (the stack code then declines). */
+int64_t dense_eval_lput(const EvalCtx *p, const Ops *o, const int64_t *vars);
 
 /* A shape's value (see bit_shape), or the stack code's where a shift leaves 0..63 or loses bits. */
 static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p, const Ops *o, const int64_t *vars)
@@ -218,6 +232,7 @@ static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p
         break;
     }
     case SH_PUT: return dense_eval_put(p, o, vars);
+    case SH_LPUT: return dense_eval_lput(p, o, vars);
     case SH_ROWLEN: {
         int64_t ri = o->cro;
         if ((o->cr >= 0 && __builtin_add_overflow(ri, vars[o->cr], &ri)) || (uint64_t)ri >= (uint64_t)vars[BD_R])
@@ -387,6 +402,10 @@ void dense_free_game(DenseGame *g);
    (their alphabet; false when they name none or more than BD_MAX_ALPHA); the cell of key in
    game g (integer arguments, or a board: DBoard), false when key is not one of g's cells. */
 bool dense_board_read(const struct GameRules *gr, DBoard *bd);
+/* A game of one parameter as a list of integers (false when its canon is neither none nor
+   `(sort(a)...)`); the elements of a list cell sorted (n of them, bits wide). */
+bool dense_list_read(const struct GameRules *gr, DBoard *bd);
+int64_t dense_sort_cells(int64_t m, int64_t n, int64_t bits);
 bool dense_cell_of(const DenseGame *g, const int64_t *key, int64_t *c);
 
 /* dense_table.c: a walk of game g for the query key (its budgets, the evaluation context). */

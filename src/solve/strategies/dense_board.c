@@ -1,5 +1,5 @@
-/* dense_board.c: boards of text for the table strategy (dense.h, DBoard): the characters a game's
-   rules name, and a position's rows read as a cell (mask, rows, columns). */
+/* dense_board.c: boards of text and lists of integers for the table strategy (dense.h, DBoard):
+   the characters a game's rules name, and a position's rows (or list) read as a cell. */
 #include "config.h"
 #include "solve/strategies/dense.h"
 #include "rules.h"
@@ -40,6 +40,51 @@ bool dense_board_read(const GameRules *gr, DBoard *bd)
     if (bd->nalpha == 0) return false;
     bd->bits = 1;
     while ((1 << bd->bits) < bd->nalpha) bd->bits++;
+    return true;
+}
+
+bool dense_list_read(const GameRules *gr, DBoard *bd)
+{
+    memset(bd, 0, sizeof *bd);
+    memset(bd->code, -1, sizeof bd->code);
+    if (gr->np != 1 || (gr->canon && (gr->canon_form != CF_SORT_TAIL || !gr->variadic))) return false;
+    bd->ints = true;
+    bd->sort = gr->canon != NULL;
+    return true;
+}
+
+int64_t dense_sort_cells(int64_t m, int64_t n, int64_t bits)
+{
+    int64_t v[BD_MAX_BITS], mask = (INT64_C(1) << bits) - 1, r = 0;
+    for (int64_t i = 0; i < n; i++) {   /* insertion sort: a handful of elements */
+        int64_t x = (m >> (i * bits)) & mask, j = i;
+        for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
+    for (int64_t i = 0; i < n; i++) r |= v[i] << (i * bits);
+    return r;
+}
+
+/* A list of integers' key: LIST_INTS written out, every element >= 0; the width the bits of the
+   largest (at least 1), n * width at most BD_MAX_BITS; sorted for a sorting canon. */
+static bool list_cell(const DBoard *bd, const int64_t *key, int64_t *c)
+{
+    uint64_t len = (uint64_t)key[2];
+    uint32_t n = (uint32_t)len;
+    if ((uint64_t)key[1] != POS_ARG_LIST || (len & (KEY_STRS_BIT | KEY_BIG_BIT | KEY_VIEW_BIT)) || n > BD_MAX_BITS)
+        return false;
+    int64_t max = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (key[3 + i] < 0) return false;
+        if (key[3 + i] > max) max = key[3 + i];
+    }
+    int bits = max ? 64 - __builtin_clzll((uint64_t)max) : 1;
+    if ((uint64_t)n * (uint64_t)bits > BD_MAX_BITS) return false;
+    int64_t m = 0;
+    for (uint32_t i = 0; i < n; i++) m |= key[3 + i] << (i * bits);
+    c[BD_M] = bd->sort ? dense_sort_cells(m, n, bits) : m;
+    c[BD_R] = bits;
+    c[BD_C] = n;
     return true;
 }
 
@@ -91,7 +136,7 @@ static bool board_cell(const DBoard *bd, const int64_t *key, int64_t *c)
 
 bool dense_cell_of(const DenseGame *g, const int64_t *key, int64_t *c)
 {
-    if (g->board) return board_cell(g->board, key, c);
+    if (g->board) return g->board->ints ? list_cell(g->board, key, c) : board_cell(g->board, key, c);
     if (key[1] != 0) return false;   /* integer arguments only */
     for (int i = 0; i < g->np; i++) {
         c[i] = key[2 + i];

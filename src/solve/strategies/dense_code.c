@@ -84,7 +84,7 @@ static bool board_rows(const Cc *c, const Node *n)
 /* Whether n is a row of a board's rows, `rows[r]`. */
 static bool board_row(const Cc *c, const Node *n)
 {
-    return c->bd && !c->bd->line && n->kind == N_INDEX && board_rows(c, n->a);
+    return c->bd && !c->bd->line && !c->bd->ints && n->kind == N_INDEX && board_rows(c, n->a);
 }
 
 /* Whether n is a character of a board's rules: a one-character literal or a cell `rows[r][c]`
@@ -92,7 +92,7 @@ static bool board_row(const Cc *c, const Node *n)
 static bool board_char(const Cc *c, const Node *n)
 {
     if (n->kind == N_STR) return true;
-    if (n->kind != N_INDEX) return false;
+    if (n->kind != N_INDEX || c->bd->ints) return false;
     return c->bd->line ? board_rows(c, n->a) : n->a->kind == N_INDEX && board_rows(c, n->a->a);
 }
 
@@ -125,11 +125,11 @@ static bool board_len(Cc *c, Ops *o, const Node *x)
 {
     if (!c->bd) return false;
     if (board_rows(c, x)) {
-        put(o, MO_VAR, c->bd->line ? BD_C : BD_R, 0, x);
+        put(o, MO_VAR, c->bd->line || c->bd->ints ? BD_C : BD_R, 0, x);
         depth(c, 1);
         return true;
     }
-    if (c->bd->line || x->kind != N_INDEX || !board_rows(c, x->a)) return false;
+    if (c->bd->line || c->bd->ints || x->kind != N_INDEX || !board_rows(c, x->a)) return false;
     cexpr(c, o, x->b);
     put(o, MO_ROWLEN, 0, 0, x);
     return true;
@@ -276,6 +276,11 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         c->ok = false;
         return;
     case N_INDEX: {   /* an element of a constant list of integers (out of range: declined) */
+        if (c->bd && c->bd->ints && board_rows(c, n->a)) {   /* an element of a list of integers */
+            cexpr(c, o, n->b);
+            put(o, MO_ELEM, 0, 0, n);
+            return;
+        }
         const Value *l = const_int_list(c, n->a);
         if (!l) { c->ok = false; return; }
         cexpr(c, o, n->b);
@@ -485,6 +490,41 @@ static void rowlen_shape(Ops *o)
     if (i == o->n) o->shape = SH_ROWLEN;
 }
 
+/* SH_LPUT: the code of a list's result, `list` then `i v ELEMSET` for each element set, i a
+   variable or constant plus a constant, v either that too or `a[j]` plus or minus a variable or
+   constant (`a[i := a[i] - k]`). */
+static void lput_shape(Ops *o)
+{
+    const MOp *v = o->v;
+    int n = o->n, i = 1;
+    struct CellPut cp[MAX_CELL_PUTS];
+    int ncp = 0;
+    if (o->shape || n < 2 || v[0].op != MO_VAR || v[0].rk || v[0].a != BD_M) return;
+    while (i < n) {
+        if (ncp == MAX_CELL_PUTS) return;
+        struct CellPut *c = &cp[ncp++];
+        memset(c, 0, sizeof *c);
+        c->xs = -1;
+        if (!cell_index(v, n, &i, &c->rs, &c->ro) || !cell_index(v, n, &i, &c->cs, &c->co) || i >= n) return;
+        if (v[i].op == MO_ELEM && !v[i].rk) {
+            c->vk = 1;
+            if (++i < n && (v[i].op == MO_ADD || v[i].op == MO_SUB) && v[i].rk) {
+                c->xneg = v[i].op == MO_SUB;
+                if (v[i].rk == 2) c->xs = v[i].a;
+                else c->xo = v[i].k;
+                if (c->xo == INT64_MIN) return;
+                i++;
+            }
+        }
+        if (i >= n || v[i].op != MO_ELEMSET || v[i].rk) return;
+        i++;
+    }
+    o->cput = xmalloc((size_t)ncp * sizeof *o->cput);
+    memcpy(o->cput, cp, (size_t)ncp * sizeof *cp);
+    o->ncput = ncp;
+    o->shape = SH_LPUT;
+}
+
 static bool is_var(const MOp *m) { return m->op == MO_VAR && !m->rk; }
 
 static void bit_shape(Ops *o)
@@ -529,6 +569,7 @@ static void bit_shape(Ops *o)
     } else {
         put_shape(o);
         rowlen_shape(o);
+        lput_shape(o);
     }
 }
 
@@ -562,7 +603,15 @@ static bool cboard_rows(Program *p, Ops *o, const Node *n, const DBoard *bd)
     Cc c = { p, true, 0, 0, NULL, 0, bd };
     put(o, MO_VAR, BD_M, 0, n);
     depth(&c, 1);
-    if (!board_rows(&c, n) && bd->line) {   /* s[c := "x", ...]: row 0 rewritten */
+    if (!board_rows(&c, n) && bd->ints) {   /* a[i := v, ...] */
+        if (n->kind != N_UPDATE || !board_rows(&c, n->a)) return false;
+        for (int j = 0; j < n->list.n && c.ok; j++) {
+            cexpr(&c, o, n->list.v[j]->a);
+            cexpr(&c, o, n->list.v[j]->b);
+            put(o, MO_ELEMSET, 0, 0, n->list.v[j]);
+            depth(&c, -2);
+        }
+    } else if (!board_rows(&c, n) && bd->line) {   /* s[c := "x", ...]: row 0 rewritten */
         if (n->kind != N_UPDATE || !board_rows(&c, n->a)) return false;
         put(o, MO_CONST, 0, 0, n);
         put(o, MO_CONST, 0, 0, n);
@@ -618,6 +667,26 @@ int64_t dense_eval_put(const EvalCtx *p, const Ops *o, const int64_t *vars)
             if (o->cput[j].grp != c->grp && row[j] == ri) return dense_eval_code(p, o, vars);
         int64_t s = (ri * nc + ci) * o->cbits;
         m = (m & ~(cm << s)) | ((int64_t)c->code << s);
+    }
+    return m;
+}
+
+int64_t dense_eval_lput(const EvalCtx *p, const Ops *o, const int64_t *vars)
+{
+    int64_t m = vars[BD_M], b = vars[BD_R], n = vars[BD_C], mask = (INT64_C(1) << b) - 1;
+    for (int i = 0; i < o->ncput; i++) {
+        const struct CellPut *c = &o->cput[i];
+        int64_t ix = c->ro, x = c->co;
+        if ((c->rs >= 0 && __builtin_add_overflow(ix, vars[c->rs], &ix)) || (uint64_t)ix >= (uint64_t)n ||
+            (c->cs >= 0 && __builtin_add_overflow(x, vars[c->cs], &x)))
+            return dense_eval_code(p, o, vars);   /* its error */
+        if (c->vk) {   /* element x plus or minus the slot or constant */
+            if ((uint64_t)x >= (uint64_t)n) return dense_eval_code(p, o, vars);
+            int64_t e = (vars[BD_M] >> (x * b)) & mask, d = c->xs >= 0 ? vars[c->xs] : c->xo;
+            if (c->xneg ? __builtin_sub_overflow(e, d, &x) : __builtin_add_overflow(e, d, &x)) return dense_eval_code(p, o, vars);
+        }
+        if (x < 0 || (x >> b) != 0) return dense_eval_code(p, o, vars);   /* not in the cell: it declines */
+        m = (m & ~(mask << (ix * b))) | (x << (ix * b));
     }
     return m;
 }
@@ -743,6 +812,20 @@ int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
             if ((uint64_t)ri >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
             int64_t s = ri * w;
             st[sp - 3] = (st[sp - 3] & ~(((INT64_C(1) << w) - 1) << s)) | (st[sp - 1] << s);
+            sp -= 2;
+            break;
+        }
+        case MO_ELEM: {   /* a list of integers: its width in BD_R, its length in BD_C */
+            int64_t ix = st[sp - 1], b = vars[BD_R];
+            if ((uint64_t)ix >= (uint64_t)vars[BD_C]) eval_fail(p, m->n, "index out of range");
+            st[sp - 1] = (vars[BD_M] >> (ix * b)) & ((INT64_C(1) << b) - 1);
+            break;
+        }
+        case MO_ELEMSET: {
+            int64_t ix = st[sp - 2], v = st[sp - 1], b = vars[BD_R];
+            if ((uint64_t)ix >= (uint64_t)vars[BD_C]) eval_fail(p, m->n, "index out of range");
+            if (v < 0 || (v >> b) != 0) eval_fail(p, m->n, "integer overflow");   /* not in the cell: declined */
+            st[sp - 3] = (st[sp - 3] & ~(((INT64_C(1) << b) - 1) << (ix * b))) | (v << (ix * b));
             sp -= 2;
             break;
         }

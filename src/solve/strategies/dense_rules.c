@@ -274,6 +274,7 @@ static DenseGame *analyse_as(Program *p, int gid, const DBoard *bd)
         const RRule *m = &gr->items[i];
         if (m->canon) {
             g->canon = true;
+            if (bd && bd->sort) continue;   /* a list sorted: the table sorts the elements */
             CanonForm cf = gr->canon_form;
             if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {   /* coordinates sorted natively */
                 g->sort = cf == CF_SORT_UP ? 1 : -1;
@@ -299,7 +300,7 @@ static DenseGame *analyse_as(Program *p, int gid, const DBoard *bd)
 }
 
 /* A game of 1-6 integer parameters, or else a board of text (dense_board_read): its rows, or
-   one string. */
+   one string; or else one list of integers (dense_list_read). */
 static DenseGame *analyse(Program *p, int gid)
 {
     const Game *G = &p->code.games[gid];
@@ -311,6 +312,7 @@ static DenseGame *analyse(Program *p, int gid)
         bd.line = true;                /* or one string */
         if (!g && !G->variadic) g = analyse_as(p, gid, &bd);
     }
+    if (!g && dense_list_read(G->rules, &bd)) g = analyse_as(p, gid, &bd);   /* or a list of integers */
     return g;
 }
 

@@ -35,6 +35,10 @@ static void to_sparse(DenseGame *g)
 static void ensure(DenseGame *g, const int64_t *c, Program *p, Loc loc, bool root)
 {
     if (g->sparse) return;
+    if (g->board) {   /* its sizes are constants a box would multiply its cells by: the map keeps them once */
+        to_sparse(g);
+        return;
+    }
     uint64_t max_states = p->opt.max_states;
     size_t cap = DENSE_TABLE_CELLS;
     if (max_states < cap / 4) cap = (size_t)max_states * 4 < 1024 ? 1024 : (size_t)max_states * 4;
@@ -622,6 +626,8 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
         for (int k = 0; k < DNP; k++) c[k] = k < w->g->np ? eval(p, &r->arg[i][k], w->vars) : 0;
         if (w->g->sort) {
             sort_coords(w->g->sort, w->g->np, c);
+        } else if (w->g->board) {   /* a list's sort (a board has no other canon) */
+            if (w->g->board->sort) c[BD_M] = dense_sort_cells(c[BD_M], c[BD_C], c[BD_R]);
         } else if (w->g->canon) {   /* canon reads the child's own parameters */
             int64_t saved[DNP];
             for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
