@@ -98,6 +98,13 @@ for n in 30 60 90 120; do
     search_case "(n) three heaps, sort canon, table, H3($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "" \
         "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "target < 3x"
 done
+# the same ruleset written over a list of heaps, as users write Nim variants: the table packs the
+# list into a bitmask (docs/dev/engine.md, "table": lists of integers)
+HL='game HL(a...) { canon (sort(a)...); move one(i in 0..len(a) - 1, k in 1..a[i]) => HL(a[i := a[i] - k]...); move two(i in 0..len(a) - 1, j in 0..len(a) - 1, k in 1..min(a[i], a[j])) when i < j => HL(a[i := a[i] - k, j := a[j] - k]...); }'
+for n in 30 60 90 120; do
+    search_case "(n) ... as a list, HL($n, $((n - 1)), $((n - 3)))" "$B/bench/base_search h3 $n" "" \
+        "$HL expect sg(HL($n, $n - 1, $n - 3)) == @;" "a list of heaps, table; target < 2x"
+done
 H4='game H4(a, b, c, d) { canon (sort([a, b, c, d])...); move one_a(k in 1..a) => H4(a - k, b, c, d); move one_b(k in 1..b) => H4(a, b - k, c, d); move one_c(k in 1..c) => H4(a, b, c - k, d); move one_d(k in 1..d) => H4(a, b, c, d - k); move two_ab(k in 1..min(a, b)) => H4(a - k, b - k, c, d); move two_cd(k in 1..min(c, d)) => H4(a, b, c - k, d - k); }'
 for n in 20 30 40 50; do
     search_case "(n) four heaps, sort canon, table, H4($n, $((n - 1)), $((n - 2)), $((n - 3)))" "$B/bench/base_search h4 $n" "" \
