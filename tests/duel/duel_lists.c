@@ -731,43 +731,11 @@ static void gen_list(Lst *p, const Ruleset *rs, int kind)
 
 /* ---- running ---- */
 
-/* The output's lines, split in place. */
-static int split_lines(char *out, char **line, int max)
-{
-    int n = 0;
-    for (char *s = out; s && *s && n < max; n++) {
-        line[n] = s;
-        s = strchr(s, '\n');
-        if (s) *s++ = 0;
-    }
-    return n;
-}
-
 static long compared, failed, errs_checked, skipped[NKINDS], by_kind[NKINDS], canons, lists_form;
 
 static void fail_show(const char *prog)
 {
     if (failed <= 6) printf("%s\n", prog);
-}
-
-/* The engine must stop on an out-of-range read both ways: prog prints one position only. */
-static void check_error(const char *prog, const char *what)
-{
-    for (int run = 0; run < 2; run++) {
-        int st;
-        char *e = NULL;
-        char *out = duel_run_capped(prog, run ? "memo" : NULL, MAX_STATES, &st, &e);
-        errs_checked++;
-        if (st == 0 || !e || !strstr(e, "out of range")) {
-            if (failed++ < 6) {
-                printf("%s (%s): the rules read out of range, the engine gave status %d: %s%s\n", what, run ? "memo" : "default", st,
-                       out ? out : "", e ? e : "");
-                fail_show(prog);
-            }
-        }
-        free(out);
-        free(e);
-    }
 }
 
 static int table_count, table_base;
@@ -818,7 +786,7 @@ static void run_ruleset(int id)
         char *e = NULL;
         char *out = duel_run_capped(prog.s, run ? "memo" : NULL, MAX_STATES, &st, &e);
         char *line[MAXQ + 2];
-        int nl = split_lines(out, line, MAXQ + 2), li = 0;
+        int nl = duel_lines(out, line, MAXQ + 2), li = 0;
         const char *how = run ? "memo" : "default";
         bool bad = false;   /* a mismatch reported (else a failed run is reported by its status) */
         for (int i = 0; i < nq; i++) {
@@ -841,18 +809,18 @@ static void run_ruleset(int id)
             }
         }
         if (want[0] >= 0) {
-            char *sg = li < nl ? duel_field(line[li], "sg") : NULL, *strat = li < nl ? duel_field(line[li], "strategy") : NULL;
+            char *sg;
+            int table;
             compared++;
-            if (!sg || strcmp(sg, "null") == 0 || atoi(sg) != want[0]) {
+            if (!duel_query_sg(li < nl ? line[li] : NULL, want[0], &table, &sg)) {
                 bad = true;
                 if (failed++ < 6) {
                     printf("ruleset %d (%s), query of the first list: sg %s, rules %d\n", id, how, sg ? sg : "(none)", want[0]);
                     fail_show(prog.s);
                 }
             }
-            if (!run && !rs.err && strat && !strcmp(strat, "\"table\"")) table_count++;
+            if (!run && !rs.err && table) table_count++;
             free(sg);
-            free(strat);
         }
         if (st != 0 && !bad && failed++ < 6) {   /* every value right, yet an error */
             printf("ruleset %d (%s): status %d: %s\n", id, how, st, e ? e : "");
@@ -869,7 +837,8 @@ static void run_ruleset(int id)
             sput(&one, ");\n");
             char what[64];
             snprintf(what, sizeof what, "ruleset %d, list %d", id, i);
-            check_error(one.s, what);
+            failed += duel_both_fail(one.s, MAX_STATES, "out of range", what, failed < 6);
+            errs_checked += 2;
             free(one.s);
         }
     free(prog.s);

@@ -271,3 +271,43 @@ const char *dj_get_str(const DJson *o, const char *key)
     const DJson *v = dj_get(o, key);
     return v && v->t == 's' ? v->s : NULL;
 }
+
+int duel_lines(char *out, char **line, int max)
+{
+    int n = 0;
+    for (char *s = out; s && *s && n < max; n++) {
+        line[n] = s;
+        s = strchr(s, '\n');
+        if (s) *s++ = 0;
+    }
+    return n;
+}
+
+int duel_both_fail(const char *prog, size_t max_states, const char *needle, const char *what, int show)
+{
+    int bad = 0;
+    for (int run = 0; run < 2; run++) {
+        int st;
+        char *e = NULL;
+        char *out = duel_run_capped(prog, run ? "memo" : NULL, max_states, &st, &e);
+        if (st == 0 || !e || !strstr(e, needle)) {
+            bad++;
+            if (show)
+                printf("%s (%s): expected an error with \"%s\", the engine gave status %d: %s%s\n%s\n", what,
+                       run ? "memo" : "default", needle, st, out ? out : "", e ? e : "", prog);
+        }
+        free(out);
+        free(e);
+    }
+    return bad;
+}
+
+int duel_query_sg(const char *line, int want, int *table, char **got)
+{
+    char *sg = line ? duel_field(line, "sg") : NULL, *strat = line ? duel_field(line, "strategy") : NULL;
+    int ok = sg && strcmp(sg, "null") != 0 && atoi(sg) == want;
+    *table = strat && !strcmp(strat, "\"table\"");
+    *got = sg;
+    free(strat);
+    return ok;
+}

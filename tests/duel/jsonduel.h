@@ -13,6 +13,15 @@ int batch_check(Batch *b, const char *what, const char *const *prefixes, int *pa
 char *duel_run(const char *text, const char *strategy, int *status, char **errors);
 /* The same with --max-states (0: the default). */
 char *duel_run_capped(const char *text, const char *strategy, size_t max_states, int *status, char **errors);
+/* The lines of out, split in place (at most max of them); their number. */
+int duel_lines(char *out, char **line, int max);
+/* Run prog by the engine's choice and by memo: each run must fail (a non-zero status) with needle
+   in its errors. Returns the runs that did not (0..2), describing them, and prog after them, when
+   show is set; what names the case. */
+int duel_both_fail(const char *prog, size_t max_states, const char *needle, const char *what, int show);
+/* Whether a query's JSON line (NULL: none) has "sg" want; *table: whether its "strategy" is
+   "table"; *got: its "sg" as written (malloc'd, NULL when absent). */
+int duel_query_sg(const char *line, int want, int *table, char **got);
 /* splitmix64: the next number of the sequence seeded by *s (the same on every platform). */
 #include <stdint.h>
 uint64_t duel_splitmix(uint64_t *s);
