@@ -45,6 +45,7 @@ void solve_free(Solver *s)
         if (solve_strategies[i]->fini) solve_strategies[i]->fini(s, s->state[i]);
     xfree(s->state);
     xfree(s->tries);
+    xfree(s->cyclic);
     if (s->sums) s->sums_fini(s->sums);
     if (s->mqcache) s->mqcache_fini(s->mqcache);
     if (s->partizan) s->partizan_fini(s->partizan);
@@ -61,6 +62,7 @@ void solve_forget(Solver *s)
     if (s->partizan) s->partizan_fini(s->partizan);
     s->partizan = NULL;
     eng_clear(s->store);
+    if (s->ncyclic) memset(s->cyclic, 0, s->ncyclic);   /* no state labelled any more */
     for (size_t i = 0; solve_strategies[i]; i++) {
         const Strategy *st = solve_strategies[i];
         if (st->fini) st->fini(s, s->state[i]);

@@ -32,6 +32,9 @@ struct Solver {
     void (*partizan_fini)(struct Partizan *);
     SolveTry *tries;        /* busy and the program's work_game at each prog_try in progress */
     size_t ntries, captries;
+    /* the games of which a strategy for cycles has labelled states (solve_mark_cyclic); 1 a game */
+    unsigned char *cyclic;
+    size_t ncyclic;
 };
 
 /* How a strategy lists a state's winning moves itself (its moves hook). */
@@ -153,6 +156,12 @@ void solve_burn(Solver *s, uint64_t work, Loc loc);
 /* Whether a strategy may run a pass in a second thread (--jobs above 1, and not in a worker
    process of a split statement, which has its share of the processors already). */
 bool solve_threads(const Solver *s);
+/* A strategy for cycles labels states of game gid (their values are loopy labels, even when
+   finite). A strategy that solves a game without reading the store's states (the table) leaves
+   such a game to memo from then on: memo meets those labels and hands the position on, so a
+   position whose options are labelled is labelled too, as misere play's genus needs. */
+void solve_mark_cyclic(Solver *s, uint32_t gid);
+bool solve_cyclic(const Solver *s, uint32_t gid);
 /* Try the cheap strategies (closed forms) on state id, for a search about to descend into it;
    true when it is solved now with its SG value. */
 bool solve_cheap(Solver *s, uint32_t id);

@@ -99,6 +99,19 @@ uint64_t solve_component(Solver *s, uint32_t id, Loc loc, const char **strategy,
     prog_fail(s->p, EXIT_COMPILE, loc, "strategy '%s' cannot solve this position", s->p->opt.force_strategy);
 }
 
+void solve_mark_cyclic(Solver *s, uint32_t gid)
+{
+    if (gid >= s->ncyclic) {
+        size_t n = (size_t)gid + 1 > 2 * s->ncyclic ? (size_t)gid + 1 : 2 * s->ncyclic;
+        s->cyclic = xrealloc(s->cyclic, n);
+        memset(s->cyclic + s->ncyclic, 0, n - s->ncyclic);
+        s->ncyclic = n;
+    }
+    s->cyclic[gid] = 1;
+}
+
+bool solve_cyclic(const Solver *s, uint32_t gid) { return gid < s->ncyclic && s->cyclic[gid]; }
+
 bool solve_threads(const Solver *s) { return s->p->opt.jobs > 1 && !s->p->run.jobs_worker; }
 
 void solve_burn(Solver *s, uint64_t work, Loc loc)

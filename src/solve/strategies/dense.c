@@ -53,6 +53,7 @@ static void dense_recover(Solver *s, void *st, bool cleared)
 static bool dense_applies(Solver *s, void *st, const int64_t *key)
 {
     if (key[1] != 0 && (uint64_t)key[1] != POS_ARG_LIST && (uint64_t)key[1] != POS_ARG_STR) return false;   /* integers, or a board */
+    if (solve_cyclic(s, KEY_GAME(key))) return false;   /* memo reads the labels a retrograde analysis left */
     DenseGame *g = dense_game_of(st, s->p, (int)KEY_GAME(key));
     int64_t c[DNP];
     return g && dense_cell_of(g, key, c);
@@ -109,7 +110,7 @@ static bool dense_peek(Solver *s, void *st, const int64_t *key, Loc loc, uint64_
 {
     Dense *d = st;
     uint32_t gid = KEY_GAME(key);
-    if (gid >= d->n || !d->games[gid]) return false;   /* analysed games only */
+    if (gid >= d->n || !d->games[gid] || solve_cyclic(s, gid)) return false;   /* analysed games only */
     DenseGame *g = d->games[gid];
     if (g->canon && !g->sort) return false;
     if (!g->board && (key[1] != 0 || KEY_LEN(key) != 2 + (size_t)g->np)) return false;

@@ -453,6 +453,7 @@ static void put_shape(Ops *o)
         if (!cell_index(v, n, &i, &rs, &ro) || !cell_index(v, n, &i, &ss, &so) || rs != ss || ro != so) return;
         if (i >= n || v[i].op != MO_ROWGET || v[i].rk) return;
         i++;
+        if (i < n && v[i].op == MO_ROWPUT) return;   /* a row put back as it was: no cell names it (the stack code) */
         while (i < n && v[i].op != MO_ROWPUT) {
             if (ncp == MAX_CELL_PUTS) return;
             struct CellPut *c = &cp[ncp++];

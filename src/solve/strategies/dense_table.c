@@ -646,7 +646,10 @@ static bool cell_word(const int64_t *vars, const Ops *o, uint64_t pass, uint64_t
 {
     int64_t ri = o->cro, nc = vars[BD_C];
     if (o->cr >= 0 && __builtin_add_overflow(ri, vars[o->cr], &ri)) return false;
-    int64_t first = __builtin_ctzll(pass) + o->cco, last = 63 - __builtin_clzll(pass) + o->cco;
+    int64_t first, last;
+    if (__builtin_add_overflow((int64_t)__builtin_ctzll(pass), o->cco, &first) ||
+        __builtin_add_overflow((int64_t)(63 - __builtin_clzll(pass)), o->cco, &last))
+        return false;
     if ((uint64_t)ri >= (uint64_t)vars[BD_R] || first < 0 || last >= nc) return false;
     int bits = o->cbits;
     uint64_t row = (uint64_t)vars[BD_M] >> (ri * nc * bits), e = 0;

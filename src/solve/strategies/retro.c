@@ -160,6 +160,7 @@ static SolveResult retro_solve(Solver *s, void *st, uint32_t root, Loc loc, bool
         solve_set_value(sv, v);
         if (g.off[u + 1] == g.off[u]) sv->flags |= ST_TERMINAL;
         sv->how = solve_how(&strategy_retro, 0);
+        solve_mark_cyclic(s, KEY_GAME(eng_key(e, id)));
     }
     loopy_labels_fini(&l);
     loopy_graph_fini(&g);
