@@ -15,7 +15,8 @@
    lists, G(), lists with one larger element, with a negative element and with a huge one
    (10^12: compared where the brute force ends within its budget). A query of the first list
    counts the rulesets the `table` strategy solved: at least half of those without a planted
-   error must be. Seeded: the same every run. */
+   error must be; its winning moves (the positions they reach) must be the brute force's, as a
+   set. Seeded: the same every run. */
 #include "config.h"
 #include "jsonduel.h"
 #include <stdbool.h>
@@ -383,6 +384,71 @@ static int solve(const Ruleset *rs, const Lst *p)
     return brute(p, 0);
 }
 
+static int cmp_str(const void *x, const void *y) { return strcmp(*(char *const *)x, *(char *const *)y); }
+
+/* n strings sorted, each once, one a line (malloc'd); frees the strings. */
+static char *set_text(char **v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_str);
+    Str t = { 0 };
+    sput(&t, "%s", "");
+    for (int i = 0; i < n; i++)
+        if (!i || strcmp(v[i], v[i - 1])) sput(&t, "%s\n", v[i]);
+    for (int i = 0; i < n; i++) free(v[i]);
+    return t.s;
+}
+
+/* The winning moves of p (solved just before, its options' values in the memo) as the engine
+   lists them: the positions they reach (sorted for a sorting canon; 0 for one without moves),
+   each once. */
+static char *winning_text(const Ruleset *rs, const Lst *p, const char *name)
+{
+    Opts o = { NULL, 0, 0 };
+    cur = p;
+    err = false;
+    for (int j = 0; j < rs->n; j++) walk(&rs->mv[j], 0, &o);
+    char **v = malloc(sizeof *v * (size_t)(o.n + 1));
+    int n = 0;
+    for (int i = 0; i < o.n; i++) {
+        if (*slot(&o.v[i]) != 0) continue;
+        Lst q = o.v[i];
+        Opts none = { NULL, 0, 0 };   /* a position without moves is listed as 0 */
+        cur = &q;
+        for (int j = 0; j < rs->n && !none.n; j++) walk(&rs->mv[j], 0, &none);
+        free(none.v);
+        if (!none.n) {
+            v[n++] = strdup("0");
+            continue;
+        }
+        for (int a = 1; rs->canon && a < q.n; a++)   /* ascending, as the canon sorts */
+            for (int b = a; b > 0 && q.e[b - 1] > q.e[b]; b--) { long t = q.e[b]; q.e[b] = q.e[b - 1]; q.e[b - 1] = t; }
+        Str t = { 0 };
+        render_list(&t, name, rs->list, &q);
+        v[n++] = t.s;
+    }
+    free(o.v);
+    char *r = set_text(v, n);
+    free(v);
+    return r;
+}
+
+/* The "winning" positions of a query's JSON line, as winning_text writes them (NULL: none). */
+static char *engine_winning(const char *line)
+{
+    DJson j;
+    if (!line || !dj_parse(line, &j)) { dj_free(&j); return NULL; }
+    const DJson *w = dj_get(&j, "winning");
+    char *r = NULL;
+    if (w && w->t == 'a') {
+        char **v = malloc(sizeof *v * (size_t)(w->n + 1));
+        for (int i = 0; i < w->n; i++) v[i] = strdup(w->a[i].t == 's' ? w->a[i].s : "?");
+        r = set_text(v, w->n);
+        free(v);
+    }
+    dj_free(&j);
+    return r;
+}
+
 /* ---- generating a ruleset ---- */
 
 static long symmetric;   /* variadic rulesets with symmetric rules */
@@ -731,7 +797,7 @@ static void gen_list(Lst *p, const Ruleset *rs, int kind)
 
 /* ---- running ---- */
 
-static long compared, failed, errs_checked, skipped[NKINDS], by_kind[NKINDS], canons, lists_form;
+static long compared, compared_moves, failed, errs_checked, skipped[NKINDS], by_kind[NKINDS], canons, lists_form;
 
 static void fail_show(const char *prog)
 {
@@ -766,6 +832,7 @@ static void run_ruleset(int id)
         }
         if (want[i] == -2 || (want[i] == -1 && kind[i] == Q_HUGE)) skipped[kind[i]]++;   /* no answer here to hold the engine to */
     }
+    char *wwant = want[0] >= 0 ? winning_text(&rs, &q[0], name) : NULL;   /* the first list's winning moves */
     Str prog = { 0 };
     sput(&prog, "%s", game.s);
     for (int i = 0; i < nq; i++)
@@ -821,6 +888,15 @@ static void run_ruleset(int id)
             }
             if (!run && !rs.err && table) table_count++;
             free(sg);
+            char *wgot = engine_winning(li < nl ? line[li] : NULL);   /* the listed winning moves, as a set */
+            compared_moves++;
+            if ((!wgot || strcmp(wgot, wwant)) && failed++ < 6) {
+                bad = true;
+                printf("ruleset %d (%s), winning moves of the first list:\nengine:\n%srules:\n%s", id, how, wgot ? wgot : "(none)\n",
+                       wwant);
+                fail_show(prog.s);
+            }
+            free(wgot);
         }
         if (st != 0 && !bad && failed++ < 6) {   /* every value right, yet an error */
             printf("ruleset %d (%s): status %d: %s\n", id, how, st, e ? e : "");
@@ -843,6 +919,7 @@ static void run_ruleset(int id)
         }
     free(prog.s);
     free(game.s);
+    free(wwant);
 }
 
 int main(int argc, char **argv)
@@ -859,7 +936,7 @@ int main(int argc, char **argv)
     printf("\n%ld out-of-range errors checked; %ld rulesets with a list parameter, %ld variadic with symmetric rules, "
            "%ld of them with canon; %d of %d by the table\n",
            errs_checked, lists_form, symmetric, canons, table_count, table_base);
-    printf("int lists duel: %d rulesets, %ld positions compared, %d by the table, %ld failures\n", RULESETS, compared, table_count,
+    printf("int lists duel: %d rulesets, %ld positions compared, %ld winning-move sets, %d by the table, %ld failures\n", RULESETS, compared, compared_moves, table_count,
            failed);
     if (few) printf("FAIL: fewer than half of the rulesets without a planted error were solved by the table strategy\n");
     return failed || few ? 1 : 0;
