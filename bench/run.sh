@@ -141,10 +141,15 @@ for n in 20 30 40 50; do
         "$H3 expect sg(H3($n, $n - 1, $n - 3)) == @;" "general search forced (the engine picks the table: its row above, target < 3x); store $per B/position (key 40)"
 done
 # Chomp on an n x n board (the stdlib's ChompRows: a list of row lengths, its canon drops empty
-# rows): the general memo search over list positions, against a hash-table memo in C
+# rows, its move's result a comprehension): the table over the list's cells (the engine's choice),
+# then the general memo search forced, against a hash-table memo in C
 for n in 7 8 9 10; do
-    search_case "(n) Chomp($n, $n) by memo (list positions)" "$B/bench/base_search chomp $n" "" \
-        "expect sg(Chomp($n, $n)) == @;" "general search over lists; C: 4-bit packed rows, open addressing"
+    search_case "(n) Chomp($n, $n) (table: list cells, comprehensions)" "$B/bench/base_search chomp $n" "" \
+        "expect sg(Chomp($n, $n)) == @;" "the table over lists; C: 4-bit packed rows, open addressing"
+done
+for n in 7 8 9 10; do
+    search_case "(n) ... the same by memo (list positions)" "$B/bench/base_search chomp $n" "--strategy memo" \
+        "expect sg(Chomp($n, $n)) == @;" "general search over lists forced"
 done
 # (f) queries far beyond any table: proven periods and closed forms (no baseline: absolute times)
 for q in 'Kayles(1000000000000000000)' 'Subtract(1000000000000000000, {1, 3, 4})' 'DawsonKayles(1000000000000000000)' \

@@ -1,5 +1,6 @@
 /* dense.h: the parts of the table strategy, shared by its files: the integer expression code
-   (dense_code.c: compiling a rule's integer expressions, evaluating them), the recognition of a
+   (dense_code.c: compiling a rule's integer expressions and comprehensions; dense_eval.c:
+   evaluating them; dense_lmap.c: the lists comprehensions make), the recognition of a
    ruleset as integer arithmetic (dense_rules.c), boards of text as bitmasks (dense_board.c), the
    table and its search (dense_table.c) and the strategy's entry (dense.c). A ruleset is
    recognised on its checked syntax tree when its positions are 1-6 integers and every move is
@@ -38,6 +39,7 @@ typedef struct MOp { int op; int a; int rk; int64_t k; const Node *n; const int6
 /* An expression; when it is affine (c + sum of k * variable, at most MAX_TERMS terms) it is
    evaluated in that form, without the stack code. */
 #define MAX_TERMS 4
+#define MAX_CELL_PUTS 8
 typedef struct Ops {
     MOp *v;
     int n, cap;
@@ -59,10 +61,45 @@ typedef struct Ops {
        := "x", ...]]`, the row read and written the same: slot and constant), ncput cells.
        SH_LPUT: a list's elements set, `a[i := v, ...]`, element rs + ro set to cs + co (vk 0) or
        to element cs + co plus (xneg: minus) slot xs (or 0) plus xo (vk 1) */
-    struct CellPut { int grp, rs, cs, code, vk, xs, xneg; int64_t ro, co, xo; } *cput;
+    struct CellPut { int grp, rs, cs, code, vk, xs, xneg; int64_t ro, co, xo; } *cput;   /* at most MAX_CELL_PUTS */
     int ncput;
+    struct LMap *lmap;      /* SH_LMAP: a list made by a comprehension (owned) */
     const Node *node;       /* for overflow messages */
 } Ops;
+
+/* SH_LMAP: a list of integers made by a comprehension, `[e for x in lo..hi when f]` or `[e for
+   x in a when f]` (a the list itself: x its elements in order), in the list's width (vars[BD_R]);
+   its value the new list's cells, its length left in slot len (the binder's second slot, which the
+   rules never name; the component's length argument reads it). An element the width does not
+   hold, a list past BD_MAX_BITS bits, or a range of more than LMAP_MAX_RANGE values declines.
+   Where e has a form of the pieces below it is read natively, without the stack code per
+   element: split once at an interval of the binder (`if i >= t then A else B`, the other
+   comparisons of i with an expression t that does not read it, `==`, `!=`, and `and` of a lower
+   and an upper bound), each side the element
+   itself (`a[i]`, or x over the list), min or max of it and an invariant k, it plus or minus k, or
+   k alone; a filter only `x > 0` (or `!= 0`, `>= 1`) of the element itself, with e the element.
+   `sort([...])` sorts the list made (sorted). */
+#define LMAP_MAX_RANGE 4096
+enum { LK_GEN, LK_ELEM, LK_MIN, LK_MAX, LK_ADD, LK_SUB, LK_INV };
+typedef struct LPiece { int kind; struct Ops *k; } LPiece;
+typedef struct LMap {
+    int slot, len;          /* the binder's slot (written while the list is made), the length's */
+    bool over;              /* x over the list's elements (else over lo..hi) */
+    bool filt;              /* a `when` filter f */
+    bool sorted;            /* `sort([...])`: the list made, sorted */
+    struct Ops *lo, *hi, *e, *f;
+    bool fast;              /* the pieces below, not e per element */
+    bool nz;                /* the filter keeps the non-zero elements */
+    /* the split (split): values i in [t[0] + tadd[0], t[1] + tadd[1]) are piece[1], the others
+       piece[0]; a bound t[k] NULL is none; eq: i == t[0], the interval [t[0], t[0] + 1). The
+       bound t[first] is the condition's first (the other is evaluated only where it is true,
+       as `and` does). Without a split every value is piece[0]. */
+    bool split, eq;
+    int first;
+    struct Ops *t[2];
+    int64_t tadd[2];
+    LPiece piece[2];
+} LMap;
 
 /* A board of text: a game of one parameter, its rows (a list of strings), whose rules read and
    set single cells (`rows[r][c] == "."`, `rows[r := rows[r][c := "#"]]`). Its cell is (mask,
@@ -196,7 +233,7 @@ _Static_assert(V_UNK == CM_NONE, "an unknown cell is one the map does not have")
    variables. SH_CELL: a board's cell `rows[r + i][c + j]` (r, c variables or absent, i, j
    constants) compared with a character; SH_PUT and SH_LPUT (below); SH_ROWLEN: `len(rows[r +
    i]) + j`. */
-enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K, SH_CELL, SH_PUT, SH_ROWLEN, SH_LPUT };
+enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K, SH_CELL, SH_PUT, SH_ROWLEN, SH_LPUT, SH_LMAP };
 
 /* What the integer code runs for: the program (its messages); during the bottom-up fill, where
    an error returns to instead (the fill stops there; nothing is reported); during a search, where
@@ -211,6 +248,12 @@ int64_t dense_eval_put(const EvalCtx *p, const Ops *o, const int64_t *vars);
 /* SH_LPUT's value: the elements set, or the stack code's where an index is out of range or a
    value does not fit (the stack code then declines). */
 int64_t dense_eval_lput(const EvalCtx *p, const Ops *o, const int64_t *vars);
+/* SH_LMAP's value (see LMap): writes the comprehension's two slots of vars (scratch: no rule
+   reads them across it), hence vars not const. */
+int64_t dense_eval_lmap(const EvalCtx *p, const Ops *o, int64_t *vars);
+/* An error of the rules at n: declined where the walk may (an overflow, an index out of range),
+   abandoned in a fill, else the program's error. */
+_Noreturn void dense_fail(const EvalCtx *ev, const Node *n, const char *what);
 
 /* A shape's value (see bit_shape), or the stack code's where a shift leaves 0..63 or loses bits. */
 static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p, const Ops *o, const int64_t *vars)
@@ -233,6 +276,7 @@ static inline __attribute__((always_inline)) int64_t eval_shape(const EvalCtx *p
     }
     case SH_PUT: return dense_eval_put(p, o, vars);
     case SH_LPUT: return dense_eval_lput(p, o, vars);
+    case SH_LMAP: return dense_eval_lmap(p, o, (int64_t *)vars);   /* the walk's vars, mutable (LMap) */
     case SH_ROWLEN: {
         int64_t ri = o->cro;
         if ((o->cr >= 0 && __builtin_add_overflow(ri, vars[o->cr], &ri)) || (uint64_t)ri >= (uint64_t)vars[BD_R])
@@ -383,6 +427,15 @@ bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd);
    `rows[r] != rows[r + 1]`, `len(rows)`, `len(rows[r])`). */
 bool dense_cboard_args(Program *p, Ops *out, const Node *x, const DBoard *bd);
 void dense_affine(Ops *o);
+/* Whether code o reads the variable in slot. */
+bool dense_reads_slot(const Ops *o, int slot);
+/* A list of integers made by a comprehension (n, an N_GEN, or sort() of one) compiled into o's
+   SH_LMAP (LMap); false when it is not one the table reads (o's parts are freed with o). */
+bool dense_clmap(Program *p, Ops *o, const Node *n, const DBoard *bd);
+/* An Ops made by xcalloc freed, its parts with it (NULL: nothing); an Ops' parts freed (it is
+   empty then). */
+void dense_free_ops(Ops *o);
+void dense_clear_ops(Ops *o);
 /* The coefficient of slot in the affine form o (0 if absent). */
 static inline int64_t dense_coef(const Ops *o, int slot)
 {

@@ -47,9 +47,9 @@ bool dense_list_read(const GameRules *gr, DBoard *bd)
 {
     memset(bd, 0, sizeof *bd);
     memset(bd->code, -1, sizeof bd->code);
-    if (gr->np != 1 || (gr->canon && (gr->canon_form != CF_SORT_TAIL || !gr->variadic))) return false;
+    if (gr->np != 1) return false;
     bd->ints = true;
-    bd->sort = gr->canon != NULL;
+    bd->sort = gr->canon && gr->canon_form == CF_SORT_TAIL && gr->variadic;   /* any other canon: compiled (DenseGame) */
     return true;
 }
 

@@ -5,6 +5,7 @@
 #include "solve/strategies/dense.h"
 #include "rules.h"
 #include "builtins.h"
+#include "ir.h"
 #include "arith.h"
 #include <stdlib.h>
 #include <string.h>
@@ -439,7 +440,6 @@ static void cell_shape(Ops *o, int n)
 
 /* SH_PUT: the code of a board's result, `mask` then groups `r r ROWGET (c CELLPUT)* ROWPUT`
    whose two row indexes are the same (a row rewritten from itself), read as its cells. */
-#define MAX_CELL_PUTS 8
 static void put_shape(Ops *o)
 {
     const MOp *v = o->v;
@@ -601,6 +601,8 @@ static bool cell_puts(Cc *c, Ops *o, const Node *u)
 
 static bool cboard_rows(Program *p, Ops *o, const Node *n, const DBoard *bd)
 {
+    if (bd->ints && (n->kind == N_GEN || (n->kind == N_CALL && n->ref == REF_BUILTIN && n->ref_id == BI_SORT)))
+        return dense_clmap(p, o, n, bd);
     Cc c = { p, true, 0, 0, NULL, 0, bd };
     put(o, MO_VAR, BD_M, 0, n);
     depth(&c, 1);
@@ -643,199 +645,250 @@ static bool cboard_rows(Program *p, Ops *o, const Node *n, const DBoard *bd)
 
 bool dense_cboard_args(Program *p, Ops *out, const Node *x, const DBoard *bd)
 {
+    bool ok = cboard_rows(p, &out[BD_M], x, bd);
     put(&out[BD_R], MO_VAR, BD_R, 0, x);
-    put(&out[BD_C], MO_VAR, BD_C, 0, x);
+    put(&out[BD_C], MO_VAR, out[BD_M].lmap ? out[BD_M].lmap->len : BD_C, 0, x);   /* a comprehension's length */
     for (int k = BD_R; k <= BD_C; k++) {
         out[k].node = x;
         dense_affine(&out[k]);
     }
-    return cboard_rows(p, &out[BD_M], x, bd);
+    return ok;
 }
 
-int64_t dense_eval_put(const EvalCtx *p, const Ops *o, const int64_t *vars)
+void dense_free_ops(Ops *o)
 {
-    int64_t m = vars[BD_M], nr = vars[BD_R], nc = vars[BD_C], row[MAX_CELL_PUTS];
-    int64_t cm = (INT64_C(1) << o->cbits) - 1;
-    for (int i = 0; i < o->ncput; i++) {
-        const struct CellPut *c = &o->cput[i];
-        int64_t ri = c->ro, ci = c->co;
-        if ((c->rs >= 0 && __builtin_add_overflow(ri, vars[c->rs], &ri)) ||
-            (c->cs >= 0 && __builtin_add_overflow(ci, vars[c->cs], &ci)) || (uint64_t)ri >= (uint64_t)nr ||
-            (uint64_t)ci >= (uint64_t)nc)
-            return dense_eval_code(p, o, vars);   /* out of range: its error */
-        row[i] = ri;
-        for (int j = 0; j < i; j++)   /* a row written twice: the later write wins (the stack code) */
-            if (o->cput[j].grp != c->grp && row[j] == ri) return dense_eval_code(p, o, vars);
-        int64_t s = (ri * nc + ci) * o->cbits;
-        m = (m & ~(cm << s)) | ((int64_t)c->code << s);
+    if (!o) return;
+    dense_clear_ops(o);
+    xfree(o);
+}
+
+void dense_clear_ops(Ops *o)
+{
+    LMap *l = o->lmap;
+    if (l) {
+        dense_free_ops(l->lo);
+        dense_free_ops(l->hi);
+        dense_free_ops(l->e);
+        dense_free_ops(l->f);
+        dense_free_ops(l->t[0]);
+        dense_free_ops(l->t[1]);
+        dense_free_ops(l->piece[0].k);
+        dense_free_ops(l->piece[1].k);
+        xfree(l);
     }
-    return m;
+    xfree(o->v);
+    xfree(o->cput);
+    o->v = NULL;
+    o->cput = NULL;
+    o->lmap = NULL;
+    o->n = o->cap = o->ncput = 0;
 }
 
-int64_t dense_eval_lput(const EvalCtx *p, const Ops *o, const int64_t *vars)
+/* ---- lists made by a comprehension (LMap), compiled ---- */
+
+bool dense_reads_slot(const Ops *o, int slot)
 {
-    int64_t m = vars[BD_M], b = vars[BD_R], n = vars[BD_C], mask = (INT64_C(1) << b) - 1;
-    for (int i = 0; i < o->ncput; i++) {
-        const struct CellPut *c = &o->cput[i];
-        int64_t ix = c->ro, x = c->co;
-        if ((c->rs >= 0 && __builtin_add_overflow(ix, vars[c->rs], &ix)) || (uint64_t)ix >= (uint64_t)n ||
-            (c->cs >= 0 && __builtin_add_overflow(x, vars[c->cs], &x)))
-            return dense_eval_code(p, o, vars);   /* its error */
-        if (c->vk) {   /* element x plus or minus the slot or constant */
-            if ((uint64_t)x >= (uint64_t)n) return dense_eval_code(p, o, vars);
-            int64_t e = (vars[BD_M] >> (x * b)) & mask, d = c->xs >= 0 ? vars[c->xs] : c->xo;
-            if (c->xneg ? __builtin_sub_overflow(e, d, &x) : __builtin_add_overflow(e, d, &x)) return dense_eval_code(p, o, vars);
-        }
-        if (x < 0 || (x >> b) != 0) return dense_eval_code(p, o, vars);   /* not in the cell: it declines */
-        m = (m & ~(mask << (ix * b))) | (x << (ix * b));
+    for (int i = 0; i < o->n; i++)
+        if ((o->v[i].op == MO_VAR || o->v[i].rk == 2) && o->v[i].a == slot) return true;
+    return false;
+}
+
+/* Whether n is the game's list itself (its parameter, slot 0). */
+static bool is_list(const Node *n) { return n->kind == N_NAME && n->ref == REF_LOCAL && n->ref_id == 0; }
+
+/* Whether n names the comprehension's binder (its sema slot bs). */
+static bool is_binder(const Node *n, int bs) { return n->kind == N_NAME && n->ref == REF_LOCAL && n->ref_id == bs; }
+
+/* Whether expression n of a comprehension over a list of integers is an integer (not a truth
+   value, which a list keeps as such): sema's type, or where it has none, its form. */
+static bool int_valued(const Node *n)
+{
+    if (n->type == VT_INT) return true;
+    if (n->type != VT_NONE) return false;
+    switch (n->kind) {
+    case N_INT: case N_NAME: case N_INDEX: return true;
+    case N_IF: return int_valued(n->b) && int_valued(n->c);
+    case N_UNARY: return n->op == OP_NEG;
+    case N_BINARY: return n->op <= OP_POW || (n->op >= OP_BAND && n->op <= OP_SHR);
+    case N_CALL: return n->ref == REF_BUILTIN && (n->ref_id == BI_MIN || n->ref_id == BI_MAX || n->ref_id == BI_ABS);
+    default: return false;
     }
-    return m;
 }
 
-/* The program's error what at n (the text of n quoted). */
-static _Noreturn void eval_error(const EvalCtx *ev, const Node *n, const char *what);
-
-static _Noreturn void eval_fail(const EvalCtx *ev, const Node *n, const char *what)
+/* Expression n compiled into a new Ops (*ok false when it does not compile). */
+static Ops *sub_ops(Program *p, const Node *n, const DBoard *bd, bool *ok)
 {
-    if (ev->spec) longjmp(*ev->spec, 1);
-    if (ev->decline && (!strcmp(what, "integer overflow") || !strcmp(what, "index out of range")))
-        longjmp(*ev->decline, 1);
-    eval_error(ev, n, what);
+    Ops *o = xcalloc(1, sizeof *o);
+    if (*ok && !dense_cexpr_top(p, o, n, bd)) *ok = false;
+    return o;
 }
 
-/* An arithmetic status other than ARITH_OK (arith.h): a result beyond 64 bits, or an error the
-   interpreter words with the operands (a negative exponent or shift), declines where the
-   strategy may; division by zero is the program's error either way. */
-static _Noreturn void eval_arith(const EvalCtx *ev, const Node *n, ArithStatus st)
+/* Whether n is the element at the binder: `a[i]` (i over a range) or x (over the list). */
+static bool elem_of(const LMap *l, const Node *n, int bs)
 {
-    if (ev->spec) longjmp(*ev->spec, 1);
-    if (ev->decline && st != ARITH_DIV_ZERO) longjmp(*ev->decline, 1);
-    eval_error(ev, n, arith_message(st));
+    if (l->over) return is_binder(n, bs);
+    return n->kind == N_INDEX && is_list(n->a) && is_binder(n->b, bs);
 }
 
-static _Noreturn void eval_error(const EvalCtx *ev, const Node *n, const char *what)
+/* n as a piece (LPiece) of l, whose binder has sema slot bs; false when it has no native form. */
+static bool piece_of(Program *p, const LMap *l, const Node *n, int bs, const DBoard *bd, LPiece *pc)
 {
-    Program *p = ev->p;
-    char snip[160];
-    diag_snippet(&p->diag, n->loc, snip, sizeof snip);
-    prog_fail(p, EXIT_COMPILE, n->loc, "%s in '%s'%s", what, snip,
-              !strcmp(what, "integer overflow") ? " (integers are 64-bit)" : "");
-}
-
-int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
-{
-    int64_t st[EVAL_STACK];
-    int sp = 0;
-    for (int i = 0; i < o->n; i++) {
-        const MOp *m = &o->v[i];
-        int64_t r;
-        ArithStatus as;
-        if (m->rk) st[sp++] = m->rk == 1 ? m->k : vars[m->a];   /* the fused right operand */
-        switch (m->op) {
-        case MO_CONST: st[sp++] = m->k; break;
-        case MO_VAR: st[sp++] = vars[m->a]; break;
-        case MO_ADD: if ((as = arith_add(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
-        case MO_SUB: if ((as = arith_sub(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
-        case MO_MUL: if ((as = arith_mul(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
-        case MO_DIV: case MO_MOD:
-            if ((as = arith_divmod(st[sp - 2], st[sp - 1], m->op == MO_MOD, &r))) eval_arith(p, m->n, as);
-            st[--sp - 1] = r;
-            break;
-        case MO_NEG: if ((as = arith_neg(st[sp - 1], &r))) eval_arith(p, m->n, as); st[sp - 1] = r; break;
-        case MO_NOT: st[sp - 1] = !st[sp - 1]; break;
-        case MO_EQ: st[sp - 2] = st[sp - 2] == st[sp - 1]; sp--; break;
-        case MO_NE: st[sp - 2] = st[sp - 2] != st[sp - 1]; sp--; break;
-        case MO_LT: st[sp - 2] = st[sp - 2] < st[sp - 1]; sp--; break;
-        case MO_LE: st[sp - 2] = st[sp - 2] <= st[sp - 1]; sp--; break;
-        case MO_GT: st[sp - 2] = st[sp - 2] > st[sp - 1]; sp--; break;
-        case MO_GE: st[sp - 2] = st[sp - 2] >= st[sp - 1]; sp--; break;
-        case MO_BAND: st[sp - 2] &= st[sp - 1]; sp--; break;
-        case MO_BOR: st[sp - 2] |= st[sp - 1]; sp--; break;
-        case MO_BXOR: st[sp - 2] ^= st[sp - 1]; sp--; break;
-        /* shifts and powers as the interpreter does them (arith.h); a negative amount or
-           exponent (the interpreter's error, worded with the operand) declines like an overflow,
-           so that memo reports it */
-        case MO_SHL: if ((as = arith_shl(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
-        case MO_SHR: if ((as = arith_shr(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
-        case MO_MIN: if (st[sp - 1] < st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
-        case MO_MAX: if (st[sp - 1] > st[sp - 2]) st[sp - 2] = st[sp - 1]; sp--; break;
-        case MO_ABS:
-            if (st[sp - 1] == INT64_MIN) eval_fail(p, m->n, "integer overflow");
-            if (st[sp - 1] < 0) st[sp - 1] = -st[sp - 1];
-            break;
-        case MO_POW: if ((as = arith_pow(st[sp - 2], st[sp - 1], &r))) eval_arith(p, m->n, as); st[--sp - 1] = r; break;
-        /* a negative popcount() argument is the interpreter's error: declined like an overflow */
-        case MO_POPCOUNT:
-            if (st[sp - 1] < 0) eval_fail(p, m->n, "integer overflow");
-            st[sp - 1] = __builtin_popcountll((unsigned long long)st[sp - 1]);
-            break;
-        case MO_INDEX:
-            if (st[sp - 1] < 0 || st[sp - 1] >= m->a) eval_fail(p, m->n, "index out of range");
-            st[sp - 1] = m->tab[st[sp - 1]];
-            break;
-        case MO_IN: {
-            int64_t x = st[sp - 1];
-            int lo = 0, hi = m->a;   /* the first element >= x in tab[lo..hi) */
-            while (lo < hi) {
-                int mid = lo + (hi - lo) / 2;
-                if (m->tab[mid] < x) lo = mid + 1;
-                else hi = mid;
-            }
-            st[sp - 1] = lo < m->a && m->tab[lo] == x;
-            break;
-        }
-        /* a board (DBoard): R * C * bits <= BD_MAX_BITS, so no shift below reaches bit 63 */
-        case MO_CELL: {
-            int64_t ri = st[sp - 2], c = st[sp - 1], nc = vars[BD_C];
-            if ((uint64_t)ri >= (uint64_t)vars[BD_R] || (uint64_t)c >= (uint64_t)nc) eval_fail(p, m->n, "index out of range");
-            st[--sp - 1] = (vars[BD_M] >> ((ri * nc + c) * m->a)) & ((INT64_C(1) << m->a) - 1);
-            break;
-        }
-        case MO_ROWLEN:
-            if ((uint64_t)st[sp - 1] >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
-            st[sp - 1] = vars[BD_C];
-            break;
-        case MO_ROWGET: {
-            int64_t ri = st[sp - 1], w = vars[BD_C] * m->a;
-            if ((uint64_t)ri >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
-            st[sp - 1] = (vars[BD_M] >> (ri * w)) & ((INT64_C(1) << w) - 1);
-            break;
-        }
-        case MO_CELLPUT: {
-            int64_t c = st[sp - 1];
-            if ((uint64_t)c >= (uint64_t)vars[BD_C]) eval_fail(p, m->n, "index out of range");
-            int64_t s = c * m->a, row = st[sp - 2];
-            st[--sp - 1] = (row & ~(((INT64_C(1) << m->a) - 1) << s)) | (m->k << s);
-            break;
-        }
-        case MO_ROWPUT: {
-            int64_t ri = st[sp - 2], w = vars[BD_C] * m->a;
-            if ((uint64_t)ri >= (uint64_t)vars[BD_R]) eval_fail(p, m->n, "index out of range");
-            int64_t s = ri * w;
-            st[sp - 3] = (st[sp - 3] & ~(((INT64_C(1) << w) - 1) << s)) | (st[sp - 1] << s);
-            sp -= 2;
-            break;
-        }
-        case MO_ELEM: {   /* a list of integers: its width in BD_R, its length in BD_C */
-            int64_t ix = st[sp - 1], b = vars[BD_R];
-            if ((uint64_t)ix >= (uint64_t)vars[BD_C]) eval_fail(p, m->n, "index out of range");
-            st[sp - 1] = (vars[BD_M] >> (ix * b)) & ((INT64_C(1) << b) - 1);
-            break;
-        }
-        case MO_ELEMSET: {
-            int64_t ix = st[sp - 2], v = st[sp - 1], b = vars[BD_R];
-            if ((uint64_t)ix >= (uint64_t)vars[BD_C]) eval_fail(p, m->n, "index out of range");
-            if (v < 0 || (v >> b) != 0) eval_fail(p, m->n, "integer overflow");   /* not in the cell: declined */
-            st[sp - 3] = (st[sp - 3] & ~(((INT64_C(1) << b) - 1) << (ix * b))) | (v << (ix * b));
-            sp -= 2;
-            break;
-        }
-        case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;
-        case MO_JF: if (!st[--sp]) i = m->a - 1; break;
-        case MO_JMP: i = m->a - 1; break;
-        case MO_JFK: if (!st[sp - 1]) i = m->a - 1; else sp--; break;
-        case MO_JTK: if (st[sp - 1]) i = m->a - 1; else sp--; break;
-        }
+    pc->kind = LK_GEN;
+    if (elem_of(l, n, bs)) {
+        pc->kind = LK_ELEM;
+        return true;
     }
-    return st[sp - 1];
+    const Node *x = NULL, *k = NULL;
+    int kind = LK_GEN;
+    if (n->kind == N_CALL && n->ref == REF_BUILTIN && (n->ref_id == BI_MIN || n->ref_id == BI_MAX) && n->list.n == 2) {
+        const Node *u = n->list.v[0], *v = n->list.v[1];
+        if (u->kind == N_SPLAT || v->kind == N_SPLAT) return false;
+        x = elem_of(l, u, bs) ? u : v;
+        k = x == u ? v : u;
+        kind = n->ref_id == BI_MIN ? LK_MIN : LK_MAX;
+    } else if (n->kind == N_BINARY && (n->op == OP_ADD || n->op == OP_SUB)) {
+        x = n->a;
+        k = n->b;
+        if (n->op == OP_ADD && !elem_of(l, x, bs)) { x = n->b; k = n->a; }
+        kind = n->op == OP_ADD ? LK_ADD : LK_SUB;
+    }
+    bool ok = true;
+    if (!x || !elem_of(l, x, bs)) {   /* k alone? */
+        k = n;
+        kind = LK_INV;
+    }
+    Ops *ko = sub_ops(p, k, bd, &ok);
+    if (!ok || dense_reads_slot(ko, l->slot)) {   /* not invariant */
+        dense_free_ops(ko);
+        return false;
+    }
+    pc->kind = kind;
+    pc->k = ko;
+    return true;
+}
+
+/* Comparison c of the binder (sema slot bs) with an expression t that does not read it, as
+   `i op t`: its operator (mirrored where t comes first) and t, or false. */
+static bool binder_cmp(const Node *c, int bs, int *op, const Node **t)
+{
+    if (c->kind != N_BINARY) return false;
+    *op = c->op;
+    if (is_binder(c->a, bs)) {
+        *t = c->b;
+    } else if (is_binder(c->b, bs)) {   /* t op i: i op' t */
+        *t = c->a;
+        *op = *op == OP_LT ? OP_GT : *op == OP_LE ? OP_GE : *op == OP_GT ? OP_LT : *op == OP_GE ? OP_LE : *op;
+    } else {
+        return false;
+    }
+    return *op >= OP_EQ && *op <= OP_GE;
+}
+
+/* Bound k of l's interval from `i op t` (op one of < <= > >=): i >= t and i > t (t + 1) bound it
+   below (k 0), i < t and i <= t (t + 1) above (k 1). False when t reads the binder or does not
+   compile, or the bound is set already. */
+static bool bound_of(Program *p, LMap *l, int op, const Node *t, const DBoard *bd, int *k)
+{
+    *k = op == OP_GE || op == OP_GT ? 0 : 1;
+    if (l->t[*k]) return false;
+    l->tadd[*k] = op == OP_GT || op == OP_LE;
+    bool ok = true;
+    l->t[*k] = sub_ops(p, t, bd, &ok);
+    return ok && !dense_reads_slot(l->t[*k], l->slot);
+}
+
+/* The split of l at `if COND then A else B` (see LMap: COND a comparison of the binder i over a
+   range, or `and` of a lower and an upper bound), its pieces A (inside) and B; false when n is
+   not of this form. */
+static bool split_of(Program *p, LMap *l, const Node *n, int bs, const DBoard *bd)
+{
+    if (l->over || n->kind != N_IF) return false;
+    const Node *c = n->a, *t, *in = n->b, *out = n->c;
+    int op, k;
+    if (c->kind == N_AND) {
+        int op2, k2;
+        const Node *t2;
+        if (!binder_cmp(c->a, bs, &op, &t) || !binder_cmp(c->b, bs, &op2, &t2) || op == OP_EQ || op == OP_NE ||
+            op2 == OP_EQ || op2 == OP_NE)
+            return false;
+        if (!bound_of(p, l, op, t, bd, &k) || !bound_of(p, l, op2, t2, bd, &k2)) return false;
+        l->first = k;
+    } else {
+        if (!binder_cmp(c, bs, &op, &t)) return false;
+        if (op == OP_EQ || op == OP_NE) {
+            bool ok = true;
+            l->eq = true;
+            l->t[0] = sub_ops(p, t, bd, &ok);
+            if (!ok || dense_reads_slot(l->t[0], l->slot)) return false;
+            if (op == OP_NE) { in = n->c; out = n->b; }
+        } else if (!bound_of(p, l, op, t, bd, &k)) {
+            return false;
+        }
+        l->first = l->t[0] ? 0 : 1;
+    }
+    l->split = true;
+    return piece_of(p, l, out, bs, bd, &l->piece[0]) && piece_of(p, l, in, bs, bd, &l->piece[1]);
+}
+
+/* Whether filter f keeps the non-zero elements: `x > 0`, `x != 0`, `x >= 1` (either way round)
+   of the element at the binder. */
+static bool nz_filter(const LMap *l, const Node *f, int bs)
+{
+    if (f->kind != N_BINARY) return false;
+    const Node *x = f->a, *k = f->b;
+    int op = f->op;
+    if (!elem_of(l, x, bs)) {
+        x = f->b;
+        k = f->a;
+        op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op;
+    }
+    if (!elem_of(l, x, bs) || k->kind != N_INT) return false;
+    return ((op == OP_GT || op == OP_NE) && k->ival == 0) || (op == OP_GE && k->ival == 1);
+}
+
+bool dense_clmap(Program *p, Ops *o, const Node *n, const DBoard *bd)
+{
+    bool sorted = n->kind == N_CALL;   /* sort([...]) */
+    if (sorted) {
+        if (n->list.n != 1 || n->list.v[0]->kind != N_GEN) return false;
+        n = n->list.v[0];
+    }
+    if (n->op != FOLD_LIST || n->list.n != 1 || !int_valued(n->a)) return false;
+    const Node *b = n->list.v[0], *dom = b->a;
+    bool over = is_list(dom);
+    if (!over && dom->kind != N_RANGE) return false;
+    LMap *l = xcalloc(1, sizeof *l);
+    o->lmap = l;
+    o->shape = SH_LMAP;
+    o->node = n;
+    int bs = b->ref_id;
+    l->slot = bs + BD_SHIFT;
+    l->len = bs + 1 + BD_SHIFT;
+    l->over = over;
+    l->sorted = sorted;
+    l->filt = n->b != NULL;
+    bool ok = true;
+    if (!over) {
+        l->lo = sub_ops(p, dom->a, bd, &ok);
+        l->hi = sub_ops(p, dom->b, bd, &ok);
+    }
+    l->e = sub_ops(p, n->a, bd, &ok);
+    if (l->filt) l->f = sub_ops(p, n->b, bd, &ok);
+    if (!ok) return false;
+    /* the native forms; anything else the stack code per element */
+    l->nz = l->filt && nz_filter(l, n->b, bs);
+    if (l->filt && !(l->nz && elem_of(l, n->a, bs))) return true;
+    if (split_of(p, l, n->a, bs, bd)) {
+        l->fast = true;
+        return true;
+    }
+    for (int i = 0; i < 2; i++) {
+        dense_free_ops(l->piece[i].k);
+        dense_free_ops(l->t[i]);
+        l->t[i] = NULL;
+    }
+    memset(l->piece, 0, sizeof l->piece);
+    l->split = l->eq = false;
+    l->fast = piece_of(p, l, n->a, bs, bd, &l->piece[0]);
+    return true;
 }

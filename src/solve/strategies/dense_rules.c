@@ -70,14 +70,6 @@ static bool hoistable(const DClause *cl, int slot)
 }
 
 
-/* Whether code o reads the variable in slot. */
-static bool reads_slot(const Ops *o, int slot)
-{
-    for (int i = 0; i < o->n; i++)
-        if ((o->v[i].op == MO_VAR || o->v[i].rk == 2) && o->v[i].a == slot) return true;
-    return false;
-}
-
 /* The bit kind of guard cl on the binder in slot (see DClause). */
 static void bit_kind(Program *p, DClause *cl, int slot)
 {
@@ -138,7 +130,7 @@ static bool rule(Program *p, DRule *r, const RRule *m, int gid, int np, const DB
     r->nhoist = 0;
     while (r->nb > 0 && r->nhoist < r->ncl && hoistable(&r->cl[r->nhoist], r->slot[r->nb - 1])) r->nhoist++;
     for (int i = 0; r->nb > 0 && !r->set[r->nb - 1] && i < r->ncl; i++) bit_kind(p, &r->cl[i], r->slot[r->nb - 1]);
-    for (int i = 0; r->nb > 0 && i < r->ncl; i++) r->cl[i].inv = !reads_slot(&r->cl[i].e, r->slot[r->nb - 1]);
+    for (int i = 0; r->nb > 0 && i < r->ncl; i++) r->cl[i].inv = !dense_reads_slot(&r->cl[i].e, r->slot[r->nb - 1]);
     bool args = true;
     for (int i = 0; i < r->ncomp; i++)
         for (int k = 0; k < np; k++)
@@ -166,9 +158,6 @@ static bool rule(Program *p, DRule *r, const RRule *m, int gid, int np, const DB
     return true;
 }
 
-/* 1 if the canon is (min(a, b), max(a, b)) of the two parameters, -1 for (max, min), else 0. */
-static void free_ops(Ops *o) { xfree(o->v); xfree(o->cput); o->v = NULL; o->cput = NULL; o->n = o->cap = o->ncput = 0; }
-
 /* The cells of g's dense table (0: none yet). */
 size_t dense_table_cells(const DenseGame *g)
 {
@@ -189,14 +178,14 @@ void dense_free_game(DenseGame *g)
 {
     for (int i = 0; i < g->nrules; i++) {
         DRule *r = &g->rules[i];
-        for (int j = 0; j < MAX_BINDERS; j++) { free_ops(&r->lo[j]); free_ops(&r->hi[j]); xfree(r->set[j]); }
-        for (int j = 0; j < MAX_CLAUSES; j++) free_ops(&r->cl[j].e);
+        for (int j = 0; j < MAX_BINDERS; j++) { dense_clear_ops(&r->lo[j]); dense_clear_ops(&r->hi[j]); xfree(r->set[j]); }
+        for (int j = 0; j < MAX_CLAUSES; j++) dense_clear_ops(&r->cl[j].e);
         for (int j = 0; j < MAX_COMPS; j++)
-            for (int k = 0; k < DNP; k++) free_ops(&r->arg[j][k]);
+            for (int k = 0; k < DNP; k++) dense_clear_ops(&r->arg[j][k]);
     }
     xfree(g->rules);
     xfree((void *)g->board);
-    for (int k = 0; k < DNP; k++) free_ops(&g->canon_arg[k]);
+    for (int k = 0; k < DNP; k++) dense_clear_ops(&g->canon_arg[k]);
     dense_drop_table(g);
     xfree(g->rv);
     cm_free(&g->map);
@@ -278,6 +267,12 @@ static DenseGame *analyse_as(Program *p, int gid, const DBoard *bd)
             CanonForm cf = gr->canon_form;
             if (cf == CF_SORT_UP || cf == CF_SORT_DOWN) {   /* coordinates sorted natively */
                 g->sort = cf == CF_SORT_UP ? 1 : -1;
+                continue;
+            }
+            if (bd && bd->ints) {   /* a list made anew: `([x for x in a when x > 0]...)` */
+                const Node *x = m->ncanon_args == 1 ? m->canon_args[0] : NULL;
+                bool spread = x && x->kind == N_SPLAT;
+                ok = x && spread == G->variadic && dense_cboard_args(p, g->canon_arg, spread ? x->a : x, bd);
                 continue;
             }
             if (m->ncanon_args != g->np) ok = false;

@@ -626,14 +626,19 @@ static bool result(Walk *w, DStack *ds, const DRule *r)
         for (int k = 0; k < DNP; k++) c[k] = k < w->g->np ? eval(p, &r->arg[i][k], w->vars) : 0;
         if (w->g->sort) {
             sort_coords(w->g->sort, w->g->np, c);
-        } else if (w->g->board) {   /* a list's sort (a board has no other canon) */
-            if (w->g->board->sort) c[BD_M] = dense_sort_cells(c[BD_M], c[BD_C], c[BD_R]);
+        } else if (w->g->board && w->g->board->sort) {   /* a list's sort */
+            c[BD_M] = dense_sort_cells(c[BD_M], c[BD_C], c[BD_R]);
         } else if (w->g->canon) {   /* canon reads the child's own parameters */
             int64_t saved[DNP];
             for (int k = 0; k < w->g->np; k++) { saved[k] = w->vars[k]; w->vars[k] = c[k]; }
+            /* a list's canon made by a comprehension writes its binder's slots, which a rule's
+               binder may share (the canon is an item of its own): kept */
+            const LMap *cl = w->g->canon_arg[BD_M].lmap;
+            int64_t ks = cl ? w->vars[cl->slot] : 0, kl = cl ? w->vars[cl->len] : 0;
             int64_t cc[DNP] = { 0, 0, 0 };
             for (int k = 0; k < w->g->np; k++) cc[k] = eval(p, &w->g->canon_arg[k], w->vars);
             for (int k = 0; k < w->g->np; k++) { w->vars[k] = saved[k]; c[k] = cc[k]; }
+            if (cl) { w->vars[cl->slot] = ks; w->vars[cl->len] = kl; }
         }
     }
     return on_result(w, ds, comp, r->ncomp);
