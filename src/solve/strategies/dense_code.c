@@ -840,7 +840,7 @@ static bool nz_filter(const LMap *l, const Node *f, int bs)
     if (!elem_of(l, x, bs)) {
         x = f->b;
         k = f->a;
-        op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op;
+        op = op == OP_LT ? OP_GT : op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : op == OP_GE ? OP_LE : op;   /* k op x: x op' k */
     }
     if (!elem_of(l, x, bs) || k->kind != N_INT) return false;
     return ((op == OP_GT || op == OP_NE) && k->ival == 0) || (op == OP_GE && k->ival == 1);

@@ -49,6 +49,14 @@ static int64_t piece_lanes(const EvalCtx *p, const Ops *o, const LPiece *pc, int
 
 static inline int64_t clamp(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
 
+/* Bound k of l's split, t[k] + tadd[k] (past 2^63 - 1: that). */
+static inline int64_t bound(const EvalCtx *p, const LMap *l, int k, int64_t *vars)
+{
+    int64_t x;
+    if (__builtin_add_overflow(eval(p, l->t[k], vars), l->tadd[k], &x)) x = INT64_MAX;
+    return x;
+}
+
 /* Whether one of the cnt lanes of b bits of m is 0 (cnt * b <= BD_MAX_BITS): subtracting 1 from
    every lane borrows out of a lane, setting its top bit where it was clear, only past a lane that
    was 0. */
@@ -63,12 +71,15 @@ static inline bool has_zero_lane(uint64_t m, int64_t cnt, int64_t b)
 static bool lmap_fast(const EvalCtx *p, const Ops *o, int64_t *vars, int64_t lo, int64_t hi, int64_t *res)
 {
     const LMap *l = o->lmap;
+    const int64_t base = lo;   /* the first value's lane is 0 */
     int64_t b = vars[BD_R], cnt = hi >= lo ? hi - lo + 1 : 0;
     if (cnt * b > BD_MAX_BITS) {
         if (l->nz) return false;
         dense_fail(p, o->node, "integer overflow");   /* a list the cell does not hold: declined */
     }
-    int64_t in = hi + 1, out = hi + 1;   /* the split's interval [in, out) */
+    /* the split's interval [in, out); pieces made in the order of the binder's values, and each
+       bound evaluated where the interpreter first evaluates it, so that the first error is its */
+    int64_t in = hi + 1, out = hi + 1, m = 0;
     if (l->split && cnt) {
         in = lo;
         if (l->eq) {
@@ -76,20 +87,20 @@ static bool lmap_fast(const EvalCtx *p, const Ops *o, int64_t *vars, int64_t lo,
             if (__builtin_add_overflow(x, 1, &y)) y = INT64_MAX;
             in = clamp(x, lo, hi + 1);   /* [x, x + 1) within lo..hi: empty where x is outside */
             out = clamp(y, lo, hi + 1);
-        } else {
-            for (int j = 0, k = l->first; j < 2; j++, k ^= 1) {
-                if (!l->t[k]) continue;
-                if (j == 1 && (k == 1 ? in > hi : out <= lo)) break;   /* the first never true: the second never evaluated */
-                int64_t x;
-                if (__builtin_add_overflow(eval(p, l->t[k], vars), l->tadd[k], &x)) x = INT64_MAX;
-                if (k == 0) in = clamp(x, lo, hi + 1);
-                else out = clamp(x, lo, hi + 1);
-            }
+        } else if (l->t[1] && l->first == 0) {   /* i >= t0 and i <= t1: t1 first at the first i >= t0 */
+            in = clamp(bound(p, l, 0, vars), lo, hi + 1);
+            m = piece_lanes(p, o, &l->piece[0], vars, lo, in, lo);
+            out = in <= hi ? clamp(bound(p, l, 1, vars), lo, hi + 1) : in;
+            if (out < in) out = in;
+            lo = in;   /* [lo, in) made */
+        } else {   /* one bound, or the upper one first: the lower at the first value, where the upper holds */
+            if (l->t[1]) out = clamp(bound(p, l, 1, vars), lo, hi + 1);
+            if (l->t[0] && out > lo) in = clamp(bound(p, l, 0, vars), lo, hi + 1);
             if (out < in) out = in;
         }
     }
-    int64_t m = piece_lanes(p, o, &l->piece[0], vars, lo, in, lo) | piece_lanes(p, o, &l->piece[1], vars, in, out, lo) |
-                piece_lanes(p, o, &l->piece[0], vars, out, hi + 1, lo);
+    m |= piece_lanes(p, o, &l->piece[0], vars, lo, in, base) | piece_lanes(p, o, &l->piece[1], vars, in, out, base) |
+         piece_lanes(p, o, &l->piece[0], vars, out, hi + 1, base);
     int64_t len = cnt;
     if (l->nz && cnt && has_zero_lane((uint64_t)m, cnt, b)) {   /* the non-zero lanes, in order (e the element) */
         int64_t mask = (INT64_C(1) << b) - 1, r = 0;
@@ -112,7 +123,9 @@ int64_t dense_eval_lmap(const EvalCtx *p, const Ops *o, int64_t *vars)
     if (!l->over) {
         lo = eval(p, l->lo, vars);
         hi = eval(p, l->hi, vars);
-        if (hi >= lo && ((uint64_t)hi - (uint64_t)lo >= LMAP_MAX_RANGE)) dense_fail(p, o->node, "integer overflow");
+        /* a long range, or one ending within 2 of 2^63 - 1 (its end plus one is computed): declined */
+        if (hi >= lo && ((uint64_t)hi - (uint64_t)lo >= LMAP_MAX_RANGE || hi > INT64_MAX - 2))
+            dense_fail(p, o->node, "integer overflow");
     }
     int64_t m = 0, len = 0;
     if (l->fast && lmap_fast(p, o, vars, lo, hi, &m)) return m;
