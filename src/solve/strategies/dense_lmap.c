@@ -30,7 +30,7 @@ static int64_t piece_lanes(const EvalCtx *p, const Ops *o, const LPiece *pc, int
         return ((src >> (s * b)) & ((INT64_C(1) << w) - 1)) << ((s - base) * b);
     }
     for (int64_t i = s; i < e; i++) {
-        int64_t x = 0, y = (src >> (i * b)) & mask;
+        int64_t x = 0, y = kind == LK_INV ? 0 : (src >> (i * b)) & mask;   /* an invariant's i may be outside the list */
         switch (kind) {
         case LK_MIN: x = y < k ? y : k; break;
         case LK_MAX: x = y > k ? y : k; break;
