@@ -1,6 +1,6 @@
 /* test_cellmap.c: the table strategy's map of cells (solve/core/cellmap): random cells against a plain
-   list, through every way the map keeps them (fixed coordinates, pages, hashing) and the rebuilds
-   between them. */
+   list, through every way the map keeps them (fixed coordinates, pages, hashing with the last
+   coordinate tucked into the value's word or not) and the rebuilds between them. */
 #include "config.h"
 #include "harness.h"
 #include "solve/core/cellmap.h"
@@ -97,6 +97,8 @@ static void test_cellmap_pages_then_hash(void **state)
     fill(&m, &r);
     assert_null(m.page);
     assert_int_equal(m.nv, 2);
+    assert_true(m.tuck);   /* the size rides in the value's word: 16-byte slots */
+    assert_int_equal(cm_stride(&m), 2);
     cm_replace(&m, 7, 1234);
     for (size_t i = 0; i < r.n; i++)
         if (r.v[i] == 7) r.v[i] = 1234;
@@ -161,6 +163,62 @@ static void test_cellmap_sparse_and_negative(void **state)
     ref_free(&q);
 }
 
+/* Two varying coordinates, the last one tucked into the value's word while it is in [0, 2^31):
+   its ends, values replaced; then a last coordinate of 2^31 and a negative one make the first
+   coordinate the tucked one, and a negative first one the slots wide, every cell kept. A map
+   whose coordinates are both far out never tucks. */
+static void test_cellmap_tucked_then_wide(void **state)
+{
+    (void)state;
+    rng = 31;
+    CellMap m;
+    Ref r = start(&m, 3);
+    for (int i = 0; i < 4000; i++) {
+        int64_t x = (int64_t)(next() % 7);
+        int64_t c[3] = { (int64_t)(next() % 100000), 9, x == 0 ? 0 : x == 1 ? CM_TUCK_END - 1 : (int64_t)(next() % 300) };
+        ref_add(&r, c);
+    }
+    fill(&m, &r);
+    assert_true(m.tuck);
+    assert_int_equal(m.nv, 2);
+    assert_int_equal(cm_stride(&m), 2);
+    int64_t near[3] = { r.c[0][0], 9, CM_TUCK_END };   /* one past the tucked range: absent, not the cell at 0 */
+    int64_t neg[3] = { r.c[0][0], 9, -1 };
+    assert_int_equal(cm_get(&m, near), CM_NONE);
+    assert_int_equal(cm_get(&m, neg), CM_NONE);
+    cm_replace(&m, 5, 77);
+    for (size_t i = 0; i < r.n; i++)
+        if (r.v[i] == 5) r.v[i] = 77;
+    check(&m, &r);
+    ref_add(&r, near);
+    ref_add(&r, neg);
+    fill(&m, &r);
+    assert_true(m.tuck);   /* the first coordinate tucked now: it fits (below) */
+    assert_int_equal(m.var[1], 0);
+    assert_true(m.nofit == 4u);
+    int64_t far[3] = { -3, 9, 4 };   /* neither fits now: wide */
+    ref_add(&r, far);
+    fill(&m, &r);
+    assert_false(m.tuck);
+    assert_int_equal(cm_stride(&m), 3);
+    int64_t more[3] = { 1, 9, 5 };   /* wide from now on, a small one too */
+    ref_add(&r, more);
+    fill(&m, &r);
+    assert_false(m.tuck);
+    cm_free(&m);
+    ref_free(&r);
+    Ref q = start(&m, 2);
+    for (int i = 0; i < 100; i++) {
+        int64_t c[2] = { -(int64_t)i - 1, i % 2 ? -(int64_t)i : (int64_t)1 << 40 };
+        ref_add(&q, c);
+    }
+    fill(&m, &q);
+    assert_false(m.tuck);
+    assert_int_equal(m.nv, 2);
+    cm_free(&m);
+    ref_free(&q);
+}
+
 /* Six coordinates, three of them fixed, then one more varying at a time. */
 static void test_cellmap_six(void **state)
 {
@@ -186,6 +244,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cellmap_pages_then_hash),
         cmocka_unit_test(test_cellmap_sparse_and_negative),
+        cmocka_unit_test(test_cellmap_tucked_then_wide),
         cmocka_unit_test(test_cellmap_six),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,7 +37,7 @@ void cm_free(CellMap *m)
 
 size_t cm_bytes(const CellMap *m)
 {
-    return m->cap * ((size_t)m->nv + 1) * sizeof *m->slot + m->ndir * sizeof *m->page +
+    return m->cap * cm_stride(m) * sizeof *m->slot + m->ndir * sizeof *m->page +
            m->slab_pages * CM_PAGE * sizeof **m->page;
 }
 
@@ -58,12 +58,22 @@ static uint32_t *new_page(CellMap *m)
 /* Hashing: the slot of the varying coordinates v: theirs, or the empty one where they go. */
 static uint64_t *find(CellMap *m, const int64_t *v)
 {
-    size_t stride = (size_t)m->nv + 1, mask = m->cap - 1;
+    size_t stride = cm_stride(m), mask = m->cap - 1;
     for (size_t j = (size_t)cm_hash(v, m->nv) & mask;; j = (j + 1) & mask) {
         uint64_t *s = m->slot + j * stride;
-        if (!s[m->nv]) return s;
-        if (cm_same(s, v, m->nv)) return s;
+        if (!s[stride - 1]) return s;
+        if (cm_same(m, s, v)) return s;
     }
+}
+
+/* Hashing: slot s's (in use) varying coordinates into v; its value word (CM_USED set, no
+   coordinate) returned. */
+static uint64_t slot_cell(const CellMap *m, const uint64_t *s, int64_t *v)
+{
+    size_t vw = cm_stride(m) - 1;
+    for (size_t k = 0; k < vw; k++) v[k] = (int64_t)s[k];
+    if (m->tuck) v[vw] = (int64_t)(s[vw] >> CM_TUCK_SHIFT);
+    return (uint64_t)(uint32_t)s[vw] | CM_USED;
 }
 
 /* Paged: whether a new page keeps the pages and the directory (of ndir entries) within the bound
@@ -75,17 +85,20 @@ static bool pages_fit(const CellMap *m, size_t ndir, size_t cells)
 }
 
 /* Put value val (CM_USED set) at the varying coordinates v, room made; cells: how many cells the
-   map will hold (the pages' bound). Paged: false when v is outside [0, 2^32) or the page it needs
-   would break the bound (nothing is changed then). */
+   map will hold (the pages' bound). False, nothing changed, when the storage cannot hold it:
+   paged, v is outside [0, 2^32) or the page it needs would break the bound; tucked, the last
+   coordinate is outside [0, CM_TUCK_END). */
 static bool put(CellMap *m, const int64_t *v, uint64_t val, size_t cells)
 {
     if (!m->page) {
+        size_t vw = cm_stride(m) - 1;
+        if (m->tuck && (v[vw] < 0 || v[vw] >= CM_TUCK_END)) return false;
         uint64_t *s = find(m, v);
-        if (!s[m->nv]) {
-            memcpy(s, v, (size_t)m->nv * sizeof *s);
+        if (!s[vw]) {
+            memcpy(s, v, vw * sizeof *s);
             m->n++;
         }
-        s[m->nv] = val;
+        s[vw] = val | (m->tuck ? (uint64_t)v[vw] << CM_TUCK_SHIFT : 0);
         return true;
     }
     if (v[0] < 0 || v[0] > (int64_t)UINT32_MAX) return false;
@@ -109,7 +122,8 @@ static bool put(CellMap *m, const int64_t *v, uint64_t val, size_t cells)
 }
 
 /* Empty storage for the varying coordinates varmask: paged (a directory of one empty entry) or
-   hashing with room for n cells. */
+   hashing with room for n cells, tucking the last varying coordinate that has not failed to fit
+   (moved to the end of var). */
 static void setup(CellMap *m, uint32_t varmask, bool paged, size_t n)
 {
     drop(m);
@@ -117,6 +131,15 @@ static void setup(CellMap *m, uint32_t varmask, bool paged, size_t n)
     for (int k = 0; k < m->np; k++)
         if ((varmask >> k) & 1) m->var[m->nv++] = (uint8_t)k;
     m->varmask = varmask;
+    m->tuck = false;
+    for (int i = m->nv - 1; i >= 0 && !paged; i--)
+        if (!((m->nofit >> m->var[i]) & 1)) {
+            uint8_t t = m->var[i];
+            memmove(m->var + i, m->var + i + 1, (size_t)(m->nv - 1 - i));
+            m->var[m->nv - 1] = t;
+            m->tuck = true;
+            break;
+        }
     if (paged) {
         m->page = xcalloc(1, sizeof *m->page);
         m->ndir = 1;
@@ -124,24 +147,33 @@ static void setup(CellMap *m, uint32_t varmask, bool paged, size_t n)
     }
     m->cap = 1024;
     while ((n + 1) * 4 > m->cap * 3) m->cap *= 2;
-    m->slot = xcalloc_big(m->cap * ((size_t)m->nv + 1), sizeof *m->slot);   /* huge pages: a probe is a TLB miss less */
+    m->slot = xcalloc_big(m->cap * cm_stride(m), sizeof *m->slot);   /* huge pages: a probe is a TLB miss less */
+}
+
+/* The storage could not hold a cell (put): pages give way to hashing, the tucked coordinate to
+   another one or to wide slots. */
+static void give_up(CellMap *m)
+{
+    if (m->page) m->nopage = true;
+    else m->nofit |= 1u << m->var[m->nv - 1];
 }
 
 /* Rebuild with the varying coordinates varmask (a superset of the map's), paged when one varies
-   and the pages were not given up (and hold every cell within their bound): each cell's
-   coordinates are its stored varying ones and the map's fixed ones. */
+   and the pages were not given up (and hold every cell within their bound), tucked where a
+   coordinate fits (setup): each cell's coordinates are its
+   stored varying ones and the map's fixed ones. */
 static void rebuild(CellMap *m, uint32_t varmask)
 {
     size_t n = 0, w = (size_t)m->np + 1;
     int64_t *all = xmalloc((m->n ? m->n : 1) * w * sizeof *all);
-    size_t stride = (size_t)m->nv + 1;
+    size_t stride = cm_stride(m);
     for (size_t i = 0; i < m->cap; i++) {
         const uint64_t *s = m->slot + i * stride;
-        if (!s[m->nv]) continue;
-        int64_t *c = all + n++ * w;
+        if (!s[stride - 1]) continue;
+        int64_t *c = all + n++ * w, v[CM_MAXP];
         memcpy(c, m->fixed, (size_t)m->np * sizeof *c);
-        for (int j = 0; j < m->nv; j++) c[m->var[j]] = (int64_t)s[j];
-        c[m->np] = (int64_t)s[m->nv];
+        c[m->np] = (int64_t)slot_cell(m, s, v);
+        for (int j = 0; j < m->nv; j++) c[m->var[j]] = v[j];
     }
     for (size_t p = 0; p < m->ndir; p++)
         for (size_t k = 0; m->page[p] && k < CM_PAGE; k++) {
@@ -151,17 +183,16 @@ static void rebuild(CellMap *m, uint32_t varmask)
             c[m->var[0]] = (int64_t)(p * CM_PAGE + k);
             c[m->np] = (int64_t)(CM_USED | ~m->page[p][k]);
         }
-    bool paged = __builtin_popcount(varmask) == 1 && !m->nopage;
-    for (int pass = paged ? 0 : 1; pass < 2; pass++) {
-        setup(m, varmask, pass == 0, n);
+    for (;;) {   /* paged, tucked (each coordinate tried at most once), wide */
+        setup(m, varmask, __builtin_popcount(varmask) == 1 && !m->nopage, n);
         size_t i = 0;
         for (; i < n; i++) {
             int64_t v[CM_MAXP];
             cm_gather(m, all + i * w, v);
-            if (!put(m, v, (uint64_t)all[i * w + m->np], n)) break;   /* only paged */
+            if (!put(m, v, (uint64_t)all[i * w + m->np], n)) break;
         }
         if (i == n) break;
-        m->nopage = true;   /* the pages do not hold them: hashing */
+        give_up(m);
     }
     xfree(all);
 }
@@ -169,13 +200,16 @@ static void rebuild(CellMap *m, uint32_t varmask)
 /* Hashing: twice the slots, the cells moved over from the old ones. */
 static void grow(CellMap *m)
 {
-    size_t stride = (size_t)m->nv + 1, old = m->cap;
+    size_t stride = cm_stride(m), old = m->cap;
     uint64_t *was = m->slot;
     m->cap *= 2;
     m->slot = xcalloc_big(m->cap * stride, sizeof *m->slot);
     for (size_t i = 0; i < old; i++) {
         const uint64_t *s = was + i * stride;
-        if (s[m->nv]) memcpy(find(m, (const int64_t *)s), s, stride * sizeof *s);
+        int64_t v[CM_MAXP];
+        if (!s[stride - 1]) continue;
+        slot_cell(m, s, v);
+        memcpy(find(m, v), s, stride * sizeof *s);
     }
     xfree(was);
 }
@@ -193,19 +227,19 @@ void cm_set(CellMap *m, const int64_t *c, uint32_t val)
     if (!m->page && (m->n + 1) * 4 > m->cap * 3) grow(m);   /* at most three quarters full */
     int64_t v[CM_MAXP];
     cm_gather(m, c, v);
-    if (!put(m, v, CM_USED | val, m->n + 1)) {   /* paged no longer: hashing */
-        m->nopage = true;
+    while (!put(m, v, CM_USED | val, m->n + 1)) {   /* paged no longer, or tucked otherwise */
+        give_up(m);
         rebuild(m, m->varmask);
-        put(m, v, CM_USED | val, m->n + 1);
+        cm_gather(m, c, v);
     }
 }
 
 void cm_replace(CellMap *m, uint32_t from, uint32_t to)
 {
-    size_t stride = (size_t)m->nv + 1;
+    size_t stride = cm_stride(m);
     for (size_t i = 0; i < m->cap; i++) {
-        uint64_t *v = &m->slot[i * stride + (size_t)m->nv];
-        if (*v == (CM_USED | from)) *v = CM_USED | to;
+        uint64_t *v = &m->slot[i * stride + stride - 1];
+        if ((*v & (CM_USED | UINT32_MAX)) == (CM_USED | from)) *v = (*v & ~(uint64_t)UINT32_MAX) | to;
     }
     for (size_t p = 0; p < m->ndir; p++)
         for (size_t k = 0; m->page[p] && k < CM_PAGE; k++)

@@ -6,8 +6,12 @@
    use and found through a directory: cells whose coordinates are near each other are near each
    other in memory, as in a plain array, while the pages in use cost at most CM_PAGED_BYTES a
    cell (past that, or with a second varying coordinate, the map goes over to hashing). Otherwise
-   open addressing with the varying coordinates inline (one probe reads one place). The table
-   strategy keeps a sparse game's values here instead of a dense array. */
+   open addressing with the varying coordinates inline (one probe reads one place); the last of
+   them rides in the value's word while it is in [0, 2^31) (a list's length, a heap): a slot of
+   two varying coordinates is 16 bytes, not 24, so more of them share a cache line. The first
+   cell with a value outside that range makes another varying coordinate the tucked one, or the
+   slots wide (the map is rebuilt; at most once per coordinate). The table strategy keeps a
+   sparse game's values here instead of a dense array. */
 #ifndef GRUNDY_CELLMAP_H
 #define GRUNDY_CELLMAP_H
 #include <stdbool.h>
@@ -24,21 +28,29 @@
 
 typedef struct CellMap {
     uint64_t *slot;     /* hashing: per slot, nv varying coordinates, then the value with CM_USED
-                           set (0: empty) */
+                           set (0: empty); tucked, the last coordinate is in the value's word,
+                           shifted by CM_TUCK_SHIFT (cm_stride words a slot) */
     size_t cap, n;      /* slots (a power of two); cells set (an upper bound once values were replaced) */
     uint32_t **page;    /* paged (non-NULL): page[x >> CM_PAGE_BITS] holds ~value of cells x (0: none) */
     size_t ndir, npages;
     uint32_t **slab;    /* the pages' memory: slabs of as many pages as all before (16 at first, 2^10 at most) */
     size_t nslab, slab_pages, slab_last, slab_left;   /* slabs; pages in all, in the last, not handed out */
     bool nopage;        /* the pages were given up: hashing from then on */
+    bool tuck;          /* hashing with the last varying coordinate in the value's word */
+    uint32_t nofit;     /* bit k: coordinate k had a value that does not fit there: never tucked */
     int np;             /* coordinates of a cell */
     int nv;             /* of which varying (stored in each slot) */
-    uint8_t var[CM_MAXP];         /* the varying coordinates, in order */
+    uint8_t var[CM_MAXP];         /* the varying coordinates, in order but the tucked one last */
     uint32_t varmask;             /* bit k: coordinate k varies */
     int64_t fixed[CM_MAXP];       /* every cell's value of a coordinate that does not vary */
 } CellMap;
 
 #define CM_USED ((uint64_t)1 << 32)
+#define CM_TUCK_SHIFT 33
+#define CM_TUCK_END ((int64_t)1 << 31)   /* a tucked coordinate is in [0, CM_TUCK_END) */
+
+/* Words a slot: the varying coordinates and the value, less the tucked one. */
+static inline size_t cm_stride(const CellMap *m) { return (size_t)m->nv + !m->tuck; }
 
 void cm_init(CellMap *m, int np);
 void cm_free(CellMap *m);
@@ -70,12 +82,14 @@ static inline bool cm_gather(const CellMap *m, const int64_t *c, int64_t *v)
     return true;
 }
 
-/* Whether slot s holds the varying coordinates v. */
-static inline bool cm_same(const uint64_t *s, const int64_t *v, int nv)
+/* Whether slot s (in use) holds the varying coordinates v. */
+static inline bool cm_same(const CellMap *m, const uint64_t *s, const int64_t *v)
 {
-    if ((nv > 0 && (int64_t)s[0] != v[0]) || (nv > 1 && (int64_t)s[1] != v[1]) || (nv > 2 && (int64_t)s[2] != v[2]))
+    int nv = m->nv, nk = nv - m->tuck;
+    if (m->tuck && (int64_t)(s[nk] >> CM_TUCK_SHIFT) != v[nk]) return false;
+    if ((nk > 0 && (int64_t)s[0] != v[0]) || (nk > 1 && (int64_t)s[1] != v[1]) || (nk > 2 && (int64_t)s[2] != v[2]))
         return false;
-    for (int k = 3; k < nv; k++)
+    for (int k = 3; k < nk; k++)
         if ((int64_t)s[k] != v[k]) return false;
     return true;
 }
@@ -96,11 +110,11 @@ static inline uint32_t cm_get(const CellMap *m, const int64_t *c)
         const uint32_t *x = cm_cell(m, v[0]);
         return x ? ~*x : CM_NONE;
     }
-    size_t stride = (size_t)m->nv + 1, mask = m->cap - 1;
+    size_t stride = cm_stride(m), vw = stride - 1, mask = m->cap - 1;
     for (size_t j = (size_t)cm_hash(v, m->nv) & mask;; j = (j + 1) & mask) {
         const uint64_t *s = m->slot + j * stride;
-        if (!s[m->nv]) return CM_NONE;
-        if (cm_same(s, v, m->nv)) return (uint32_t)s[m->nv];
+        if (!s[vw]) return CM_NONE;
+        if (cm_same(m, s, v)) return (uint32_t)s[vw];
     }
 }
 
@@ -114,6 +128,6 @@ static inline void cm_prefetch(const CellMap *m, const int64_t *c)
         if (x) __builtin_prefetch(x);
         return;
     }
-    __builtin_prefetch(m->slot + ((size_t)cm_hash(v, m->nv) & (m->cap - 1)) * ((size_t)m->nv + 1));
+    __builtin_prefetch(m->slot + ((size_t)cm_hash(v, m->nv) & (m->cap - 1)) * cm_stride(m));
 }
 #endif
