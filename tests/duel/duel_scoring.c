@@ -12,10 +12,12 @@
    hold as views: listview.h) by value, totals and best moves, from a few numbers so that equal
    slices recur at other places of a row and in other rows; and a row of one number repeated,
    whose slices must be one position per length however they are made (a slice of the row, or a
-   list built element by element), under a cap on the positions stored. */
+   list built element by element), under a cap on the positions stored. Stacks on rows of more
+   than 8192 numbers, taking from the front, from the back, or alternately inside the row. */
 #include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,6 +371,119 @@ static int check(const char *what, const char *prog, const Want *want, int n)
     return fails;
 }
 
+/* ---- stacks on rows longer than 8192 numbers ---------------------------------------------------
+   Rows this long keep an index of their prefixes and suffixes only (listview.c), so: SF takes 1..K
+   numbers from the front of the row and scores their sum (the positions are the suffixes), SB
+   takes 1..K from the back (the prefixes), and SM takes the front number when the row's length
+   is not a multiple of 3 and the back one when it is not 1 more than one, until D numbers are gone
+   (the positions are slices inside the row). Values computed here from those rules; SF and SB
+   also the totals of the best line (the smallest best take each time). */
+
+#define LONGN 12001
+static int lrow[LONGN];
+static long long lv[LONGN], smv[301][301];
+
+/* SF on lrow[0..n): lv[i] the value of the suffix from i. */
+static void sf_values(int n, int K)
+{
+    lv[n] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        long long best = 0, sum = 0;
+        for (int k = 1; k <= K && i + k <= n; k++) {
+            sum += lrow[i + k - 1];
+            if (k == 1 || sum - lv[i + k] > best) best = sum - lv[i + k];
+        }
+        lv[i] = best;
+    }
+}
+
+/* SB on lrow[0..n): lv[L] the value of the prefix of length L. */
+static void sb_values(int n, int K)
+{
+    lv[0] = 0;
+    for (int L = 1; L <= n; L++) {
+        long long best = 0, sum = 0;
+        for (int k = 1; k <= K && k <= L; k++) {
+            sum += lrow[L - k];
+            if (k == 1 || sum - lv[L - k] > best) best = sum - lv[L - k];
+        }
+        lv[L] = best;
+    }
+}
+
+/* The totals of the best line from the whole row: the mover's gain each time, the smallest best
+   take (the rules' order), the players alternating. */
+static void stack_line(int n, int K, bool back, long long t[2])
+{
+    t[0] = t[1] = 0;
+    for (int left = n, who = 0; left > 0; who ^= 1) {
+        long long cur = back ? lv[left] : lv[n - left], sum = 0;
+        int k = 1;
+        for (; k <= K && k <= left; k++) {
+            sum += back ? lrow[left - k] : lrow[n - left + k - 1];
+            if (sum - (back ? lv[left - k] : lv[n - left + k]) == cur) break;
+        }
+        t[who] += sum;
+        left -= k;
+    }
+}
+
+/* SM: the value of the slice from off of length len (n - len <= D numbers gone). */
+static long long sm_value(int n, int D, int off, int len)
+{
+    int gone = n - len;
+    if (gone >= D || len == 0) return 0;
+    long long *m = &smv[gone][off];
+    if (*m != LLONG_MIN) return *m;
+    long long best = LLONG_MIN;
+    if (len % 3 != 0) best = lrow[off] - sm_value(n, D, off + 1, len - 1);
+    if (len % 3 != 1) {
+        long long b = lrow[off + len - 1] - sm_value(n, D, off, len - 1);
+        if (best == LLONG_MIN || b > best) best = b;
+    }
+    return *m = best;
+}
+
+static int duel_long_stacks(int *asked)
+{
+    int fails = 0;
+    for (int q = 0; q < 9; q++) {
+        int n = q < 3 ? 8193 + q : rnd(8200, LONGN - 1), K = rnd(1, 3), kind = q % 3, D = rnd(30, 300);
+        for (int j = 0; j < n; j++) lrow[j] = kind == 0 ? rnd(0, 999) : kind == 1 ? rnd(0, 2) : 7;
+        for (int g = 0; g < 3; g++) {
+            Str prog = { 0 };
+            if (g == 0)
+                sput(&prog, "scoring game SF(c...) { move take(k in 1..min(%d, len(c))) => SF([c[i] for i in k..len(c) - 1]...) "
+                            "gain sum([c[i] for i in 0..k - 1]); }\nquery SF(", K);
+            else if (g == 1)
+                sput(&prog, "scoring game SB(c...) { move take(k in 1..min(%d, len(c))) => SB([c[i] for i in 0..len(c) - 1 - k]...) "
+                            "gain sum([c[i] for i in len(c) - k..len(c) - 1]); }\nquery SB(", K);
+            else
+                sput(&prog, "scoring game SM(c...) {\n"
+                            "    move front when len(c) > %d and len(c) %% 3 != 0 => SM([c[i] for i in 1..len(c) - 1]...) gain c[0];\n"
+                            "    move back when len(c) > %d and len(c) %% 3 != 1 => SM([c[i] for i in 0..len(c) - 2]...) gain c[len(c) - 1];\n"
+                            "}\nquery SM(", n - D, n - D);
+            for (int j = 0; j < n; j++) sput(&prog, "%s%d", j ? ", " : "", lrow[j]);
+            sput(&prog, ");\n");
+            Want w = { .line = g < 2 };
+            if (g == 0) sf_values(n, K);
+            if (g == 1) sb_values(n, K);
+            if (g < 2) {
+                w.v = g ? lv[n] : lv[0];
+                stack_line(n, K, g == 1, w.t);
+            } else {
+                for (int a = 0; a <= D; a++)
+                    for (int b = 0; b <= D; b++) smv[a][b] = LLONG_MIN;
+                w.v = sm_value(n, D, 0, n);
+            }
+            fails += check(g == 0 ? "SF on a long row" : g == 1 ? "SB on a long row" : "SM on a long row", prog.s, &w, 1);
+            (*asked)++;
+            free(prog.s);
+        }
+    }
+    return fails;
+}
+
 int main(void)
 {
     int fails = 0, total = 0;
@@ -490,9 +605,10 @@ int main(void)
         asked += q;
     }
     total += asked;
-    int big = duel_big_ends(200, false), longr = duel_big_ends(200, true);
-    fails += big + longr;
-    total += 400;
+    int big = duel_big_ends(200, false), longr = duel_big_ends(200, true), nstacks = 0;
+    int stacks = duel_long_stacks(&nstacks);
+    fails += big + longr + stacks;
+    total += 400 + nstacks;
     /* one number repeated n times: the positions are its n + 1 lengths, one each whether a move
        slices the row at either end (Ends) or builds the rest element by element (EM's right,
        through the loop); the store is capped at n + 1 positions (a slice not found as the content
@@ -531,7 +647,8 @@ int main(void)
     free(prog.s);
     free(want);
     printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets, 200 Ends rows with numbers "
-           "beyond 64 bits: %d failed, 200 long rows: %d failed, 10 rows of one number under a cap: %d failed), %d failed\n",
-           total, asked, big, longr, capped, fails);
+           "beyond 64 bits: %d failed, 200 long rows: %d failed, %d stacks on rows of 8193-12000: %d failed, 10 rows of "
+           "one number under a cap: %d failed), %d failed\n",
+           total, asked, big, longr, nstacks, stacks, capped, fails);
     return fails ? 1 : 0;
 }
