@@ -2,9 +2,7 @@
    Rows are lists copied once; a view is (row, offset, length); each content has one canonical
    view, whose index is the id keys hold. Contents are found by a polynomial hash modulo the prime
    2^61 - 1: a row's prefix sums give the hash of any of its slices in O(1), and two contents are
-   the same only when their elements compare equal (a hash collision costs time, never an id).
-   A row whose slices are met often gets a direct index of them (slice_cell): the id of slice
-   (off, len) one read away, where the hash table costs two cache misses (its slot, the view). */
+   the same only when their elements compare equal (a hash collision costs time, never an id). */
 #include "config.h"
 #include "listview.h"
 #include <stdlib.h>
@@ -16,18 +14,9 @@
 typedef struct LvRow {
     int64_t *elems;
     uint64_t *pre;      /* pre[i]: the hash sum of elems[0..i) (NULL until a proper slice is met) */
-    /* The direct index (NULL until made): canonical id + 1 of each slice met since (0: not yet
-       known). A row of at most LV_TRI_MAX elements indexes every slice, the one ending at e
-       (= off + len) starting at off in cell e (e - 1) / 2 + off + 1 (cell 0: the empty one); a
-       longer one its prefixes (cell len) and suffixes (cell n + 1 + off). */
-    uint32_t *direct;
     uint64_t hash;      /* the whole row's */
     uint32_t n;
-    uint32_t met;       /* the views made of its slices: the index is made once they are many */
 } LvRow;
-
-/* The longest row with an index of all its slices (n (n + 1) / 2 cells: 134 MB at most). */
-#define LV_TRI_MAX 8192u
 
 /* A view: canon is the index of the canonical view of the same content (itself when it is one);
    the others are slices met elsewhere with a content seen before, remembered so that meeting
@@ -37,7 +26,7 @@ typedef struct LvView { uint64_t hash; uint32_t row, off, len, canon; } LvView;
 struct ListViews {
     LvRow *rows; size_t nrows, caprows;
     LvView *views; size_t nviews, capviews;
-    uint64_t *tab; size_t tcap;     /* open addressing on the hash: slot_of(hash, view index) */
+    uint32_t *tab; size_t tcap;     /* open addressing on the hash: view index + 1 */
     uint64_t *ipow; size_t nipow;   /* LV_BASE^-i */
     uint64_t inv;                   /* LV_BASE^-1 */
 };
@@ -126,38 +115,29 @@ static uint64_t slice_hash(struct ListViews *r, LvRow *row, uint32_t off, uint32
     return mulmod(d, ipow(r, off));
 }
 
-/* A slot of the table: the view's index + 1 in its low half, bits 29..60 of its hash in the high
-   half (a probe reads a view only when they match: one cache miss a probe, not two). */
-static uint64_t slot_of(uint64_t h, uint32_t id) { return (h >> 29) << 32 | ((uint64_t)id + 1); }
-static bool slot_tag_is(uint64_t slot, uint64_t h) { return slot >> 32 == (h >> 29 & 0xffffffffu); }
-
 static void grow(struct ListViews *r)
 {
     size_t cap = r->tcap ? r->tcap * 2 : 1024;
-    uint64_t *t = xcalloc(cap, sizeof *t);
+    uint32_t *t = xcalloc(cap, sizeof *t);
     for (size_t i = 0; i < r->nviews; i++) {
         size_t j = (size_t)r->views[i].hash & (cap - 1);
         while (t[j]) j = (j + 1) & (cap - 1);
-        t[j] = slot_of(r->views[i].hash, (uint32_t)i);
+        t[j] = (uint32_t)i + 1;
     }
     xfree(r->tab);
     r->tab = t;
     r->tcap = cap;
 }
 
-/* Room for one more view without growing (a slot found after it stays valid for add_view). */
-static void reserve(struct ListViews *r)
+static uint32_t add_view(struct ListViews *r, uint64_t h, uint32_t row, uint32_t off, uint32_t len, int64_t canon)
 {
     if ((r->nviews + 1) * 2 > r->tcap) grow(r);
-}
-
-/* A new view into the empty slot j (found by a walk after reserve) of hash h; canon < 0: its own. */
-static uint32_t add_view(struct ListViews *r, size_t j, uint64_t h, uint32_t row, uint32_t off, uint32_t len, int64_t canon)
-{
     uint32_t id = (uint32_t)r->nviews;
     LvView v = { h, row, off, len, canon < 0 ? id : (uint32_t)canon };
     VEC_PUSH(r->views, r->nviews, r->capviews, v);
-    r->tab[j] = slot_of(h, id);
+    size_t j = (size_t)h & (r->tcap - 1);
+    while (r->tab[j]) j = (j + 1) & (r->tcap - 1);
+    r->tab[j] = id + 1;
     return v.canon;
 }
 
@@ -166,30 +146,16 @@ static const int64_t *view_elems(const struct ListViews *r, const LvView *v)
     return r->rows[v->row].elems + v->off;
 }
 
-/* Walk the slots of hash h: the canonical view of content a[0..n) into *canon (-1: none). With a
-   place (row >= 0, off), a view of that very place ends the walk: its slot is returned (*canon its
-   canonical view). Otherwise the walk ends at a content found without a place, or at the empty
-   slot where a new view of hash h goes (returned). */
-static size_t walk(const struct ListViews *r, const int64_t *a, uint32_t n, uint64_t h, int64_t row, uint32_t off,
-                   int64_t *canon)
+/* The canonical view of content a[0..n) with hash h, or -1. */
+static int64_t find_content(const struct ListViews *r, const int64_t *a, uint32_t n, uint64_t h)
 {
-    *canon = -1;
-    size_t j = (size_t)h & (r->tcap - 1);
-    for (; r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
-        if (!slot_tag_is(r->tab[j], h)) continue;
-        uint32_t i = (uint32_t)r->tab[j] - 1;
-        const LvView *v = &r->views[i];
-        if (v->hash != h || v->len != n) continue;
-        if (row >= 0 && v->row == (uint64_t)row && v->off == off) {
-            *canon = v->canon;
-            return j;
-        }
-        if (*canon < 0 && v->canon == i && !memcmp(view_elems(r, v), a, (size_t)n * sizeof *a)) {
-            *canon = i;
-            if (row < 0) return j;
-        }
+    if (!r->tcap) return -1;
+    for (size_t j = (size_t)h & (r->tcap - 1); r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
+        const LvView *v = &r->views[r->tab[j] - 1];
+        if (v->hash == h && v->len == n && v->canon == r->tab[j] - 1 && !memcmp(view_elems(r, v), a, (size_t)n * sizeof *a))
+            return v->canon;
     }
-    return j;
+    return -1;
 }
 
 /* The row whose elements hold a[0..n), named by base (a row index + 1), or -1. */
@@ -202,25 +168,6 @@ static int64_t row_of(const struct ListViews *r, const int64_t *a, uint32_t n, u
     return (int64_t)(base - 1);
 }
 
-/* The direct index's cell of row's slice (off, len), or NULL: the row has no index yet (made
-   here once its slices met are at least an eighth of the cells it would have, so it costs at most
-   32 bytes a view made) or indexes no such slice (a long row's slice that is neither a prefix nor
-   a suffix). */
-static uint32_t *slice_cell(LvRow *row, uint32_t off, uint32_t len)
-{
-    bool tri = row->n <= LV_TRI_MAX;
-    if (!row->direct) {
-        size_t cells = tri ? (size_t)row->n * (row->n + 1) / 2 + 1 : 2 * ((size_t)row->n + 1);
-        if ((size_t)row->met * 8 < cells) return NULL;
-        row->direct = xcalloc(cells, sizeof *row->direct);
-    }
-    size_t end = (size_t)off + len;
-    if (tri) return &row->direct[end ? end * (end - 1) / 2 + off + 1 : 0];
-    if (off == 0) return &row->direct[len];
-    if (end == row->n) return &row->direct[(size_t)row->n + 1 + off];
-    return NULL;
-}
-
 uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, Loc loc)
 {
     struct ListViews *r = reg(p);
@@ -228,31 +175,22 @@ uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, L
     if (ri >= 0) {   /* a slice of a row: the same slice again is found by place */
         LvRow *row = &r->rows[ri];
         uint32_t off = (uint32_t)(a - row->elems);
-        uint32_t *cell = slice_cell(row, off, n);
-        if (cell && *cell) return *cell - 1;
         uint64_t h = slice_hash(r, row, off, n);
-        reserve(r);
-        int64_t c;
-        size_t j = walk(r, a, n, h, ri, off, &c);
-        uint32_t id;
-        if (r->tab[j]) id = (uint32_t)c;   /* the view of this place */
-        else {
-            row->met++;
-            id = add_view(r, j, h, (uint32_t)ri, off, n, c);
+        for (size_t j = (size_t)h & (r->tcap - 1); r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
+            const LvView *v = &r->views[r->tab[j] - 1];
+            if (v->hash == h && v->len == n && v->row == (uint32_t)ri && v->off == off) return v->canon;
         }
-        if (cell) *cell = id + 1;
-        return id;
+        int64_t c = find_content(r, a, n, h);
+        return add_view(r, h, (uint32_t)ri, off, n, c);
     }
     uint64_t h = hash_of(a, n);
-    reserve(r);
-    int64_t c;
-    size_t j = walk(r, a, n, h, -1, 0, &c);
+    int64_t c = find_content(r, a, n, h);
     if (c >= 0) return (uint64_t)c;
     prog_poll_n(p, n / 64, loc);
-    LvRow row = { .elems = xmalloc((size_t)n * sizeof *a), .hash = h, .n = n };
+    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n };
     memcpy(row.elems, a, (size_t)n * sizeof *a);
     VEC_PUSH(r->rows, r->nrows, r->caprows, row);
-    return add_view(r, j, h, (uint32_t)(r->nrows - 1), 0, n, -1);
+    return add_view(r, h, (uint32_t)(r->nrows - 1), 0, n, -1);
 }
 
 const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t *base)
@@ -271,7 +209,6 @@ void lview_free_all(Program *p)
     for (size_t i = 0; i < r->nrows; i++) {
         xfree(r->rows[i].elems);
         xfree(r->rows[i].pre);
-        xfree(r->rows[i].direct);
     }
     xfree(r->rows);
     xfree(r->views);

@@ -194,15 +194,6 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
     }
 }
 
-void eng_admit(Engine *e, size_t held, const int64_t *key, Loc loc)
-{
-    size_t n = e->n + held;
-    if (e->budget && n >= e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
-    prog_poll_n(e->p, 0, loc);
-    if (n >= e->p->opt.max_states || n >= ALIAS_BIT - 2) limit_error(e, key, loc, false);
-    if (e->p->run.mem_over && !e->budget) memory_error(e, key, loc);
-}
-
 /* key's state, created if new: in *cell when cell is given (the direct index holds the key), else
    in the hash table. */
 static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint64_t h, uint32_t *cell, Loc loc)

@@ -91,10 +91,6 @@ void eng_recover(Engine *e);
 /* Canonicalise key (the game's canon) and return its state id, creating the state if new.
    Stops with a resource error when the state limit is reached. */
 uint32_t eng_intern(Engine *e, const int64_t *key, Loc loc);
-/* Before a strategy keeps a position outside the store (key, canonical), with held such positions
-   kept already: the store's checks for a new state, counting those with its own (a tentative
-   search's budget, a step, --max-states, the memory budget), failing as eng_intern would. */
-void eng_admit(Engine *e, size_t held, const int64_t *key, Loc loc);
 /* Ask for the memory eng_intern(e, key) will read first (its direct index cell, or the home slot
    of a key without a canon), to intern it a little later without waiting. */
 void eng_prefetch(const Engine *e, const int64_t *key);
