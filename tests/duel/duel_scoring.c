@@ -372,8 +372,8 @@ static int check(const char *what, const char *prog, const Want *want, int n)
 }
 
 /* ---- stacks on rows longer than 8192 numbers ---------------------------------------------------
-   Rows this long keep an index of their prefixes and suffixes only (listview.c), so: SF takes 1..K
-   numbers from the front of the row and scores their sum (the positions are the suffixes), SB
+   Long rows and their slices, the three ways a slice lies in its row (views: listview.c): SF takes
+   1..K numbers from the front of the row and scores their sum (the positions are the suffixes), SB
    takes 1..K from the back (the prefixes), and SM takes the front number when the row's length
    is not a multiple of 3 and the back one when it is not 1 more than one, until D numbers are gone
    (the positions are slices inside the row). Values computed here from those rules; SF and SB
