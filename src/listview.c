@@ -16,19 +16,42 @@ typedef struct LvRow {
     uint64_t *pre;      /* pre[i]: the hash sum of elems[0..i) (NULL until a proper slice is met) */
     uint64_t hash;      /* the whole row's */
     uint32_t n;
+    /* the slices' direct index, for a row of at most LV_TRI_MAX numbers: by[len][off / LV_PAGE]
+       [off % LV_PAGE] is the id + 1 of slice [off, off + len) (0: not met yet). The pages of a
+       length, and each page, are allocated as slices need them, while the cells of all rows (a
+       page pointer counting as 2) stay within max(LV_TRI_FREE, LV_PAGE per slice set): slices
+       met sparsely cost at most 64 bytes each, about what the hash table's place would, and a
+       search that fills the index, as `Ends(a...)`'s does, walks no table for a slice met
+       before */
+    uint32_t ***by;
 } LvRow;
+
+#define LV_TRI_MAX 8192
+#define LV_TRI_FREE ((size_t)1 << 20)
+#define LV_PAGE 16
 
 /* A view: canon is the index of the canonical view of the same content (itself when it is one);
    the others are slices met elsewhere with a content seen before, remembered so that meeting
    them again compares no element. */
-typedef struct LvView { uint64_t hash; uint32_t row, off, len, canon; } LvView;
+typedef struct LvView { uint32_t row, off, len, canon; } LvView;
+
+/* The table's slots: the view's index + 1 (0: empty) in the low 32 bits, 32 bits of its content's
+   hash (TAG) in the high ones, from which the home slot is found, so a probe reads a view only
+   when the tags agree and growing the table reads no view. */
+#define TAG(h) ((uint32_t)((h) >> 29))
+#define SLOT(id, tag) (((uint64_t)(id) + 1) | (uint64_t)(tag) << 32)
+#define SLOT_ID(t) ((uint32_t)(t) - 1)
+#define SLOT_TAG(t) ((uint32_t)((t) >> 32))
+static inline size_t home(uint32_t tag, size_t cap) { return (size_t)(((uint64_t)tag * cap) >> 32); }
+static inline size_t next(size_t j, size_t cap) { return j + 1 == cap ? 0 : j + 1; }
 
 struct ListViews {
     LvRow *rows; size_t nrows, caprows;
     LvView *views; size_t nviews, capviews;
-    uint32_t *tab; size_t tcap;     /* open addressing on the hash: view index + 1 */
+    uint64_t *tab; size_t tcap;     /* open addressing, at most half full: SLOT(view index, tag) */
     uint64_t *ipow; size_t nipow;   /* LV_BASE^-i */
     uint64_t inv;                   /* LV_BASE^-1 */
+    size_t cells, used;             /* the rows' slice indexes: cells allocated, cells set */
 };
 
 static uint64_t mulmod(uint64_t a, uint64_t b)
@@ -118,11 +141,12 @@ static uint64_t slice_hash(struct ListViews *r, LvRow *row, uint32_t off, uint32
 static void grow(struct ListViews *r)
 {
     size_t cap = r->tcap ? r->tcap * 2 : 1024;
-    uint32_t *t = xcalloc(cap, sizeof *t);
-    for (size_t i = 0; i < r->nviews; i++) {
-        size_t j = (size_t)r->views[i].hash & (cap - 1);
-        while (t[j]) j = (j + 1) & (cap - 1);
-        t[j] = (uint32_t)i + 1;
+    uint64_t *t = xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < r->tcap; i++) {
+        if (!r->tab[i]) continue;
+        size_t j = home(SLOT_TAG(r->tab[i]), cap);
+        while (t[j]) j = next(j, cap);
+        t[j] = r->tab[i];
     }
     xfree(r->tab);
     r->tab = t;
@@ -133,11 +157,11 @@ static uint32_t add_view(struct ListViews *r, uint64_t h, uint32_t row, uint32_t
 {
     if ((r->nviews + 1) * 2 > r->tcap) grow(r);
     uint32_t id = (uint32_t)r->nviews;
-    LvView v = { h, row, off, len, canon < 0 ? id : (uint32_t)canon };
+    LvView v = { row, off, len, canon < 0 ? id : (uint32_t)canon };
     VEC_PUSH(r->views, r->nviews, r->capviews, v);
-    size_t j = (size_t)h & (r->tcap - 1);
-    while (r->tab[j]) j = (j + 1) & (r->tcap - 1);
-    r->tab[j] = id + 1;
+    size_t j = home(TAG(h), r->tcap);
+    while (r->tab[j]) j = next(j, r->tcap);
+    r->tab[j] = SLOT(id, TAG(h));
     return v.canon;
 }
 
@@ -150,12 +174,30 @@ static const int64_t *view_elems(const struct ListViews *r, const LvView *v)
 static int64_t find_content(const struct ListViews *r, const int64_t *a, uint32_t n, uint64_t h)
 {
     if (!r->tcap) return -1;
-    for (size_t j = (size_t)h & (r->tcap - 1); r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
-        const LvView *v = &r->views[r->tab[j] - 1];
-        if (v->hash == h && v->len == n && v->canon == r->tab[j] - 1 && !memcmp(view_elems(r, v), a, (size_t)n * sizeof *a))
+    for (size_t j = home(TAG(h), r->tcap); r->tab[j]; j = next(j, r->tcap)) {
+        if (SLOT_TAG(r->tab[j]) != TAG(h)) continue;
+        const LvView *v = &r->views[SLOT_ID(r->tab[j])];
+        if (v->len == n && v->canon == SLOT_ID(r->tab[j]) && !memcmp(view_elems(r, v), a, (size_t)n * sizeof *a))
             return v->canon;
     }
     return -1;
+}
+
+/* The direct index's cell of row's slice [off, off + n), or NULL: the row is too long, or the
+   cells of its length would pass the bound. */
+static uint32_t *slice_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n)
+{
+    if (row->n > LV_TRI_MAX) return NULL;
+    uint32_t **pages = row->by ? row->by[n] : NULL, *page = pages ? pages[off / LV_PAGE] : NULL;
+    if (page) return &page[off % LV_PAGE];
+    size_t k = ((size_t)row->n - n) / LV_PAGE + 1;   /* the pages of length n */
+    size_t need = (pages ? 0 : 2 * k) + LV_PAGE, room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
+    if (r->cells + need > room) return NULL;
+    if (!row->by) row->by = xcalloc((size_t)row->n + 1, sizeof *row->by);
+    if (!pages) pages = row->by[n] = xcalloc(k, sizeof *pages);
+    page = pages[off / LV_PAGE] = xcalloc(LV_PAGE, sizeof *page);
+    r->cells += need;
+    return &page[off % LV_PAGE];
 }
 
 /* The row whose elements hold a[0..n), named by base (a row index + 1), or -1. */
@@ -175,10 +217,20 @@ uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, L
     if (ri >= 0) {   /* a slice of a row: the same slice again is found by place */
         LvRow *row = &r->rows[ri];
         uint32_t off = (uint32_t)(a - row->elems);
+        uint32_t *cell = slice_cell(r, row, off, n);
+        if (cell && *cell) return *cell - 1;
         uint64_t h = slice_hash(r, row, off, n);
-        for (size_t j = (size_t)h & (r->tcap - 1); r->tab[j]; j = (j + 1) & (r->tcap - 1)) {
-            const LvView *v = &r->views[r->tab[j] - 1];
-            if (v->hash == h && v->len == n && v->row == (uint32_t)ri && v->off == off) return v->canon;
+        if (cell) {   /* the place is the index's: only a new content makes a view */
+            int64_t c = find_content(r, a, n, h);
+            uint32_t id = c >= 0 ? (uint32_t)c : add_view(r, h, (uint32_t)ri, off, n, -1);
+            *cell = id + 1;
+            r->used++;
+            return id;
+        }
+        for (size_t j = home(TAG(h), r->tcap); r->tab[j]; j = next(j, r->tcap)) {
+            if (SLOT_TAG(r->tab[j]) != TAG(h)) continue;
+            const LvView *v = &r->views[SLOT_ID(r->tab[j])];
+            if (v->len == n && v->row == (uint32_t)ri && v->off == off) return v->canon;
         }
         int64_t c = find_content(r, a, n, h);
         return add_view(r, h, (uint32_t)ri, off, n, c);
@@ -187,7 +239,7 @@ uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, L
     int64_t c = find_content(r, a, n, h);
     if (c >= 0) return (uint64_t)c;
     prog_poll_n(p, n / 64, loc);
-    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n };
+    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n, NULL };
     memcpy(row.elems, a, (size_t)n * sizeof *a);
     VEC_PUSH(r->rows, r->nrows, r->caprows, row);
     return add_view(r, h, (uint32_t)(r->nrows - 1), 0, n, -1);
@@ -209,6 +261,12 @@ void lview_free_all(Program *p)
     for (size_t i = 0; i < r->nrows; i++) {
         xfree(r->rows[i].elems);
         xfree(r->rows[i].pre);
+        LvRow *row = &r->rows[i];
+        for (size_t j = 0; row->by && j <= row->n; j++) {
+            for (size_t k = 0; row->by[j] && k <= (row->n - j) / LV_PAGE; k++) xfree(row->by[j][k]);
+            xfree(row->by[j]);
+        }
+        xfree(row->by);
     }
     xfree(r->rows);
     xfree(r->views);

@@ -19,6 +19,13 @@ Engine *eng_new(Program *p, Vm *vm)
     return e;
 }
 
+static void index_free(DenseIndex *d)
+{
+    xfree(d->map);
+    for (size_t i = 0; i < d->npage; i++) xfree(d->page[i]);
+    xfree(d->page);
+}
+
 static void free_chunks(Engine *e)
 {
     for (size_t i = 0; i < e->nkchunk; i++) xfree(e->kchunk[i]);
@@ -33,7 +40,7 @@ void eng_free(Engine *e)
     xfree(e->kchunk);
     xfree(e->st);
     xfree(e->tab);
-    for (size_t i = 0; i < e->ndense; i++) xfree(e->dense[i].map);
+    for (size_t i = 0; i < e->ndense; i++) index_free(&e->dense[i]);
     xfree(e->dense);
     xfree(e->akey);
     xfree(e->astate);
@@ -48,7 +55,7 @@ void eng_clear(Engine *e)
     e->nalias = 0;
     e->nhash = 0;
     for (size_t i = 0; i < e->ndense; i++) {
-        xfree(e->dense[i].map);
+        index_free(&e->dense[i]);
         memset(&e->dense[i], 0, sizeof e->dense[i]);
     }
     memset(e->tab, 0, e->tcap * sizeof *e->tab);
@@ -60,7 +67,7 @@ EngMemory eng_memory(const Engine *e)
 {
     EngMemory m = { e->n * sizeof *e->st, e->tcap * sizeof *e->tab, e->key_words * sizeof(int64_t),
                     e->nalias * (sizeof *e->akey + sizeof *e->astate), 0 };
-    for (size_t i = 0; i < e->ndense; i++) m.index += e->dense[i].cells * sizeof(uint32_t);
+    for (size_t i = 0; i < e->ndense; i++) m.index += e->dense[i].cells * sizeof(uint32_t) + e->dense[i].npage * sizeof(uint32_t *);
     return m;
 }
 
@@ -196,11 +203,20 @@ static uint32_t lookup(Engine *e, const int64_t *key, size_t len, uint64_t h, si
 
 /* key's state, created if new: in *cell when cell is given (the direct index holds the key), else
    in the hash table. */
+static uint32_t intern_new(Engine *e, const int64_t *key, size_t len, uint64_t h, uint32_t *cell, size_t slot, Loc loc);
+
 static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint64_t h, uint32_t *cell, Loc loc)
 {
     size_t slot;
     uint32_t id = lookup(e, key, len, h, &slot);
     if (id != UINT32_MAX) return id;
+    return intern_new(e, key, len, h, cell, slot, loc);
+}
+
+/* A new state for key (not in the store): in *cell when cell is given, else in hash slot slot
+   (free, found by lookup with hash h). */
+static uint32_t intern_new(Engine *e, const int64_t *key, size_t len, uint64_t h, uint32_t *cell, size_t slot, Loc loc)
+{
     if (e->budget && e->n >= e->budget) prog_fail(e->p, PROG_BUDGET, loc, "over the budget of a tentative search");
     /* a step, and one more for every 64 words of a long key (copied into the store: the
        memory is read as such keys pile up, not after 4096 of them) */
@@ -209,7 +225,7 @@ static uint32_t intern_canonical(Engine *e, const int64_t *key, size_t len, uint
     if (e->p->run.mem_over && !e->budget) memory_error(e, key, loc);
     if (e->n == e->cap) util_grow((void **)&e->st, &e->cap, e->n + 1, sizeof *e->st);
     uint32_t stored = store_key(e, key, len, loc);
-    id = (uint32_t)e->n++;
+    uint32_t id = (uint32_t)e->n++;
     e->st[id] = (State){ .kref = stored };
     if (cell) {
         *cell = id + 1;
@@ -325,19 +341,63 @@ static bool dense_grow(DenseIndex *d, size_t len, uint64_t a, uint64_t b, uint64
     return true;
 }
 
-/* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
-static uint32_t *dense_cell(Engine *e, const int64_t *raw)
+/* Game g's direct index (DIX_NONE until it has a kind). */
+static DenseIndex *index_of(Engine *e, uint32_t g)
 {
-    uint32_t g = KEY_GAME(raw);
-    size_t len = KEY_LEN(raw);
-    if (raw[1] != 0 || len < 3 || len > 5) return NULL;   /* integer arguments only, one to three */
     if (g >= e->ndense) {
         size_t n = e->p->code.ngames + 1;
         e->dense = xrealloc(e->dense, n * sizeof *e->dense);
         memset(e->dense + e->ndense, 0, (n - e->ndense) * sizeof *e->dense);
         e->ndense = n;
     }
-    DenseIndex *d = &e->dense[g];
+    return &e->dense[g];
+}
+
+/* Whether raw is a key of one long list and nothing else (a view: DIX_VIEW). */
+static inline bool view_key(const int64_t *raw)
+{
+    return KEY_LEN(raw) == 4 && raw[1] == POS_ARG_LIST && ((uint64_t)raw[2] & KEY_VIEW_BIT);
+}
+
+/* The view index's cell of view key raw (view_key), or NULL: the game has a canon (its cells
+   would be a cache, which the hash table is already), or the page would pass the bound of 4
+   cells a key (spilled then). */
+static uint32_t *view_cell(Engine *e, const int64_t *raw)
+{
+    uint32_t g = KEY_GAME(raw);
+    if (e->p->code.games[g].canon_fn >= 0) return NULL;
+    DenseIndex *d = index_of(e, g);
+    if (d->kind != DIX_NONE && d->kind != DIX_VIEW) return NULL;   /* a game of one parameter met with integers first */
+    uint64_t id = (uint64_t)raw[3];
+    size_t pg = (size_t)(id >> DIX_PAGE_BITS);
+    if (pg < d->npage && d->page[pg]) return &d->page[pg][id & (((uint64_t)1 << DIX_PAGE_BITS) - 1)];
+    size_t room = 4 * d->used > ((size_t)1 << 20) ? 4 * d->used : (size_t)1 << 20;
+    if (d->cells + ((size_t)1 << DIX_PAGE_BITS) > room) {
+        d->spilled = true;
+        return NULL;
+    }
+    d->kind = DIX_VIEW;
+    if (pg >= d->npage) {
+        size_t n = d->npage ? 2 * d->npage : 16;
+        while (n <= pg) n *= 2;
+        d->page = xrealloc(d->page, n * sizeof *d->page);
+        memset(d->page + d->npage, 0, (n - d->npage) * sizeof *d->page);
+        d->npage = n;
+    }
+    d->page[pg] = xcalloc((size_t)1 << DIX_PAGE_BITS, sizeof **d->page);
+    d->cells += (size_t)1 << DIX_PAGE_BITS;
+    return &d->page[pg][id & (((uint64_t)1 << DIX_PAGE_BITS) - 1)];
+}
+
+/* The dense-index cell of raw, or NULL when raw does not qualify (or the index would be too big). */
+static uint32_t *dense_cell(Engine *e, const int64_t *raw)
+{
+    uint32_t g = KEY_GAME(raw);
+    size_t len = KEY_LEN(raw);
+    if (view_key(raw)) return view_cell(e, raw);
+    if (raw[1] != 0 || len < 3 || len > 5) return NULL;   /* integer arguments only, one to three */
+    DenseIndex *d = index_of(e, g);
+    if (d->kind == DIX_VIEW) return NULL;   /* a game of one parameter met with a long list first */
     if (d->kind == DIX_NONE) {
         d->kind = len >= 4 && e->p->code.games[g].canon_fn >= 0 && dense_home(e, g) ? DIX_SIMPLEX : DIX_BOX;
         d->dims = (int)len - 2;
@@ -355,11 +415,17 @@ void eng_prefetch(const Engine *e, const int64_t *raw)
 {
     uint32_t g = KEY_GAME(raw);
     size_t len = KEY_LEN(raw);
+    if (view_key(raw) && g < e->ndense && e->dense[g].kind == DIX_VIEW) {   /* a view index cell, if it has one */
+        const DenseIndex *d = &e->dense[g];
+        size_t pg = (size_t)((uint64_t)raw[3] >> DIX_PAGE_BITS);
+        if (pg < d->npage && d->page[pg]) __builtin_prefetch(&d->page[pg][(uint64_t)raw[3] & (((uint64_t)1 << DIX_PAGE_BITS) - 1)]);
+        return;
+    }
     if (len >= 3 && len <= 5 && raw[1] == 0 && g < e->ndense) {   /* a direct index cell, if it has one */
         const DenseIndex *d = &e->dense[g];
         int64_t a, b, c;
         dense_coords(d, raw, len, &a, &b, &c);
-        if (d->kind != DIX_NONE && a >= 0 && b >= 0 && c >= 0 && dense_holds(d, (uint64_t)a, (uint64_t)b, (uint64_t)c))
+        if ((d->kind == DIX_BOX || d->kind == DIX_SIMPLEX) && a >= 0 && b >= 0 && c >= 0 && dense_holds(d, (uint64_t)a, (uint64_t)b, (uint64_t)c))
             __builtin_prefetch(dense_at(d, (uint64_t)a, (uint64_t)b, (uint64_t)c));
         return;
     }
@@ -373,6 +439,15 @@ uint32_t eng_intern(Engine *e, const int64_t *raw, Loc loc)
     if (!cell) return intern_slow(e, raw, true, NULL, loc);
     if (*cell) return *cell - 1;
     uint32_t g = KEY_GAME(raw);
+    if (e->dense[g].kind == DIX_VIEW && !e->dense[g].spilled) {
+        /* no key of the game is in the hash table: an empty cell is a new position */
+        uint32_t id = intern_new(e, raw, KEY_LEN(raw), 0, cell, 0, loc);
+        if (!*cell) {   /* not reached: intern_new fills the cell */
+            *cell = id + 1;
+            e->dense[g].used++;
+        }
+        return id;
+    }
     if (dense_home(e, g)) {
         /* a new state goes into the cell; one created before the index held it is found in the
            hash table, and the cell remembers it (the cell's place does not move meanwhile: a

@@ -36,10 +36,23 @@ typedef struct Engine Engine;
    (x <= y <= z: cell T(z) + t(y) + x, T and t the tetrahedral and triangular numbers; every
    coordinate below d0), which holds each canonical key once and grows at its end.
    used: the cells set; cells: the cells allocated (the index grows only while it stays within 4
-   cells per key it holds: 16 bytes a key at most, past its first 2^20 cells). */
-enum { DIX_NONE, DIX_BOX, DIX_SIMPLEX };
-typedef struct DenseIndex { uint32_t *map; size_t d0, d1, d2, used, cells; int kind, dims; } DenseIndex;
+   cells per key it holds: 16 bytes a key at most, past its first 2^20 cells).
+   A game without a canon whose key is one long list and nothing else ([g | 4, POS_ARG_LIST,
+   KEY_VIEW_BIT | n, view id]: the scoring games over a row, `Ends(a...)`) has a view index
+   instead (DIX_VIEW): pages of 2^DIX_PAGE_BITS cells by view id (page[id >> DIX_PAGE_BITS]),
+   allocated as the ids it meets need them, under the same bound of 4 cells a key. spilled: a
+   key of the game went to the hash table (its page would have passed the bound), so an empty
+   cell may still have a state there; until then an empty cell is a new position. */
+enum { DIX_NONE, DIX_BOX, DIX_SIMPLEX, DIX_VIEW };
+typedef struct DenseIndex {
+    uint32_t *map;
+    uint32_t **page;
+    size_t d0, d1, d2, used, cells, npage;
+    int kind, dims;
+    bool spilled;
+} DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
+#define DIX_PAGE_BITS 12
 
 #define ENG_MAX_CANON_DEPTH 64
 

@@ -4,6 +4,7 @@
 #include "harness.h"
 #include "vm.h"
 #include "pos.h"
+#include "listview.h"
 
 static void test_roundtrip_and_intern(void **state)
 {
@@ -248,6 +249,132 @@ static void test_direct_index(void **state)
     h_free(h);
 }
 
+/* A key of one long list and nothing else ([g | 4, POS_ARG_LIST, KEY_VIEW_BIT | n, view id]). */
+static void view_key_of(int64_t *k, int g, uint64_t id, uint32_t n)
+{
+    k[0] = g | ((int64_t)4 << 32);
+    k[1] = POS_ARG_LIST;
+    k[2] = (int64_t)(KEY_VIEW_BIT | n);
+    k[3] = (int64_t)id;
+}
+
+/* The views' registry (listview.c: a row's slices by place in its direct index, contents by the
+   tagged hash table) against contents compared element by element: every slice of length 24
+   and more of a periodic row, found by place and as a copy, has the id of the first slice with
+   its content and no other's; then the store's view index (pos.c: DIX_VIEW) gives those keys
+   one state each, found again by eng_find, and a game of one parameter met first with
+   integers keeps its box. */
+static void test_view_keys(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game L(a...) { }\ngame M(a) { }"), 0);
+    Program *p = &h->p;
+    enum { N = 160 };
+    int64_t row[N];
+    for (int i = 0; i < N; i++) row[i] = (i * 7) % 5;   /* period 5: slices 5 apart are equal */
+    uint64_t base, id0 = lview_intern(p, row, N, 0, (Loc){0});
+    uint32_t n0;
+    const int64_t *e0 = lview_elems(p, id0, &n0, &base);
+    assert_int_equal(n0, N);
+    static uint64_t ids[N + 1][N];
+    static uint32_t order[(N + 1) * N];   /* the slices (len * N + off) in a shuffled order */
+    size_t nord = 0;
+    for (int len = LVIEW_MIN; len <= N; len++)
+        for (int off = 0; off + len <= N; off++) order[nord++] = (uint32_t)(len * N + off);
+    uint64_t rnd = 20261207;
+    for (size_t i = nord - 1; i > 0; i--) {
+        rnd = rnd * 6364136223846793005ull + 1442695040888963407ull;
+        size_t j = (size_t)(rnd >> 33) % (i + 1);
+        uint32_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < nord; i++) {
+            int len = (int)(order[pass ? nord - 1 - i : i] / N), off = (int)(order[pass ? nord - 1 - i : i] % N);
+            uint64_t id = lview_intern(p, e0 + off, (uint32_t)len, base, (Loc){0});
+            int64_t copy[N];
+            memcpy(copy, row + off, (size_t)len * sizeof *copy);
+            assert_int_equal(lview_intern(p, copy, (uint32_t)len, 0, (Loc){0}), id);
+            if (pass) assert_int_equal(ids[len][off], id);
+            ids[len][off] = id;
+        }
+    for (int len = LVIEW_MIN; len <= N; len++)   /* equal contents, equal ids; others differ */
+        for (int off = 0; off + len <= N; off++)
+            for (int o = 0; o < off; o++)
+                assert_true((ids[len][o] == ids[len][off]) == !memcmp(row + o, row + off, (size_t)len * sizeof *row));
+    Engine *e = p->solver->store;
+    int gl = prog_lookup(p, "L")->id, gm = prog_lookup(p, "M")->id;
+    static uint32_t st[N + 1][N];
+    size_t before = e->n;
+    for (int len = LVIEW_MIN; len <= N; len++)
+        for (int off = 0; off + len <= N; off++) {
+            int64_t k[4];
+            view_key_of(k, gl, ids[len][off], (uint32_t)len);
+            st[len][off] = eng_intern(e, k, (Loc){0});
+            assert_int_equal(st[len][off], st[len][off % 5]);
+            assert_memory_equal(eng_key(e, st[len][off]), k, sizeof k);
+        }
+    size_t distinct = 0;   /* 5 contents of each length, fewer where fewer than 5 slices fit */
+    for (int len = LVIEW_MIN; len <= N; len++) distinct += N - len + 1 < 5 ? (size_t)(N - len + 1) : 5;
+    assert_int_equal(e->n - before, distinct);
+    for (int len = LVIEW_MIN; len <= N; len++)
+        for (int off = 0; off + len <= N; off++) {
+            int64_t k[4];
+            view_key_of(k, gl, ids[len][off], (uint32_t)len);
+            assert_int_equal(eng_find(e, k, (Loc){0}), st[len][off]);
+        }
+    /* M met with an integer first: its view keys go to the hash table, found again */
+    int64_t ki[3] = { gm | ((int64_t)3 << 32), 0, 7 }, kv[4];
+    uint32_t si = eng_intern(e, ki, (Loc){0});
+    view_key_of(kv, gm, ids[N][0], N);
+    uint32_t sv = eng_intern(e, kv, (Loc){0});
+    assert_int_not_equal(si, sv);
+    assert_int_equal(eng_intern(e, ki, (Loc){0}), si);
+    assert_int_equal(eng_intern(e, kv, (Loc){0}), sv);
+    assert_int_equal(eng_find(e, kv, (Loc){0}), sv);
+    h_free(h);
+}
+
+/* The view index's bound: ids a page apart allocate a page each until the index would pass 4
+   cells a key (past its first 2^20), then keys spill to the hash table; once enough keys fill
+   the pages, a spilled key's page is allocated and the key is found with its state, not made
+   again. */
+static void test_view_index_spill(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    assert_int_equal(h_run(h, "game L(a...) { }"), 0);
+    Engine *e = h->p.solver->store;
+    int g = prog_lookup(&h->p, "L")->id;
+    const uint64_t page = (uint64_t)1 << DIX_PAGE_BITS;
+    enum { SPARSE = 300, DENSE = 280000 };
+    static uint32_t sparse[SPARSE];
+    int64_t k[4];
+    for (int i = 0; i < SPARSE; i++) {
+        view_key_of(k, g, (uint64_t)i * page, 30);
+        sparse[i] = eng_intern(e, k, (Loc){0});
+    }
+    assert_true(e->dense[g].spilled);
+    assert_true(e->nhash > 0);
+    size_t n = e->n;
+    for (uint64_t i = 0; i < DENSE; i++) {   /* ids 1.. in the first pages, beside the sparse ones */
+        view_key_of(k, g, i + 1 + i / (page - 1), 30);
+        eng_intern(e, k, (Loc){0});
+    }
+    assert_int_equal(e->n, n + DENSE);
+    for (int i = 0; i < SPARSE; i++) {
+        view_key_of(k, g, (uint64_t)i * page, 30);
+        assert_int_equal(eng_intern(e, k, (Loc){0}), sparse[i]);
+        assert_int_equal(eng_find(e, k, (Loc){0}), sparse[i]);
+    }
+    assert_int_equal(e->n, n + DENSE);
+    EngMemory m = eng_memory(e);
+    assert_true((m.states + m.table + m.aliases + m.index) / e->n <= 32);
+    h_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +384,8 @@ int main(void)
         cmocka_unit_test(test_canon_and_many_states),
         cmocka_unit_test(test_store_memory),
         cmocka_unit_test(test_direct_index),
+        cmocka_unit_test(test_view_keys),
+        cmocka_unit_test(test_view_index_spill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
