@@ -22,13 +22,17 @@ typedef struct LvRow {
        page pointer counting as 2) stay within max(LV_TRI_FREE, LV_PAGE per slice set): slices
        met sparsely cost at most 64 bytes each, about what the hash table's place would, and a
        search that fills the index, as `Ends(a...)`'s does, walks no table for a slice met
-       before */
+       before. A longer row has the same kind of index for its suffixes, by offset (end[0]), and
+       its prefixes, by length (end[1]), in pages of LV_END_PAGE cells: the slices of games that
+       take from one end (a stack of coins) */
     uint32_t ***by;
+    uint32_t **end[2];
 } LvRow;
 
 #define LV_TRI_MAX 8192
 #define LV_TRI_FREE ((size_t)1 << 20)
 #define LV_PAGE 16
+#define LV_END_PAGE 4096
 
 /* A view: canon is the index of the canonical view of the same content (itself when it is one);
    the others are slices met elsewhere with a content seen before, remembered so that meeting
@@ -185,9 +189,11 @@ static int64_t find_content(const struct ListViews *r, const int64_t *a, uint32_
 
 /* The direct index's cell of row's slice [off, off + n), or NULL: the row is too long, or the
    cells of its length would pass the bound. */
+static uint32_t *end_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n);
+
 static uint32_t *slice_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n)
 {
-    if (row->n > LV_TRI_MAX) return NULL;
+    if (row->n > LV_TRI_MAX) return end_cell(r, row, off, n);
     uint32_t **pages = row->by ? row->by[n] : NULL, *page = pages ? pages[off / LV_PAGE] : NULL;
     if (page) return &page[off % LV_PAGE];
     size_t k = ((size_t)row->n - n) / LV_PAGE + 1;   /* the pages of length n */
@@ -198,6 +204,22 @@ static uint32_t *slice_cell(struct ListViews *r, LvRow *row, uint32_t off, uint3
     page = pages[off / LV_PAGE] = xcalloc(LV_PAGE, sizeof *page);
     r->cells += need;
     return &page[off % LV_PAGE];
+}
+
+/* slice_cell for a row longer than LV_TRI_MAX: a suffix's or a prefix's cell, else NULL. */
+static uint32_t *end_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n)
+{
+    int side = off + n == row->n ? 0 : off == 0 ? 1 : -1;
+    if (side < 0) return NULL;
+    size_t at = side == 0 ? off : n, np = (size_t)row->n / LV_END_PAGE + 1;
+    uint32_t **pages = row->end[side], *page = pages ? pages[at / LV_END_PAGE] : NULL;
+    if (page) return &page[at % LV_END_PAGE];
+    size_t need = (pages ? 0 : 2 * np) + LV_END_PAGE, room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
+    if (r->cells + need > room) return NULL;
+    if (!pages) pages = row->end[side] = xcalloc(np, sizeof *pages);
+    page = pages[at / LV_END_PAGE] = xcalloc(LV_END_PAGE, sizeof *page);
+    r->cells += need;
+    return &page[at % LV_END_PAGE];
 }
 
 /* The row whose elements hold a[0..n), named by base (a row index + 1), or -1. */
@@ -239,7 +261,7 @@ uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, L
     int64_t c = find_content(r, a, n, h);
     if (c >= 0) return (uint64_t)c;
     prog_poll_n(p, n / 64, loc);
-    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n, NULL };
+    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n, NULL, { NULL, NULL } };
     memcpy(row.elems, a, (size_t)n * sizeof *a);
     VEC_PUSH(r->rows, r->nrows, r->caprows, row);
     return add_view(r, h, (uint32_t)(r->nrows - 1), 0, n, -1);
@@ -267,6 +289,10 @@ void lview_free_all(Program *p)
             xfree(row->by[j]);
         }
         xfree(row->by);
+        for (int side = 0; side < 2; side++) {
+            for (size_t k = 0; row->end[side] && k <= row->n / LV_END_PAGE; k++) xfree(row->end[side][k]);
+            xfree(row->end[side]);
+        }
     }
     xfree(r->rows);
     xfree(r->views);

@@ -337,6 +337,69 @@ static void test_view_keys(void **state)
     h_free(h);
 }
 
+/* A row longer than the slices' direct index (listview.c: its suffixes by offset, its prefixes by
+   length, other slices in the hash table): every suffix and prefix of 24 numbers and more of a
+   periodic row of 10,000, and 3000 slices inside it, in a shuffled order and then in the
+   reverse one, by place and as a copy: slices of one length have one id exactly when their
+   contents are equal. */
+typedef struct Sl { uint32_t off, len; uint64_t id; } Sl;
+
+static int by_len(const void *a, const void *b)
+{
+    const Sl *x = a, *y = b;
+    return (x->len > y->len) - (x->len < y->len);
+}
+
+static void test_long_row_slices(void **state)
+{
+    (void)state;
+    H *h = h_new();
+    Program *p = &h->p;
+    enum { N = 10000, MID = 3000 };
+    static int64_t row[N];
+    for (int i = 0; i < N; i++) row[i] = (i * 3) % 7;
+    uint64_t base;
+    uint32_t n0;
+    const int64_t *e0 = lview_elems(p, lview_intern(p, row, N, 0, (Loc){0}), &n0, &base);
+    static Sl sl[2 * N + MID];
+    size_t ns = 0;
+    uint64_t rnd = 7;
+    for (uint32_t len = LVIEW_MIN; len < N; len++) {
+        sl[ns++] = (Sl){ N - len, len, 0 };
+        sl[ns++] = (Sl){ 0, len, 0 };
+    }
+    for (int i = 0; i < MID; i++) {
+        rnd = rnd * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t len = LVIEW_MIN + (uint32_t)((rnd >> 33) % 200), off = 1 + (uint32_t)((rnd >> 13) % (N - len - 1));
+        sl[ns++] = (Sl){ off, len, 0 };
+    }
+    for (size_t i = ns - 1; i > 0; i--) {
+        rnd = rnd * 6364136223846793005ull + 1442695040888963407ull;
+        size_t j = (size_t)(rnd >> 33) % (i + 1);
+        Sl t = sl[i];
+        sl[i] = sl[j];
+        sl[j] = t;
+    }
+    static int64_t copy[N];
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < ns; k++) {
+            Sl *x = &sl[pass ? ns - 1 - k : k];
+            uint64_t id = lview_intern(p, e0 + x->off, x->len, base, (Loc){0});
+            if (k % 7 == 0) {   /* a copy finds the same id */
+                memcpy(copy, row + x->off, (size_t)x->len * sizeof *copy);
+                assert_int_equal(lview_intern(p, copy, x->len, 0, (Loc){0}), id);
+            }
+            if (pass) assert_int_equal(x->id, id);
+            x->id = id;
+        }
+    qsort(sl, ns, sizeof *sl, by_len);
+    for (size_t i = 0; i < ns; i++)
+        for (size_t j = i; j-- > 0 && sl[j].len == sl[i].len;)
+            assert_true((sl[i].id == sl[j].id) ==
+                        !memcmp(row + sl[i].off, row + sl[j].off, (size_t)sl[i].len * sizeof *row));
+    h_free(h);
+}
+
 /* The view index's bound: ids a page apart allocate a page each until the index would pass 4
    cells a key (past its first 2^20), then keys spill to the hash table; once enough keys fill
    the pages, a spilled key's page is allocated and the key is found with its state, not made
@@ -385,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_store_memory),
         cmocka_unit_test(test_direct_index),
         cmocka_unit_test(test_view_keys),
+        cmocka_unit_test(test_long_row_slices),
         cmocka_unit_test(test_view_index_spill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
