@@ -27,6 +27,8 @@ typedef struct LvRow {
        take from one end (a stack of coins) */
     uint32_t ***by;
     uint32_t **end[2];
+    int64_t *isum;      /* isum[i]: elems[0] + ... + elems[i - 1] (NULL until lview_sum asks) */
+    bool isum_over;     /* a running sum passed 64 bits: lview_sum declines for the row */
 } LvRow;
 
 #define LV_TRI_MAX 8192
@@ -261,10 +263,33 @@ uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, L
     int64_t c = find_content(r, a, n, h);
     if (c >= 0) return (uint64_t)c;
     prog_poll_n(p, n / 64, loc);
-    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n, NULL, { NULL, NULL } };
+    LvRow row = { xmalloc((size_t)n * sizeof *a), NULL, h, n, NULL, { NULL, NULL }, NULL, false };
     memcpy(row.elems, a, (size_t)n * sizeof *a);
     VEC_PUSH(r->rows, r->nrows, r->caprows, row);
     return add_view(r, h, (uint32_t)(r->nrows - 1), 0, n, -1);
+}
+
+bool lview_sum(Program *p, const int64_t *a, uint32_t n, uint64_t base, int64_t *sum)
+{
+    struct ListViews *r = p->code.views;
+    if (!r) return false;
+    int64_t ri = row_of(r, a, n, base);
+    if (ri < 0) return false;
+    LvRow *row = &r->rows[ri];
+    if (row->isum_over) return false;
+    if (!row->isum) {
+        int64_t *s = xmalloc(((size_t)row->n + 1) * sizeof *s);
+        s[0] = 0;
+        for (uint32_t j = 0; j < row->n; j++)
+            if (__builtin_add_overflow(s[j], row->elems[j], &s[j + 1])) {
+                xfree(s);
+                row->isum_over = true;
+                return false;
+            }
+        row->isum = s;
+    }
+    size_t off = (size_t)(a - row->elems);
+    return !__builtin_sub_overflow(row->isum[off + n], row->isum[off], sum);
 }
 
 const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t *base)
@@ -289,6 +314,7 @@ void lview_free_all(Program *p)
             xfree(row->by[j]);
         }
         xfree(row->by);
+        xfree(row->isum);
         for (int side = 0; side < 2; side++) {
             for (size_t k = 0; row->end[side] && k <= row->n / LV_END_PAGE; k++) xfree(row->end[side][k]);
             xfree(row->end[side]);

@@ -13,7 +13,8 @@
    slices recur at other places of a row and in other rows; and a row of one number repeated,
    whose slices must be one position per length however they are made (a slice of the row, or a
    list built element by element), under a cap on the positions stored. Stacks on rows of more
-   than 8192 numbers, taking from the front, from the back, or alternately inside the row. */
+   than 8192 numbers, taking from the front, from the back, or alternately inside the row. Cut,
+   keeping either part of a long row and scoring the sum of the other. */
 #include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
@@ -484,6 +485,120 @@ static int duel_long_stacks(int *asked)
     return fails;
 }
 
+/* ---- Cut: sums of slices of long rows -----------------------------------------------------------
+   Cut(a...) keeps either part of its row and scores the sum of the part it drops, less the row's
+   length: `left(k)` keeps a[k..], scoring a[0] + ... + a[k - 1]; `right(k)` keeps a[0..k - 1],
+   scoring the rest; k in 1..len - 1. The rows are 24 to 40 numbers (views: sum() of a slice of one
+   reads its row's running sums, listview.c), small ones, and ones around 1.5 * 2^62 in the pattern
+   - + + - so that the running sums fit 64 bits while some slices' sums do not, or around 2^60
+   so that the running sums pass 64 bits: values and totals here in 128 bits. */
+
+#define CUTN 40
+static __int128 cutv[CUTN + 1][CUTN + 1];
+static bool cutk[CUTN + 1][CUTN + 1];
+static __int128 cuta[CUTN];
+
+static __int128 cut_sum(int l, int r)
+{
+    __int128 s = 0;
+    for (int i = l; i < r; i++) s += cuta[i];
+    return s;
+}
+
+/* The value of the slice [l, l + len). */
+static __int128 cut_value(int l, int len)
+{
+    if (len <= 1) return 0;
+    if (cutk[l][len]) return cutv[l][len];
+    __int128 best = 0;
+    bool any = false;
+    for (int k = 1; k < len; k++) {   /* left(k), then right(k): the rules' order */
+        __int128 x = cut_sum(l, l + k) - len - cut_value(l + k, len - k);
+        if (!any || x > best) best = x;
+        any = true;
+    }
+    for (int k = 1; k < len; k++) {
+        __int128 x = cut_sum(l + k, l + len) - len - cut_value(l, k);
+        if (x > best) best = x;
+    }
+    cutk[l][len] = true;
+    return cutv[l][len] = best;
+}
+
+static void i128_text(__int128 x, char *buf)
+{
+    char tmp[48];
+    int n = 0;
+    bool neg = x < 0;
+    unsigned __int128 u = neg ? -(unsigned __int128)x : (unsigned __int128)x;
+    do {
+        tmp[n++] = (char)('0' + (int)(u % 10));
+        u /= 10;
+    } while (u);
+    int j = 0;
+    if (neg) buf[j++] = '-';
+    while (n) buf[j++] = tmp[--n];
+    buf[j] = 0;
+}
+
+static int duel_cut(int *asked)
+{
+    int fails = 0;
+    for (int q = 0; q < 48; q++) {
+        int n = rnd(24, CUTN), kind = q % 3;
+        const __int128 X = (__int128)3 << 61, Y = (__int128)1 << 60;
+        Str prog = { 0 };
+        sput(&prog, "scoring game Cut(a...) {\n"
+                    "    move left(k in 1..len(a) - 1) => Cut([a[i] for i in k..len(a) - 1]...) gain sum([a[i] for i in 0..k - 1]) - len(a);\n"
+                    "    move right(k in 1..len(a) - 1) => Cut([a[i] for i in 0..k - 1]...) gain sum([a[i] for i in k..len(a) - 1]) - len(a);\n"
+                    "}\nquery Cut(");
+        for (int j = 0; j < n; j++) {
+            char b[48];
+            cuta[j] = kind == 0 ? rnd(-50, 999) : kind == 1 ? ((j % 4 == 1 || j % 4 == 2) ? X : -X) + rnd(-3, 3) : Y + rnd(-9, 9);
+            i128_text(cuta[j], b);
+            sput(&prog, "%s%s", j ? ", " : "", b);
+        }
+        sput(&prog, ");\n");
+        memset(cutk, 0, sizeof cutk);
+        __int128 v = cut_value(0, n), t[2] = { 0, 0 };
+        for (int l = 0, len = n, who = 0; len > 1; who ^= 1) {   /* the first best move each time */
+            __int128 cur = cut_value(l, len);
+            int k = 1;
+            bool left = true;
+            for (; k < len; k++)
+                if (cut_sum(l, l + k) - len - cut_value(l + k, len - k) == cur) break;
+            if (k == len) {
+                left = false;
+                for (k = 1; k < len; k++)
+                    if (cut_sum(l + k, l + len) - len - cut_value(l, k) == cur) break;
+            }
+            t[who] += (left ? cut_sum(l, l + k) : cut_sum(l + k, l + len)) - len;
+            if (left) {
+                l += k;
+                len -= k;
+            } else {
+                len = k;
+            }
+        }
+        char want[200], vb[48], t0[48], t1[48];
+        i128_text(v, vb);
+        i128_text(t[0], t0);
+        i128_text(t[1], t1);
+        snprintf(want, sizeof want, "\"value\":%s,\"totals\":[%s,%s]", vb, t0, t1);
+        int status;
+        char *err = NULL, *out = duel_run(prog.s, NULL, &status, &err);
+        if (status || !out || !strstr(out, want)) {
+            if (fails < 3) fprintf(stderr, "Cut #%d (%d numbers): want %s, got: %s%s\n", q, n, want, out ? out : "", err ? err : "");
+            fails++;
+        }
+        free(out);
+        free(err);
+        free(prog.s);
+        (*asked)++;
+    }
+    return fails;
+}
+
 int main(void)
 {
     int fails = 0, total = 0;
@@ -606,9 +721,9 @@ int main(void)
     }
     total += asked;
     int big = duel_big_ends(200, false), longr = duel_big_ends(200, true), nstacks = 0;
-    int stacks = duel_long_stacks(&nstacks);
-    fails += big + longr + stacks;
-    total += 400 + nstacks;
+    int stacks = duel_long_stacks(&nstacks), ncut = 0, cut = duel_cut(&ncut);
+    fails += big + longr + stacks + cut;
+    total += 400 + nstacks + ncut;
     /* one number repeated n times: the positions are its n + 1 lengths, one each whether a move
        slices the row at either end (Ends) or builds the rest element by element (EM's right,
        through the loop); the store is capped at n + 1 positions (a slice not found as the content
@@ -648,7 +763,7 @@ int main(void)
     free(want);
     printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets, 200 Ends rows with numbers "
            "beyond 64 bits: %d failed, 200 long rows: %d failed, %d stacks on rows of 8193-12000: %d failed, 10 rows of "
-           "one number under a cap: %d failed), %d failed\n",
-           total, asked, big, longr, nstacks, stacks, capped, fails);
+           "one number under a cap: %d failed, %d Cut rows (sums of slices): %d failed), %d failed\n",
+           total, asked, big, longr, nstacks, stacks, capped, ncut, cut, fails);
     return fails ? 1 : 0;
 }
