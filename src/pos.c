@@ -341,16 +341,19 @@ static bool dense_grow(DenseIndex *d, size_t len, uint64_t a, uint64_t b, uint64
     return true;
 }
 
-/* Game g's direct index (DIX_NONE until it has a kind). */
-static DenseIndex *index_of(Engine *e, uint32_t g)
+static DenseIndex *index_grow(Engine *e, uint32_t g)
 {
-    if (g >= e->ndense) {
-        size_t n = e->p->code.ngames + 1;
-        e->dense = xrealloc(e->dense, n * sizeof *e->dense);
-        memset(e->dense + e->ndense, 0, (n - e->ndense) * sizeof *e->dense);
-        e->ndense = n;
-    }
+    size_t n = e->p->code.ngames + 1;
+    e->dense = xrealloc(e->dense, n * sizeof *e->dense);
+    memset(e->dense + e->ndense, 0, (n - e->ndense) * sizeof *e->dense);
+    e->ndense = n;
     return &e->dense[g];
+}
+
+/* Game g's direct index (DIX_NONE until it has a kind). */
+static inline DenseIndex *index_of(Engine *e, uint32_t g)
+{
+    return g < e->ndense ? &e->dense[g] : index_grow(e, g);
 }
 
 /* Whether raw is a key of one long list and nothing else (a view: DIX_VIEW). */
