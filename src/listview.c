@@ -19,12 +19,13 @@ typedef struct LvRow {
     /* the slices' direct index, for a row of at most LV_TRI_MAX numbers: by[len][off / LV_PAGE]
        [off % LV_PAGE] is the id + 1 of slice [off, off + len) (0: not met yet). The pages of a
        length, and each page, are allocated as slices need them, while the cells of all rows (a
-       page pointer counting as 2) stay within max(LV_TRI_FREE, LV_PAGE per slice set): slices
-       met sparsely cost at most 64 bytes each, about what the hash table's place would, and a
-       search that fills the index, as `Ends(a...)`'s does, walks no table for a slice met
-       before. A longer row has the same kind of index for its suffixes, by offset (end[0]), and
-       its prefixes, by length (end[1]), in pages of LV_END_PAGE cells: the slices of games that
-       take from one end (a stack of coins) */
+       page pointer counting as 2, and by[] itself) stay within max(LV_TRI_FREE, LV_PAGE per slice
+       set): past the first LV_TRI_FREE cells (1 MB), slices met sparsely cost at most 64 bytes
+       each, about what the hash table's place would, and a search that fills the index, as
+       `Ends(a...)`'s does, walks no table for a slice met before. Suffixes and prefixes, of a row
+       of any length, have an index of their own: by offset (end[0]) and by length (end[1]), in
+       pages of LV_END_PAGE cells (one page of n + 1 for a shorter row), under the same bound: the
+       slices of games that take from one end (a stack of coins) */
     uint32_t ***by;
     uint32_t **end[2];
     int64_t *isum;      /* isum[i]: elems[0] + ... + elems[i - 1] (NULL until lview_sum asks) */
@@ -32,9 +33,9 @@ typedef struct LvRow {
 } LvRow;
 
 #define LV_TRI_MAX 8192
-#define LV_TRI_FREE ((size_t)1 << 20)
+#define LV_TRI_FREE ((size_t)1 << 18)
 #define LV_PAGE 16
-#define LV_END_PAGE 4096
+#define LV_END_PAGE 1024
 
 /* A view: canon is the index of the canonical view of the same content (itself when it is one);
    the others are slices met elsewhere with a content seen before, remembered so that meeting
@@ -189,17 +190,19 @@ static int64_t find_content(const struct ListViews *r, const int64_t *a, uint32_
     return -1;
 }
 
-/* The direct index's cell of row's slice [off, off + n), or NULL: the row is too long, or the
-   cells of its length would pass the bound. */
+/* The direct index's cell of row's slice [off, off + n), or NULL: a slice inside a row longer
+   than LV_TRI_MAX, or cells that would pass the bound. Suffixes and prefixes are end_cell's at
+   any length of the row (a stack's suffixes would otherwise take a length's pages each). */
 static uint32_t *end_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n);
 
 static uint32_t *slice_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n)
 {
-    if (row->n > LV_TRI_MAX) return end_cell(r, row, off, n);
+    if (off == 0 || off + n == row->n || row->n > LV_TRI_MAX) return end_cell(r, row, off, n);
     uint32_t **pages = row->by ? row->by[n] : NULL, *page = pages ? pages[off / LV_PAGE] : NULL;
     if (page) return &page[off % LV_PAGE];
     size_t k = ((size_t)row->n - n) / LV_PAGE + 1;   /* the pages of length n */
-    size_t need = (pages ? 0 : 2 * k) + LV_PAGE, room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
+    size_t need = (pages ? 0 : 2 * k) + (row->by ? 0 : 2 * ((size_t)row->n + 1)) + LV_PAGE,
+           room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
     if (r->cells + need > room) return NULL;
     if (!row->by) row->by = xcalloc((size_t)row->n + 1, sizeof *row->by);
     if (!pages) pages = row->by[n] = xcalloc(k, sizeof *pages);
@@ -208,20 +211,22 @@ static uint32_t *slice_cell(struct ListViews *r, LvRow *row, uint32_t off, uint3
     return &page[off % LV_PAGE];
 }
 
-/* slice_cell for a row longer than LV_TRI_MAX: a suffix's or a prefix's cell, else NULL. */
+/* A suffix's or a prefix's cell (slice_cell), else NULL: pages of LV_END_PAGE cells, or one page
+   of the row's length + 1 for a shorter row. */
 static uint32_t *end_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n)
 {
     int side = off + n == row->n ? 0 : off == 0 ? 1 : -1;
     if (side < 0) return NULL;
-    size_t at = side == 0 ? off : n, np = (size_t)row->n / LV_END_PAGE + 1;
-    uint32_t **pages = row->end[side], *page = pages ? pages[at / LV_END_PAGE] : NULL;
-    if (page) return &page[at % LV_END_PAGE];
-    size_t need = (pages ? 0 : 2 * np) + LV_END_PAGE, room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
+    size_t ps = row->n < LV_END_PAGE ? (size_t)row->n + 1 : LV_END_PAGE;
+    size_t at = side == 0 ? off : n, np = (size_t)row->n / ps + 1;
+    uint32_t **pages = row->end[side], *page = pages ? pages[at / ps] : NULL;
+    if (page) return &page[at % ps];
+    size_t need = (pages ? 0 : 2 * np) + ps, room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
     if (r->cells + need > room) return NULL;
     if (!pages) pages = row->end[side] = xcalloc(np, sizeof *pages);
-    page = pages[at / LV_END_PAGE] = xcalloc(LV_END_PAGE, sizeof *page);
+    page = pages[at / ps] = xcalloc(ps, sizeof *page);
     r->cells += need;
-    return &page[at % LV_END_PAGE];
+    return &page[at % ps];
 }
 
 /* The row whose elements hold a[0..n), named by base (a row index + 1), or -1. */
@@ -315,8 +320,9 @@ void lview_free_all(Program *p)
         }
         xfree(row->by);
         xfree(row->isum);
+        size_t ps = row->n < LV_END_PAGE ? (size_t)row->n + 1 : LV_END_PAGE;
         for (int side = 0; side < 2; side++) {
-            for (size_t k = 0; row->end[side] && k <= row->n / LV_END_PAGE; k++) xfree(row->end[side][k]);
+            for (size_t k = 0; row->end[side] && k <= row->n / ps; k++) xfree(row->end[side][k]);
             xfree(row->end[side]);
         }
     }

@@ -374,7 +374,7 @@ static uint32_t *view_cell(Engine *e, const int64_t *raw)
     uint64_t id = (uint64_t)raw[3];
     size_t pg = (size_t)(id >> DIX_PAGE_BITS);
     if (pg < d->npage && d->page[pg]) return &d->page[pg][id & (((uint64_t)1 << DIX_PAGE_BITS) - 1)];
-    size_t room = 4 * d->used > ((size_t)1 << 20) ? 4 * d->used : (size_t)1 << 20;
+    size_t room = 4 * d->used > DIX_VIEW_FREE ? 4 * d->used : DIX_VIEW_FREE;
     if (d->cells + ((size_t)1 << DIX_PAGE_BITS) > room) {
         d->spilled = true;
         return NULL;

@@ -40,7 +40,8 @@ typedef struct Engine Engine;
    A game without a canon whose key is one long list and nothing else ([g | 4, POS_ARG_LIST,
    KEY_VIEW_BIT | n, view id]: the scoring games over a row, `Ends(a...)`) has a view index
    instead (DIX_VIEW): pages of 2^DIX_PAGE_BITS cells by view id (page[id >> DIX_PAGE_BITS]),
-   allocated as the ids it meets need them, under the same bound of 4 cells a key. spilled: a
+   allocated as the ids it meets need them, within 4 cells a key past its first DIX_VIEW_FREE
+   (view ids are the program's, so a game met late has sparse ones). spilled: a
    key of the game went to the hash table (its page would have passed the bound), so an empty
    cell may still have a state there; until then an empty cell is a new position. */
 enum { DIX_NONE, DIX_BOX, DIX_SIMPLEX, DIX_VIEW };
@@ -53,6 +54,7 @@ typedef struct DenseIndex {
 } DenseIndex;
 #define DENSE_MAX_CELLS ((size_t)1 << 24)
 #define DIX_PAGE_BITS 12
+#define DIX_VIEW_FREE ((size_t)1 << 16)   /* a view index's cells before the bound of 4 a key applies */
 
 #define ENG_MAX_CANON_DEPTH 64
 

@@ -401,7 +401,7 @@ static void test_long_row_slices(void **state)
 }
 
 /* The view index's bound: ids a page apart allocate a page each until the index would pass 4
-   cells a key (past its first 2^20), then keys spill to the hash table; once enough keys fill
+   cells a key (past its first DIX_VIEW_FREE), then keys spill to the hash table; once enough keys fill
    the pages, a spilled key's page is allocated and the key is found with its state, not made
    again. */
 static void test_view_index_spill(void **state)
