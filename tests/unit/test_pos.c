@@ -249,6 +249,24 @@ static void test_direct_index(void **state)
     h_free(h);
 }
 
+/* The next state of a fixed-seed generator (Knuth's MMIX constants). */
+static uint64_t lcg(uint64_t *r)
+{
+    return *r = *r * 6364136223846793005ull + 1442695040888963407ull;
+}
+
+/* Shuffle n elements of size bytes (Fisher-Yates, at most 64 bytes each). */
+static void shuffle(void *base, size_t n, size_t size, uint64_t *r)
+{
+    unsigned char *b = base, t[64];
+    for (size_t i = n - 1; n && i > 0; i--) {
+        size_t j = (size_t)(lcg(r) >> 33) % (i + 1);
+        memcpy(t, b + i * size, size);
+        memcpy(b + i * size, b + j * size, size);
+        memcpy(b + j * size, t, size);
+    }
+}
+
 /* A key of one long list and nothing else ([g | 4, POS_ARG_LIST, KEY_VIEW_BIT | n, view id]). */
 static void view_key_of(int64_t *k, int g, uint64_t id, uint32_t n)
 {
@@ -283,13 +301,7 @@ static void test_view_keys(void **state)
     for (int len = LVIEW_MIN; len <= N; len++)
         for (int off = 0; off + len <= N; off++) order[nord++] = (uint32_t)(len * N + off);
     uint64_t rnd = 20261207;
-    for (size_t i = nord - 1; i > 0; i--) {
-        rnd = rnd * 6364136223846793005ull + 1442695040888963407ull;
-        size_t j = (size_t)(rnd >> 33) % (i + 1);
-        uint32_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
+    shuffle(order, nord, sizeof *order, &rnd);
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < nord; i++) {
             int len = (int)(order[pass ? nord - 1 - i : i] / N), off = (int)(order[pass ? nord - 1 - i : i] % N);
@@ -369,17 +381,11 @@ static void test_long_row_slices(void **state)
         sl[ns++] = (Sl){ 0, len, 0 };
     }
     for (int i = 0; i < MID; i++) {
-        rnd = rnd * 6364136223846793005ull + 1442695040888963407ull;
+        lcg(&rnd);
         uint32_t len = LVIEW_MIN + (uint32_t)((rnd >> 33) % 200), off = 1 + (uint32_t)((rnd >> 13) % (N - len - 1));
         sl[ns++] = (Sl){ off, len, 0 };
     }
-    for (size_t i = ns - 1; i > 0; i--) {
-        rnd = rnd * 6364136223846793005ull + 1442695040888963407ull;
-        size_t j = (size_t)(rnd >> 33) % (i + 1);
-        Sl t = sl[i];
-        sl[i] = sl[j];
-        sl[j] = t;
-    }
+    shuffle(sl, ns, sizeof *sl, &rnd);
     static int64_t copy[N];
     for (int pass = 0; pass < 2; pass++)
         for (size_t k = 0; k < ns; k++) {
