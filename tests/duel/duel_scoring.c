@@ -491,7 +491,8 @@ static int duel_long_stacks(int *asked)
    scoring the rest; k in 1..len - 1. The rows are 24 to 40 numbers (views: sum() of a slice of one
    reads its row's running sums, listview.c), small ones, and ones around 1.5 * 2^62 in the pattern
    - + + - so that the running sums fit 64 bits while some slices' sums do not, or around 2^60
-   so that the running sums pass 64 bits: values and totals here in 128 bits. */
+   so that the running sums pass 64 bits: values, totals and the best moves' positions here in 128
+   bits. */
 
 #define CUTN 40
 static __int128 cutv[CUTN + 1][CUTN + 1];
@@ -580,17 +581,42 @@ static int duel_cut(int *asked)
                 len = k;
             }
         }
-        char want[200], vb[48], t0[48], t1[48];
+        char vb[48], t0[48], t1[48];
         i128_text(v, vb);
         i128_text(t[0], t0);
         i128_text(t[1], t1);
-        snprintf(want, sizeof want, "\"value\":%s,\"totals\":[%s,%s]", vb, t0, t1);
+        Str want = { 0 };
+        sput(&want, "\"value\":%s,\"totals\":[%s,%s],\"winning\":[", vb, t0, t1);
+        /* the best moves' positions in the rules' order, each position once: left(k) keeps
+           a[k..n), right(k) keeps a[0..k); one number left has no move, a position printed 0 */
+        int lo[2 * CUTN], hi[2 * CUTN], nw = 0;
+        for (int side = 0; side < 2; side++)
+            for (int k = 1; k < n; k++) {
+                int l = side ? 0 : k, h = side ? k : n;
+                __int128 g = (side ? cut_sum(k, n) : cut_sum(0, k)) - n - cut_value(l, h - l);
+                bool seen = false;
+                for (int w = 0; w < nw && !seen; w++)
+                    seen = hi[w] - lo[w] == h - l &&
+                           (h - l == 1 || !memcmp(&cuta[lo[w]], &cuta[l], (size_t)(h - l) * sizeof *cuta));
+                if (g != v || seen) continue;
+                sput(&want, "%s\"%s", nw ? "," : "", h - l == 1 ? "0" : "Cut(");
+                for (int i = l; i < h && h - l > 1; i++) {
+                    char b[48];
+                    i128_text(cuta[i], b);
+                    sput(&want, "%s%s", i > l ? ", " : "", b);
+                }
+                sput(&want, "%s\"", h - l == 1 ? "" : ")");
+                lo[nw] = l;
+                hi[nw++] = h;
+            }
+        sput(&want, "]");
         int status;
         char *err = NULL, *out = duel_run(prog.s, NULL, &status, &err);
-        if (status || !out || !strstr(out, want)) {
-            if (fails < 3) fprintf(stderr, "Cut #%d (%d numbers): want %s, got: %s%s\n", q, n, want, out ? out : "", err ? err : "");
+        if (status || !out || !strstr(out, want.s)) {
+            if (fails < 3) fprintf(stderr, "Cut #%d (%d numbers): want %s, got: %s%s\n", q, n, want.s, out ? out : "", err ? err : "");
             fails++;
         }
+        free(want.s);
         free(out);
         free(err);
         free(prog.s);
