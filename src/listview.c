@@ -195,15 +195,20 @@ static int64_t find_content(const struct ListViews *r, const int64_t *a, uint32_
    any length of the row (a stack's suffixes would otherwise take a length's pages each). */
 static uint32_t *end_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n);
 
+/* Whether the slice indexes may take need cells more (the bound of LvRow.by). */
+static bool index_room(const struct ListViews *r, size_t need)
+{
+    return r->cells + need <= (LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE);
+}
+
 static uint32_t *slice_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_t n)
 {
     if (off == 0 || off + n == row->n || row->n > LV_TRI_MAX) return end_cell(r, row, off, n);
     uint32_t **pages = row->by ? row->by[n] : NULL, *page = pages ? pages[off / LV_PAGE] : NULL;
     if (page) return &page[off % LV_PAGE];
     size_t k = ((size_t)row->n - n) / LV_PAGE + 1;   /* the pages of length n */
-    size_t need = (pages ? 0 : 2 * k) + (row->by ? 0 : 2 * ((size_t)row->n + 1)) + LV_PAGE,
-           room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
-    if (r->cells + need > room) return NULL;
+    size_t need = (pages ? 0 : 2 * k) + (row->by ? 0 : 2 * ((size_t)row->n + 1)) + LV_PAGE;
+    if (!index_room(r, need)) return NULL;
     if (!row->by) row->by = xcalloc((size_t)row->n + 1, sizeof *row->by);
     if (!pages) pages = row->by[n] = xcalloc(k, sizeof *pages);
     page = pages[off / LV_PAGE] = xcalloc(LV_PAGE, sizeof *page);
@@ -221,8 +226,8 @@ static uint32_t *end_cell(struct ListViews *r, LvRow *row, uint32_t off, uint32_
     size_t at = side == 0 ? off : n, np = (size_t)row->n / ps + 1;
     uint32_t **pages = row->end[side], *page = pages ? pages[at / ps] : NULL;
     if (page) return &page[at % ps];
-    size_t need = (pages ? 0 : 2 * np) + ps, room = LV_PAGE * r->used > LV_TRI_FREE ? LV_PAGE * r->used : LV_TRI_FREE;
-    if (r->cells + need > room) return NULL;
+    size_t need = (pages ? 0 : 2 * np) + ps;
+    if (!index_room(r, need)) return NULL;
     if (!pages) pages = row->end[side] = xcalloc(np, sizeof *pages);
     page = pages[at / ps] = xcalloc(ps, sizeof *page);
     r->cells += need;
