@@ -311,6 +311,14 @@ const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t 
     return view_elems(r, v);
 }
 
+const int64_t *lview_row(const Program *p, uint64_t base, uint32_t *n)
+{
+    const struct ListViews *r = p->code.views;
+    if (!r || !base || base > r->nrows) return NULL;
+    *n = r->rows[base - 1].n;
+    return r->rows[base - 1].elems;
+}
+
 void lview_free_all(Program *p)
 {
     struct ListViews *r = p->code.views;

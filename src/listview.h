@@ -24,6 +24,9 @@
 uint64_t lview_intern(Program *p, const int64_t *a, uint32_t n, uint64_t base, Loc loc);
 /* The elements of view id (its length in *n) and the base word to give a list value of them. */
 const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t *base);
+/* The row that base (a row index + 1, as lview_elems gives it) names: its elements (stable for
+   the program's life) and length in *n; NULL when it names none. */
+const int64_t *lview_row(const Program *p, uint64_t base, uint32_t *n);
 /* The sum of a[0..n) into *sum when base names a registered row whose elements a points into and
    the row's running sums fit 64 bits (computed for the row once, on the first call, 8 bytes an
    element: O(1) a call after that); false otherwise, or when the sum itself does not fit (the

@@ -177,6 +177,7 @@ static void read_move(Arena *a, RRule *r, const Node *m)
         }
     }
     r->result = m->a;
+    r->gain = m->b;
     int calls = 0, zeros = 0;
     if (m->a && sum_shape(m->a, &calls, &zeros)) {
         r->sum = true;

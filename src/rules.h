@@ -69,6 +69,7 @@ typedef struct RRule {
     int nwhen;                 /* guard clauses as written (before splitting their `and`s) */
     bool lets;
     const Node *result;        /* the move's result (canon: NULL) */
+    const Node *gain;          /* a scoring game's move: its gain as written (NULL: none, 0) */
     bool sum;                  /* the result is a sum (+) of calls of games and literal zeros */
     RCall *calls;              /* sum: the calls, left to right */
     int ncalls, nzeros;

@@ -35,7 +35,7 @@ contains bad-max-states "$tmp/err" "--max-states needs a positive integer, not '
 check bad-max-instances 2 "$GRUNDY" --max-instances -3 -e 'Heap(1)'
 contains bad-max-instances "$tmp/err" "--max-instances needs a positive integer, not '-3'"
 check bad-strategy 2 "$GRUNDY" --strategy guess -e 'Heap(1)'
-contains bad-strategy "$tmp/err" "unknown strategy (tokens, closed, sequence, table, memo, retrograde, negamax): 'guess'"
+contains bad-strategy "$tmp/err" "unknown strategy (tokens, closed, sequence, table, memo, retrograde, interval, negamax): 'guess'"
 check flag-with-value 2 "$GRUNDY" --json=yes -e 'Heap(1)'
 contains flag-with-value "$tmp/err" "no argument allowed for option"
 

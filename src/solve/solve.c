@@ -17,7 +17,7 @@
 /* ORDER matters: the first strategy that applies and does not decline answers. A new strategy is
    its own file and one entry here. */
 const Strategy *const solve_strategies[] = { &strategy_tokens, &strategy_closed, &strategy_sequence, &strategy_table,
-                                             &strategy_memo, &strategy_retro, &strategy_negamax, NULL };
+                                             &strategy_memo, &strategy_retro, &strategy_interval, &strategy_negamax, NULL };
 
 /* The play modes besides normal play of a sum: one file and one entry each. */
 const PlayMode *const solve_modes[] = { &mode_misere, &mode_every, &mode_conj, &mode_select, &mode_shortselect, NULL };

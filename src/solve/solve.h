@@ -49,7 +49,8 @@ typedef enum SolveResult { SOLVE_DECLINE, SOLVE_DONE, SOLVE_CYCLE } SolveResult;
    required. A new strategy is one file defining one of these plus its entry in the table. */
 /* A strategy's place in the table (solve.c's solve_strategies, checked when a solver starts). */
 typedef enum StrategyId {
-    STRATEGY_TOKENS, STRATEGY_CLOSED, STRATEGY_SEQUENCE, STRATEGY_TABLE, STRATEGY_MEMO, STRATEGY_RETRO, STRATEGY_NEGAMAX
+    STRATEGY_TOKENS, STRATEGY_CLOSED, STRATEGY_SEQUENCE, STRATEGY_TABLE, STRATEGY_MEMO, STRATEGY_RETRO, STRATEGY_INTERVAL,
+    STRATEGY_NEGAMAX
 } StrategyId;
 
 /* The certificate's data: figures the value rests on, by name ("period" 12, "code" "0.77"), an
@@ -115,7 +116,7 @@ typedef enum SolvePace { PACE_R, PACE_S, PACE_RM, PACE_SM, PACE_NIM } SolvePace;
 /* The table, first to last (ORDER matters: the first that applies and does not decline answers). */
 extern const Strategy *const solve_strategies[];
 extern const Strategy strategy_closed, strategy_sequence, strategy_table, strategy_memo, strategy_retro,
-    strategy_tokens, strategy_negamax;
+    strategy_tokens, strategy_interval, strategy_negamax;
 
 Solver *solve_new(Program *p, Vm *vm);
 void solve_free(Solver *s);

@@ -25,6 +25,10 @@
 #include <string.h>
 
 static uint64_t seed = 0x5c0e1ULL;
+/* the strategy the long rows' duels ask for (NULL: the engine's choice, which for a row held as a
+   view is the compiled interval table; "negamax": the interpreter's search), and the "strategy"
+   their answers must name */
+static const char *strategy, *strategy_json;
 static int rnd(int lo, int hi) { return lo + (int)(duel_splitmix(&seed) % (uint64_t)(hi - lo + 1)); }
 
 /* A random row a[0..n) of numbers in lo..hi, queried as game(a...): "query Ends(4, -2, 7);" */
@@ -76,14 +80,26 @@ static long long pick(const int *a, int n, unsigned mask)
 
 /* ---- CoinGame: coins c[i..n), the last take t ---------------------------------------------- */
 
+/* memoized for the row cmc (long stacks: the recursion alone is exponential) */
+#define CMN 61
+static const int *cmc;
+static long long cmv[CMN][CMN];
+static bool cmk[CMN][CMN];
+
 static long long coins(const int *c, int n, int i, int t)
 {
+    if (t > n) t = n;   /* the same takes */
+    if (c == cmc && cmk[i][t]) return cmv[i][t];
     long long best = 0;
     int got = 0;
     for (int k = 1; k <= 2 * t && i + k <= n; k++) {
         got += c[i + k - 1];
         long long v = got - coins(c, n, i + k, k);
         if (k == 1 || v > best) best = v;
+    }
+    if (c == cmc) {
+        cmk[i][t] = true;
+        cmv[i][t] = best;
     }
     return best;
 }
@@ -611,8 +627,10 @@ static int duel_cut(int *asked)
             }
         sput(&want, "]");
         int status;
-        char *err = NULL, *out = duel_run(prog.s, NULL, &status, &err);
-        if (status || !out || !strstr(out, want.s)) {
+        char *err = NULL, *out = duel_run(prog.s, strategy, &status, &err);
+        /* rows of small numbers stay in 64 bits: the interval table by default; the others may
+           leave them (it then declines, and negamax answers) */
+        if (status || !out || !strstr(out, want.s) || (kind == 0 && !strstr(out, strategy_json))) {
             if (fails < 3) fprintf(stderr, "Cut #%d (%d numbers): want %s, got: %s%s\n", q, n, want.s, out ? out : "", err ? err : "");
             fails++;
         }
@@ -622,6 +640,252 @@ static int duel_cut(int *asked)
         free(prog.s);
         (*asked)++;
     }
+    return fails;
+}
+
+/* ---- Mix: integers and a row, every kind of rule the interval table compiles -------------------
+   Mix(t, a...) with the instance's K, M, R, P, C: "front" takes the first k numbers (1 <= k <= K + t,
+   k <= len) when a[k - 1] % M != R, scoring their sum less t, and leaves t = k % 3; "back" drops the
+   last k numbers (k in {1, 2}) when len % 2 == P, scoring max(a[len - k], C) - 2k; "skip" (t > 0,
+   len > 0) lowers t by one, scoring a[len / 2] % 5 - 2. Values and the totals of the best line
+   (the first best move in the rules' order each time), computed here from those rules. */
+#define MIXN 44
+static int mixa[MIXN], mK, mM, mR, mP, mC;
+static long long mixv[4][MIXN + 1][MIXN + 1];
+static bool mixk[4][MIXN + 1][MIXN + 1];
+
+/* Option j of position (t, l, n) in the rules' order (front k = 1.., back k = 1, 2, skip): false
+   when it is not a move; else its gain and the position after. */
+static bool mix_opt(int t, int l, int n, int j, long long *gain, int *t2, int *l2, int *n2)
+{
+    int kf = mK + t < n ? mK + t : n;
+    if (j < kf) {
+        int k = j + 1;
+        if (mixa[l + k - 1] % mM == mR) return false;
+        long long s = 0;
+        for (int i = 0; i < k; i++) s += mixa[l + i];
+        *gain = s - t;
+        *t2 = k % 3, *l2 = l + k, *n2 = n - k;
+        return true;
+    }
+    j -= kf;
+    if (j < 2) {
+        int k = j + 1;
+        if (k > n || n % 2 != mP) return false;
+        int x = mixa[l + n - k];
+        *gain = (x > mC ? x : mC) - 2 * k;
+        *t2 = t, *l2 = l, *n2 = n - k;
+        return true;
+    }
+    if (j > 2 || t == 0 || n == 0) return false;
+    *gain = mixa[l + n / 2] % 5 - 2;
+    *t2 = t - 1, *l2 = l, *n2 = n;
+    return true;
+}
+
+static long long mix_value(int t, int l, int n)
+{
+    if (mixk[t][l][n]) return mixv[t][l][n];
+    long long best = 0, g;
+    bool any = false;
+    int t2, l2, n2;
+    for (int j = 0; j < MIXN + 3; j++)
+        if (mix_opt(t, l, n, j, &g, &t2, &l2, &n2)) {
+            long long v = g - mix_value(t2, l2, n2);
+            if (!any || v > best) best = v;
+            any = true;
+        }
+    mixk[t][l][n] = true;
+    return mixv[t][l][n] = best;
+}
+
+static int duel_mix(int *asked)
+{
+    int fails = 0;
+    for (int prog_i = 0; prog_i < 12; prog_i++) {
+        mK = rnd(1, 3), mM = rnd(2, 7), mR = rnd(0, mM - 1), mP = rnd(0, 1), mC = rnd(0, 40);
+        Str prog = { 0 };
+        sput(&prog, "scoring game Mix(t, a...) {\n"
+                    "    move front(k in 1..min(%d + t, len(a))) when a[k - 1] %% %d != %d => Mix(k %% 3, [a[i] for i in k..len(a) - 1]...)\n"
+                    "        gain sum([a[i] for i in 0..k - 1]) - t;\n"
+                    "    move back(k in {1, 2}) when k <= len(a) and len(a) %% 2 == %d => Mix(t, [a[i] for i in 0..len(a) - 1 - k]...)\n"
+                    "        gain max(a[len(a) - k], %d) - 2 * k;\n"
+                    "    move skip when t > 0 and len(a) > 0 let h = a[len(a) / 2] => Mix(t - 1, a...) gain h %% 5 - 2;\n}\n",
+             mK, mM, mR, mP, mC);
+        enum { Q = 6 };
+        int n = rnd(24, MIXN), t0[Q];
+        for (int j = 0; j < n; j++) mixa[j] = rnd(0, 50);
+        memset(mixk, 0, sizeof mixk);
+        Str want[Q] = { { 0 } };
+        for (int q = 0; q < Q; q++) {   /* suffixes of one row at several t: one table */
+            int l = rnd(0, n - 24);
+            t0[q] = rnd(0, 3);
+            sput(&prog, "query Mix(%d", t0[q]);
+            for (int j = l; j < n; j++) sput(&prog, ", %d", mixa[j]);
+            sput(&prog, ");\n");
+            long long tot[2] = { 0, 0 };
+            int t = t0[q], ll = l, nn = n - l, moves = 0;
+            for (int who = 0;; who ^= 1, moves++) {
+                long long cur = mix_value(t, ll, nn), g;
+                int t2, l2, n2, j = 0;
+                for (; j < MIXN + 3; j++)
+                    if (mix_opt(t, ll, nn, j, &g, &t2, &l2, &n2) && g - mix_value(t2, l2, n2) == cur) break;
+                if (j == MIXN + 3) break;
+                tot[who] += g;
+                t = t2, ll = l2, nn = n2;
+            }
+            if (moves) sput(&want[q], "\"value\":%lld,\"totals\":[%lld,%lld]", mix_value(t0[q], l, n - l), tot[0], tot[1]);
+            else sput(&want[q], "\"value\":0,\"winning\":[]");   /* no move: no best line */
+        }
+        int status;
+        char *err = NULL, *out = duel_run(prog.s, strategy, &status, &err);
+        char *line[Q];
+        int nl = out && !status ? duel_lines(out, line, Q) : 0;
+        for (int q = 0; q < Q; q++) {
+            if (q < nl && strstr(line[q], want[q].s) && strstr(line[q], strategy_json)) continue;
+            if (fails < 3)
+                fprintf(stderr, "Mix #%d.%d (K %d, M %d, R %d, P %d, C %d; t %d): want %s (%s), got: %s%s\n", prog_i, q, mK, mM,
+                        mR, mP, mC, t0[q], want[q].s, strategy_json, q < nl ? line[q] : "(none)", err ? err : "");
+            fails++;
+        }
+        for (int q = 0; q < Q; q++) free(want[q].s);
+        *asked += Q;
+        free(out);
+        free(err);
+        free(prog.s);
+    }
+    return fails;
+}
+
+/* ---- Pre: one rule whose bound reads the integer, a running best -------------------------------
+   Pre(t, a...) with the instance's M, R, D: take the first k numbers, 1 + len % 2 <= k <= min(t + 2,
+   len), when a[k - 1] % M != R, scoring their sum less D * k; then t = 2k % 5. */
+static int pM, pR, pD;
+static long long prev_[5][MIXN + 1][MIXN + 1];
+static bool prek[5][MIXN + 1][MIXN + 1];
+
+static bool pre_opt(int t, int l, int n, int k, long long *gain, int *t2)
+{
+    int hi = t + 2 < n ? t + 2 : n;
+    if (k < 1 + n % 2 || k > hi || mixa[l + k - 1] % pM == pR) return false;
+    long long s = 0;
+    for (int i = 0; i < k; i++) s += mixa[l + i];
+    *gain = s - (long long)pD * k;
+    *t2 = 2 * k % 5;
+    return true;
+}
+
+static long long pre_value(int t, int l, int n)
+{
+    if (prek[t][l][n]) return prev_[t][l][n];
+    long long best = 0, g;
+    bool any = false;
+    int t2;
+    for (int k = 1; k <= n; k++)
+        if (pre_opt(t, l, n, k, &g, &t2)) {
+            long long v = g - pre_value(t2, l + k, n - k);
+            if (!any || v > best) best = v;
+            any = true;
+        }
+    prek[t][l][n] = true;
+    return prev_[t][l][n] = best;
+}
+
+static int duel_pre(int *asked)
+{
+    int fails = 0;
+    for (int prog_i = 0; prog_i < 12; prog_i++) {
+        pM = rnd(2, 7), pR = rnd(0, pM - 1), pD = rnd(0, 20);
+        Str prog = { 0 };
+        sput(&prog, "scoring game Pre(t, a...) {\n"
+                    "    move take(k in 1 + len(a) %% 2..min(t + 2, len(a))) when a[k - 1] %% %d != %d\n"
+                    "        => Pre(2 * k %% 5, [a[i] for i in k..len(a) - 1]...) gain sum([a[i] for i in 0..k - 1]) - %d * k;\n}\n",
+             pM, pR, pD);
+        enum { Q = 6 };
+        int n = rnd(24, MIXN), t0[Q];
+        for (int j = 0; j < n; j++) mixa[j] = rnd(0, 50);
+        memset(prek, 0, sizeof prek);
+        Str want[Q] = { { 0 } };
+        for (int q = 0; q < Q; q++) {
+            int l = rnd(0, n - 24);
+            t0[q] = rnd(0, 4);
+            sput(&prog, "query Pre(%d", t0[q]);
+            for (int j = l; j < n; j++) sput(&prog, ", %d", mixa[j]);
+            sput(&prog, ");\n");
+            long long tot[2] = { 0, 0 }, g;
+            int t = t0[q], ll = l, nn = n - l, moves = 0, t2;
+            for (int who = 0;; who ^= 1, moves++) {
+                long long cur = pre_value(t, ll, nn);
+                int k = 1;
+                for (; k <= nn; k++)
+                    if (pre_opt(t, ll, nn, k, &g, &t2) && g - pre_value(t2, ll + k, nn - k) == cur) break;
+                if (k > nn) break;
+                tot[who] += g;
+                t = t2, ll += k, nn -= k;
+            }
+            if (moves) sput(&want[q], "\"value\":%lld,\"totals\":[%lld,%lld]", pre_value(t0[q], l, n - l), tot[0], tot[1]);
+            else sput(&want[q], "\"value\":0,\"winning\":[]");
+        }
+        int status;
+        char *err = NULL, *out = duel_run(prog.s, strategy, &status, &err);
+        char *line[Q];
+        int nl = out && !status ? duel_lines(out, line, Q) : 0;
+        for (int q = 0; q < Q; q++) {
+            if (q < nl && strstr(line[q], want[q].s) && strstr(line[q], strategy_json)) continue;
+            if (fails < 3)
+                fprintf(stderr, "Pre #%d.%d (M %d, R %d, D %d; t %d): want %s (%s), got: %s%s\n", prog_i, q, pM, pR, pD, t0[q],
+                        want[q].s, strategy_json, q < nl ? line[q] : "(none)", err ? err : "");
+            fails++;
+        }
+        for (int q = 0; q < Q; q++) free(want[q].s);
+        *asked += Q;
+        free(out);
+        free(err);
+        free(prog.s);
+    }
+    return fails;
+}
+
+/* CoinGame on stacks of 24 to 60 coins (a view: the interval table by default), values and the
+   best line's totals from the recursion above. */
+static int duel_long_coins(int *asked)
+{
+    enum { Q = 40 };
+    Want *want = calloc(Q, sizeof *want);
+    Str prog = { 0 };
+    for (int i = 0; i < Q; i++) {
+        int n = rnd(24, 60), c[60];
+        sput(&prog, "query CoinGame(");
+        for (int j = 0; j < n; j++) {
+            c[j] = rnd(0, 99);
+            sput(&prog, "%s%d", j ? ", " : "", c[j]);
+        }
+        sput(&prog, ");\n");
+        cmc = c;
+        memset(cmk, 0, sizeof cmk);
+        want[i].v = coins(c, n, 0, 1);
+        want[i].line = true;
+        coins_line(c, n, want[i].t);
+        cmc = NULL;
+    }
+    int status;
+    char *err = NULL, *out = duel_run(prog.s, strategy, &status, &err);
+    int fails = 0;
+    char *line[Q];
+    int nl = out && !status ? duel_lines(out, line, Q) : 0;
+    for (int i = 0; i < Q; i++) {
+        char w[160];
+        snprintf(w, sizeof w, "\"value\":%lld,\"totals\":[%lld,%lld]", want[i].v, want[i].t[0], want[i].t[1]);
+        if (i < nl && strstr(line[i], w) && strstr(line[i], strategy_json)) continue;
+        if (fails < 3) fprintf(stderr, "CoinGame #%d (long): want %s (%s), got: %s%s\n", i, w, strategy_json, i < nl ? line[i] : "(none)",
+                               err ? err : "");
+        fails++;
+    }
+    *asked += Q;
+    free(out);
+    free(err);
+    free(prog.s);
+    free(want);
     return fails;
 }
 
@@ -747,9 +1011,17 @@ int main(void)
     }
     total += asked;
     int big = duel_big_ends(200, false), longr = duel_big_ends(200, true), nstacks = 0;
-    int stacks = duel_long_stacks(&nstacks), ncut = 0, cut = duel_cut(&ncut);
-    fails += big + longr + stacks + cut;
-    total += 400 + nstacks + ncut;
+    int stacks = duel_long_stacks(&nstacks), ncut = 0, cut = 0, nmix = 0, mix = 0, nlc = 0, lc = 0;
+    /* the rows held as views, by the engine's choice (the interval table) and by negamax */
+    for (int pass = 0; pass < 2; pass++) {
+        strategy = pass ? "negamax" : NULL;
+        strategy_json = pass ? "\"strategy\":\"negamax\"" : "\"strategy\":\"interval\"";
+        cut += duel_cut(&ncut);
+        mix += duel_mix(&nmix) + duel_pre(&nmix);
+        lc += duel_long_coins(&nlc);
+    }
+    fails += big + longr + stacks + cut + mix + lc;
+    total += 400 + nstacks + ncut + nmix + nlc;
     /* one number repeated n times: the positions are its n + 1 lengths, one each whether a move
        slices the row at either end (Ends) or builds the rest element by element (EM's right,
        through the loop); the store is capped at n + 1 positions (a slice not found as the content
@@ -789,7 +1061,8 @@ int main(void)
     free(want);
     printf("scoring duel: %d queries (Ends, CoinGame, YoungChess, %d of 60 random rulesets, 200 Ends rows with numbers "
            "beyond 64 bits: %d failed, 200 long rows: %d failed, %d stacks on rows of 8193-12000: %d failed, 10 rows of "
-           "one number under a cap: %d failed, %d Cut rows (sums of slices): %d failed), %d failed\n",
-           total, asked, big, longr, nstacks, stacks, capped, ncut, cut, fails);
+           "one number under a cap: %d failed, %d Cut rows (sums of slices): %d failed, %d Mix and Pre rows: %d failed, %d long "
+           "CoinGame stacks: %d failed; these three by the interval table and by negamax), %d failed\n",
+           total, asked, big, longr, nstacks, stacks, capped, ncut, cut, nmix, mix, nlc, lc, fails);
     return fails ? 1 : 0;
 }

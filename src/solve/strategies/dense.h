@@ -29,7 +29,12 @@ typedef enum MOpCode {
     MO_CELL, MO_ROWLEN, MO_ROWGET, MO_CELLPUT, MO_ROWPUT,
     /* a list of integers (DBoard ints): MO_ELEM (i -- element i), MO_ELEMSET (list i v -- the
        list with element i set to v; a v the cell's width does not hold declines) */
-    MO_ELEM, MO_ELEMSET
+    MO_ELEM, MO_ELEMSET,
+    /* a window of a row (interval.c; EvalCtx's row and its running sums, the window's offset and
+       length in slots W_OFF and W_LEN): MO_WELEM (i -- element i of the window), MO_WSUM (lo hi
+       -- the sum of its elements lo..hi, 0 when hi < lo); an index out of range is the
+       interpreter's error (the strategy declines) */
+    MO_WELEM, MO_WSUM
 } MOpCode;
 
 /* An instruction. rk: a binary operation's right operand comes with it (1: the constant k, 2:
@@ -238,7 +243,7 @@ enum { SH_NONE, SH_SHR_AND, SH_SHL_OP, SH_OP_K, SH_CELL, SH_PUT, SH_ROWLEN, SH_L
 /* What the integer code runs for: the program (its messages); during the bottom-up fill, where
    an error returns to instead (the fill stops there; nothing is reported); during a search, where
    an overflow returns to (the table declines: the language's integers have any size). */
-typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; } EvalCtx;
+typedef struct EvalCtx { Program *p; jmp_buf *spec, *decline; const int64_t *row; const __int128 *rsum; } EvalCtx;
 
 /* Evaluate o over the slots vars (integers; conditions are 0 or 1): the stack code. */
 int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars);
@@ -420,6 +425,14 @@ typedef struct Walk {
 /* dense_code.c: compile expression n into o at the top level (defs inlined); false when it is
    not integer arithmetic the code can run. The affine form of o, where it has one (o->affine). */
 bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd);
+/* The same for a window of a row (interval.c): the list parameter, local slot wlist, read only
+   as `a[e]` (MO_WELEM), `len(a)` (slot W_LEN) and the sum of a slice, `sum([a[i] for i in lo..hi])`
+   or `sum(a[i] for i in lo..hi)` (MO_WSUM); the other locals W_SHIFT slots up. */
+enum { W_OFF = 0, W_LEN = 1, W_SHIFT = 2 };
+bool dense_cexpr_win(Program *p, Ops *o, const Node *n, int wlist);
+/* Whether expression n is an integer, not a truth value (sema's type, or where it has none, its
+   form: an element, arithmetic, min, max, abs). */
+bool dense_int_valued(const Node *n);
 /* A board game's call argument x (its rows: `rows`, or `rows[i := X, ...]` with each X a row
    `rows[j]` or `rows[j][c := "x", ...]` of one-character literals; a line's `s[c := "x", ...]`)
    compiled into the cell's coordinates out[BD_NP]; false for any other argument. bd: the board

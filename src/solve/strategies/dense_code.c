@@ -13,8 +13,9 @@
 /* A def's parameters while its body is compiled inline: its arguments (compiled where the call
    is: outer), one per parameter slot. */
 typedef struct Subst { const Node *const *args; int n; const struct Subst *outer; } Subst;
-/* bd: compiling a board game's rules (DBoard; NULL: integer parameters). */
-typedef struct Cc { Program *p; bool ok; int depth, maxdepth; const Subst *sub; int inlined; const DBoard *bd; } Cc;
+/* bd: compiling a board game's rules (DBoard; NULL: integer parameters); wlist: a window's list
+   parameter (its local slot; -1: none; see dense_cexpr_win). */
+typedef struct Cc { Program *p; bool ok; int depth, maxdepth; const Subst *sub; int inlined; const DBoard *bd; int wlist; } Cc;
 
 /* Inlining stops at this depth (a recursive def is not compiled) and past this many instructions. */
 #define MAX_INLINE_DEPTH 4
@@ -74,6 +75,42 @@ static void depth(Cc *c, int d)
 }
 
 static void cexpr(Cc *c, Ops *o, const Node *n);
+
+/* Whether n is a window's list as written in the game's rules (not inside an inlined def). */
+static bool win_list(const Cc *c, const Node *n)
+{
+    return c->wlist >= 0 && !c->sub && n->kind == N_NAME && n->ref == REF_LOCAL && n->ref_id == c->wlist;
+}
+
+/* A window's `[a[i] for i in lo..hi]` (g a list comprehension) or `a[i] for i in lo..hi` (the
+   generator of a sum): its range, or NULL. */
+static const Node *win_slice(const Cc *c, const Node *g)
+{
+    if (g->kind != N_GEN || g->list.n != 1 || g->b) return NULL;
+    const Node *b = g->list.v[0], *e = g->a;
+    if (b->kind != N_BINDER || !b->a || b->a->kind != N_RANGE || e->kind != N_INDEX || !win_list(c, e->a) ||
+        e->b->kind != N_NAME || e->b->ref != REF_LOCAL || e->b->ref_id != b->ref_id)
+        return NULL;
+    return b->a;
+}
+
+/* sum() of a window's slice: its range's bounds, then MO_WSUM. False (nothing compiled) for
+   anything else. */
+static bool win_sum(Cc *c, Ops *o, const Node *n)
+{
+    const Node *r = NULL;
+    if (c->wlist < 0 || c->sub) return false;
+    if (n->kind == N_GEN && n->op == FOLD_SUM) r = win_slice(c, n);
+    else if (n->kind == N_CALL && n->ref == REF_BUILTIN && n->ref_id == BI_SUM && n->list.n == 1 &&
+             n->list.v[0]->kind == N_GEN && n->list.v[0]->op == FOLD_LIST)
+        r = win_slice(c, n->list.v[0]);
+    if (!r) return false;
+    cexpr(c, o, r->a);
+    cexpr(c, o, r->b);
+    put(o, MO_WSUM, 0, 0, n);
+    depth(c, -1);
+    return true;
+}
 
 /* Whether n is a board's rows as written in the game's rules (not inside an inlined def, whose
    names are its own). */
@@ -152,6 +189,12 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
             c->sub = sub->outer;
             cexpr(c, o, sub->args[n->ref_id]);
             c->sub = sub;
+            return;
+        }
+        if (n->ref == REF_LOCAL && c->wlist >= 0) {   /* a window's list only as win_* read it; locals shifted */
+            if (n->ref_id == c->wlist) { c->ok = false; return; }
+            put(o, MO_VAR, n->ref_id + W_SHIFT, 0, n);
+            depth(c, 1);
             return;
         }
         if (n->ref == REF_LOCAL && c->bd) {   /* a board's rows only as board_* read them; locals shifted */
@@ -238,7 +281,16 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         if (c->ok) o->v[je].a = o->n;
         return;
     }
+    case N_GEN:
+        if (!win_sum(c, o, n)) c->ok = false;
+        return;
     case N_CALL:
+        if (win_sum(c, o, n)) return;
+        if (n->ref == REF_BUILTIN && n->ref_id == BI_LEN && n->list.n == 1 && win_list(c, n->list.v[0])) {
+            put(o, MO_VAR, W_LEN, 0, n);
+            depth(c, 1);
+            return;
+        }
         if (n->ref == REF_BUILTIN && (n->ref_id == BI_MIN || n->ref_id == BI_MAX) && n->list.n >= 2) {
             for (int i = 0; i < n->list.n; i++) {
                 if (n->list.v[i]->kind == N_SPLAT) { c->ok = false; return; }
@@ -277,6 +329,11 @@ static void cexpr(Cc *c, Ops *o, const Node *n)
         c->ok = false;
         return;
     case N_INDEX: {   /* an element of a constant list of integers (out of range: declined) */
+        if (win_list(c, n->a)) {   /* an element of a window */
+            cexpr(c, o, n->b);
+            put(o, MO_WELEM, 0, 0, n);
+            return;
+        }
         if (c->bd && c->bd->ints && board_rows(c, n->a)) {   /* an element of a list of integers */
             cexpr(c, o, n->b);
             put(o, MO_ELEM, 0, 0, n);
@@ -576,7 +633,17 @@ static void bit_shape(Ops *o)
 
 bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd)
 {
-    Cc c = { p, true, 0, 0, NULL, 0, bd };
+    Cc c = { p, true, 0, 0, NULL, 0, bd, -1 };
+    cexpr(&c, o, n);
+    o->node = n;
+    if (c.ok) dense_affine(o);
+    if (c.ok && !o->affine) bit_shape(o);
+    return c.ok;
+}
+
+bool dense_cexpr_win(Program *p, Ops *o, const Node *n, int wlist)
+{
+    Cc c = { p, true, 0, 0, NULL, 0, NULL, wlist };
     cexpr(&c, o, n);
     o->node = n;
     if (c.ok) dense_affine(o);
@@ -603,7 +670,7 @@ static bool cboard_rows(Program *p, Ops *o, const Node *n, const DBoard *bd)
 {
     if (bd->ints && (n->kind == N_GEN || (n->kind == N_CALL && n->ref == REF_BUILTIN && n->ref_id == BI_SORT)))
         return dense_clmap(p, o, n, bd);
-    Cc c = { p, true, 0, 0, NULL, 0, bd };
+    Cc c = { p, true, 0, 0, NULL, 0, bd, -1 };
     put(o, MO_VAR, BD_M, 0, n);
     depth(&c, 1);
     if (!board_rows(&c, n) && bd->ints) {   /* a[i := v, ...] */
@@ -714,6 +781,8 @@ static bool int_valued(const Node *n)
     default: return false;
     }
 }
+
+bool dense_int_valued(const Node *n) { return int_valued(n); }
 
 /* Expression n compiled into a new Ops (*ok false when it does not compile). */
 static Ops *sub_ops(Program *p, const Node *n, const DBoard *bd, bool *ok)

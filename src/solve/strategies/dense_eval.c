@@ -184,6 +184,24 @@ int64_t dense_eval_code(const EvalCtx *p, const Ops *o, const int64_t *vars)
             sp -= 2;
             break;
         }
+        case MO_WELEM: {   /* a window of p->row: its offset and length in W_OFF, W_LEN */
+            int64_t ix = st[sp - 1];
+            if ((uint64_t)ix >= (uint64_t)vars[W_LEN]) dense_fail(p, m->n, "index out of range");
+            st[sp - 1] = p->row[vars[W_OFF] + ix];
+            break;
+        }
+        case MO_WSUM: {   /* elements lo..hi of the window: a difference of the row's running sums */
+            int64_t lo = st[sp - 2], hi = st[sp - 1];
+            if (hi < lo) {
+                st[--sp - 1] = 0;
+                break;
+            }
+            if (lo < 0 || hi >= vars[W_LEN]) dense_fail(p, m->n, "index out of range");
+            __int128 d = p->rsum[vars[W_OFF] + hi + 1] - p->rsum[vars[W_OFF] + lo];
+            if (d > INT64_MAX || d < INT64_MIN) dense_fail(p, m->n, "integer overflow");
+            st[--sp - 1] = (int64_t)d;
+            break;
+        }
         case MO_TRUTH: st[sp - 1] = st[sp - 1] != 0; break;
         case MO_JF: if (!st[--sp]) i = m->a - 1; break;
         case MO_JMP: i = m->a - 1; break;

@@ -95,7 +95,7 @@ static void bit_kind(Program *p, DClause *cl, int slot)
     }
     if (!alone) return;
     int64_t *vars = xcalloc((size_t)slot + 1, sizeof *vars);
-    EvalCtx ev = { p, NULL, NULL };
+    EvalCtx ev = { p, NULL, NULL, NULL, NULL };
     cl->bmask = 0;
     for (int i = 0; i < 64; i++) {
         vars[slot] = i;

@@ -1106,7 +1106,7 @@ void dense_walk_init(Walk *w, Solver *sv, Dense *d, Engine *e, DenseGame *g, con
     w->g = g;
     w->loc = loc;
     w->vars = g->vars;
-    w->ev = (EvalCtx){ e->p, NULL, NULL };
+    w->ev = (EvalCtx){ e->p, NULL, NULL, NULL, NULL };
     w->key = key;
     w->solved0 = g->solved;
     w->room = e->budget ? e->budget - (e->budget < e->n ? e->budget : e->n) : SIZE_MAX;
