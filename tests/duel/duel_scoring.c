@@ -14,7 +14,10 @@
    whose slices must be one position per length however they are made (a slice of the row, or a
    list built element by element), under a cap on the positions stored. Stacks on rows of more
    than 8192 numbers, taking from the front, from the back, or alternately inside the row. Cut,
-   keeping either part of a long row and scoring the sum of the other. */
+   keeping either part of a long row and scoring the sum of the other. Mix and Pre (an integer and
+   a row: guards, lets, literal sets, the list kept whole, a bound that reads the integer) and
+   CoinGame on stacks of 24-60 coins. Cut, Mix, Pre and the long CoinGame stacks run twice: by the
+   engine's choice, which must be the compiled interval table, and by negamax. */
 #include <gmp.h>
 #include "config.h"
 #include "jsonduel.h"
@@ -643,19 +646,21 @@ static int duel_cut(int *asked)
     return fails;
 }
 
-/* ---- Mix: integers and a row, every kind of rule the interval table compiles -------------------
+/* ---- Mix and Pre: an integer and a row, the rules the interval table compiles ------------------
    Mix(t, a...) with the instance's K, M, R, P, C: "front" takes the first k numbers (1 <= k <= K + t,
    k <= len) when a[k - 1] % M != R, scoring their sum less t, and leaves t = k % 3; "back" drops the
    last k numbers (k in {1, 2}) when len % 2 == P, scoring max(a[len - k], C) - 2k; "skip" (t > 0,
-   len > 0) lowers t by one, scoring a[len / 2] % 5 - 2. Values and the totals of the best line
-   (the first best move in the rules' order each time), computed here from those rules. */
+   len > 0) lowers t by one, scoring a[len / 2] % 5 - 2. Pre(t, a...) with M, R, D has one rule whose
+   bound reads the integer (the table keeps a running best): take the first k numbers, 1 + len % 2 <=
+   k <= min(t + 2, len), when a[k - 1] % M != R, scoring their sum less D * k; then t = 2k % 5. Values
+   and the totals of the best line (the first best move in the rules' order each time), computed
+   here from those rules over a[l..l + n). */
 #define MIXN 44
-static int mixa[MIXN], mK, mM, mR, mP, mC;
-static long long mixv[4][MIXN + 1][MIXN + 1];
-static bool mixk[4][MIXN + 1][MIXN + 1];
+#define MIXJ (MIXN + 3)   /* options a position has at most, numbered in the rules' order */
+static int mixa[MIXN], mK, mM, mR, mP, mC, pD;
 
-/* Option j of position (t, l, n) in the rules' order (front k = 1.., back k = 1, 2, skip): false
-   when it is not a move; else its gain and the position after. */
+/* Option j of Mix's position (t, l, n) in the rules' order (front k = 1.., back k = 1, 2, skip):
+   false when it is not a move; else its gain and the position after. */
 static bool mix_opt(int t, int l, int n, int j, long long *gain, int *t2, int *l2, int *n2)
 {
     int kf = mK + t < n ? mK + t : n;
@@ -683,148 +688,78 @@ static bool mix_opt(int t, int l, int n, int j, long long *gain, int *t2, int *l
     return true;
 }
 
-static long long mix_value(int t, int l, int n)
+/* Option j of Pre's position: k = j + 1. */
+static bool pre_opt(int t, int l, int n, int j, long long *gain, int *t2, int *l2, int *n2)
 {
-    if (mixk[t][l][n]) return mixv[t][l][n];
-    long long best = 0, g;
-    bool any = false;
-    int t2, l2, n2;
-    for (int j = 0; j < MIXN + 3; j++)
-        if (mix_opt(t, l, n, j, &g, &t2, &l2, &n2)) {
-            long long v = g - mix_value(t2, l2, n2);
-            if (!any || v > best) best = v;
-            any = true;
-        }
-    mixk[t][l][n] = true;
-    return mixv[t][l][n] = best;
-}
-
-static int duel_mix(int *asked)
-{
-    int fails = 0;
-    for (int prog_i = 0; prog_i < 12; prog_i++) {
-        mK = rnd(1, 3), mM = rnd(2, 7), mR = rnd(0, mM - 1), mP = rnd(0, 1), mC = rnd(0, 40);
-        Str prog = { 0 };
-        sput(&prog, "scoring game Mix(t, a...) {\n"
-                    "    move front(k in 1..min(%d + t, len(a))) when a[k - 1] %% %d != %d => Mix(k %% 3, [a[i] for i in k..len(a) - 1]...)\n"
-                    "        gain sum([a[i] for i in 0..k - 1]) - t;\n"
-                    "    move back(k in {1, 2}) when k <= len(a) and len(a) %% 2 == %d => Mix(t, [a[i] for i in 0..len(a) - 1 - k]...)\n"
-                    "        gain max(a[len(a) - k], %d) - 2 * k;\n"
-                    "    move skip when t > 0 and len(a) > 0 let h = a[len(a) / 2] => Mix(t - 1, a...) gain h %% 5 - 2;\n}\n",
-             mK, mM, mR, mP, mC);
-        enum { Q = 6 };
-        int n = rnd(24, MIXN), t0[Q];
-        for (int j = 0; j < n; j++) mixa[j] = rnd(0, 50);
-        memset(mixk, 0, sizeof mixk);
-        Str want[Q] = { { 0 } };
-        for (int q = 0; q < Q; q++) {   /* suffixes of one row at several t: one table */
-            int l = rnd(0, n - 24);
-            t0[q] = rnd(0, 3);
-            sput(&prog, "query Mix(%d", t0[q]);
-            for (int j = l; j < n; j++) sput(&prog, ", %d", mixa[j]);
-            sput(&prog, ");\n");
-            long long tot[2] = { 0, 0 };
-            int t = t0[q], ll = l, nn = n - l, moves = 0;
-            for (int who = 0;; who ^= 1, moves++) {
-                long long cur = mix_value(t, ll, nn), g;
-                int t2, l2, n2, j = 0;
-                for (; j < MIXN + 3; j++)
-                    if (mix_opt(t, ll, nn, j, &g, &t2, &l2, &n2) && g - mix_value(t2, l2, n2) == cur) break;
-                if (j == MIXN + 3) break;
-                tot[who] += g;
-                t = t2, ll = l2, nn = n2;
-            }
-            if (moves) sput(&want[q], "\"value\":%lld,\"totals\":[%lld,%lld]", mix_value(t0[q], l, n - l), tot[0], tot[1]);
-            else sput(&want[q], "\"value\":0,\"winning\":[]");   /* no move: no best line */
-        }
-        int status;
-        char *err = NULL, *out = duel_run(prog.s, strategy, &status, &err);
-        char *line[Q];
-        int nl = out && !status ? duel_lines(out, line, Q) : 0;
-        for (int q = 0; q < Q; q++) {
-            if (q < nl && strstr(line[q], want[q].s) && strstr(line[q], strategy_json)) continue;
-            if (fails < 3)
-                fprintf(stderr, "Mix #%d.%d (K %d, M %d, R %d, P %d, C %d; t %d): want %s (%s), got: %s%s\n", prog_i, q, mK, mM,
-                        mR, mP, mC, t0[q], want[q].s, strategy_json, q < nl ? line[q] : "(none)", err ? err : "");
-            fails++;
-        }
-        for (int q = 0; q < Q; q++) free(want[q].s);
-        *asked += Q;
-        free(out);
-        free(err);
-        free(prog.s);
-    }
-    return fails;
-}
-
-/* ---- Pre: one rule whose bound reads the integer, a running best -------------------------------
-   Pre(t, a...) with the instance's M, R, D: take the first k numbers, 1 + len % 2 <= k <= min(t + 2,
-   len), when a[k - 1] % M != R, scoring their sum less D * k; then t = 2k % 5. */
-static int pM, pR, pD;
-static long long prev_[5][MIXN + 1][MIXN + 1];
-static bool prek[5][MIXN + 1][MIXN + 1];
-
-static bool pre_opt(int t, int l, int n, int k, long long *gain, int *t2)
-{
-    int hi = t + 2 < n ? t + 2 : n;
-    if (k < 1 + n % 2 || k > hi || mixa[l + k - 1] % pM == pR) return false;
+    int k = j + 1, hi = t + 2 < n ? t + 2 : n;
+    if (k < 1 + n % 2 || k > hi || mixa[l + k - 1] % mM == mR) return false;
     long long s = 0;
     for (int i = 0; i < k; i++) s += mixa[l + i];
     *gain = s - (long long)pD * k;
-    *t2 = 2 * k % 5;
+    *t2 = 2 * k % 5, *l2 = l + k, *n2 = n - k;
     return true;
 }
 
-static long long pre_value(int t, int l, int n)
+typedef bool (*RowOpt)(int t, int l, int n, int j, long long *gain, int *t2, int *l2, int *n2);
+static RowOpt rg_opt;
+static long long rgv[5][MIXN + 1][MIXN + 1];
+static bool rgk[5][MIXN + 1][MIXN + 1];
+
+static long long rg_value(int t, int l, int n)
 {
-    if (prek[t][l][n]) return prev_[t][l][n];
+    if (rgk[t][l][n]) return rgv[t][l][n];
     long long best = 0, g;
     bool any = false;
-    int t2;
-    for (int k = 1; k <= n; k++)
-        if (pre_opt(t, l, n, k, &g, &t2)) {
-            long long v = g - pre_value(t2, l + k, n - k);
+    int t2, l2, n2;
+    for (int j = 0; j < MIXJ; j++)
+        if (rg_opt(t, l, n, j, &g, &t2, &l2, &n2)) {
+            long long v = g - rg_value(t2, l2, n2);
             if (!any || v > best) best = v;
             any = true;
         }
-    prek[t][l][n] = true;
-    return prev_[t][l][n] = best;
+    rgk[t][l][n] = true;
+    return rgv[t][l][n] = best;
 }
 
-static int duel_pre(int *asked)
+/* What the engine must print for (t, l, n): its value and the best line's totals; a position
+   without a move has no best line. */
+static void rg_want(Str *w, int t, int l, int n)
 {
+    long long tot[2] = { 0, 0 }, v = rg_value(t, l, n), g;
+    int moves = 0, t2, l2, n2;
+    for (int who = 0;; who ^= 1, moves++) {
+        long long cur = rg_value(t, l, n);
+        int j = 0;
+        for (; j < MIXJ; j++)
+            if (rg_opt(t, l, n, j, &g, &t2, &l2, &n2) && g - rg_value(t2, l2, n2) == cur) break;
+        if (j == MIXJ) break;
+        tot[who] += g;
+        t = t2, l = l2, n = n2;
+    }
+    if (moves) sput(w, "\"value\":%lld,\"totals\":[%lld,%lld]", v, tot[0], tot[1]);
+    else sput(w, "\"value\":0,\"winning\":[]");
+}
+
+/* 12 programs of game `name` (rules: its declaration, made anew for each by make), 6 queries each
+   at suffixes of one row of 24 to MIXN numbers and integers 0..tmax, against rg_opt's values. */
+static int duel_rows(const char *name, RowOpt opt, int tmax, void (*make)(Str *prog), int *asked)
+{
+    enum { Q = 6 };
     int fails = 0;
+    rg_opt = opt;
     for (int prog_i = 0; prog_i < 12; prog_i++) {
-        pM = rnd(2, 7), pR = rnd(0, pM - 1), pD = rnd(0, 20);
-        Str prog = { 0 };
-        sput(&prog, "scoring game Pre(t, a...) {\n"
-                    "    move take(k in 1 + len(a) %% 2..min(t + 2, len(a))) when a[k - 1] %% %d != %d\n"
-                    "        => Pre(2 * k %% 5, [a[i] for i in k..len(a) - 1]...) gain sum([a[i] for i in 0..k - 1]) - %d * k;\n}\n",
-             pM, pR, pD);
-        enum { Q = 6 };
+        Str prog = { 0 }, want[Q] = { { 0 } };
+        make(&prog);
         int n = rnd(24, MIXN), t0[Q];
         for (int j = 0; j < n; j++) mixa[j] = rnd(0, 50);
-        memset(prek, 0, sizeof prek);
-        Str want[Q] = { { 0 } };
-        for (int q = 0; q < Q; q++) {
+        memset(rgk, 0, sizeof rgk);
+        for (int q = 0; q < Q; q++) {   /* suffixes of one row at several t: one table */
             int l = rnd(0, n - 24);
-            t0[q] = rnd(0, 4);
-            sput(&prog, "query Pre(%d", t0[q]);
+            t0[q] = rnd(0, tmax);
+            sput(&prog, "query %s(%d", name, t0[q]);
             for (int j = l; j < n; j++) sput(&prog, ", %d", mixa[j]);
             sput(&prog, ");\n");
-            long long tot[2] = { 0, 0 }, g;
-            int t = t0[q], ll = l, nn = n - l, moves = 0, t2;
-            for (int who = 0;; who ^= 1, moves++) {
-                long long cur = pre_value(t, ll, nn);
-                int k = 1;
-                for (; k <= nn; k++)
-                    if (pre_opt(t, ll, nn, k, &g, &t2) && g - pre_value(t2, ll + k, nn - k) == cur) break;
-                if (k > nn) break;
-                tot[who] += g;
-                t = t2, ll += k, nn -= k;
-            }
-            if (moves) sput(&want[q], "\"value\":%lld,\"totals\":[%lld,%lld]", pre_value(t0[q], l, n - l), tot[0], tot[1]);
-            else sput(&want[q], "\"value\":0,\"winning\":[]");
+            rg_want(&want[q], t0[q], l, n - l);
         }
         int status;
         char *err = NULL, *out = duel_run(prog.s, strategy, &status, &err);
@@ -833,8 +768,8 @@ static int duel_pre(int *asked)
         for (int q = 0; q < Q; q++) {
             if (q < nl && strstr(line[q], want[q].s) && strstr(line[q], strategy_json)) continue;
             if (fails < 3)
-                fprintf(stderr, "Pre #%d.%d (M %d, R %d, D %d; t %d): want %s (%s), got: %s%s\n", prog_i, q, pM, pR, pD, t0[q],
-                        want[q].s, strategy_json, q < nl ? line[q] : "(none)", err ? err : "");
+                fprintf(stderr, "%s #%d.%d (%s t %d): want %s (%s), got: %s%s\n", name, prog_i, q, prog.s, t0[q], want[q].s,
+                        strategy_json, q < nl ? line[q] : "(none)", err ? err : "");
             fails++;
         }
         for (int q = 0; q < Q; q++) free(want[q].s);
@@ -844,6 +779,27 @@ static int duel_pre(int *asked)
         free(prog.s);
     }
     return fails;
+}
+
+static void mix_make(Str *prog)
+{
+    mK = rnd(1, 3), mM = rnd(2, 7), mR = rnd(0, mM - 1), mP = rnd(0, 1), mC = rnd(0, 40);
+    sput(prog, "scoring game Mix(t, a...) {\n"
+               "    move front(k in 1..min(%d + t, len(a))) when a[k - 1] %% %d != %d => Mix(k %% 3, [a[i] for i in k..len(a) - 1]...)\n"
+               "        gain sum([a[i] for i in 0..k - 1]) - t;\n"
+               "    move back(k in {1, 2}) when k <= len(a) and len(a) %% 2 == %d => Mix(t, [a[i] for i in 0..len(a) - 1 - k]...)\n"
+               "        gain max(a[len(a) - k], %d) - 2 * k;\n"
+               "    move skip when t > 0 and len(a) > 0 let h = a[len(a) / 2] => Mix(t - 1, a...) gain h %% 5 - 2;\n}\n",
+         mK, mM, mR, mP, mC);
+}
+
+static void pre_make(Str *prog)
+{
+    mM = rnd(2, 7), mR = rnd(0, mM - 1), pD = rnd(0, 20);
+    sput(prog, "scoring game Pre(t, a...) {\n"
+               "    move take(k in 1 + len(a) %% 2..min(t + 2, len(a))) when a[k - 1] %% %d != %d\n"
+               "        => Pre(2 * k %% 5, [a[i] for i in k..len(a) - 1]...) gain sum([a[i] for i in 0..k - 1]) - %d * k;\n}\n",
+         mM, mR, pD);
 }
 
 /* CoinGame on stacks of 24 to 60 coins (a view: the interval table by default), values and the
@@ -1017,7 +973,7 @@ int main(void)
         strategy = pass ? "negamax" : NULL;
         strategy_json = pass ? "\"strategy\":\"negamax\"" : "\"strategy\":\"interval\"";
         cut += duel_cut(&ncut);
-        mix += duel_mix(&nmix) + duel_pre(&nmix);
+        mix += duel_rows("Mix", mix_opt, 3, mix_make, &nmix) + duel_rows("Pre", pre_opt, 4, pre_make, &nmix);
         lc += duel_long_coins(&nlc);
     }
     fails += big + longr + stacks + cut + mix + lc;
