@@ -45,6 +45,7 @@ typedef struct ITable {
     IRowKey *map;
     size_t mcap, mn;
     size_t cells;
+    struct ITable *next;   /* the next table of the same row (another game's) */
 } ITable;
 
 typedef struct IFrame { int64_t c[IV_MAXINT]; uint32_t off, len; uint64_t *cell; size_t opt; bool expanded; } IFrame;
@@ -58,6 +59,8 @@ typedef struct Interval {
     size_t ngames;
     ITable **tabs;
     size_t ntabs, captabs;
+    ITable **byrow;      /* by the row's base: its tables, chained */
+    size_t nbyrow;
     IFrame *stack;
     size_t sp, scap;
     IOpt *opt;
@@ -104,6 +107,11 @@ static void drop_tables(Interval *iv, int gid)
     }
     iv->ntabs = k;
     if (gid < 0) iv->used = 0;
+    memset(iv->byrow, 0, iv->nbyrow * sizeof *iv->byrow);   /* the chains of the tables left */
+    for (size_t i = 0; i < iv->ntabs; i++) {
+        iv->tabs[i]->next = iv->byrow[iv->tabs[i]->base];
+        iv->byrow[iv->tabs[i]->base] = iv->tabs[i];
+    }
 }
 
 static void iv_fini(Solver *s, void *st)
@@ -115,6 +123,7 @@ static void iv_fini(Solver *s, void *st)
     xfree(iv->games);
     xfree(iv->tried);
     xfree(iv->tabs);
+    xfree(iv->byrow);
     xfree(iv->stack);
     xfree(iv->opt);
     xfree(iv->vars);
@@ -178,8 +187,9 @@ static bool coords_of(const Program *p, const IGame *g, const int64_t *key, int6
 /* The table of game gid over the row base (made when new). */
 static ITable *table_of(Interval *iv, Program *p, const IGame *g, uint64_t base, Loc loc)
 {
-    for (size_t i = 0; i < iv->ntabs; i++)
-        if (iv->tabs[i]->gid == g->gid && iv->tabs[i]->base == base) return iv->tabs[i];
+    if (base < iv->nbyrow)
+        for (ITable *t = iv->byrow[base]; t; t = t->next)
+            if (t->gid == g->gid) return t;
     uint32_t n;
     const int64_t *a = lview_row(p, base, &n);
     prog_memory_need(p, ((size_t)n + 1) * (sizeof(__int128) + (g->nint ? 0 : sizeof(uint64_t *))), loc, "the game's table");
@@ -193,6 +203,15 @@ static ITable *table_of(Interval *iv, Program *p, const IGame *g, uint64_t base,
     for (uint32_t i = 0; i < n; i++) t->rsum[i + 1] = t->rsum[i] + a[i];
     if (!g->nint) t->byr = xcalloc((size_t)n + 1, sizeof *t->byr);
     VEC_PUSH(iv->tabs, iv->ntabs, iv->captabs, t);
+    if (base >= iv->nbyrow) {
+        size_t m = iv->nbyrow ? iv->nbyrow : 64;
+        while (m <= base) m *= 2;
+        iv->byrow = xrealloc(iv->byrow, m * sizeof *iv->byrow);
+        memset(iv->byrow + iv->nbyrow, 0, (m - iv->nbyrow) * sizeof *iv->byrow);
+        iv->nbyrow = m;
+    }
+    t->next = iv->byrow[base];
+    iv->byrow[base] = t;
     return t;
 }
 
