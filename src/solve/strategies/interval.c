@@ -48,10 +48,15 @@ typedef struct ITable {
     struct ITable *next;   /* the next table of the same row (another game's) */
 } ITable;
 
-typedef struct IFrame { int64_t c[IV_MAXINT]; uint32_t off, len; uint64_t *cell; size_t opt; bool expanded; } IFrame;
-/* An option: its gain and the cell after it; keep: the running best's (h - 1, w), whose best is
-   taken as it is (the same player's choice, not a move). */
-typedef struct IOpt { int64_t gain; const uint64_t *cell; bool keep; } IOpt;
+/* A position on the search stack (48 bytes: a stack of 10^6 coins keeps about two a number);
+   opt: where its options start in Interval.opt. */
+typedef struct IFrame { int64_t c[IV_MAXINT]; uint64_t *cell; uint32_t off, len, opt; bool expanded; } IFrame;
+/* An option (16 bytes): its gain and the cell after it, whose low bit (cells are 8-byte words)
+   is IO_KEEP for the running best's (h - 1, w), whose best is taken as it is (the same player's
+   choice, not a move). */
+typedef struct IOpt { int64_t gain; uintptr_t cell; } IOpt;
+#define IO_KEEP ((uintptr_t)1)
+static inline const uint64_t *opt_cell(const IOpt *o) { return (const uint64_t *)(o->cell & ~IO_KEEP); }
 
 typedef struct Interval {
     IGame **games;
@@ -342,7 +347,7 @@ static void option(Interval *iv, ITable *t, const IGame *g, const IRule *r, cons
     if (g->prefix) n.c[0] = canon_h(iv, g, n.c[0], n.off, n.len);   /* the last use of the slots */
     n.cell = cell_at(iv, t, g, n.c, n.off, n.len);
     if (*n.cell == C_ONPATH) decline(iv);   /* a cycle: negamax reports it */
-    IOpt o = { gain, n.cell, false };
+    IOpt o = { gain, (uintptr_t)n.cell };
     VEC_PUSH(iv->opt, iv->nopt, iv->capopt, o);
     if (*n.cell == C_UNK) VEC_PUSH(iv->stack, iv->sp, iv->scap, n);
 }
@@ -391,7 +396,7 @@ static void expand_prefix(Interval *iv, ITable *t, const IGame *g, const IFrame 
         n.expanded = false;
         n.cell = cell_at(iv, t, g, n.c, n.off, n.len);
         if (*n.cell == C_ONPATH) decline(iv);
-        IOpt o = { 0, n.cell, true };
+        IOpt o = { 0, (uintptr_t)n.cell | IO_KEEP };
         VEC_PUSH(iv->opt, iv->nopt, iv->capopt, o);
         if (*n.cell == C_UNK) VEC_PUSH(iv->stack, iv->sp, iv->scap, n);
     }
@@ -423,11 +428,12 @@ static void finish(Interval *iv, uint64_t *cell, size_t from)
     bool any = false;
     for (size_t i = from; i < iv->nopt; i++) {
         const IOpt *o = &iv->opt[i];
+        uint64_t c = *opt_cell(o);
         int64_t v;
-        if (o->keep) {
-            if (*o->cell == C_NONE) continue;
-            v = dec(*o->cell);
-        } else if (__builtin_sub_overflow(o->gain, *o->cell == C_NONE ? 0 : dec(*o->cell), &v)) {
+        if (o->cell & IO_KEEP) {
+            if (c == C_NONE) continue;
+            v = dec(c);
+        } else if (__builtin_sub_overflow(o->gain, c == C_NONE ? 0 : dec(c), &v)) {
             decline(iv);   /* GMP is negamax's */
         }
         if (!any || v > best) best = v;
@@ -458,7 +464,8 @@ static void search(Interval *iv, ITable *t, const IGame *g, const IFrame *root)
         }
         *f->cell = C_ONPATH;
         f->expanded = true;
-        f->opt = iv->nopt;
+        if (iv->nopt > UINT32_MAX) decline(iv);
+        f->opt = (uint32_t)iv->nopt;
         IFrame cur = *f;
         expand(iv, t, g, &cur);   /* may move the stack */
         if (iv->sp == fi + 1) {   /* nothing pushed: done now */
