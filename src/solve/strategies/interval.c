@@ -3,8 +3,8 @@
    registry, listview.h), and the values of the row's positions are kept in a table of their own,
    one array over the offsets for each (integers, numbers dropped from the end); negamax's values,
    without keys, states or the interpreter. It answers a position whose list is a view (a list of
-   LVIEW_MIN numbers or more: shorter ones are negamax's), and declines, for the game from then on,
-   wherever the interpreter could say something else: an error of the rules (an index out of
+   LVIEW_MIN numbers or more: shorter ones are negamax's), and declines, for the game on that row
+   from then on, wherever the interpreter could say something else: an error of the rules (an index out of
    range, an overflow: negamax then reports it or computes in GMP), a cycle, a value beyond 64 bits,
    more positions than --max-states, or a table too sparse for its arrays. */
 #include "config.h"
@@ -46,6 +46,7 @@ typedef struct ITable {
     size_t mcap, mn;
     size_t cells;
     struct ITable *next;   /* the next table of the same row (another game's) */
+    bool dead;             /* declined (give_up): no cells, negamax's row */
 } ITable;
 
 /* A position on the search stack (48 bytes: a stack of 10^6 coins keeps about two a number);
@@ -153,13 +154,24 @@ static IGame *game_of(Interval *iv, Program *p, uint32_t gid)
     return iv->games[gid];
 }
 
-/* The game gives up: its tables go, and negamax answers its positions from now on (the values
-   handed out so far are right: they stay). */
-static void give_up(Interval *iv, int gid)
+/* The row gives up for the game: its table keeps no cells, and negamax answers the game's
+   positions on it from now on (the values handed out so far are right: they stay; the game's
+   other rows keep their tables, as an error or an overflow is a row's). */
+static void give_up(Interval *iv, ITable *t)
 {
-    drop_tables(iv, gid);
-    iv_free_game(iv->games[gid]);
-    iv->games[gid] = NULL;
+    if (t->byr)
+        for (size_t r = 0; r <= t->n; r++) xfree(t->byr[r]);
+    for (size_t i = 0; i < t->mcap; i++) xfree(t->map[i].cells);
+    xfree(t->byr);
+    xfree(t->map);
+    xfree(t->rsum);
+    t->byr = NULL;
+    t->map = NULL;
+    t->rsum = NULL;
+    t->mcap = t->mn = 0;
+    iv->cells -= t->cells;
+    t->cells = 0;
+    t->dead = true;
     iv->sp = iv->nopt = 0;
     iv->probe = 0;
 }
@@ -304,6 +316,7 @@ static void option(Interval *iv, ITable *t, const IGame *g, const IRule *r, cons
 {
     int64_t *v = iv->vars;
     const EvalCtx *ev = &iv->ev;
+    iv->work++;   /* a move examined: a step (--max-steps) */
     for (int i = 0; i < r->ncl; i++) {
         int64_t x = eval(ev, &r->cl[i], v);
         if (r->let[i]) v[r->lslot[i]] = x;
@@ -480,6 +493,37 @@ static void search(Interval *iv, ITable *t, const IGame *g, const IFrame *root)
         }
         if (++iv->work >= 4096) poll(iv);
     }
+    if (iv->work) poll(iv);   /* a short search counts too (--max-steps) */
+}
+
+/* The value of position f (its cell found here) into *value, and whether it has no move; false
+   when the row declines (give_up). */
+static bool solve_at(Interval *iv, ITable *t, const IGame *g, IFrame *f, uint64_t *value, bool *terminal)
+{
+    jmp_buf jb;
+    iv->decline = &jb;
+    iv->ev.spec = &jb;   /* every error of the rules declines */
+    if (setjmp(jb)) {
+        iv->ev.spec = NULL;
+        give_up(iv, t);
+        return false;
+    }
+    iv->ev.row = t->a;
+    iv->ev.rsum = t->rsum;
+    if (g->prefix) f->c[0] = canon_h(iv, g, f->c[0], f->off, f->len);
+    f->cell = cell_at(iv, t, g, f->c, f->off, f->len);
+    if (*f->cell == C_UNK) search(iv, t, g, f);
+    if (*f->cell == C_ONPATH) decline(iv);
+    *terminal = *f->cell == C_NONE;
+    if (!g->prefix) {
+        iv->probe = 1;   /* whether the position has a move */
+        expand(iv, t, g, f);
+        *terminal = iv->probe == 1;
+        iv->probe = 0;
+    }
+    iv->ev.spec = NULL;
+    *value = *f->cell;
+    return true;
 }
 
 static SolveResult iv_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool need_sg)
@@ -501,31 +545,12 @@ static SolveResult iv_solve(Solver *sv, void *st, uint32_t id, Loc loc, bool nee
     }
     memset(iv->vars, 0, iv->nvars * sizeof *iv->vars);
     iv->loc = prog_here(p, loc);
-    jmp_buf jb;
-    iv->decline = &jb;
-    iv->ev.spec = &jb;   /* every error of the rules declines */
-    if (setjmp(jb)) {
-        iv->ev.spec = NULL;
-        give_up(iv, gid);
-        return SOLVE_DECLINE;
-    }
     ITable *t = table_of(iv, p, g, base, iv->loc);
-    iv->ev.row = t->a;
-    iv->ev.rsum = t->rsum;
-    if (g->prefix) f.c[0] = canon_h(iv, g, f.c[0], f.off, f.len);
-    f.cell = cell_at(iv, t, g, f.c, f.off, f.len);
-    if (*f.cell == C_UNK) search(iv, t, g, &f);
-    if (*f.cell == C_ONPATH) decline(iv);
-    bool terminal = *f.cell == C_NONE;
-    if (!g->prefix) {
-        iv->probe = 1;   /* whether the position has a move */
-        expand(iv, t, g, &f);
-        terminal = iv->probe == 1;
-        iv->probe = 0;
-    }
-    iv->ev.spec = NULL;
+    uint64_t value;
+    bool terminal;
+    if (t->dead || !solve_at(iv, t, g, &f, &value, &terminal)) return SOLVE_DECLINE;
     State *x = &e->st[id];
-    GameValue v = score_int(terminal ? 0 : dec(*f.cell));
+    GameValue v = score_int(terminal ? 0 : dec(value));
     x->flags = ST_DONE | ((uint32_t)GV_SCORE << ST_KIND_SHIFT) | (terminal ? ST_TERMINAL : 0);
     score_store(x, &v);
     x->how = solve_how(&strategy_interval, 0);
