@@ -803,11 +803,11 @@ static Value bi_sum(Vm *vm, int id, Value *args, int nargs, const char *fn, Loc 
     if ((a->t == VT_LIST || a->t == VT_SET) && a->strs == LIST_BIGS) return big_sum(vm, a, NULL, 0, loc);
     size_t n;
     const int64_t *e = elems(vm, a, &n, fn, loc);
-    int64_t r = 0;
+    int64_t r = 0, q;
     /* a slice of a row of the views' registry (a comprehension's `[c[i] for i in lo..hi]` shares
        its row): the row's running sums, O(1) */
-    if (a->t == VT_LIST && a->u.l.base && n >= LVIEW_SUM_MIN && lview_sum(vm->p, e, (uint32_t)n, a->u.l.base, &r))
-        return val_int(r);
+    if (a->t == VT_LIST && a->u.l.base && n >= LVIEW_SUM_MIN && lview_sum(vm->p, e, (uint32_t)n, a->u.l.base, &q))
+        return val_int(q);
     for (size_t i = 0; i < n; i++)
         if (__builtin_add_overflow(r, e[i], &r)) return big_sum(vm, NULL, e, n, loc);   /* exactly */
     return val_int(r);

@@ -299,7 +299,10 @@ bool lview_sum(Program *p, const int64_t *a, uint32_t n, uint64_t base, int64_t 
         row->isum = s;
     }
     size_t off = (size_t)(a - row->elems);
-    return !__builtin_sub_overflow(row->isum[off + n], row->isum[off], sum);
+    int64_t d;
+    if (__builtin_sub_overflow(row->isum[off + n], row->isum[off], &d)) return false;   /* *sum untouched */
+    *sum = d;
+    return true;
 }
 
 const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t *base)

@@ -29,8 +29,8 @@ const int64_t *lview_elems(const Program *p, uint64_t id, uint32_t *n, uint64_t 
 const int64_t *lview_row(const Program *p, uint64_t base, uint32_t *n);
 /* The sum of a[0..n) into *sum when base names a registered row whose elements a points into and
    the row's running sums fit 64 bits (computed for the row once, on the first call, 8 bytes an
-   element: O(1) a call after that); false otherwise, or when the sum itself does not fit (the
-   caller then adds the elements). */
+   element: O(1) a call after that); false otherwise, or when the sum itself does not fit (*sum
+   then untouched: the caller adds the elements). */
 bool lview_sum(Program *p, const int64_t *a, uint32_t n, uint64_t base, int64_t *sum);
 /* Free the registry (prog_fini). */
 void lview_free_all(Program *p);

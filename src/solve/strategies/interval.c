@@ -27,8 +27,11 @@ static inline int64_t dec(uint64_t c) { return (int64_t)(c ^ ((uint64_t)1 << 63)
 
 /* The tables' cells (all rows) may pass IV_FREE cells (64 MB) only while they stay within
    IV_SPARSE a position solved: a search down one edge of the table (Ends' positions without their
-   last number, one after the other) touches an array for each length before it fills them. */
+   last number, one after the other) touches an array for each length before it fills them. A
+   game with integers has IV_FREE_INTS (8 MB) before the bound: an integer that runs away (`t -
+   1` without a guard) makes an array a value and fills one cell of each. */
 #define IV_FREE ((size_t)1 << 23)
+#define IV_FREE_INTS ((size_t)1 << 20)
 #define IV_SPARSE 16
 
 /* A row's table for one game: its numbers a[0..n) and their running sums; the cells of the
@@ -235,8 +238,11 @@ static ITable *table_of(Interval *iv, Program *p, const IGame *g, uint64_t base,
 static uint64_t *new_row(Interval *iv, ITable *t, uint32_t r)
 {
     size_t m = (size_t)t->n + 1 - r;
-    if (iv->cells + m > IV_FREE && iv->cells + m > IV_SPARSE * (iv->used + 1)) decline(iv);   /* too sparse */
-    prog_memory_need(iv->ev.p, m * sizeof(uint64_t), iv->loc, "the game's table");
+    if (iv->cells + m > (t->byr ? IV_FREE : IV_FREE_INTS) && iv->cells + m > IV_SPARSE * (iv->used + 1))
+        decline(iv);   /* too sparse */
+    Program *p = iv->ev.p;
+    uint64_t budget = prog_memory_budget(p);
+    if (budget && prog_memory_used(p) + m * sizeof(uint64_t) > budget) decline(iv);   /* negamax meets the budget its own way */
     t->cells += m;
     iv->cells += m;
     return xcalloc(m, sizeof(uint64_t));
