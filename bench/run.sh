@@ -274,7 +274,9 @@ done
 # Ends (the interval table), CoinGame (USACO 2009: coins left x the bound on the take; the rules
 # enumerate every take, O(n^3), where the table keeps a running best, O(n^2)) and a stack taking
 # one or two coins (the suffix table); random rows of numbers below 1000 (fixed seeds), the same
-# file for both (the engine's time includes parsing the row: 0.14 s of the million)
+# file for both (the engine's time includes parsing the row: 0.14 s of the million). The engine
+# answers them by the interval strategy (the rules compiled over the row's slices; CoinGame by
+# its running best)
 STK='scoring game Stk(c...) { move take(k in 1..min(2, len(c))) => Stk([c[i] for i in k..len(c) - 1]...) gain sum([c[i] for i in 0..k - 1]); }'
 for spec in "ends Ends 250 500 1000 2000" "coins CoinGame 100 200 300 400" "stack Stk 10000 100000 300000 1000000"; do
     set -- $spec
