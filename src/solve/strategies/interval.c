@@ -116,7 +116,7 @@ static void drop_tables(Interval *iv, int gid)
     }
     iv->ntabs = k;
     if (gid < 0) iv->used = 0;
-    memset(iv->byrow, 0, iv->nbyrow * sizeof *iv->byrow);   /* the chains of the tables left */
+    if (iv->byrow) memset(iv->byrow, 0, iv->nbyrow * sizeof *iv->byrow);   /* the chains of the tables left */
     for (size_t i = 0; i < iv->ntabs; i++) {
         iv->tabs[i]->next = iv->byrow[iv->tabs[i]->base];
         iv->byrow[iv->tabs[i]->base] = iv->tabs[i];
