@@ -430,6 +430,11 @@ bool dense_cexpr_top(Program *p, Ops *o, const Node *n, const DBoard *bd);
    or `sum(a[i] for i in lo..hi)` (MO_WSUM); the other locals W_SHIFT slots up. */
 enum { W_OFF = 0, W_LEN = 1, W_SHIFT = 2 };
 bool dense_cexpr_win(Program *p, Ops *o, const Node *n, int wlist);
+/* The range lo..hi of a window's slice: g is `[a[i] for i in lo..hi]` (a list comprehension) or
+   `a[i] for i in lo..hi` (a sum's generator), a the list in local slot wlist; else NULL. */
+const Node *dense_win_slice(const Node *g, int wlist);
+/* The same of a slice's sum, `sum([a[i] for i in lo..hi])` or `sum(a[i] for i in lo..hi)`. */
+const Node *dense_win_sum(const Node *n, int wlist);
 /* Whether expression n is an integer, not a truth value (sema's type, or where it has none, its
    form: an element, arithmetic, min, max, abs). */
 bool dense_int_valued(const Node *n);

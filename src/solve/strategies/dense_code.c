@@ -82,28 +82,31 @@ static bool win_list(const Cc *c, const Node *n)
     return c->wlist >= 0 && !c->sub && n->kind == N_NAME && n->ref == REF_LOCAL && n->ref_id == c->wlist;
 }
 
-/* A window's `[a[i] for i in lo..hi]` (g a list comprehension) or `a[i] for i in lo..hi` (the
-   generator of a sum): its range, or NULL. */
-static const Node *win_slice(const Cc *c, const Node *g)
+const Node *dense_win_slice(const Node *g, int wlist)
 {
     if (g->kind != N_GEN || g->list.n != 1 || g->b) return NULL;
-    const Node *b = g->list.v[0], *e = g->a;
-    if (b->kind != N_BINDER || !b->a || b->a->kind != N_RANGE || e->kind != N_INDEX || !win_list(c, e->a) ||
-        e->b->kind != N_NAME || e->b->ref != REF_LOCAL || e->b->ref_id != b->ref_id)
+    const Node *b = g->list.v[0], *e = g->a, *x = e->a;
+    if (b->kind != N_BINDER || !b->a || b->a->kind != N_RANGE || e->kind != N_INDEX || x->kind != N_NAME ||
+        x->ref != REF_LOCAL || x->ref_id != wlist || e->b->kind != N_NAME || e->b->ref != REF_LOCAL ||
+        e->b->ref_id != b->ref_id)
         return NULL;
     return b->a;
+}
+
+const Node *dense_win_sum(const Node *n, int wlist)
+{
+    if (n->kind == N_GEN && n->op == FOLD_SUM) return dense_win_slice(n, wlist);
+    if (n->kind == N_CALL && n->ref == REF_BUILTIN && n->ref_id == BI_SUM && n->list.n == 1 &&
+        n->list.v[0]->kind == N_GEN && n->list.v[0]->op == FOLD_LIST)
+        return dense_win_slice(n->list.v[0], wlist);
+    return NULL;
 }
 
 /* sum() of a window's slice: its range's bounds, then MO_WSUM. False (nothing compiled) for
    anything else. */
 static bool win_sum(Cc *c, Ops *o, const Node *n)
 {
-    const Node *r = NULL;
-    if (c->wlist < 0 || c->sub) return false;
-    if (n->kind == N_GEN && n->op == FOLD_SUM) r = win_slice(c, n);
-    else if (n->kind == N_CALL && n->ref == REF_BUILTIN && n->ref_id == BI_SUM && n->list.n == 1 &&
-             n->list.v[0]->kind == N_GEN && n->list.v[0]->op == FOLD_LIST)
-        r = win_slice(c, n->list.v[0]);
+    const Node *r = c->wlist < 0 || c->sub ? NULL : dense_win_sum(n, c->wlist);
     if (!r) return false;
     cexpr(c, o, r->a);
     cexpr(c, o, r->b);

@@ -92,7 +92,8 @@ static void *iv_init(Solver *s)
     return iv;
 }
 
-static void free_table(ITable *t)
+/* A table's cells, arrays and running sums freed (the table itself stays, empty). */
+static void free_cells(ITable *t)
 {
     if (t->byr)
         for (size_t r = 0; r <= t->n; r++) xfree(t->byr[r]);
@@ -100,6 +101,15 @@ static void free_table(ITable *t)
     xfree(t->byr);
     xfree(t->map);
     xfree(t->rsum);
+    t->byr = NULL;
+    t->map = NULL;
+    t->rsum = NULL;
+    t->mcap = t->mn = 0;
+}
+
+static void free_table(ITable *t)
+{
+    free_cells(t);
     xfree(t);
 }
 
@@ -162,16 +172,7 @@ static IGame *game_of(Interval *iv, Program *p, uint32_t gid)
    other rows keep their tables, as an error or an overflow is a row's). */
 static void give_up(Interval *iv, ITable *t)
 {
-    if (t->byr)
-        for (size_t r = 0; r <= t->n; r++) xfree(t->byr[r]);
-    for (size_t i = 0; i < t->mcap; i++) xfree(t->map[i].cells);
-    xfree(t->byr);
-    xfree(t->map);
-    xfree(t->rsum);
-    t->byr = NULL;
-    t->map = NULL;
-    t->rsum = NULL;
-    t->mcap = t->mn = 0;
+    free_cells(t);
     iv->cells -= t->cells;
     t->cells = 0;
     t->dead = true;

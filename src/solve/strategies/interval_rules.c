@@ -32,11 +32,8 @@ static bool result_list(Program *p, IRule *r, const Node *x, int list)
         r->whole = true;
         return true;
     }
-    if (x->kind != N_GEN || x->op != FOLD_LIST || x->list.n != 1 || x->b) return false;
-    const Node *b = x->list.v[0], *e = x->a;
-    if (!b->a || b->a->kind != N_RANGE || e->kind != N_INDEX || !names_local(e->a, list) || !names_local(e->b, b->ref_id))
-        return false;
-    return dense_cexpr_win(p, &r->slo, b->a->a, list) && dense_cexpr_win(p, &r->shi, b->a->b, list);
+    const Node *range = x->kind == N_GEN && x->op == FOLD_LIST ? dense_win_slice(x, list) : NULL;
+    return range && dense_cexpr_win(p, &r->slo, range->a, list) && dense_cexpr_win(p, &r->shi, range->b, list);
 }
 
 /* The gain's native form, when it has one (IRule.gk). */
@@ -46,17 +43,9 @@ static void gain_form(Program *p, IRule *r, const Node *n, int list)
         if (dense_cexpr_win(p, &r->gx, n->b, list) && r->gx.affine && !r->gx.cmp) r->gk = IG_ELEM;
         return;
     }
-    const Node *gen = n->kind == N_GEN && n->op == FOLD_SUM ? n
-                      : n->kind == N_CALL && n->ref == REF_BUILTIN && n->ref_id == BI_SUM && n->list.n == 1 &&
-                                n->list.v[0]->kind == N_GEN && n->list.v[0]->op == FOLD_LIST
-                          ? n->list.v[0]
-                          : NULL;
-    if (!gen || gen->list.n != 1 || gen->b) return;
-    const Node *b = gen->list.v[0], *e = gen->a;
-    if (!b->a || b->a->kind != N_RANGE || e->kind != N_INDEX || !names_local(e->a, list) || !names_local(e->b, b->ref_id))
-        return;
-    if (dense_cexpr_win(p, &r->gx, b->a->a, list) && r->gx.affine && !r->gx.cmp && dense_cexpr_win(p, &r->gy, b->a->b, list) &&
-        r->gy.affine && !r->gy.cmp)
+    const Node *range = dense_win_sum(n, list);
+    if (range && dense_cexpr_win(p, &r->gx, range->a, list) && r->gx.affine && !r->gx.cmp &&
+        dense_cexpr_win(p, &r->gy, range->b, list) && r->gy.affine && !r->gy.cmp)
         r->gk = IG_SUM;
 }
 
